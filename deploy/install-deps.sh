@@ -1,0 +1,43 @@
+#!/bin/sh
+# Installs the Debian packages lootforge needs to build, test and run, and
+# only those that are missing. Non-interactive: safe for CI and fresh machines.
+# Usage: deploy/install-deps.sh [--bench]   (--bench adds the load generator)
+set -eu
+
+PKGS="build-essential pkg-config ca-certificates curl python3
+libfcgi-dev default-libmysqlclient-dev libctemplate-dev libjansson-dev
+libcmocka-dev mariadb-server mariadb-client nginx-light
+clang libclang-rt-14-dev wrk"
+
+missing=""
+for p in $PKGS; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+
+echo "install-deps: installing:$missing"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+	command -v sudo >/dev/null || { echo "install-deps: need root or sudo for apt-get" >&2; exit 1; }
+	SUDO="sudo -n"
+fi
+
+# Package scripts must not start system-wide MariaDB/nginx services: the
+# project runs its own private instances. policy-rc.d is Debian's switch for
+# that; we add it only for this run and only if none exists.
+policy=/usr/sbin/policy-rc.d
+added_policy=0
+if [ ! -e "$policy" ]; then
+	printf '#!/bin/sh\nexit 101\n' | $SUDO tee "$policy" >/dev/null
+	$SUDO chmod 755 "$policy"
+	added_policy=1
+fi
+cleanup() { [ "$added_policy" = 1 ] && $SUDO rm -f "$policy"; }
+trap cleanup EXIT
+
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -q --no-install-recommends $missing

@@ -1,0 +1,71 @@
+/* catalog: the affix tables held in memory. A catalog is built once
+ * (catalog_new, catalog_add..., catalog_finish) and is immutable afterwards,
+ * so every worker thread reads the same one without locks. The process keeps
+ * one "current" catalog; a reload publishes a new one and the old one is freed
+ * when its last reader releases it. */
+#ifndef LOOTFORGE_CATALOG_H
+#define LOOTFORGE_CATALOG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "recipe.h"
+
+struct entry {
+	uint32_t id;
+	const char *word; /* UTF-8, owned by the catalog */
+	int32_t stat[ST__MAX];
+	uint8_t active;
+	uint8_t tier;     /* base types: 1..TIER_MAX; 0 for other parts */
+	uint8_t tier_min; /* affixes: rolled only for items of these tiers; */
+	uint8_t tier_max; /* 0 = no bound */
+	uint8_t slot;     /* enum slot of a base type; SLOT_NONE = the kind's default */
+	uint32_t weight;  /* relative chance in random picks, >= 1 */
+};
+
+/* A list of active rows to pick from, with running weight totals. */
+struct pick_list {
+	const struct entry **rows;
+	uint64_t *cum; /* cum[i] = sum of weights of rows[0..i] */
+	size_t n;
+};
+
+struct table {
+	struct entry *rows; /* sorted by word, ASCII case-insensitive */
+	size_t n;
+	/* Active rows. For base types: by_tier[t] holds tier t (1..TIER_MAX),
+	 * by_tier[0] all of them. For affixes: by_tier[t] holds the rows whose
+	 * tier range admits t, by_tier[0] all active rows. */
+	struct pick_list by_tier[TIER_MAX + 1];
+};
+
+struct catalog {
+	uint64_t revision;
+	struct table t[K__MAX][P__MAX];
+	/* private: reference count and storage */
+	long refs;
+	void *arena;
+};
+
+struct catalog *catalog_new(uint64_t revision);
+/* Copies e (and its word). Returns 0, or -1 when out of memory. Before finish only. */
+int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry *e);
+/* Sorts and indexes every table. Returns 0, or -1 when out of memory or when a
+ * table holds the same word twice (case-insensitive). */
+int catalog_finish(struct catalog *c);
+void catalog_free(struct catalog *c);
+
+/* The row with this word (ASCII case-insensitive), active or not; NULL if none. */
+const struct entry *catalog_find(const struct catalog *c, enum kind k, enum part p,
+				 const char *word);
+
+/* The process-wide current catalog. publish takes ownership of c. acquire
+ * returns the current one (NULL before the first publish) and must be paired
+ * with release. Thread-safe. */
+void catalog_publish(struct catalog *c);
+const struct catalog *catalog_acquire(void);
+void catalog_release(const struct catalog *c);
+/* Drops the current catalog (at exit). */
+void catalog_shutdown(void);
+
+#endif

@@ -1,0 +1,64 @@
+/* form: the request's fields (query string and urlencoded body), parsed,
+ * validated and typed in one pass against an allow-list. Handlers read only
+ * struct form; unknown keys are ignored. */
+#ifndef LOOTFORGE_FORM_H
+#define LOOTFORGE_FORM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "recipe.h"
+
+#define FORM_BODY_MAX 8192  /* bytes of a request body */
+#define FORM_QUERY_MAX 4096 /* bytes of a query string */
+#define FORM_FIELDS_MAX 64  /* key=value pairs in query and body together */
+#define FORM_KEY_MAX 64     /* bytes of a decoded key */
+#define FORM_VALUE_MAX 256  /* bytes of a decoded value */
+#define FORM_WORD_MAX 64    /* bytes of a requested attribute word */
+#define FORM_POWER_MAX 100.0
+#define FORM_COUNT_MAX 100
+
+enum format { FMT_HTML, FMT_JSON };
+
+struct form {
+	enum kind kind;   /* default K_WEAPON */
+	int tier;         /* 0..TIER_MAX, default 0 */
+	int variance;     /* default 0 */
+	double power;     /* 0..FORM_POWER_MAX, default 1 */
+	const char *power_text; /* as sent (for the form and links), NULL = default */
+	const char *attr[P__MAX]; /* NULL when absent, empty or "random" */
+	int has_seed;
+	uint64_t seed;
+	int count;        /* 1..FORM_COUNT_MAX, default 1 */
+	int has_count;    /* count was given: answer is a list */
+	int has_format;
+	enum format format;
+	/* private: decoded keys and values live here */
+	char store[FORM_BODY_MAX + FORM_QUERY_MAX + 2 * FORM_FIELDS_MAX];
+	size_t used;
+};
+
+struct form_error {
+	const char *field;   /* the field's name as sent, or "body", "query" */
+	const char *message; /* a static English sentence */
+};
+
+/* Resets f to defaults, then parses the query string (may be NULL) and the
+ * body (may be NULL; body_len bytes, not NUL-terminated). Returns 0, or -1
+ * with *err naming the field and the reason. Never reads past the inputs.
+ * Rules: percent-decoding is strict ('%' + two hex digits; "%00" and
+ * invalid UTF-8 are errors); '+' is a space; a known field given twice is an
+ * error; the limits above are errors. */
+int form_parse(struct form *f, const char *query, const char *body, size_t body_len,
+	       struct form_error *err);
+
+/* Appends to out the path and query ("/generate?kind=weapon&...&seed=N")
+ * that regenerates the item of seed `seed` from these inputs: every input
+ * that was given, percent-encoded, no count, no format. */
+int form_link(const struct form *f, uint64_t seed, struct buf *out);
+
+/* Percent-encodes s for a query value (RFC 3986 unreserved kept). */
+int form_encode(struct buf *out, const char *s);
+
+#endif

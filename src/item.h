@@ -1,0 +1,41 @@
+/* item: what the generator produces and the renderers show. Plain data;
+ * words point into the catalog the item was generated from, so an item must
+ * not outlive the catalog reference its request holds. */
+#ifndef LOOTFORGE_ITEM_H
+#define LOOTFORGE_ITEM_H
+
+#include <stdint.h>
+
+#include "catalog.h"
+#include "recipe.h"
+
+#define ITEM_NAME_MAX 320
+#define ITEM_UNHONOURED_MAX P__MAX
+
+enum unhonoured_reason { UR_UNKNOWN, UR_INACTIVE, UR_NOT_A_PART };
+extern const char *const unhonoured_reason_text[]; /* "unknown word", ... */
+
+struct unhonoured {
+	enum part part;
+	const char *word; /* the requested text, owned by the request's form */
+	enum unhonoured_reason reason;
+};
+
+struct item {
+	enum kind kind;
+	uint64_t seed;
+	char name[ITEM_NAME_MAX]; /* title case, UTF-8 */
+	int tier;                 /* the base type's tier */
+	enum slot slot;
+	int32_t stat[ST__MAX];    /* ST_MULTIPLIER in hundredths */
+	int str;
+	int plus;                 /* 0..5 */
+	int masterwork;           /* 1 when the condition roll doubled the stat */
+	/* the word chosen for each part, NULL where none; element may have two */
+	const struct entry *part[P__MAX];
+	const struct entry *element2;
+	struct unhonoured unhonoured[ITEM_UNHONOURED_MAX];
+	int n_unhonoured;
+};
+
+#endif
