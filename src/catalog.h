@@ -42,9 +42,8 @@ struct table {
 struct catalog {
 	uint64_t revision;
 	struct table t[K__MAX][P__MAX];
-	/* private: reference count and storage */
+	/* private: readers holding it, plus one while it is the current one */
 	long refs;
-	void *arena;
 };
 
 struct catalog *catalog_new(uint64_t revision);
@@ -57,7 +56,7 @@ void catalog_free(struct catalog *c);
 
 /* The row with this word (ASCII case-insensitive), active or not; NULL if none. */
 const struct entry *catalog_find(const struct catalog *c, enum kind k, enum part p,
-				 const char *word);
+                                 const char *word);
 
 /* The process-wide current catalog. publish takes ownership of c. acquire
  * returns the current one (NULL before the first publish) and must be paired

@@ -29,14 +29,26 @@ enum stat {
 	ST__MAX
 };
 
-enum slot { SLOT_NONE, SLOT_ONE_HAND, SLOT_TWO_HANDS, SLOT_HEAD, SLOT_BODY, SLOT_HANDS,
-	    SLOT_LEGS, SLOT_FEET, SLOT_OFF_HAND, SLOT_FINGER, SLOT_NECK, SLOT__MAX };
+enum slot {
+	SLOT_NONE,
+	SLOT_ONE_HAND,
+	SLOT_TWO_HANDS,
+	SLOT_HEAD,
+	SLOT_BODY,
+	SLOT_HANDS,
+	SLOT_LEGS,
+	SLOT_FEET,
+	SLOT_OFF_HAND,
+	SLOT_FINGER,
+	SLOT_NECK,
+	SLOT__MAX
+};
 
 #define TIER_MAX 6
 
-extern const char *const kind_names[K__MAX];   /* "weapon", "armor", ... */
-extern const char *const part_names[P__MAX];   /* "element", "prefix", ... */
-extern const char *const stat_names[ST__MAX];  /* SQL column names */
+extern const char *const kind_names[K__MAX];    /* "weapon", "armor", ... */
+extern const char *const part_names[P__MAX];    /* "element", "prefix", ... */
+extern const char *const stat_names[ST__MAX];   /* SQL column names */
 extern const char *const slot_names[SLOT__MAX]; /* "one hand", "head", ... */
 
 /* Returns the enum value, or -1 when the name is not known. */
@@ -56,9 +68,9 @@ enum step_op {
 
 struct step {
 	enum step_op op;
-	enum part part;     /* OP_BASE, OP_ELEMENT, OP_AFFIX */
-	int threshold;      /* roll needed for the step to happen; 0 = always */
-	int str;            /* strength points when it lands */
+	enum part part; /* OP_BASE, OP_ELEMENT, OP_AFFIX */
+	int threshold;  /* roll needed for the step to happen; 0 = always */
+	int str;        /* strength points when it lands */
 	/* OP_ELEMENT */
 	const char *special; /* the word rolled on special_threshold: "crippling" */
 	int special_threshold, special_str;
@@ -72,13 +84,15 @@ struct step {
 
 struct recipe {
 	enum kind kind;
-	const char *label;          /* "Weapon" */
-	unsigned parts;             /* bit (1u << part) for each part the kind has */
+	const char *label;           /* "Weapon" */
+	unsigned parts;              /* bit (1u << part) for each part the kind has */
 	const enum part *name_order; /* parts in name order, n_name entries */
 	size_t n_name;
 	const struct step *steps;
 	size_t n_steps;
-	enum slot default_slot;     /* slot when the base type has none */
+	enum slot default_slot;   /* slot when the base type has none */
+	int slot_from_hands;      /* weapons: one hand / two hands from `hands` */
+	int hands_min, hands_max; /* `hands` is clamped to this range */
 };
 
 /* The recipe of a kind, or NULL if the kind has none (yet). */

@@ -1,0 +1,387 @@
+/* The generator: runs a kind's recipe (recipe.c) against a catalog with a
+ * seeded PRNG. Every random decision goes through `roll`, `pick` or the
+ * swing draw below, in step order, so one seed fixes one item. */
+#include "generate.h"
+
+#include <math.h>
+#include <string.h>
+#include <strings.h>
+
+#include "rng.h"
+
+const char *const unhonoured_reason_text[] = {
+        [UR_UNKNOWN] = "unknown word",
+        [UR_INACTIVE] = "not active",
+        [UR_NOT_A_PART] = "not a part of this kind",
+};
+
+struct gen {
+	const struct catalog *cat;
+	const struct gen_input *in;
+	const struct recipe *r;
+	struct rng rng;
+	struct item *it;
+	const struct entry *want[P__MAX]; /* honoured requests */
+	int tier;                         /* the item's tier once the bases are known */
+};
+
+/* SPEC §4: a uniform 0..100, multiplied by power. */
+static double roll(struct gen *g)
+{
+	return (double)rng_range(&g->rng, 0, 100) * g->in->power;
+}
+
+static int roll_at_least(struct gen *g, int threshold)
+{
+	return roll(g) >= threshold;
+}
+
+/* A weighted pick over the lists by_tier[lo..hi] of a table, skipping rows
+ * equal to `not1`/`not2`. With every weight 1 this is a uniform pick. */
+static const struct entry *pick_range(struct gen *g, const struct table *t, int lo, int hi,
+                                      const struct entry *not1, const struct entry *not2)
+{
+	uint64_t total = 0;
+	for (int i = lo; i <= hi; i++) {
+		const struct pick_list *l = &t->by_tier[i];
+		for (size_t j = 0; j < l->n; j++)
+			if (l->rows[j] != not1 && l->rows[j] != not2)
+				total += l->rows[j]->weight;
+	}
+	if (total == 0)
+		return NULL;
+	uint64_t u = rng_below(&g->rng, total);
+	for (int i = lo; i <= hi; i++) {
+		const struct pick_list *l = &t->by_tier[i];
+		for (size_t j = 0; j < l->n; j++) {
+			const struct entry *e = l->rows[j];
+			if (e == not1 || e == not2)
+				continue;
+			if (u < e->weight)
+				return e;
+			u -= e->weight;
+		}
+	}
+	return NULL; /* not reached: u < total */
+}
+
+/* An affix: rows whose tier range admits the item's tier; when that holds
+ * nothing, every active row (docs/recipes.md, "fallback"). The list scan is
+ * linear only when rows must be excluded; otherwise the running totals give
+ * a binary search. */
+static const struct entry *pick_affix(struct gen *g, enum part p, const struct entry *not1,
+                                      const struct entry *not2)
+{
+	const struct table *t = &g->cat->t[g->r->kind][p];
+	int tier = g->tier;
+	if (tier < 0 || tier > TIER_MAX || t->by_tier[tier].n == 0)
+		tier = 0;
+	const struct pick_list *l = &t->by_tier[tier];
+	if (l->n == 0)
+		return NULL;
+	if (not1 || not2)
+		return pick_range(g, t, tier, tier, not1, not2);
+	uint64_t u = rng_below(&g->rng, l->cum[l->n - 1]);
+	size_t lo = 0, hi = l->n - 1;
+	while (lo < hi) { /* first i with u < cum[i] */
+		size_t mid = lo + (hi - lo) / 2;
+		if (u < l->cum[mid])
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return l->rows[lo];
+}
+
+/* SPEC §4.3: tier 0 → any; a tier with variance → a swing of 0, 1 or 2 from
+ * a plain draw; an empty range widens one tier each side until it holds an
+ * active row. */
+static const struct entry *pick_base(struct gen *g, enum part p)
+{
+	const struct table *t = &g->cat->t[g->r->kind][p];
+	int tier = g->in->tier;
+	if (tier <= 0 || tier > TIER_MAX)
+		return pick_range(g, t, 0, 0, NULL, NULL);
+	int v = 0;
+	if (g->in->variance) {
+		int64_t swing = rng_range(&g->rng, 0, 100);
+		v = swing >= 80 ? 2 : swing >= 50 ? 1 : 0;
+	}
+	for (int lo = tier - v, hi = tier + v; lo >= 1 || hi <= TIER_MAX; lo--, hi++) {
+		const struct entry *e = pick_range(g, t, lo < 1 ? 1 : lo,
+		                                   hi > TIER_MAX ? TIER_MAX : hi, NULL, NULL);
+		if (e)
+			return e;
+	}
+	return NULL;
+}
+
+static void take(struct gen *g, enum part p, const struct entry *e, int str)
+{
+	g->it->part[p] = e;
+	for (int s = 0; s < ST__MAX; s++)
+		g->it->stat[s] += e->stat[s];
+	g->it->str += str;
+}
+
+static int is_special(const struct step *s, const struct entry *e)
+{
+	return s->special && strcasecmp(e->word, s->special) == 0;
+}
+
+static void step_element(struct gen *g, const struct step *s)
+{
+	const struct entry *w = g->want[s->part];
+	if (w) {
+		take(g, s->part, w, is_special(s, w) ? s->special_str : s->str);
+		return;
+	}
+	if (!roll_at_least(g, s->threshold))
+		return;
+	const struct entry *special = NULL;
+	if (s->special) {
+		special = catalog_find(g->cat, g->r->kind, s->part, s->special);
+		if (special && !special->active)
+			special = NULL;
+		/* The special roll is drawn even when the special word is inactive,
+		 * so deactivating it changes no other draw; an inactive special
+		 * falls through to an ordinary element. */
+		if (roll_at_least(g, s->special_threshold) && special) {
+			take(g, s->part, special, s->special_str);
+			return;
+		}
+	}
+	const struct entry *first = pick_affix(g, s->part, special, NULL);
+	if (!first)
+		return;
+	take(g, s->part, first, s->str);
+	if (s->second_threshold && roll_at_least(g, s->second_threshold)) {
+		const struct entry *second = pick_affix(g, s->part, special, first);
+		if (second) {
+			g->it->element2 = second;
+			for (int st = 0; st < ST__MAX; st++)
+				g->it->stat[st] += second->stat[st];
+			g->it->str += s->second_str - s->str;
+		}
+	}
+}
+
+static void step_affix(struct gen *g, const struct step *s)
+{
+	const struct entry *e = g->want[s->part];
+	if (!e && (s->threshold == 0 || roll_at_least(g, s->threshold)))
+		e = pick_affix(g, s->part, NULL, NULL);
+	if (e)
+		take(g, s->part, e, s->str);
+}
+
+/* SPEC §4.4, on the recipe's stat. */
+static void step_condition(struct gen *g, const struct step *s)
+{
+	int32_t *v = &g->it->stat[s->stat];
+	long spread = lround((double)*v * s->spread_pct / 100.0);
+	int64_t c = rng_range(&g->rng, 0, spread > 0 ? spread : 0);
+	double r = roll(g);
+	if (r >= s->masterwork_threshold) {
+		*v *= 2;
+		g->it->masterwork = 1;
+	} else if (r > s->better_threshold) {
+		*v += (int32_t)c;
+	} else {
+		*v -= (int32_t)c;
+	}
+}
+
+/* SPEC §4.5. */
+static void step_phrase(struct gen *g, const struct step *s)
+{
+	const struct entry *adj = g->want[P_ADJECTIVE], *abs = g->want[P_ABSTRACT];
+	if (!adj && !abs && !roll_at_least(g, s->threshold))
+		return;
+	if (!adj && roll_at_least(g, s->adj_threshold))
+		adj = pick_affix(g, P_ADJECTIVE, NULL, NULL);
+	if (!abs)
+		abs = pick_affix(g, P_ABSTRACT, NULL, NULL);
+	if (adj)
+		take(g, P_ADJECTIVE, adj, s->adj_str);
+	if (abs)
+		take(g, P_ABSTRACT, abs, s->abs_str);
+}
+
+/* SPEC §4.6: the level bands of m = 1..100. */
+static const struct plus_level {
+	int min_m, plus, multiplier, str;
+} plus_levels[] = {
+        {98, 5, 100, 10}, {92, 4, 80, 9}, {85, 3, 60, 8}, {70, 2, 40, 7}, {1, 1, 20, 5},
+};
+
+static void step_plus(struct gen *g, const struct step *s)
+{
+	if (!roll_at_least(g, s->threshold))
+		return;
+	int64_t m = rng_range(&g->rng, 1, 100);
+	for (size_t i = 0; i < sizeof plus_levels / sizeof plus_levels[0]; i++) {
+		const struct plus_level *l = &plus_levels[i];
+		if (m >= l->min_m) {
+			g->it->plus = l->plus;
+			g->it->stat[ST_MULTIPLIER] += l->multiplier;
+			g->it->str += l->str;
+			return;
+		}
+	}
+}
+
+/* Looks up every requested word; what cannot be honoured is reported and
+ * that part is rolled as usual. */
+static void resolve_requests(struct gen *g)
+{
+	for (int p = 0; p < P__MAX; p++) {
+		const char *w = g->in->want[p];
+		if (!w)
+			continue;
+		enum unhonoured_reason why;
+		const struct entry *e = NULL;
+		if (!(g->r->parts & (1u << p))) {
+			why = UR_NOT_A_PART;
+		} else {
+			e = catalog_find(g->cat, g->r->kind, (enum part)p, w);
+			why = !e ? UR_UNKNOWN : UR_INACTIVE;
+		}
+		if (e && e->active) {
+			g->want[p] = e;
+			continue;
+		}
+		struct unhonoured *u = &g->it->unhonoured[g->it->n_unhonoured++];
+		u->part = (enum part)p;
+		u->word = w;
+		u->reason = why;
+	}
+}
+
+/* The bases first; the item's tier is the rounded-up mean of their tiers. */
+static int run_bases(struct gen *g)
+{
+	int sum = 0, n = 0;
+	for (size_t i = 0; i < g->r->n_steps; i++) {
+		const struct step *s = &g->r->steps[i];
+		if (s->op != OP_BASE)
+			continue;
+		const struct entry *e = g->want[s->part];
+		if (!e)
+			e = pick_base(g, s->part);
+		if (!e)
+			return -1;
+		take(g, s->part, e, s->str);
+		sum += e->tier;
+		n++;
+	}
+	g->tier = n ? (sum + n - 1) / n : 0;
+	return 0;
+}
+
+/* Appends a word to the name, after a space; `title` upper-cases the first
+ * ASCII letter of each of its space-separated words (other scripts are kept
+ * as written). Truncates at the buffer's end, never past it. */
+static void name_add(struct item *it, size_t *len, const char *word, int title)
+{
+	size_t cap = sizeof it->name;
+	if (*len > 0 && *len + 1 < cap)
+		it->name[(*len)++] = ' ';
+	int start = 1;
+	for (const char *p = word; *p && *len + 1 < cap; p++) {
+		char ch = *p;
+		if (title && start && ch >= 'a' && ch <= 'z')
+			ch = (char)(ch - 'a' + 'A');
+		start = (ch == ' ');
+		it->name[(*len)++] = ch;
+	}
+	it->name[*len] = '\0';
+}
+
+/* SPEC §4: element(s), prefix, (material,) type, "of", adjective, abstract, plus. */
+static void make_name(const struct recipe *r, struct item *it)
+{
+	size_t len = 0;
+	int of_done = 0;
+	it->name[0] = '\0';
+	for (size_t i = 0; i < r->n_name; i++) {
+		enum part p = r->name_order[i];
+		const struct entry *e = it->part[p];
+		if (!e)
+			continue;
+		if ((p == P_ADJECTIVE || p == P_ABSTRACT) && !of_done) {
+			name_add(it, &len, "of", 0);
+			of_done = 1;
+		}
+		name_add(it, &len, e->word, 1);
+		if (p == P_ELEMENT && it->element2) {
+			name_add(it, &len, "&", 0);
+			name_add(it, &len, it->element2->word, 1);
+		}
+	}
+	if (it->plus) {
+		char plus[8] = {'+', (char)('0' + it->plus), '\0'};
+		name_add(it, &len, plus, 0);
+	}
+}
+
+int generate(const struct catalog *c, const struct gen_input *in, uint64_t seed, struct item *out)
+{
+	const struct recipe *r = recipe_for(in->kind);
+	memset(out, 0, sizeof *out);
+	out->kind = in->kind;
+	out->seed = seed;
+	if (!r || !c)
+		return -1;
+	struct gen g = {.cat = c, .in = in, .r = r, .it = out};
+	rng_seed(&g.rng, seed);
+	resolve_requests(&g);
+	if (run_bases(&g) < 0)
+		return -1;
+	for (size_t i = 0; i < r->n_steps; i++) {
+		const struct step *s = &r->steps[i];
+		switch (s->op) {
+		case OP_BASE:
+			break; /* done by run_bases */
+		case OP_ELEMENT:
+			step_element(&g, s);
+			break;
+		case OP_AFFIX:
+			step_affix(&g, s);
+			break;
+		case OP_CONDITION:
+			step_condition(&g, s);
+			break;
+		case OP_PHRASE:
+			step_phrase(&g, s);
+			break;
+		case OP_PLUS:
+			step_plus(&g, s);
+			break;
+		}
+	}
+	int32_t *hands = &out->stat[ST_HANDS];
+	if (*hands < r->hands_min)
+		*hands = r->hands_min;
+	if (*hands > r->hands_max)
+		*hands = r->hands_max;
+	out->tier = g.tier;
+	const struct entry *type = out->part[P_TYPE];
+	out->slot = type && type->slot ? (enum slot)type->slot : r->default_slot;
+	if (r->slot_from_hands)
+		out->slot = *hands >= 2 ? SLOT_TWO_HANDS : SLOT_ONE_HAND;
+	make_name(r, out);
+	return 0;
+}
+
+/* splitmix64's finaliser on seed + i·golden: distinct, well-spread seeds for
+ * the items of a batch, reproducible from the first one. */
+uint64_t generate_batch_seed(uint64_t seed, unsigned i)
+{
+	if (i == 0)
+		return seed;
+	uint64_t z = seed + (uint64_t)i * 0x9e3779b97f4a7c15ULL;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
