@@ -163,15 +163,9 @@ static const struct recipe recipes[K__MAX] = {
                        .default_slot = SLOT_FINGER},
 };
 
-/* Kinds whose tables and vocabulary are shipped. */
-static int kind_enabled(enum kind k)
-{
-	return k == K_WEAPON;
-}
-
 const struct recipe *recipe_for(enum kind k)
 {
-	if ((unsigned)k >= K__MAX || !kind_enabled(k))
+	if ((unsigned)k >= K__MAX)
 		return NULL;
 	return &recipes[k];
 }

@@ -4,6 +4,7 @@
 #ifndef LOOTFORGE_TEST_FIXTURE_H
 #define LOOTFORGE_TEST_FIXTURE_H
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "catalog.h"
@@ -55,6 +56,49 @@ static struct entry fixture_entry(const struct fixture_row *r, uint32_t id)
 	return e;
 }
 
+/* Armour, shields and trinkets for unit tests: materials and types on every
+ * tier, types with slots, a few words in each other part. Added to c. */
+static void fixture_add_kinds(struct catalog *c)
+{
+	static const char *const slots[K__MAX][2] = {[K_ARMOR] = {"head", "body"},
+	                                             [K_SHIELD] = {"off hand", "off hand"},
+	                                             [K_TRINKET] = {"finger", "neck"}};
+	static const char *const others[] = {"alpha", "beta", "gamma", "delta"};
+	char word[32];
+	uint32_t id = 1000;
+	for (int k = K_ARMOR; k < K__MAX; k++) {
+		for (int tier = 1; tier <= TIER_MAX; tier++) {
+			for (int i = 0; i < 2; i++) {
+				struct entry e = {.id = id++,
+				                  .word = word,
+				                  .active = 1,
+				                  .tier = (uint8_t)tier,
+				                  .weight = 1};
+				e.stat[ST_DEFENSE] = 2 * tier + i;
+				e.stat[ST_MAGIC] = tier;
+				snprintf(word, sizeof word, "material %d%c", tier, 'a' + i);
+				if (catalog_add(c, (enum kind)k, P_MATERIAL, &e) < 0)
+					abort();
+				snprintf(word, sizeof word, "type %d%c", tier, 'a' + i);
+				e.slot = (uint8_t)slot_from_name(slots[k][i]);
+				if (catalog_add(c, (enum kind)k, P_TYPE, &e) < 0)
+					abort();
+			}
+		}
+		for (int p = 0; p < P__MAX; p++) {
+			if (p == P_MATERIAL || p == P_TYPE)
+				continue;
+			for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+				struct entry e = {
+				        .id = id++, .word = others[i], .active = 1, .weight = 1};
+				e.stat[ST_MAGIC] = 1;
+				if (catalog_add(c, (enum kind)k, (enum part)p, &e) < 0)
+					abort();
+			}
+		}
+	}
+}
+
 /* A finished catalog (revision 1), or abort(): tests cannot go on without it. */
 static struct catalog *fixture_catalog(void)
 {
@@ -66,6 +110,7 @@ static struct catalog *fixture_catalog(void)
 		if (catalog_add(c, K_WEAPON, fixture_rows[i].part, &e) < 0)
 			abort();
 	}
+	fixture_add_kinds(c);
 	if (catalog_finish(c) < 0)
 		abort();
 	return c;

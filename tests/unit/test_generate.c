@@ -328,7 +328,9 @@ static void test_no_active_type_fails(void **state)
 	struct gen_input in = input(1);
 	struct item it;
 	assert_int_equal(generate(c, &in, 1, &it), -1);
-	in.kind = K_ARMOR; /* no recipe shipped yet */
+	in.kind = K_ARMOR; /* this catalog has no armour at all */
+	assert_int_equal(generate(c, &in, 1, &it), -1);
+	in.kind = (enum kind)K__MAX;
 	assert_int_equal(generate(cat, &in, 1, &it), -1);
 	catalog_free(c);
 }
@@ -378,6 +380,89 @@ static void test_catalog_publish_acquire(void **state)
 	assert_null(catalog_acquire());
 }
 
+/* Affixes with a tier range are rolled only for items of those tiers; a
+ * range that admits nothing falls back to every active row. */
+static void test_tier_ranges(void **state)
+{
+	(void)state;
+	struct catalog *c = catalog_new(1);
+	struct entry t1 = {.word = "stick", .active = 1, .tier = 1};
+	struct entry t5 = {.word = "glaive", .active = 1, .tier = 5};
+	struct entry humble = {.word = "humble", .active = 1, .tier_max = 2};
+	struct entry grand = {.word = "grand", .active = 1, .tier_min = 4, .tier_max = 6};
+	struct entry only3 = {.word = "odd", .active = 1, .tier_min = 3, .tier_max = 3};
+	assert_int_equal(catalog_add(c, K_WEAPON, P_TYPE, &t1), 0);
+	assert_int_equal(catalog_add(c, K_WEAPON, P_TYPE, &t5), 0);
+	assert_int_equal(catalog_add(c, K_WEAPON, P_PREFIX, &humble), 0);
+	assert_int_equal(catalog_add(c, K_WEAPON, P_PREFIX, &grand), 0);
+	assert_int_equal(catalog_add(c, K_WEAPON, P_ABSTRACT, &only3), 0);
+	assert_int_equal(catalog_finish(c), 0);
+	struct gen_input in = input(100); /* prefix and phrase nearly always */
+	int prefixes = 0, abstracts = 0;
+	for (int tier = 1; tier <= 5; tier += 4) {
+		in.tier = tier;
+		for (uint64_t seed = 0; seed < 500; seed++) {
+			struct item it;
+			assert_int_equal(generate(c, &in, seed, &it), 0);
+			const struct entry *p = it.part[P_PREFIX];
+			if (p) {
+				prefixes++;
+				assert_string_equal(p->word, tier == 1 ? "humble" : "grand");
+			}
+			/* "odd" admits only tier 3: no row fits, fallback to all */
+			if (it.part[P_ABSTRACT]) {
+				abstracts++;
+				assert_string_equal(it.part[P_ABSTRACT]->word, "odd");
+			}
+		}
+	}
+	assert_true(prefixes > 900 && abstracts > 900);
+	/* A requested word ignores the range. */
+	in.tier = 1;
+	in.want[P_PREFIX] = "grand";
+	struct item it;
+	assert_int_equal(generate(c, &in, 3, &it), 0);
+	assert_string_equal(it.part[P_PREFIX]->word, "grand");
+	catalog_free(c);
+}
+
+/* Other kinds: slot from the type, tier the rounded-up mean of material and
+ * type, hands by the kind's range, material in the name. */
+static void test_other_kinds(void **state)
+{
+	(void)state;
+	struct gen_input in = input(1);
+	in.kind = K_TRINKET;
+	in.want[P_MATERIAL] = "material 2a";
+	in.want[P_TYPE] = "type 5b";
+	struct item it;
+	assert_int_equal(generate(cat, &in, 9, &it), 0);
+	assert_int_equal(it.tier, 4);
+	assert_int_equal(it.slot, SLOT_NECK);
+	assert_int_equal(it.stat[ST_HANDS], 0);
+	assert_non_null(strstr(it.name, "Material 2a Type 5b"));
+	in.kind = K_SHIELD;
+	in.want[P_MATERIAL] = in.want[P_TYPE] = NULL;
+	in.tier = 2;
+	for (uint64_t seed = 0; seed < 300; seed++) {
+		assert_int_equal(generate(cat, &in, seed, &it), 0);
+		assert_int_equal(it.slot, SLOT_OFF_HAND);
+		assert_int_equal(it.stat[ST_HANDS], 1);
+		assert_int_equal(it.tier, 2);
+		assert_non_null(it.part[P_MATERIAL]);
+	}
+	in.kind = K_ARMOR;
+	int slots[SLOT__MAX] = {0};
+	for (uint64_t seed = 0; seed < 300; seed++) {
+		assert_int_equal(generate(cat, &in, seed, &it), 0);
+		slots[it.slot]++;
+		assert_int_equal(it.plus, 0);
+		assert_null(it.element2);
+	}
+	assert_true(slots[SLOT_HEAD] > 0 && slots[SLOT_BODY] > 0);
+	assert_int_equal(slots[SLOT_HEAD] + slots[SLOT_BODY], 300);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -397,6 +482,8 @@ int main(void)
 	        cmocka_unit_test(test_catalog_rejects_duplicates),
 	        cmocka_unit_test(test_batch_seeds),
 	        cmocka_unit_test(test_catalog_publish_acquire),
+	        cmocka_unit_test(test_tier_ranges),
+	        cmocka_unit_test(test_other_kinds),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
