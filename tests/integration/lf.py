@@ -1,0 +1,141 @@
+"""Helpers for the integration tests: start the real stack (MariaDB, daemon,
+nginx) with deploy/stack.sh on a free loopback port in a temp dir, talk HTTP to
+it with http.client (so malformed requests can be sent byte for byte), and run
+SQL through the private instance's socket as its admin."""
+
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.parse
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+STACK = os.path.join(ROOT, "deploy", "stack.sh")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Response:
+    def __init__(self, status, headers, body):
+        self.status = status
+        self.headers = {k.lower(): v for k, v in headers}
+        self.body = body
+        self.text = body.decode("utf-8", "replace")
+
+    def json(self):
+        return json.loads(self.body)
+
+    def __repr__(self):
+        return "<%d %s %r>" % (self.status, self.headers.get("content-type"), self.text[:300])
+
+
+class Stack:
+    """The running stack of one test run."""
+
+    def __init__(self, daemon, workers=2, var=None):
+        self.daemon = os.path.abspath(daemon)
+        self.own_var = var is None
+        self.var = var or tempfile.mkdtemp(prefix="lf-it-", dir="/tmp")
+        self.workers = workers
+        self.port = None
+
+    def _stack(self, *args, check=True):
+        cmd = [STACK, *args, "--var", self.var]
+        return subprocess.run(cmd, cwd=ROOT, check=check, stdin=subprocess.DEVNULL)
+
+    def start(self):
+        self._stack("start", "--port", str(free_port()), "--daemon", self.daemon,
+                    "--workers", str(self.workers))
+        with open(os.path.join(self.var, "port")) as f:
+            self.port = int(f.read().strip())
+        return self
+
+    def stop(self):
+        self._stack("stop", check=False)
+
+    def log(self, name):
+        path = os.path.join(self.var, "log", name)
+        try:
+            with open(path, errors="replace") as f:
+                return f.read()
+        except OSError:
+            return ""
+
+    # --- HTTP -------------------------------------------------------------
+    def request(self, method, path, body=None, headers=None, raw_target=None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        hdrs = dict(headers or {})
+        if body is not None and "Content-Type" not in hdrs:
+            hdrs["Content-Type"] = "application/x-www-form-urlencoded"
+        if isinstance(body, str):
+            body = body.encode()
+        conn.request(method, raw_target or path, body=body, headers=hdrs)
+        r = conn.getresponse()
+        resp = Response(r.status, r.getheaders(), r.read())
+        conn.close()
+        return resp
+
+    def get(self, path, **kw):
+        return self.request("GET", path, **kw)
+
+    def get_json(self, path):
+        return self.request("GET", path, headers={"Accept": "application/json"})
+
+    def post(self, path, body, **kw):
+        return self.request("POST", path, body=body, **kw)
+
+    # --- SQL as the instance's admin (test fixtures only) -------------------
+    def sql(self, statement):
+        out = subprocess.run(
+            ["mariadb", "--socket=" + os.path.join(self.var, "run", "mysqld.sock"), "-uroot",
+             "--batch", "--skip-column-names", "lootforge", "-e", statement],
+            check=True, capture_output=True, text=True)
+        return [line.split("\t") for line in out.stdout.splitlines()]
+
+
+class Failure(Exception):
+    pass
+
+
+def check(cond, msg, *ctx):
+    if not cond:
+        raise Failure(msg + "".join("\n    " + repr(c) for c in ctx))
+
+
+TESTS = []
+
+
+def test(fn):
+    TESTS.append(fn)
+    return fn
+
+
+def run_all(stack, tests, only=None):
+    passed = failed = 0
+    for fn in tests:
+        if only and only not in fn.__name__:
+            continue
+        t0 = time.time()
+        try:
+            fn(stack)
+        except Exception as e:  # one failing test must not hide the others
+            failed += 1
+            print("FAIL %s (%.2fs)" % (fn.__name__, time.time() - t0))
+            if isinstance(e, Failure):
+                print("    " + str(e))
+            else:
+                traceback.print_exc()
+        else:
+            passed += 1
+            print("ok   %s (%.2fs)" % (fn.__name__, time.time() - t0))
+        sys.stdout.flush()
+    return passed, failed
