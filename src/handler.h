@@ -25,6 +25,7 @@ struct response {
 	const char *content_type;
 	int retry_after;   /* seconds, 0 = no header */
 	int cache_seconds; /* 0 = no-store */
+	const char *allow; /* the Allow header of a 405, else NULL (static text) */
 	struct buf body;
 };
 

@@ -30,6 +30,10 @@ int render_json_items(const struct form *f, const struct item *items, size_t n, 
 /* {"error": {"field": ..., "message": ...}}; field may be NULL (JSON null). */
 int render_json_error(const char *field, const char *message, struct buf *out);
 
+/* The templates the renderers use, NULL-terminated: what to pass to
+ * tmpl_init at start-up. */
+extern const char *const render_templates[];
+
 /* Rarity class of a strength: "common", "uncommon", "rare", "epic", "legendary". */
 const char *render_rarity(int str);
 

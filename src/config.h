@@ -1,0 +1,44 @@
+/* config: the daemon's settings, from command-line flags and LOOTFORGE_*
+ * environment variables (a flag wins over its variable; defaults otherwise).
+ * `lootforged --help` prints the list. The password is read from
+ * LOOTFORGE_DB_PASSWORD or from a file, never from the command line, and is
+ * never logged. */
+#ifndef LOOTFORGE_CONFIG_H
+#define LOOTFORGE_CONFIG_H
+
+#include <stdio.h>
+
+#include "db.h"
+
+#define CONFIG_WORKERS_MAX 64
+
+struct config {
+	char *socket; /* FastCGI listen socket: a path, or ":port" / "host:port" */
+	unsigned workers;
+	char *templates; /* template directory */
+	char *db_socket; /* NULL: TCP to db_host:db_port */
+	char *db_host;
+	unsigned db_port;
+	char *db_user;
+	char *db_name;
+	char *db_password; /* NULL when none; wiped and freed by config_free */
+	char *db_password_file;
+	unsigned db_timeout; /* seconds, for connect, read and write */
+	unsigned poll_ms;    /* catalog revision poll interval */
+};
+
+enum config_result { CONFIG_OK = 0, CONFIG_HELP = 1, CONFIG_INVALID = -1 };
+
+/* Fills c from the environment and argv. CONFIG_HELP: the usage was printed
+ * on out (exit 0). CONFIG_INVALID: a message was printed on err (exit 2).
+ * In every case c owns its strings afterwards: call config_free. */
+enum config_result config_parse(struct config *c, int argc, char **argv, FILE *out, FILE *err);
+void config_free(struct config *c);
+
+/* Logs the effective settings (without the password). */
+void config_log(const struct config *c);
+
+/* The database settings of c; the strings stay owned by c. */
+struct db_config config_db(const struct config *c);
+
+#endif

@@ -1,0 +1,611 @@
+/* db: MariaDB Connector/C behind the opaque handle of db.h.
+ *
+ * Every statement is in the table below and is prepared once per
+ * connection. The connection is never re-established by the client library
+ * (no MYSQL_OPT_RECONNECT: a silent reconnect would lose the prepared
+ * statements and any transaction); instead a call that sees the connection
+ * gone closes it and answers DB_DOWN, and the next call connects and prepares
+ * again in db_connect(), the one place that does it.
+ *
+ * Lifetimes: a struct db owns its copy of the settings, its MYSQL connection
+ * and its statements, all freed by db_free(). */
+#include "db.h"
+
+#include <errno.h>
+#include <math.h>
+#include <mysql.h>
+#include <errmsg.h>
+#include <mysqld_error.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+
+/* The columns every catalog query returns, in this order, so that one
+ * binding reads them all. Tables without a tier or a slot select constants.
+ * multiplier is DECIMAL: it is scaled to hundredths exactly by the server. */
+#define STAT_COLS                                                                                  \
+	"hands, CAST(ROUND(multiplier * 100) AS SIGNED), attack, defense, magic, flaming, "        \
+	"freezing, shocking, holy, evil, sneak, crit"
+#define SEL(table, tier, slot)                                                                     \
+	"SELECT id, word, active, " STAT_COLS ", " tier ", " slot                                  \
+	", weight, tier_min, tier_max FROM " table
+#define AFFIX(table)   SEL(table, "0", "NULL")
+#define TIERED(table)  SEL(table, "tier", "NULL")
+#define SLOTTED(table) SEL(table, "tier", "slot")
+
+/* X(kind, part, table name, sql) for every affix table a kind may have.
+ * Weapons have no material. */
+#define CATALOG_TABLES(X)                                                                          \
+	X(K_WEAPON, P_ELEMENT, "weapon_element", AFFIX)                                            \
+	X(K_WEAPON, P_PREFIX, "weapon_prefix", AFFIX)                                              \
+	X(K_WEAPON, P_TYPE, "weapon_type", TIERED)                                                 \
+	X(K_WEAPON, P_ADJECTIVE, "weapon_adjective", AFFIX)                                        \
+	X(K_WEAPON, P_ABSTRACT, "weapon_abstract", AFFIX)                                          \
+	X(K_ARMOR, P_ELEMENT, "armor_element", AFFIX)                                              \
+	X(K_ARMOR, P_PREFIX, "armor_prefix", AFFIX)                                                \
+	X(K_ARMOR, P_MATERIAL, "armor_material", TIERED)                                           \
+	X(K_ARMOR, P_TYPE, "armor_type", SLOTTED)                                                  \
+	X(K_ARMOR, P_ADJECTIVE, "armor_adjective", AFFIX)                                          \
+	X(K_ARMOR, P_ABSTRACT, "armor_abstract", AFFIX)                                            \
+	X(K_SHIELD, P_ELEMENT, "shield_element", AFFIX)                                            \
+	X(K_SHIELD, P_PREFIX, "shield_prefix", AFFIX)                                              \
+	X(K_SHIELD, P_MATERIAL, "shield_material", TIERED)                                         \
+	X(K_SHIELD, P_TYPE, "shield_type", SLOTTED)                                                \
+	X(K_SHIELD, P_ADJECTIVE, "shield_adjective", AFFIX)                                        \
+	X(K_SHIELD, P_ABSTRACT, "shield_abstract", AFFIX)                                          \
+	X(K_TRINKET, P_ELEMENT, "trinket_element", AFFIX)                                          \
+	X(K_TRINKET, P_PREFIX, "trinket_prefix", AFFIX)                                            \
+	X(K_TRINKET, P_MATERIAL, "trinket_material", TIERED)                                       \
+	X(K_TRINKET, P_TYPE, "trinket_type", SLOTTED)                                              \
+	X(K_TRINKET, P_ADJECTIVE, "trinket_adjective", AFFIX)                                      \
+	X(K_TRINKET, P_ABSTRACT, "trinket_abstract", AFFIX)
+
+enum stmt {
+	STMT_REVISION,
+	STMT_TABLES,
+	STMT_BEGIN_SNAPSHOT,
+	STMT_COMMIT,
+	STMT_LOAD_FIRST,
+	STMT__MAX = STMT_LOAD_FIRST +
+#define COUNT(k, p, name, shape) +1
+	            (0 CATALOG_TABLES(COUNT))
+#undef COUNT
+};
+
+struct stmt_def {
+	const char *sql;
+	const char *table; /* catalog queries: the table, skipped when absent */
+	enum kind kind;
+	enum part part;
+};
+
+static const struct stmt_def stmts[STMT__MAX] = {
+        [STMT_REVISION] = {"SELECT revision FROM catalog_revision WHERE id = 1", NULL, 0, 0},
+        /* table_name is read as a plain string: information_schema's own
+         * collation is not ours, and the names are ASCII. */
+        [STMT_TABLES] = {"SELECT CAST(table_name AS CHAR(64) CHARACTER SET ascii) FROM "
+                         "information_schema.tables WHERE table_schema = DATABASE()",
+                         NULL, 0, 0},
+        [STMT_BEGIN_SNAPSHOT] = {"START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY", NULL, 0,
+                                 0},
+        [STMT_COMMIT] = {"COMMIT", NULL, 0, 0},
+#define DEF(k, p, name, shape) {shape(name), name, k, p},
+        [STMT_LOAD_FIRST] = CATALOG_TABLES(DEF)
+#undef DEF
+};
+
+struct db {
+	/* settings: copies owned here */
+	char *socket, *host, *user, *password, *database;
+	unsigned port, connect_timeout, read_timeout, write_timeout;
+	MYSQL *conn;                 /* NULL while disconnected */
+	MYSQL_STMT *stmt[STMT__MAX]; /* NULL: not prepared (absent table) */
+	/* The last failure logged, so that a caller retrying every few hundred
+	 * milliseconds logs a persistent failure once; cleared by a success. */
+	int failing;
+	int last_where;
+	unsigned last_err;
+};
+
+#define WHERE_CONNECT (-1)
+#define WHERE_NONE    (-2)
+
+/* Logs a failure unless it is the one logged last. */
+static void log_failure(struct db *d, int where, unsigned err, const char *what, const char *msg)
+{
+	if (d->failing && d->last_where == where && d->last_err == err)
+		return;
+	d->failing = 1;
+	d->last_where = where;
+	d->last_err = err;
+	log_warn("db: %.60s: %u %s", what, err, msg);
+}
+
+static enum db_status succeeded(struct db *d)
+{
+	if (d->failing)
+		log_info("db: working again");
+	d->failing = 0;
+	return DB_OK;
+}
+
+/* mysql_library_init is not thread-safe; everything else is per handle. */
+static pthread_once_t library_once = PTHREAD_ONCE_INIT;
+static int library_failed;
+
+static void library_init(void)
+{
+	library_failed = mysql_library_init(0, NULL, NULL) != 0;
+}
+
+static int dup_opt(char **dst, const char *src)
+{
+	*dst = NULL;
+	if (!src)
+		return 0;
+	*dst = strdup(src);
+	return *dst ? 0 : -1;
+}
+
+struct db *db_new(const struct db_config *cfg)
+{
+	pthread_once(&library_once, library_init);
+	if (library_failed)
+		return NULL;
+	struct db *d = calloc(1, sizeof(*d));
+	if (!d)
+		return NULL;
+	if (dup_opt(&d->socket, cfg->socket) || dup_opt(&d->host, cfg->host) ||
+	    dup_opt(&d->user, cfg->user) || dup_opt(&d->password, cfg->password) ||
+	    dup_opt(&d->database, cfg->database)) {
+		db_free(d);
+		return NULL;
+	}
+	d->port = cfg->port;
+	d->connect_timeout = cfg->connect_timeout;
+	d->read_timeout = cfg->read_timeout;
+	d->write_timeout = cfg->write_timeout;
+	return d;
+}
+
+static void disconnect(struct db *d)
+{
+	for (int i = 0; i < STMT__MAX; i++) {
+		if (d->stmt[i])
+			mysql_stmt_close(d->stmt[i]);
+		d->stmt[i] = NULL;
+	}
+	if (d->conn)
+		mysql_close(d->conn);
+	d->conn = NULL;
+}
+
+void db_free(struct db *d)
+{
+	if (!d)
+		return;
+	disconnect(d);
+	if (d->password) {
+		explicit_bzero(d->password, strlen(d->password));
+		free(d->password);
+	}
+	free(d->socket);
+	free(d->host);
+	free(d->user);
+	free(d->database);
+	free(d);
+}
+
+/* Client errors that mean the connection is unusable. */
+static int is_connection_error(unsigned e)
+{
+	switch (e) {
+	case CR_SERVER_GONE_ERROR:
+	case CR_SERVER_LOST:
+	case CR_CONNECTION_ERROR:
+	case CR_CONN_HOST_ERROR:
+	case CR_UNKNOWN_HOST:
+	case CR_COMMANDS_OUT_OF_SYNC: /* our bug, but the session is unusable either way */
+	case CR_SERVER_LOST_EXTENDED:
+	case ER_CONNECTION_KILLED:
+	case ER_SERVER_SHUTDOWN:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* For the log: the table of a catalog query, else the statement itself. */
+static const char *stmt_label(enum stmt s)
+{
+	if (s >= STMT__MAX)
+		return "ping";
+	return stmts[s].table ? stmts[s].table : stmts[s].sql;
+}
+
+/* Logs a failed statement and classifies it. A lost connection is closed so
+ * that the next call reconnects; any other error rolls back the open
+ * transaction, if any, so the session is clean for the next call. */
+static enum db_status fail(struct db *d, enum stmt s, unsigned err, const char *msg)
+{
+	log_failure(d, (int)s, err, stmt_label(s), msg);
+	if (is_connection_error(err)) {
+		disconnect(d);
+		return DB_DOWN;
+	}
+	if (mysql_rollback(d->conn) != 0)
+		disconnect(d);
+	return DB_ERROR;
+}
+
+static enum db_status stmt_fail(struct db *d, enum stmt s)
+{
+	MYSQL_STMT *st = d->stmt[s];
+	return fail(d, s, mysql_stmt_errno(st), mysql_stmt_error(st));
+}
+
+static enum db_status prepare(struct db *d, enum stmt s)
+{
+	MYSQL_STMT *st = mysql_stmt_init(d->conn);
+	if (!st)
+		return fail(d, s, mysql_errno(d->conn), mysql_error(d->conn));
+	d->stmt[s] = st;
+	if (mysql_stmt_prepare(st, stmts[s].sql, strlen(stmts[s].sql)) != 0)
+		return stmt_fail(d, s);
+	return DB_OK;
+}
+
+/* Marks in present[] the catalog statements whose table exists. */
+static enum db_status find_tables(struct db *d, int *present)
+{
+	MYSQL_STMT *st = d->stmt[STMT_TABLES];
+	char name[65];
+	unsigned long len = 0;
+	my_bool is_null = 0, error = 0;
+	MYSQL_BIND out = {
+	        .buffer_type = MYSQL_TYPE_STRING,
+	        .buffer = name,
+	        .buffer_length = sizeof(name),
+	        .length = &len,
+	        .is_null = &is_null,
+	        .error = &error,
+	};
+	int rc;
+
+	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, &out) != 0)
+		return stmt_fail(d, STMT_TABLES);
+	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
+		if (rc != 0 || is_null)
+			continue; /* longer than any table name of ours */
+		for (int s = STMT_LOAD_FIRST; s < STMT__MAX; s++)
+			if (strcmp(name, stmts[s].table) == 0)
+				present[s] = 1;
+	}
+	if (rc != MYSQL_NO_DATA)
+		return stmt_fail(d, STMT_TABLES);
+	mysql_stmt_free_result(st);
+	return DB_OK;
+}
+
+static enum db_status prepare_all(struct db *d)
+{
+	int present[STMT__MAX] = {0};
+	enum db_status r;
+
+	for (int s = 0; s < STMT_LOAD_FIRST; s++)
+		if ((r = prepare(d, (enum stmt)s)) != DB_OK)
+			return r;
+	if ((r = find_tables(d, present)) != DB_OK)
+		return r;
+	for (int s = STMT_LOAD_FIRST; s < STMT__MAX; s++)
+		if (present[s] && (r = prepare(d, (enum stmt)s)) != DB_OK)
+			return r;
+	return DB_OK;
+}
+
+static int set_options(struct db *d)
+{
+	unsigned proto = MYSQL_PROTOCOL_TCP;
+	my_bool no = 0;
+
+	if (mysql_options(d->conn, MYSQL_OPT_CONNECT_TIMEOUT, &d->connect_timeout) ||
+	    mysql_options(d->conn, MYSQL_OPT_READ_TIMEOUT, &d->read_timeout) ||
+	    mysql_options(d->conn, MYSQL_OPT_WRITE_TIMEOUT, &d->write_timeout) ||
+	    mysql_options(d->conn, MYSQL_OPT_RECONNECT, &no) ||
+	    mysql_options(d->conn, MYSQL_SET_CHARSET_NAME, "utf8mb4"))
+		return -1;
+	/* Without a socket the port must be used: "localhost" alone would make
+	 * the library pick its default unix socket instead. */
+	if (!d->socket && mysql_options(d->conn, MYSQL_OPT_PROTOCOL, &proto))
+		return -1;
+	return 0;
+}
+
+/* Connects and prepares every statement; the one place that does it. */
+static enum db_status db_connect(struct db *d)
+{
+	enum db_status r;
+
+	if (d->conn)
+		return DB_OK;
+	d->conn = mysql_init(NULL);
+	if (!d->conn)
+		return DB_ERROR;
+	if (set_options(d) != 0) {
+		disconnect(d);
+		return DB_ERROR;
+	}
+	if (!mysql_real_connect(d->conn, d->socket ? NULL : d->host, d->user, d->password,
+	                        d->database, d->socket ? 0 : d->port, d->socket, 0)) {
+		log_failure(d, WHERE_CONNECT, mysql_errno(d->conn), "connect",
+		            mysql_error(d->conn));
+		disconnect(d);
+		return DB_DOWN;
+	}
+	if ((r = prepare_all(d)) != DB_OK) {
+		disconnect(d);
+		return r;
+	}
+	return DB_OK;
+}
+
+/* Runs a statement that returns no rows. */
+static enum db_status run(struct db *d, enum stmt s)
+{
+	if (mysql_stmt_execute(d->stmt[s]) != 0)
+		return stmt_fail(d, s);
+	mysql_stmt_free_result(d->stmt[s]);
+	return DB_OK;
+}
+
+/* The revision, on a connected handle, inside or outside a transaction. */
+static enum db_status read_revision(struct db *d, uint64_t *rev)
+{
+	MYSQL_STMT *st = d->stmt[STMT_REVISION];
+	unsigned long long v = 0;
+	my_bool is_null = 0, error = 0;
+	MYSQL_BIND out = {
+	        .buffer_type = MYSQL_TYPE_LONGLONG,
+	        .buffer = &v,
+	        .is_unsigned = 1,
+	        .is_null = &is_null,
+	        .error = &error,
+	};
+	int rc;
+
+	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, &out) != 0)
+		return stmt_fail(d, STMT_REVISION);
+	rc = mysql_stmt_fetch(st);
+	if (rc == 1)
+		return stmt_fail(d, STMT_REVISION);
+	mysql_stmt_free_result(st);
+	if (rc == MYSQL_NO_DATA || is_null || rc == MYSQL_DATA_TRUNCATED)
+		return fail(d, STMT_REVISION, 0, "catalog_revision has no usable row 1");
+	*rev = (uint64_t)v;
+	return DB_OK;
+}
+
+enum db_status db_revision(struct db *d, uint64_t *rev)
+{
+	enum db_status r = db_connect(d);
+	if (r == DB_OK)
+		r = read_revision(d, rev);
+	return r == DB_OK ? succeeded(d) : r;
+}
+
+enum db_status db_ping(struct db *d)
+{
+	enum db_status r = db_connect(d);
+	if (r != DB_OK)
+		return r;
+	if (mysql_ping(d->conn) != 0)
+		return fail(d, STMT__MAX, mysql_errno(d->conn), mysql_error(d->conn));
+	return succeeded(d);
+}
+
+/* One catalog row as fetched: the output buffers of the bound columns. */
+enum col {
+	C_ID,
+	C_WORD,
+	C_ACTIVE,
+	C_STAT0,
+	C_TIER = C_STAT0 + ST__MAX,
+	C_SLOT,
+	C_WEIGHT,
+	C_TIER_MIN,
+	C_TIER_MAX,
+	C__MAX
+};
+
+#define WORD_BUF 256 /* VARCHAR(64) of utf8mb4 is at most 256 bytes */
+#define SLOT_BUF 32
+
+struct row {
+	MYSQL_BIND bind[C__MAX];
+	unsigned long len[C__MAX];
+	my_bool is_null[C__MAX], error[C__MAX];
+	uint32_t id, weight;
+	int32_t active, stat[ST__MAX], tier, tier_min, tier_max;
+	char word[WORD_BUF + 1], slot[SLOT_BUF + 1];
+};
+
+static void bind_col(struct row *r, enum col c, enum enum_field_types type, void *buf,
+                     unsigned long buflen, int is_unsigned)
+{
+	MYSQL_BIND *b = &r->bind[c];
+	b->buffer_type = type;
+	b->buffer = buf;
+	b->buffer_length = buflen;
+	b->is_unsigned = (my_bool)is_unsigned;
+	b->length = &r->len[c];
+	b->is_null = &r->is_null[c];
+	b->error = &r->error[c];
+}
+
+static void bind_row(struct row *r)
+{
+	memset(r->bind, 0, sizeof(r->bind));
+	bind_col(r, C_ID, MYSQL_TYPE_LONG, &r->id, 0, 1);
+	bind_col(r, C_WORD, MYSQL_TYPE_STRING, r->word, WORD_BUF, 0);
+	bind_col(r, C_ACTIVE, MYSQL_TYPE_LONG, &r->active, 0, 0);
+	for (int s = 0; s < ST__MAX; s++)
+		bind_col(r, (enum col)(C_STAT0 + s), MYSQL_TYPE_LONG, &r->stat[s], 0, 0);
+	bind_col(r, C_TIER, MYSQL_TYPE_LONG, &r->tier, 0, 0);
+	bind_col(r, C_SLOT, MYSQL_TYPE_STRING, r->slot, SLOT_BUF, 0);
+	bind_col(r, C_WEIGHT, MYSQL_TYPE_LONG, &r->weight, 0, 1);
+	bind_col(r, C_TIER_MIN, MYSQL_TYPE_LONG, &r->tier_min, 0, 0);
+	bind_col(r, C_TIER_MAX, MYSQL_TYPE_LONG, &r->tier_max, 0, 0);
+}
+
+static int in_tier_range(int32_t v)
+{
+	return v >= 0 && v <= TIER_MAX;
+}
+
+/* Turns a fetched row into an entry. -1 when a value cannot be one of ours
+ * (the schema's CHECKs make that a broken database, not bad luck). */
+static int row_to_entry(struct row *r, const struct stmt_def *def, struct entry *e)
+{
+	memset(e, 0, sizeof(*e));
+	if (r->is_null[C_ID] || r->is_null[C_WORD] || r->is_null[C_ACTIVE])
+		return -1;
+	for (int c = 0; c < C__MAX; c++)
+		if (r->error[c] && c != C_WORD && c != C_SLOT)
+			return -1; /* a number out of its C type's range */
+	e->id = r->id;
+	e->word = r->word;
+	e->active = r->active != 0;
+	for (int s = 0; s < ST__MAX; s++)
+		e->stat[s] = r->is_null[C_STAT0 + s] ? 0 : r->stat[s];
+	e->weight = r->is_null[C_WEIGHT] || r->weight == 0 ? 1 : r->weight;
+	int32_t tier = r->is_null[C_TIER] ? 0 : r->tier;
+	int32_t lo = r->is_null[C_TIER_MIN] ? 0 : r->tier_min;
+	int32_t hi = r->is_null[C_TIER_MAX] ? 0 : r->tier_max;
+	if (!in_tier_range(tier) || !in_tier_range(lo) || !in_tier_range(hi))
+		return -1;
+	e->tier = (uint8_t)tier;
+	e->tier_min = (uint8_t)lo;
+	e->tier_max = (uint8_t)hi;
+	e->slot = SLOT_NONE;
+	if (!r->is_null[C_SLOT] && !r->error[C_SLOT]) {
+		int slot = slot_from_name(r->slot);
+		if (slot < 0) {
+			log_warn("db: %s id %u: unknown slot '%s'; using the kind's default",
+			         def->table, r->id, r->slot);
+			slot = SLOT_NONE;
+		}
+		e->slot = (uint8_t)slot;
+	}
+	return 0;
+}
+
+/* A word longer than the buffer (a wider column than ours) is fetched again
+ * whole into *big, which the caller frees. */
+static int fetch_long_word(MYSQL_STMT *st, struct row *r, char **big)
+{
+	unsigned long n = r->len[C_WORD];
+	my_bool is_null = 0, error = 0;
+	MYSQL_BIND b = {0};
+
+	*big = malloc(n + 1);
+	if (!*big)
+		return -1;
+	b.buffer_type = MYSQL_TYPE_STRING;
+	b.buffer = *big;
+	b.buffer_length = n + 1;
+	b.length = &n;
+	b.is_null = &is_null;
+	b.error = &error;
+	if (mysql_stmt_fetch_column(st, &b, C_WORD, 0) != 0 || error) {
+		free(*big);
+		*big = NULL;
+		return -1;
+	}
+	(*big)[n] = '\0';
+	return 0;
+}
+
+/* Reads one table into c. */
+static enum db_status load_table(struct db *d, enum stmt s, struct catalog *c)
+{
+	MYSQL_STMT *st = d->stmt[s];
+	const struct stmt_def *def = &stmts[s];
+	struct row r;
+	struct entry e;
+	int rc;
+
+	bind_row(&r);
+	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, r.bind) != 0)
+		return stmt_fail(d, s);
+	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
+		char *big = NULL;
+		if (rc == MYSQL_DATA_TRUNCATED && r.error[C_WORD] &&
+		    fetch_long_word(st, &r, &big) != 0)
+			goto bad_row;
+		int bad = row_to_entry(&r, def, &e);
+		if (big)
+			e.word = big;
+		if (bad || catalog_add(c, def->kind, def->part, &e) != 0) {
+			free(big);
+			goto bad_row;
+		}
+		free(big);
+	}
+	if (rc != MYSQL_NO_DATA)
+		return stmt_fail(d, s);
+	mysql_stmt_free_result(st);
+	return DB_OK;
+
+bad_row:
+	mysql_stmt_free_result(st);
+	return fail(d, s, 0, "a row with a value out of range, or out of memory");
+}
+
+/* Revision and every table inside the open snapshot. */
+static enum db_status load_in_snapshot(struct db *d, struct catalog **out)
+{
+	uint64_t rev;
+	enum db_status r = read_revision(d, &rev);
+	if (r != DB_OK)
+		return r;
+	struct catalog *c = catalog_new(rev);
+	if (!c)
+		return fail(d, STMT_REVISION, 0, "out of memory");
+	for (int s = STMT_LOAD_FIRST; s < STMT__MAX; s++) {
+		if (!d->stmt[s])
+			continue;
+		if ((r = load_table(d, (enum stmt)s, c)) != DB_OK) {
+			catalog_free(c);
+			return r;
+		}
+	}
+	*out = c;
+	return DB_OK;
+}
+
+enum db_status db_load_catalog(struct db *d, struct catalog **out)
+{
+	struct catalog *c = NULL;
+	enum db_status r;
+
+	*out = NULL;
+	if ((r = db_connect(d)) != DB_OK || (r = run(d, STMT_BEGIN_SNAPSHOT)) != DB_OK)
+		return r;
+	if ((r = load_in_snapshot(d, &c)) != DB_OK)
+		return r; /* fail() already rolled back or disconnected */
+	if ((r = run(d, STMT_COMMIT)) != DB_OK) {
+		catalog_free(c);
+		return r;
+	}
+	if (catalog_finish(c) != 0) {
+		log_failure(d, WHERE_NONE, 0, "catalog",
+		            "a word twice in a table, or out of memory");
+		catalog_free(c);
+		return DB_ERROR;
+	}
+	*out = c;
+	return succeeded(d);
+}

@@ -1,0 +1,597 @@
+/* form: the allow-listed request fields, decoded and validated in one pass.
+ * The rules and every message are listed in docs/form.md; keep them in step.
+ *
+ * Memory: nothing is allocated. Keys and values are decoded into bounded
+ * buffers on the stack; only the strings a handler reads later (power as
+ * sent, requested words) are copied into f->store. */
+#include "form.h"
+
+#include <inttypes.h>
+#include <stdint.h>
+#include <string.h>
+
+/* The messages below quote these limits as text. */
+_Static_assert(FORM_BODY_MAX == 8192 && FORM_QUERY_MAX == 4096 && FORM_FIELDS_MAX == 64 &&
+                       FORM_KEY_MAX == 64 && FORM_VALUE_MAX == 256 && FORM_WORD_MAX == 64 &&
+                       FORM_COUNT_MAX == 100 && (int)FORM_POWER_MAX == 100 && TIER_MAX == 6,
+               "a limit changed: update the error messages in form.c and docs/form.md");
+
+#define POWER_TEXT_MAX   16 /* characters of a power value */
+#define POWER_FRAC_MAX   6  /* digits after the point */
+#define SEED_DIGITS_MAX  20
+#define TIER_DIGITS_MAX  2
+#define COUNT_DIGITS_MAX 3
+
+static const char MSG_KIND[] = "must be one of weapon, armor, shield, trinket";
+static const char MSG_TIER[] = "must be a whole number from 0 to 6";
+static const char MSG_VARIANCE[] = "must be on or off (or 1/0, true/false, yes/no)";
+static const char MSG_POWER[] = "must be a number from 0 to 100, with at most 6 decimals";
+static const char MSG_SEED[] = "must be a whole number from 0 to 18446744073709551615";
+static const char MSG_COUNT[] = "must be a whole number from 1 to 100";
+static const char MSG_FORMAT[] = "must be html or json";
+static const char MSG_WORD[] = "must be at most 64 bytes";
+static const char MSG_TWICE[] = "given more than once";
+static const char MSG_QUERY_LONG[] = "the query string is longer than 4096 bytes";
+static const char MSG_BODY_LONG[] = "request body is larger than 8192 bytes";
+static const char MSG_FIELDS[] = "has more than 64 fields (query string and body together)";
+static const char MSG_STORE[] = "is too long"; /* unreachable: store is sized for the limits */
+
+/* Outcome of decoding one key or value. */
+enum dec { D_OK, D_ESCAPE, D_NUL, D_LONG, D_UTF8, D_CTRL, D__MAX };
+
+/* Which text failed to decode: decides the wording and err->field. */
+enum where {
+	W_NAME,  /* a key; err->field is "query" or "body" */
+	W_VALUE, /* the value of an unknown key; err->field is "query" or "body" */
+	W_FIELD, /* the value of a known field; err->field is its name */
+	W__MAX
+};
+
+static const char *const dec_msgs[W__MAX][D__MAX] = {
+        [W_NAME] =
+                {
+                        [D_ESCAPE] =
+                                "a field name has a '%' that is not followed by two hex digits",
+                        [D_NUL] = "a field name has an encoded NUL byte (%00)",
+                        [D_LONG] = "a field name is longer than 64 bytes",
+                        [D_UTF8] = "a field name is not valid UTF-8",
+                        [D_CTRL] = "a field name has a control character",
+                },
+        [W_VALUE] =
+                {
+                        [D_ESCAPE] =
+                                "a field value has a '%' that is not followed by two hex digits",
+                        [D_NUL] = "a field value has an encoded NUL byte (%00)",
+                        [D_LONG] = "a field value is longer than 256 bytes",
+                        [D_UTF8] = "a field value is not valid UTF-8",
+                        [D_CTRL] = "a field value has a control character",
+                },
+        [W_FIELD] =
+                {
+                        [D_ESCAPE] = "has a '%' that is not followed by two hex digits",
+                        [D_NUL] = "has an encoded NUL byte (%00)",
+                        [D_LONG] = "is longer than 256 bytes",
+                        [D_UTF8] = "is not valid UTF-8",
+                        [D_CTRL] = "has a control character",
+                },
+};
+
+/* A validator parses, bounds and stores one decoded value v (n bytes,
+ * NUL-terminated, valid UTF-8 without control characters). It returns NULL,
+ * or the static message for the client. */
+typedef const char *(*validator)(struct form *f, const char *v, size_t n, enum part p);
+
+static const char *v_kind(struct form *f, const char *v, size_t n, enum part p);
+static const char *v_tier(struct form *f, const char *v, size_t n, enum part p);
+static const char *v_variance(struct form *f, const char *v, size_t n, enum part p);
+static const char *v_power(struct form *f, const char *v, size_t n, enum part p);
+static const char *v_seed(struct form *f, const char *v, size_t n, enum part p);
+static const char *v_count(struct form *f, const char *v, size_t n, enum part p);
+static const char *v_format(struct form *f, const char *v, size_t n, enum part p);
+static const char *v_attr(struct form *f, const char *v, size_t n, enum part p);
+
+/* The allow-list: every accepted key, literally, beside its validator. The
+ * order is also the order of form_link's query. */
+static const struct field {
+	const char *name;
+	validator valid;
+	enum part part; /* v_attr only */
+} fields[] = {
+        {"kind", v_kind, 0},
+        {"tier", v_tier, 0},
+        {"tier-variance", v_variance, 0},
+        {"power", v_power, 0},
+        {"attribute[element]", v_attr, P_ELEMENT},
+        {"attribute[prefix]", v_attr, P_PREFIX},
+        {"attribute[material]", v_attr, P_MATERIAL},
+        {"attribute[type]", v_attr, P_TYPE},
+        {"attribute[adjective]", v_attr, P_ADJECTIVE},
+        {"attribute[abstract]", v_attr, P_ABSTRACT},
+        {"seed", v_seed, 0},
+        {"count", v_count, 0},
+        {"format", v_format, 0},
+};
+
+#define N_FIELDS (sizeof(fields) / sizeof(fields[0]))
+_Static_assert(N_FIELDS <= 32, "the duplicate check keeps one bit per field");
+
+/* State of one form_parse call across the query string and the body. */
+struct parse {
+	struct form *f;
+	struct form_error *err;
+	const char *source; /* "query" or "body" */
+	uint32_t seen;      /* bit i: fields[i] was given */
+	int pairs;
+};
+
+static int fail(struct parse *ps, const char *field, const char *message)
+{
+	ps->err->field = field;
+	ps->err->message = message;
+	return -1;
+}
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int all_digits(const char *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!is_digit(v[i]))
+			return 0;
+	return 1;
+}
+
+static char ascii_lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+/* Whether the n bytes at a equal the string b, ignoring ASCII case
+ * (independent of the locale). */
+static int ascii_ieq(const char *a, size_t n, const char *b)
+{
+	size_t i;
+
+	for (i = 0; i < n && b[i]; i++)
+		if (ascii_lower(a[i]) != ascii_lower(b[i]))
+			return 0;
+	return i == n && b[i] == '\0';
+}
+
+/* Copies n bytes of s into the form's store; NULL if it would not fit
+ * (cannot happen within the limits: store holds more than all values). */
+static const char *keep(struct form *f, const char *s, size_t n)
+{
+	char *d;
+
+	if (n >= sizeof(f->store) - f->used)
+		return NULL;
+	d = f->store + f->used;
+	memcpy(d, s, n);
+	d[n] = '\0';
+	f->used += n + 1;
+	return d;
+}
+
+static const char *v_kind(struct form *f, const char *v, size_t n, enum part p)
+{
+	int k;
+
+	(void)n;
+	(void)p;
+	k = kind_from_name(v);
+	/* kind_from_name is the vocabulary; insist on its exact spelling too. */
+	if (k < 0 || strcmp(kind_names[k], v) != 0)
+		return MSG_KIND;
+	f->kind = (enum kind)k;
+	return NULL;
+}
+
+/* One or two digits ("03" is 3), 0..TIER_MAX. Empty is an error. */
+static const char *v_tier(struct form *f, const char *v, size_t n, enum part p)
+{
+	int t = 0;
+
+	(void)p;
+	if (n == 0 || n > TIER_DIGITS_MAX || !all_digits(v, n))
+		return MSG_TIER;
+	for (size_t i = 0; i < n; i++)
+		t = t * 10 + (v[i] - '0');
+	if (t > TIER_MAX)
+		return MSG_TIER;
+	f->tier = t;
+	return NULL;
+}
+
+/* A checkbox sends "on"; curl users write any of the usual spellings. An
+ * empty value is "off". */
+static const char *v_variance(struct form *f, const char *v, size_t n, enum part p)
+{
+	static const char *const on[] = {"on", "1", "true", "yes"};
+	static const char *const off[] = {"off", "0", "false", "no"};
+
+	(void)p;
+	if (n == 0) {
+		f->variance = 0;
+		return NULL;
+	}
+	for (size_t i = 0; i < sizeof(on) / sizeof(on[0]); i++) {
+		if (ascii_ieq(v, n, on[i])) {
+			f->variance = 1;
+			return NULL;
+		}
+		if (ascii_ieq(v, n, off[i])) {
+			f->variance = 0;
+			return NULL;
+		}
+	}
+	return MSG_VARIANCE;
+}
+
+/* Plain decimal: digits, optionally '.' and 1..6 more digits, at least one
+ * digit in all; no sign, exponent, spaces, "nan" or "inf". The value is
+ * computed as (all digits as an integer) / 10^decimals: both are exact
+ * doubles (at most 15 digits), so the quotient is the correctly rounded
+ * value, the same on every machine and independent of the locale.
+ * Empty means the default (an HTML text input left blank sends "power="). */
+static const char *v_power(struct form *f, const char *v, size_t n, enum part p)
+{
+	uint64_t digits = 0, scale = 1;
+	size_t i = 0, int_digits = 0, frac_digits = 0;
+	double x;
+
+	(void)p;
+	if (n == 0)
+		return NULL;
+	if (n > POWER_TEXT_MAX)
+		return MSG_POWER;
+	for (; i < n && is_digit(v[i]); i++, int_digits++)
+		digits = digits * 10 + (uint64_t)(v[i] - '0');
+	if (i < n && v[i] == '.') {
+		for (i++; i < n && is_digit(v[i]); i++, frac_digits++) {
+			digits = digits * 10 + (uint64_t)(v[i] - '0');
+			scale *= 10;
+		}
+		if (frac_digits == 0 || frac_digits > POWER_FRAC_MAX)
+			return MSG_POWER;
+	}
+	if (i != n || int_digits + frac_digits == 0)
+		return MSG_POWER;
+	x = (double)digits / (double)scale;
+	if (!(x <= FORM_POWER_MAX))
+		return MSG_POWER;
+	f->power_text = keep(f, v, n);
+	if (!f->power_text)
+		return MSG_STORE;
+	f->power = x;
+	return NULL;
+}
+
+/* Decimal 0..UINT64_MAX, at most 20 digits; overflow is an error, never a
+ * wrap. Empty means "no seed" (a blank text input). */
+static const char *v_seed(struct form *f, const char *v, size_t n, enum part p)
+{
+	uint64_t s = 0;
+
+	(void)p;
+	if (n == 0)
+		return NULL;
+	if (n > SEED_DIGITS_MAX || !all_digits(v, n))
+		return MSG_SEED;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t d = (uint64_t)(v[i] - '0');
+		if (s > (UINT64_MAX - d) / 10)
+			return MSG_SEED;
+		s = s * 10 + d;
+	}
+	f->seed = s;
+	f->has_seed = 1;
+	return NULL;
+}
+
+/* 1..FORM_COUNT_MAX, at most 3 digits. Empty means not given. */
+static const char *v_count(struct form *f, const char *v, size_t n, enum part p)
+{
+	int c = 0;
+
+	(void)p;
+	if (n == 0)
+		return NULL;
+	if (n > COUNT_DIGITS_MAX || !all_digits(v, n))
+		return MSG_COUNT;
+	for (size_t i = 0; i < n; i++)
+		c = c * 10 + (v[i] - '0');
+	if (c < 1 || c > FORM_COUNT_MAX)
+		return MSG_COUNT;
+	f->count = c;
+	f->has_count = 1;
+	return NULL;
+}
+
+static const char *v_format(struct form *f, const char *v, size_t n, enum part p)
+{
+	(void)n;
+	(void)p;
+	if (strcmp(v, "html") == 0)
+		f->format = FMT_HTML;
+	else if (strcmp(v, "json") == 0)
+		f->format = FMT_JSON;
+	else
+		return MSG_FORMAT;
+	f->has_format = 1;
+	return NULL;
+}
+
+/* A requested word, trimmed of spaces at both ends. Empty or "random" (any
+ * case) leaves the part random (NULL). */
+static const char *v_attr(struct form *f, const char *v, size_t n, enum part p)
+{
+	while (n > 0 && v[0] == ' ') {
+		v++;
+		n--;
+	}
+	while (n > 0 && v[n - 1] == ' ')
+		n--;
+	if (n == 0 || ascii_ieq(v, n, "random"))
+		return NULL;
+	if (n > FORM_WORD_MAX)
+		return MSG_WORD;
+	f->attr[p] = keep(f, v, n);
+	return f->attr[p] ? NULL : MSG_STORE;
+}
+
+static int hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Valid UTF-8 (no overlongs, no surrogates, nothing above U+10FFFF) and no
+ * control characters: C0, DEL and C1 (U+0080..U+009F). */
+static enum dec check_text(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		unsigned c = s[i];
+		unsigned lo = 0x80, hi = 0xbf;
+		size_t len;
+
+		if (c < 0x80) {
+			if (c < 0x20 || c == 0x7f)
+				return D_CTRL;
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf) {
+			len = 2;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			len = 3;
+			if (c == 0xe0)
+				lo = 0xa0; /* shorter forms are overlong */
+			else if (c == 0xed)
+				hi = 0x9f; /* U+D800..U+DFFF are surrogates */
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			len = 4;
+			if (c == 0xf0)
+				lo = 0x90; /* overlong */
+			else if (c == 0xf4)
+				hi = 0x8f; /* above U+10FFFF */
+		} else {
+			return D_UTF8; /* a continuation byte, 0xc0, 0xc1 or 0xf5.. */
+		}
+		if (n - i < len || s[i + 1] < lo || s[i + 1] > hi)
+			return D_UTF8;
+		for (size_t k = 2; k < len; k++)
+			if ((s[i + k] & 0xc0) != 0x80)
+				return D_UTF8;
+		if (c == 0xc2 && s[i + 1] < 0xa0)
+			return D_CTRL;
+		i += len;
+	}
+	return D_OK;
+}
+
+/* Decodes n bytes of s into out (room for cap bytes and a NUL): '+' is a
+ * space, '%' must be followed by two hex digits, "%00" is refused, and the
+ * result must pass check_text. */
+static enum dec decode(const char *s, size_t n, char *out, size_t cap, size_t *out_len)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c == '+') {
+			c = ' ';
+		} else if (c == '%') {
+			int hi, lo;
+
+			if (n - i < 3)
+				return D_ESCAPE;
+			hi = hex_value(s[i + 1]);
+			lo = hex_value(s[i + 2]);
+			if (hi < 0 || lo < 0)
+				return D_ESCAPE;
+			if (hi == 0 && lo == 0)
+				return D_NUL;
+			c = (char)(hi * 16 + lo);
+			i += 2;
+		}
+		if (o == cap)
+			return D_LONG;
+		out[o++] = c;
+	}
+	out[o] = '\0';
+	*out_len = o;
+	return check_text((const unsigned char *)out, o);
+}
+
+static int find_field(const char *key)
+{
+	for (size_t i = 0; i < N_FIELDS; i++)
+		if (strcmp(fields[i].name, key) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* One non-empty "key=value" (or "key") of the current source. */
+static int parse_pair(struct parse *ps, const char *s, size_t n)
+{
+	char key[FORM_KEY_MAX + 1], val[FORM_VALUE_MAX + 1];
+	const char *eq, *raw_val, *msg;
+	size_t raw_key_len, raw_val_len, key_len, val_len;
+	enum dec d;
+	int i;
+
+	if (++ps->pairs > FORM_FIELDS_MAX)
+		return fail(ps, ps->source, MSG_FIELDS);
+	eq = memchr(s, '=', n);
+	raw_key_len = eq ? (size_t)(eq - s) : n;
+	raw_val = eq ? eq + 1 : s + n;
+	raw_val_len = eq ? n - raw_key_len - 1 : 0;
+
+	d = decode(s, raw_key_len, key, FORM_KEY_MAX, &key_len);
+	if (d != D_OK)
+		return fail(ps, ps->source, dec_msgs[W_NAME][d]);
+	i = find_field(key);
+	if (i >= 0) {
+		if (ps->seen & (UINT32_C(1) << i))
+			return fail(ps, fields[i].name, MSG_TWICE);
+		ps->seen |= UINT32_C(1) << i;
+	}
+	/* Unknown keys are ignored, but their values must still be well formed:
+	 * a malformed request is refused as a whole. */
+	d = decode(raw_val, raw_val_len, val, FORM_VALUE_MAX, &val_len);
+	if (d != D_OK)
+		return i >= 0 ? fail(ps, fields[i].name, dec_msgs[W_FIELD][d])
+		              : fail(ps, ps->source, dec_msgs[W_VALUE][d]);
+	if (i < 0)
+		return 0;
+	msg = fields[i].valid(ps->f, val, val_len, fields[i].part);
+	return msg ? fail(ps, fields[i].name, msg) : 0;
+}
+
+/* Splits s (n bytes) on '&'; empty pairs ("a=1&&b=2", a trailing '&') are
+ * skipped and not counted. */
+static int parse_source(struct parse *ps, const char *source, const char *s, size_t n)
+{
+	size_t i = 0;
+
+	ps->source = source;
+	while (i < n) {
+		size_t j = i;
+
+		while (j < n && s[j] != '&')
+			j++;
+		if (j > i && parse_pair(ps, s + i, j - i) != 0)
+			return -1;
+		i = j + 1;
+	}
+	return 0;
+}
+
+static void form_reset(struct form *f)
+{
+	f->kind = K_WEAPON;
+	f->tier = 0;
+	f->variance = 0;
+	f->power = 1.0;
+	f->power_text = NULL;
+	for (size_t i = 0; i < P__MAX; i++)
+		f->attr[i] = NULL;
+	f->has_seed = 0;
+	f->seed = 0;
+	f->count = 1;
+	f->has_count = 0;
+	f->has_format = 0;
+	f->format = FMT_HTML;
+	f->used = 0;
+}
+
+/* On error the fields of f hold whatever was parsed before the error; the
+ * caller answers 400 and reads nothing but *err. */
+int form_parse(struct form *f, const char *query, const char *body, size_t body_len,
+               struct form_error *err)
+{
+	struct form_error ignored;
+	struct parse ps = {.f = f, .err = err ? err : &ignored};
+	size_t query_len;
+
+	ps.err->field = NULL;
+	ps.err->message = NULL;
+	form_reset(f);
+	query_len = query ? strnlen(query, FORM_QUERY_MAX + 1) : 0;
+	if (query_len > FORM_QUERY_MAX)
+		return fail(&ps, "query", MSG_QUERY_LONG);
+	if (!body)
+		body_len = 0;
+	if (body_len > FORM_BODY_MAX)
+		return fail(&ps, "body", MSG_BODY_LONG);
+	if (parse_source(&ps, "query", query, query_len) != 0)
+		return -1;
+	return parse_source(&ps, "body", body, body_len);
+}
+
+int form_encode(struct buf *out, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	int rc = 0;
+
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+		    c == '-' || c == '.' || c == '_' || c == '~') {
+			rc |= buf_putc(out, (char)c);
+		} else {
+			char e[3] = {'%', hex[c >> 4], hex[c & 15]};
+			rc |= buf_append(out, e, sizeof(e));
+		}
+	}
+	return rc ? -1 : 0;
+}
+
+/* Keys are percent-encoded like values ("attribute%5Btype%5D"): the link
+ * stays a strict RFC 3986 URI, and curl does not take the brackets for its
+ * URL globbing. */
+static int put_param(struct buf *out, const char *key, const char *value)
+{
+	int rc = buf_putc(out, '&');
+
+	rc |= form_encode(out, key);
+	rc |= buf_putc(out, '=');
+	rc |= form_encode(out, value);
+	return rc ? -1 : 0;
+}
+
+int form_link(const struct form *f, uint64_t seed, struct buf *out)
+{
+	int rc;
+
+	if ((unsigned)f->kind >= K__MAX)
+		return -1;
+	rc = buf_puts(out, "/generate?kind=");
+	rc |= form_encode(out, kind_names[f->kind]);
+	rc |= buf_printf(out, "&tier=%d", f->tier);
+	if (f->variance)
+		rc |= buf_puts(out, "&tier-variance=on");
+	if (f->power_text)
+		rc |= put_param(out, "power", f->power_text);
+	for (size_t i = 0; i < N_FIELDS; i++) {
+		const struct field *fd = &fields[i];
+
+		if (fd->valid == v_attr && f->attr[fd->part])
+			rc |= put_param(out, fd->name, f->attr[fd->part]);
+	}
+	rc |= buf_printf(out, "&seed=%" PRIu64, seed);
+	return rc ? -1 : 0;
+}

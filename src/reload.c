@@ -1,0 +1,202 @@
+/* reload: the catalog poller thread (see reload.h).
+ *
+ * Logging is by transition, not by poll: the database going away and coming
+ * back is logged once each, and a revision that fails to load is logged once
+ * and retried only after RETRY_MS (or when the revision moves on), so a
+ * broken row does not fill the log four times a second. */
+#include "reload.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "catalog.h"
+#include "log.h"
+
+#define RETRY_MS 5000
+
+enum link_state { LINK_UNKNOWN, LINK_UP, LINK_DOWN };
+
+struct reloader {
+	pthread_t thread;
+	pthread_mutex_t lock; /* guards stop */
+	pthread_cond_t wake;
+	int stop;
+	unsigned poll_ms;
+	struct db *db; /* owned; used by the thread only */
+	enum link_state link;
+	int have;         /* a catalog was published */
+	uint64_t current; /* its revision */
+	int have_failed;  /* a load of revision `failed` failed at failed_at */
+	uint64_t failed;
+	struct timespec failed_at;
+};
+
+static long long ms_since(const struct timespec *t)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (long long)(now.tv_sec - t->tv_sec) * 1000 + (now.tv_nsec - t->tv_nsec) / 1000000;
+}
+
+static void note_down(struct reloader *r)
+{
+	if (r->link == LINK_DOWN)
+		return;
+	if (r->have)
+		log_warn("catalog: database unavailable; serving revision %llu",
+		         (unsigned long long)r->current);
+	else
+		log_warn("catalog: database unavailable; no catalog yet, answering 503");
+	r->link = LINK_DOWN;
+}
+
+static void note_up(struct reloader *r)
+{
+	if (r->link == LINK_DOWN)
+		log_info("catalog: database available again");
+	r->link = LINK_UP;
+}
+
+static void note_load_failed(struct reloader *r, uint64_t rev)
+{
+	if (!r->have_failed || r->failed != rev)
+		log_error("catalog: revision %llu cannot be loaded; %s; retrying every %d s",
+		          (unsigned long long)rev,
+		          r->have ? "keeping the current one" : "no catalog", RETRY_MS / 1000);
+	r->have_failed = 1;
+	r->failed = rev;
+	clock_gettime(CLOCK_MONOTONIC, &r->failed_at);
+}
+
+static void log_loaded(const struct catalog *c, long long ms)
+{
+	size_t per_kind[K__MAX] = {0}, total = 0;
+
+	for (int k = 0; k < K__MAX; k++)
+		for (int p = 0; p < P__MAX; p++)
+			per_kind[k] += c->t[k][p].n;
+	for (int k = 0; k < K__MAX; k++)
+		total += per_kind[k];
+	log_info("catalog: revision %llu live: %zu rows (%s %zu, %s %zu, %s %zu, %s %zu), "
+	         "loaded in %lld ms",
+	         (unsigned long long)c->revision, total, kind_names[K_WEAPON], per_kind[K_WEAPON],
+	         kind_names[K_ARMOR], per_kind[K_ARMOR], kind_names[K_SHIELD], per_kind[K_SHIELD],
+	         kind_names[K_TRINKET], per_kind[K_TRINKET], ms);
+}
+
+/* Whether revision rev should be loaded now. */
+static int wants_load(const struct reloader *r, uint64_t rev)
+{
+	if (r->have && rev == r->current)
+		return 0;
+	if (r->have_failed && rev == r->failed && ms_since(&r->failed_at) < RETRY_MS)
+		return 0;
+	return 1;
+}
+
+static void poll_once(struct reloader *r)
+{
+	struct catalog *c;
+	struct timespec t0;
+	uint64_t rev;
+	enum db_status st = db_revision(r->db, &rev);
+
+	if (st == DB_DOWN) {
+		note_down(r);
+		return;
+	}
+	if (st != DB_OK)
+		return; /* logged by db.c; the next poll tries again */
+	note_up(r);
+	if (!wants_load(r, rev))
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	st = db_load_catalog(r->db, &c);
+	if (st == DB_DOWN) {
+		note_down(r);
+		return;
+	}
+	if (st != DB_OK) {
+		note_load_failed(r, rev);
+		return;
+	}
+	/* The snapshot may have seen a newer revision than the poll did. */
+	r->current = c->revision;
+	r->have = 1;
+	r->have_failed = 0;
+	log_loaded(c, ms_since(&t0));
+	catalog_publish(c); /* c belongs to the catalog module from here */
+}
+
+/* Sleeps poll_ms, or less when stopped. Returns whether to go on. */
+static int wait_next(struct reloader *r)
+{
+	struct timespec until;
+	int go_on;
+
+	clock_gettime(CLOCK_MONOTONIC, &until);
+	until.tv_sec += r->poll_ms / 1000;
+	until.tv_nsec += (long)(r->poll_ms % 1000) * 1000000L;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&r->lock);
+	while (!r->stop && pthread_cond_timedwait(&r->wake, &r->lock, &until) == 0)
+		;
+	go_on = !r->stop;
+	pthread_mutex_unlock(&r->lock);
+	return go_on;
+}
+
+static void *run(void *arg)
+{
+	struct reloader *r = arg;
+
+	do
+		poll_once(r);
+	while (wait_next(r));
+	return NULL;
+}
+
+static void reloader_free(struct reloader *r)
+{
+	db_free(r->db);
+	pthread_cond_destroy(&r->wake);
+	pthread_mutex_destroy(&r->lock);
+	free(r);
+}
+
+struct reloader *reload_start(const struct db_config *cfg, unsigned poll_ms)
+{
+	pthread_condattr_t ca;
+	struct reloader *r = calloc(1, sizeof(*r));
+
+	if (!r)
+		return NULL;
+	r->poll_ms = poll_ms;
+	pthread_mutex_init(&r->lock, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&r->wake, &ca);
+	pthread_condattr_destroy(&ca);
+	r->db = db_new(cfg);
+	if (!r->db || pthread_create(&r->thread, NULL, run, r) != 0) {
+		reloader_free(r);
+		return NULL;
+	}
+	return r;
+}
+
+void reload_stop(struct reloader *r)
+{
+	if (!r)
+		return;
+	pthread_mutex_lock(&r->lock);
+	r->stop = 1;
+	pthread_cond_signal(&r->wake);
+	pthread_mutex_unlock(&r->lock);
+	pthread_join(r->thread, NULL);
+	reloader_free(r);
+}

@@ -1,0 +1,21 @@
+/* reload: the catalog poller. One thread with its own database connection
+ * reads the catalog revision every poll interval and, when it differs from
+ * the current catalog's (or there is none yet), loads the catalog and
+ * publishes it (catalog_publish), so a change is live on every worker within
+ * one interval plus the load time. */
+#ifndef LOOTFORGE_RELOAD_H
+#define LOOTFORGE_RELOAD_H
+
+#include "db.h"
+
+struct reloader;
+
+/* Starts the thread; the first poll happens at once. NULL when the thread or
+ * the connection handle cannot be created. cfg is copied. */
+struct reloader *reload_start(const struct db_config *cfg, unsigned poll_ms);
+
+/* Wakes the thread, joins it and frees everything it owns. The current
+ * catalog stays published (catalog_shutdown drops it). */
+void reload_stop(struct reloader *r);
+
+#endif

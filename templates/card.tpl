@@ -1,0 +1,33 @@
+{{%AUTOESCAPE context="HTML"}}
+{{! One item, drawn as a game's item tooltip. The name's colour comes from
+    the rarity class (render_rarity); the stats list holds only non-zero
+    stats, formatted by render.c. }}
+<article class="card rarity-{{RARITY}}">
+<header class="card-head">
+<img class="icon" src="/static/icons/{{ICON}}.svg" alt="" width="48" height="48">
+<div class="title">
+<h2 class="name">{{NAME}}</h2>
+<p class="meta"><span class="rarity">{{RARITY_LABEL}}</span> {{KIND_LABEL}}{{#SLOT}} · <span class="slot">{{SLOT_LABEL}}</span>{{/SLOT}} · <span class="tier">Tier {{TIER}}</span>{{#HANDS}} · <span class="hands">{{HANDS_LABEL}}</span>{{/HANDS}}</p>
+</div>
+</header>
+{{#MASTERWORK}}<p class="badge masterwork">Masterwork</p>{{/MASTERWORK}}
+{{#STATS}}
+<ul class="stats">
+{{#STAT}}<li class="stat stat-{{STAT_KEY}}{{#NEG}} neg{{/NEG}}"><span class="value">{{VALUE}}</span> <span class="label">{{LABEL}}</span></li>{{/STAT}}
+</ul>
+{{/STATS}}
+{{#NO_STATS}}<p class="stats none">No bonuses.</p>{{/NO_STATS}}
+<dl class="facts">
+<div><dt>Strength</dt><dd class="str">{{STR}}</dd></div>
+<div><dt>Seed</dt><dd class="seed">{{SEED}}</dd></div>
+</dl>
+{{#UNHONOURED}}
+<div class="unhonoured">
+<h3>Requests not honoured</h3>
+<ul>
+{{#REQ}}<li><span class="part">{{PART}}</span> “<span class="word">{{WORD}}</span>”: <span class="reason">{{REASON}}</span></li>{{/REQ}}
+</ul>
+</div>
+{{/UNHONOURED}}
+<p class="reroll"><a href="{{LINK}}">Reroll this item</a></p>
+</article>

@@ -1,0 +1,36 @@
+{{%AUTOESCAPE context="HTML"}}
+{{! The generate form. Works without JavaScript. Values are shown as they
+    were sent; the word lists hold the active words of the chosen kind. }}
+<form class="generate" method="get" action="/generate">
+<h2>Forge an item</h2>
+<div class="fields">
+<label class="field"><span>Kind</span>
+<select name="kind">
+{{#KIND}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/KIND}}
+</select></label>
+<label class="field"><span>Tier</span>
+<select name="tier">
+{{#TIER}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/TIER}}
+</select></label>
+<label class="field check"><input type="checkbox" name="tier-variance" value="on"{{#VARIANCE}} checked{{/VARIANCE}}> <span>Tier variance</span></label>
+<label class="field"><span>Power</span>
+<input type="number" name="power" step="any" min="0" max="100" value="{{POWER}}"></label>
+</div>
+<fieldset class="fields words">
+<legend>Words (“random” lets the dice decide)</legend>
+{{#PART}}
+<label class="field"><span>{{PART_LABEL}}</span>
+<select name="attribute[{{PART_NAME}}]">
+<option value="">random</option>
+{{#WORD}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/WORD}}
+</select></label>
+{{/PART}}
+</fieldset>
+<div class="fields">
+<label class="field"><span>Seed</span>
+<input type="text" name="seed" inputmode="numeric" pattern="[0-9]*" maxlength="20" placeholder="random" value="{{SEED}}"></label>
+<label class="field"><span>How many</span>
+<input type="number" name="count" min="1" max="100" step="1" placeholder="1" value="{{COUNT}}"></label>
+</div>
+<p class="actions"><button type="submit">Generate</button></p>
+</form>

@@ -1,0 +1,223 @@
+/* config: defaults, environment, flags (a flag wins), strict numbers, the
+ * password sources, and the exit classes (help / invalid). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+
+static const char *const env_names[] = {
+        "LOOTFORGE_SOCKET",           "LOOTFORGE_WORKERS",    "LOOTFORGE_TEMPLATES",
+        "LOOTFORGE_DB_SOCKET",        "LOOTFORGE_DB_HOST",    "LOOTFORGE_DB_PORT",
+        "LOOTFORGE_DB_USER",          "LOOTFORGE_DB_NAME",    "LOOTFORGE_DB_PASSWORD",
+        "LOOTFORGE_DB_PASSWORD_FILE", "LOOTFORGE_DB_TIMEOUT", "LOOTFORGE_POLL_MS",
+};
+
+static int clear_env(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(env_names) / sizeof(env_names[0]); i++)
+		unsetenv(env_names[i]);
+	return 0;
+}
+
+/* Parses argv (NULL-terminated list after the program name); messages go to
+ * a scratch file whose text is copied to msg (may be NULL). */
+static enum config_result parse(struct config *c, char *msg, size_t msg_len, ...)
+{
+	char *argv[16] = {"lootforged"};
+	int argc = 1;
+	va_list ap;
+	FILE *f = tmpfile();
+
+	assert_non_null(f);
+	va_start(ap, msg_len);
+	for (char *a; argc < 15 && (a = va_arg(ap, char *));)
+		argv[argc++] = a;
+	va_end(ap);
+	enum config_result r = config_parse(c, argc, argv, f, f);
+	if (msg) {
+		rewind(f);
+		size_t n = fread(msg, 1, msg_len - 1, f);
+		msg[n] = '\0';
+	}
+	fclose(f);
+	return r;
+}
+
+static void test_defaults(void **state)
+{
+	struct config c;
+	(void)state;
+	assert_int_equal(parse(&c, NULL, 0, NULL), CONFIG_OK);
+	assert_string_equal(c.socket, "var/run/fcgi.sock");
+	assert_int_equal(c.workers, 4);
+	assert_string_equal(c.templates, "templates");
+	assert_null(c.db_socket);
+	assert_string_equal(c.db_host, "localhost");
+	assert_int_equal(c.db_port, 3306);
+	assert_string_equal(c.db_user, "lootforge");
+	assert_string_equal(c.db_name, "lootforge");
+	assert_null(c.db_password);
+	assert_int_equal(c.db_timeout, 2);
+	assert_int_equal(c.poll_ms, 250);
+	config_free(&c);
+}
+
+static void test_env_then_flag_wins(void **state)
+{
+	struct config c;
+	(void)state;
+	setenv("LOOTFORGE_WORKERS", "8", 1);
+	setenv("LOOTFORGE_DB_SOCKET", "/run/db.sock", 1);
+	setenv("LOOTFORGE_POLL_MS", "1000", 1);
+	assert_int_equal(parse(&c, NULL, 0, "--workers", "2", "--poll-ms=500", NULL), CONFIG_OK);
+	assert_int_equal(c.workers, 2);
+	assert_int_equal(c.poll_ms, 500);
+	assert_string_equal(c.db_socket, "/run/db.sock");
+	config_free(&c);
+}
+
+static void test_config_db(void **state)
+{
+	struct config c;
+	(void)state;
+	assert_int_equal(parse(&c, NULL, 0, "--db-host", "db.example", "--db-port", "3307",
+	                       "--db-timeout", "5", "--db-user", "u", "--db-name", "n", NULL),
+	                 CONFIG_OK);
+	struct db_config d = config_db(&c);
+	assert_string_equal(d.host, "db.example");
+	assert_int_equal(d.port, 3307);
+	assert_string_equal(d.user, "u");
+	assert_string_equal(d.database, "n");
+	assert_int_equal(d.connect_timeout, 5);
+	assert_int_equal(d.read_timeout, 5);
+	assert_int_equal(d.write_timeout, 5);
+	assert_null(d.socket);
+	config_free(&c);
+}
+
+static void test_invalid_numbers(void **state)
+{
+	static const char *const bad[][2] = {
+	        {"--workers", "0"},
+	        {"--workers", "65"},
+	        {"--workers", "4x"},
+	        {"--workers", ""},
+	        {"--workers", "-1"},
+	        {"--workers", " 4"},
+	        {"--db-port", "0"},
+	        {"--db-port", "65536"},
+	        {"--poll-ms", "5"},
+	        {"--db-timeout", "0"},
+	        {"--workers", "99999999999999999999"},
+	};
+	char msg[256];
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct config c;
+		assert_int_equal(parse(&c, msg, sizeof(msg), bad[i][0], bad[i][1], NULL),
+		                 CONFIG_INVALID);
+		assert_non_null(strstr(msg, bad[i][0])); /* the message names the flag */
+		config_free(&c);
+	}
+}
+
+static void test_invalid_env(void **state)
+{
+	struct config c;
+	char msg[256];
+	(void)state;
+	setenv("LOOTFORGE_WORKERS", "many", 1);
+	assert_int_equal(parse(&c, msg, sizeof(msg), NULL), CONFIG_INVALID);
+	assert_non_null(strstr(msg, "LOOTFORGE_WORKERS"));
+	config_free(&c);
+}
+
+static void test_bad_arguments(void **state)
+{
+	struct config c;
+	(void)state;
+	assert_int_equal(parse(&c, NULL, 0, "--nope", NULL), CONFIG_INVALID);
+	config_free(&c);
+	assert_int_equal(parse(&c, NULL, 0, "stray", NULL), CONFIG_INVALID);
+	config_free(&c);
+	assert_int_equal(parse(&c, NULL, 0, "--workers", NULL), CONFIG_INVALID);
+	config_free(&c);
+	assert_int_equal(parse(&c, NULL, 0, "--socket", "", NULL), CONFIG_INVALID);
+	config_free(&c);
+	/* No abbreviations: a password on the command line is refused, and its
+	 * value is not echoed as if it were a file name. */
+	char msg[256];
+	assert_int_equal(parse(&c, msg, sizeof(msg), "--db-password", "hunter2", NULL),
+	                 CONFIG_INVALID);
+	assert_null(strstr(msg, "hunter2"));
+	config_free(&c);
+}
+
+static void test_help(void **state)
+{
+	struct config c;
+	char msg[4096];
+	(void)state;
+	assert_int_equal(parse(&c, msg, sizeof(msg), "--workers", "2", "--help", NULL),
+	                 CONFIG_HELP);
+	assert_non_null(strstr(msg, "--db-password-file"));
+	assert_non_null(strstr(msg, "LOOTFORGE_POLL_MS"));
+	config_free(&c);
+}
+
+static void test_password_sources(void **state)
+{
+	struct config c;
+	char path[] = "/tmp/lootforge-test-pw-XXXXXX";
+	int fd = mkstemp(path);
+	(void)state;
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "s3cret\nsecond line\n", 19), 19);
+	close(fd);
+
+	setenv("LOOTFORGE_DB_PASSWORD", "from-env", 1);
+	assert_int_equal(parse(&c, NULL, 0, NULL), CONFIG_OK);
+	assert_string_equal(c.db_password, "from-env");
+	config_free(&c);
+	assert_null(c.db_password);
+
+	/* The file wins over the variable; only its first line counts. */
+	assert_int_equal(parse(&c, NULL, 0, "--db-password-file", path, NULL), CONFIG_OK);
+	assert_string_equal(c.db_password, "s3cret");
+	config_free(&c);
+
+	setenv("LOOTFORGE_DB_PASSWORD_FILE", path, 1);
+	assert_int_equal(parse(&c, NULL, 0, NULL), CONFIG_OK);
+	assert_string_equal(c.db_password, "s3cret");
+	config_free(&c);
+
+	unlink(path);
+	assert_int_equal(parse(&c, NULL, 0, NULL), CONFIG_INVALID);
+	config_free(&c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_setup(test_defaults, clear_env),
+	        cmocka_unit_test_setup(test_env_then_flag_wins, clear_env),
+	        cmocka_unit_test_setup(test_config_db, clear_env),
+	        cmocka_unit_test_setup(test_invalid_numbers, clear_env),
+	        cmocka_unit_test_setup(test_invalid_env, clear_env),
+	        cmocka_unit_test_setup(test_bad_arguments, clear_env),
+	        cmocka_unit_test_setup(test_help, clear_env),
+	        cmocka_unit_test_setup(test_password_sources, clear_env),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,273 @@
+/* tmpl: loading refuses unsafe or broken templates; expansion escapes what
+ * the dictionary holds, appends to the buffer, and is safe from threads.
+ * Each test writes its own templates into a private temporary directory. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "tmpl.h"
+
+#define PRAGMA "{{%AUTOESCAPE context=\"HTML\"}}\n"
+
+static char dir[64];
+
+static void write_file(const char *name, const char *text)
+{
+	char path[128];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *fp = fopen(path, "w");
+	assert_non_null(fp);
+	assert_int_equal(fputs(text, fp) >= 0, 1);
+	assert_int_equal(fclose(fp), 0);
+}
+
+static int make_dir(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/lootforge-tmpl-XXXXXX");
+	if (!mkdtemp(dir))
+		return -1;
+	return 0;
+}
+
+static int remove_dir(void **state)
+{
+	static const char *const files[] = {"page.tpl", "inc.tpl",  "bare.tpl", "late.tpl",
+	                                    "attr.tpl", "open.tpl", "raw.tpl",  NULL};
+	char path[128];
+	(void)state;
+	for (const char *const *f = files; *f; f++) {
+		snprintf(path, sizeof path, "%s/%s", dir, *f);
+		unlink(path);
+	}
+	return rmdir(dir);
+}
+
+/* The templates most tests use: a page with a section and an include. */
+static void load_good(void)
+{
+	static const char *const names[] = {"page.tpl", "inc.tpl", NULL};
+	write_file("page.tpl", PRAGMA "<p title=\"{{A}}\">{{A}}</p>\n"
+	                              "{{#S}}<i>{{B}}</i>{{/S}}\n"
+	                              "<a href=\"/x?q={{Q}}\">{{N}}</a>\n"
+	                              "<a class=\"u\" href=\"{{U}}\">u</a>\n"
+	                              "{{>INC}}\n");
+	write_file("inc.tpl", PRAGMA "<b>{{C}}</b>\n");
+	assert_int_equal(tmpl_init(dir, names), 0);
+}
+
+static int expand_page(const char *a, const char *b, struct buf *out)
+{
+	struct tmpl_dict *d = tmpl_dict_new("page");
+	assert_non_null(d);
+	tmpl_set(d, "A", a);
+	struct tmpl_dict *s = tmpl_section(d, "S");
+	assert_non_null(s);
+	tmpl_set(s, "B", b);
+	tmpl_set(d, "Q", "a b&c");
+	tmpl_set(d, "U", "javascript:alert(1)");
+	tmpl_set_int(d, "N", -42);
+	struct tmpl_dict *inc = tmpl_include(d, "INC", "inc.tpl");
+	assert_non_null(inc);
+	tmpl_set(inc, "C", "x<y");
+	int rc = tmpl_expand("page.tpl", d, out);
+	tmpl_dict_free(d);
+	return rc;
+}
+
+static void test_values_are_escaped(void **state)
+{
+	struct buf out;
+	(void)state;
+	load_good();
+	buf_init(&out);
+	assert_int_equal(expand_page("<script>alert(1)</script>", "\"quotes\" & 'apos'", &out), 0);
+	assert_non_null(out.data);
+	assert_null(strstr(out.data, "<script>"));
+	assert_non_null(strstr(out.data, "<p title=\"&lt;script&gt;alert(1)&lt;/script&gt;\">"
+	                                 "&lt;script&gt;alert(1)&lt;/script&gt;</p>"));
+	assert_non_null(strstr(out.data, "<i>&quot;quotes&quot; &amp; &#39;apos&#39;</i>"));
+	assert_non_null(strstr(out.data, "<b>x&lt;y</b>"));
+	assert_non_null(strstr(out.data, ">-42</a>"));
+	/* inside a URL attribute: escaped for the attribute; a whole URL must
+	 * also be a safe one, so a javascript: URL becomes "#" */
+	assert_non_null(strstr(out.data, "href=\"/x?q=a b&amp;c\""));
+	assert_non_null(strstr(out.data, "<a class=\"u\" href=\"#\">"));
+	buf_free(&out);
+}
+
+static void test_section_hidden_unless_added(void **state)
+{
+	struct buf out;
+	(void)state;
+	load_good();
+	buf_init(&out);
+	struct tmpl_dict *d = tmpl_dict_new("page");
+	assert_non_null(d);
+	tmpl_set(d, "A", "a");
+	assert_int_equal(tmpl_expand("page.tpl", d, &out), 0);
+	assert_null(strstr(out.data, "<i>"));
+	assert_null(strstr(out.data, "<b>")); /* no include dictionary, no include */
+	tmpl_dict_free(d);
+	buf_free(&out);
+}
+
+static void test_expand_appends(void **state)
+{
+	struct buf out;
+	(void)state;
+	load_good();
+	buf_init(&out);
+	assert_int_equal(buf_puts(&out, "before|"), 0);
+	assert_int_equal(expand_page("one", "two", &out), 0);
+	assert_int_equal(strncmp(out.data, "before|<p title=\"one\">one</p>", 29), 0);
+	assert_int_equal(out.len, strlen(out.data));
+	buf_free(&out);
+}
+
+static void test_expand_unknown_file_leaves_buffer(void **state)
+{
+	struct buf out;
+	(void)state;
+	load_good();
+	buf_init(&out);
+	assert_int_equal(buf_puts(&out, "keep"), 0);
+	struct tmpl_dict *d = tmpl_dict_new("x");
+	assert_non_null(d);
+	assert_int_equal(tmpl_expand("nope.tpl", d, &out), -1);
+	assert_int_equal(tmpl_expand("page.tpl", NULL, &out), -1);
+	assert_string_equal(out.data, "keep");
+	tmpl_dict_free(d);
+	buf_free(&out);
+}
+
+static void test_missing_template_fails_init(void **state)
+{
+	static const char *const names[] = {"page.tpl", "missing.tpl", NULL};
+	(void)state;
+	load_good();
+	assert_int_equal(tmpl_init(dir, names), -1);
+	/* a failed init keeps the templates that were loaded before */
+	struct buf out;
+	buf_init(&out);
+	assert_int_equal(expand_page("still", "here", &out), 0);
+	assert_non_null(strstr(out.data, "still"));
+	buf_free(&out);
+}
+
+static void test_missing_directory_fails_init(void **state)
+{
+	static const char *const names[] = {"page.tpl", NULL};
+	(void)state;
+	assert_int_equal(tmpl_init("/nonexistent/lootforge", names), -1);
+	assert_int_equal(tmpl_init(NULL, names), -1);
+	assert_int_equal(tmpl_init(dir, NULL), -1);
+}
+
+/* Loads one template with this text alone; returns tmpl_init's answer. */
+static int init_one(const char *name, const char *text)
+{
+	const char *names[] = {name, NULL};
+	write_file(name, text);
+	return tmpl_init(dir, names);
+}
+
+static void test_pragma_required(void **state)
+{
+	(void)state;
+	assert_int_equal(init_one("bare.tpl", "<p>{{X}}</p>\n"), -1);
+	/* not first: ctemplate accepts it, our check does not */
+	assert_int_equal(init_one("late.tpl", "<p>hi</p>\n" PRAGMA "<p>{{X}}</p>\n"), -1);
+	assert_int_equal(init_one("late.tpl", PRAGMA "<p>{{X}}</p>\n"), 0);
+}
+
+static void test_escaping_error_fails(void **state)
+{
+	(void)state;
+	/* a variable where an attribute name goes cannot be escaped */
+	assert_int_equal(init_one("attr.tpl", PRAGMA "<p {{ATTR}}=\"1\">x</p>\n"), -1);
+}
+
+static void test_syntax_error_fails(void **state)
+{
+	(void)state;
+	assert_int_equal(init_one("open.tpl", PRAGMA "{{#S}}<p>never closed\n"), -1);
+}
+
+static void test_raw_modifier_refused(void **state)
+{
+	(void)state;
+	assert_int_equal(init_one("raw.tpl", PRAGMA "<p>{{X:none}}</p>\n"), -1);
+}
+
+#define THREADS 4
+#define ROUNDS  300
+
+struct job {
+	int id;
+	int bad;
+};
+
+/* Each thread builds its own dictionaries and expands the shared templates. */
+static void *expand_many(void *arg)
+{
+	struct job *j = arg;
+	char a[32], want[64];
+	struct buf out;
+
+	buf_init(&out);
+	for (int i = 0; i < ROUNDS; i++) {
+		buf_reset(&out);
+		snprintf(a, sizeof a, "t%d<%d>", j->id, i);
+		snprintf(want, sizeof want, "<p title=\"t%d&lt;%d&gt;\">t%d&lt;%d&gt;</p>", j->id,
+		         i, j->id, i);
+		if (expand_page(a, "b", &out) != 0 || !strstr(out.data, want))
+			j->bad++;
+	}
+	buf_free(&out);
+	return NULL;
+}
+
+static void test_threads_expand_concurrently(void **state)
+{
+	pthread_t t[THREADS];
+	struct job jobs[THREADS];
+	(void)state;
+	load_good();
+	for (int i = 0; i < THREADS; i++) {
+		jobs[i] = (struct job){.id = i};
+		assert_int_equal(pthread_create(&t[i], NULL, expand_many, &jobs[i]), 0);
+	}
+	for (int i = 0; i < THREADS; i++) {
+		assert_int_equal(pthread_join(t[i], NULL), 0);
+		assert_int_equal(jobs[i].bad, 0);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_values_are_escaped),
+	        cmocka_unit_test(test_section_hidden_unless_added),
+	        cmocka_unit_test(test_expand_appends),
+	        cmocka_unit_test(test_expand_unknown_file_leaves_buffer),
+	        cmocka_unit_test(test_missing_template_fails_init),
+	        cmocka_unit_test(test_missing_directory_fails_init),
+	        cmocka_unit_test(test_pragma_required),
+	        cmocka_unit_test(test_escaping_error_fails),
+	        cmocka_unit_test(test_syntax_error_fails),
+	        cmocka_unit_test(test_raw_modifier_refused),
+	        cmocka_unit_test(test_threads_expand_concurrently),
+	};
+	return cmocka_run_group_tests(tests, make_dir, remove_dir);
+}
