@@ -7,7 +7,8 @@ set -eu
 PKGS="build-essential pkg-config ca-certificates curl python3
 libfcgi-dev default-libmysqlclient-dev libctemplate-dev libjansson-dev
 libcmocka-dev mariadb-server mariadb-client nginx-light
-clang libclang-rt-14-dev wrk"
+clang libclang-rt-14-dev wrk libsodium-dev libunistring-dev
+chromium chromium-driver fonts-dejavu-core"
 
 missing=""
 for p in $PKGS; do
