@@ -9,10 +9,21 @@
 #include <string.h>
 #include <strings.h>
 
+/* Words are copied into large chunks rather than one malloc each: with a
+ * hundred thousand rows the per-allocation overhead would be a third of the
+ * catalog's memory. */
+#define WORD_CHUNK 65536
+struct word_chunk {
+	struct word_chunk *next;
+	size_t used, cap;
+	char text[];
+};
+
 /* Rows are appended into a growable array per table; `cap` lives beside the
  * table in a parallel array so that struct table stays what readers need. */
 struct catalog_build {
 	size_t cap[K__MAX][P__MAX];
+	struct word_chunk *words;
 };
 
 struct catalog *catalog_new(uint64_t revision)
@@ -30,6 +41,26 @@ static struct catalog_build *build_of(struct catalog *c)
 	return (struct catalog_build *)(c + 1);
 }
 
+static char *copy_word(struct catalog_build *b, const char *w)
+{
+	size_t n = strlen(w) + 1;
+	struct word_chunk *ch = b->words;
+	if (!ch || ch->cap - ch->used < n) {
+		size_t cap = n > WORD_CHUNK ? n : WORD_CHUNK;
+		ch = malloc(sizeof *ch + cap);
+		if (!ch)
+			return NULL;
+		ch->used = 0;
+		ch->cap = cap;
+		ch->next = b->words;
+		b->words = ch;
+	}
+	char *dst = ch->text + ch->used;
+	memcpy(dst, w, n);
+	ch->used += n;
+	return dst;
+}
+
 int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry *e)
 {
 	struct table *t = &c->t[k][p];
@@ -42,7 +73,7 @@ int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry 
 		t->rows = rows;
 		*cap = ncap;
 	}
-	char *word = strdup(e->word ? e->word : "");
+	char *word = copy_word(build_of(c), e->word ? e->word : "");
 	if (!word)
 		return -1;
 	struct entry *dst = &t->rows[t->n++];
@@ -79,6 +110,12 @@ static int build_list(struct table *t, int tier)
 		n += admits(&t->rows[i], tier);
 	if (n == 0)
 		return 0;
+	/* A tier that admits every active row (the usual case for affixes)
+	 * shares the list of tier 0 instead of copying it. */
+	if (tier > 0 && n == t->by_tier[0].n) {
+		*l = t->by_tier[0];
+		return 0;
+	}
 	l->rows = malloc(n * sizeof *l->rows);
 	l->cum = malloc(n * sizeof *l->cum);
 	if (!l->rows || !l->cum)
@@ -120,14 +157,19 @@ void catalog_free(struct catalog *c)
 	for (int k = 0; k < K__MAX; k++) {
 		for (int p = 0; p < P__MAX; p++) {
 			struct table *t = &c->t[k][p];
-			for (size_t i = 0; i < t->n; i++)
-				free((char *)t->rows[i].word);
 			free(t->rows);
 			for (int tier = 0; tier <= TIER_MAX; tier++) {
-				free(t->by_tier[tier].rows);
-				free(t->by_tier[tier].cum);
+				struct pick_list *l = &t->by_tier[tier];
+				if (tier > 0 && l->rows == t->by_tier[0].rows)
+					continue; /* shared with tier 0 */
+				free(l->rows);
+				free(l->cum);
 			}
 		}
+	}
+	for (struct word_chunk *ch = build_of(c)->words, *next; ch; ch = next) {
+		next = ch->next;
+		free(ch);
 	}
 	free(c);
 }
