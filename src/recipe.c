@@ -78,34 +78,31 @@ static const struct step weapon_steps[] = {
 };
 static const enum part weapon_name[] = {P_ELEMENT, P_PREFIX, P_TYPE, P_ADJECTIVE, P_ABSTRACT};
 
-/* Armour: material and type rolled separately, one element at most, no plus. */
-static const struct step armor_steps[] = {
-        {.op = OP_BASE, .part = P_MATERIAL, .str = 1},
-        {.op = OP_BASE, .part = P_TYPE, .str = 1},
-        {.op = OP_ELEMENT, .part = P_ELEMENT, .threshold = 95, .str = 6},
-        {.op = OP_AFFIX, .part = P_PREFIX, .threshold = 75, .str = 3},
-        CONDITION_STEP(ST_DEFENSE),
-        PHRASE_STEP,
-};
+/* Material and type, rolled separately by tier. */
+#define MADE_BASES                                                                                 \
+	{.op = OP_BASE, .part = P_MATERIAL, .str = 1},                                             \
+	{                                                                                          \
+		.op = OP_BASE, .part = P_TYPE, .str = 1                                            \
+	}
+/* Armour: one element at most, the condition on defense. */
+#define ARMOUR_STEPS                                                                               \
+	MADE_BASES, {.op = OP_ELEMENT, .part = P_ELEMENT, .threshold = 95, .str = 6},              \
+	        {.op = OP_AFFIX, .part = P_PREFIX, .threshold = 75, .str = 3},                     \
+	        CONDITION_STEP(ST_DEFENSE), PHRASE_STEP
+
+/* Armour has no enchantment slot: no plus. */
+static const struct step armor_steps[] = {ARMOUR_STEPS};
 static const enum part material_name[] = {P_ELEMENT, P_PREFIX,    P_MATERIAL,
                                           P_TYPE,    P_ADJECTIVE, P_ABSTRACT};
 
-/* Shields: like armour, with the weapon's plus. */
-static const struct step shield_steps[] = {
-        {.op = OP_BASE, .part = P_MATERIAL, .str = 1},
-        {.op = OP_BASE, .part = P_TYPE, .str = 1},
-        {.op = OP_ELEMENT, .part = P_ELEMENT, .threshold = 95, .str = 6},
-        {.op = OP_AFFIX, .part = P_PREFIX, .threshold = 75, .str = 3},
-        CONDITION_STEP(ST_DEFENSE),
-        PHRASE_STEP,
-        PLUS_STEP,
-};
+/* Shields: armour with the weapon's plus. */
+static const struct step shield_steps[] = {ARMOUR_STEPS, PLUS_STEP};
 
-/* Trinkets are where magic lives: elements are four times as common as on
- * weapons and may come in pairs; the condition works on magic. */
+/* Trinkets are where magic lives: elements are 3.5 times as common as on
+ * weapons (21/101 against 6/101) and may come in pairs; the condition works
+ * on magic. */
 static const struct step trinket_steps[] = {
-        {.op = OP_BASE, .part = P_MATERIAL, .str = 1},
-        {.op = OP_BASE, .part = P_TYPE, .str = 1},
+        MADE_BASES,
         {.op = OP_ELEMENT,
          .part = P_ELEMENT,
          .threshold = 80,
