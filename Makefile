@@ -19,7 +19,7 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes 
 CPPFLAGS := -D_GNU_SOURCE -Isrc $(shell mariadb_config --include 2>/dev/null)
 CFLAGS := -std=c11 $(OPT) -g -pthread $(WARN) $(SANFLAGS)
 CXXFLAGS := -std=c++11 $(OPT) -g -pthread -Wall -Wextra -Werror $(SANFLAGS)
-LDLIBS := -lfcgi -lmariadb -lctemplate -ljansson -lstdc++ -lm -pthread
+LDLIBS := -lfcgi -lmariadb -lctemplate -ljansson -lsodium -lunistring -lstdc++ -lm -pthread
 LDFLAGS := $(SANFLAGS)
 
 LIB_SRC := $(filter-out src/main.c,$(wildcard src/*.c))
@@ -59,11 +59,78 @@ unit-san:
 integration: $(DAEMON)
 	python3 tests/integration/run.py --daemon $(DAEMON)
 
+# Every layer (docs/testing.md); about four minutes on two cores, most of it
+# the two 60 s fuzz runs, one after the other.
 check: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory unit-san
 	@$(MAKE) --no-print-directory integration
+	@$(MAKE) --no-print-directory integration-san
+	@$(MAKE) --no-print-directory browser
+	@$(MAKE) --no-print-directory soak-brief
+	@$(MAKE) --no-print-directory fuzz-check
+
+# ---- Fuzzing, sanitized integration, browser, load (docs/testing.md) ----
+.PHONY: fuzz fuzz-check fuzz-build integration-san browser soak soak-brief
+
+# libFuzzer targets: clang, ASan + UBSan, linked with every library object
+# rebuilt the same way into build/fuzz (tmpl.cc with clang++). gcc's -Werror
+# build is the warnings gate; clang's extra warnings on src/ are shown here
+# but do not stop the fuzzers. The targets themselves build with -Werror.
+FUZZ_DIR := build/fuzz
+FUZZ_SECONDS ?= 300
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS := -std=c11 -O1 -g -pthread $(filter-out -Werror,$(WARN)) $(FUZZ_SAN) \
+	-fsanitize=fuzzer-no-link
+FUZZ_CXXFLAGS := -std=c++11 -O1 -g -pthread -Wall -Wextra $(FUZZ_SAN) -fsanitize=fuzzer-no-link
+FUZZ_OBJ := $(LIB_SRC:src/%.c=$(FUZZ_DIR)/%.o) $(FUZZ_DIR)/tmpl.o
+FUZZERS := $(FUZZ_DIR)/fuzz_form $(FUZZ_DIR)/fuzz_handler
+
+$(FUZZ_DIR)/%.o: src/%.c $(wildcard src/*.h) | $(FUZZ_DIR)
+	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FUZZ_DIR)/tmpl.o: src/tmpl.cc src/tmpl.h src/buf.h | $(FUZZ_DIR)
+	clang++ $(CPPFLAGS) $(FUZZ_CXXFLAGS) -c -o $@ $<
+
+$(FUZZ_DIR)/fuzz_%.o: tests/fuzz/fuzz_%.c $(wildcard src/*.h) tests/unit/fixture.h | $(FUZZ_DIR)
+	clang $(CPPFLAGS) -Itests/unit $(FUZZ_CFLAGS) -Werror -c -o $@ $<
+
+$(FUZZ_DIR)/fuzz_%: $(FUZZ_DIR)/fuzz_%.o $(FUZZ_OBJ)
+	clang++ $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+
+$(FUZZ_DIR):
+	@mkdir -p $@
+
+.SECONDARY: $(FUZZ_OBJ) $(FUZZERS:%=%.o)
+fuzz-build: $(FUZZERS)
+
+# One after the other: the machine has two cores, and each fuzzer uses one.
+fuzz: fuzz-build
+	@tests/fuzz/run.sh form $(FUZZ_SECONDS)
+	@tests/fuzz/run.sh handler $(FUZZ_SECONDS)
+
+fuzz-check:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
+
+# The whole integration suite against the ASan + UBSan daemon; the reports
+# land in the daemon's log, which run.py reads after a clean stop.
+integration-san:
+	@$(MAKE) --no-print-directory SAN=1 build/san/lootforged
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	python3 tests/integration/run.py --daemon build/san/lootforged --sanitized
+
+# Headless Chromium over WebDriver; screenshots in tests/artifacts/.
+browser: $(DAEMON)
+	python3 tests/browser/run.py --daemon $(DAEMON)
+
+# Load through nginx with wrk (tests/soak/soak.py --help for the fault hooks).
+soak: $(DAEMON)
+	python3 tests/soak/soak.py --daemon $(DAEMON)
+
+soak-brief: $(DAEMON)
+	python3 tests/soak/soak.py --daemon $(DAEMON) --brief
 
 # The dev stack: private MariaDB, the daemon and nginx, all under var/.
 run: deps $(DAEMON)
@@ -74,6 +141,18 @@ start: deps $(DAEMON)
 
 stop:
 	deploy/stack.sh stop
+
+# Figures, not a test: the whole stack (optimised build) under a temp var dir,
+# loaded with wrk; prints the table and writes it into docs/benchmarks.md.
+# `make bench BENCH_ARGS=--help` lists the flags (connections, duration, ...).
+BENCH_ARGS ?=
+bench: deps
+	@$(MAKE) --no-print-directory SAN=0 build/rel/lootforged build/rel/tests/bench_generate
+	python3 tests/bench/bench.py --daemon build/rel/lootforged \
+		--generator build/rel/tests/bench_generate $(BENCH_ARGS)
+
+$(BUILD)/tests/bench_generate: tests/bench/bench_generate.c $(LIB_OBJ)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
 clean:
 	rm -rf build

@@ -4,6 +4,8 @@
 #
 # Usage: deploy/stack.sh {run|start|stop|status} [--var DIR] [--port N]
 #                        [--daemon PATH] [--workers N]
+#        deploy/stack.sh {db-stop|db-start} [--var DIR]
+#        deploy/stack.sh add-moderator NAME [--var DIR] [--daemon PATH]
 #
 #   start   starts what is not running yet, in the background, applies new
 #           migrations, and succeeds once /healthz answers; on failure shows
@@ -11,6 +13,12 @@
 #   run     start, then wait in the foreground; Ctrl-C stops what it started
 #   stop    stops nginx, the daemon and MariaDB; safe to repeat
 #   status  says what runs; exit 0 when all three run, 3 otherwise
+#   db-stop, db-start
+#           stop or start MariaDB alone (to see the daemon through an outage)
+#   add-moderator NAME
+#           create moderator NAME (or give them a new password) in the dev
+#           database; the password is read from stdin (asked for on a
+#           terminal), at least 12 characters
 #
 #   --var DIR      default <project>/var (socket paths must stay < 100 chars)
 #   --port N       default 8080, or a free port when 8080 is taken
@@ -20,7 +28,10 @@
 # The var dir: db/ (MariaDB's data, kept across restarts), run/ (sockets,
 # pid files), log/ (mariadb.err, daemon.log, nginx-*.log), tmp/,
 # nginx.conf (generated from deploy/nginx-dev.conf.in), port (the port in
-# use) and db-password (the app user's password, mode 600).
+# use), db-password (the app user's password, mode 600) and secret (32
+# random bytes for the daemon's CSRF tokens and client hashes, mode 600).
+# LOOTFORGE_* variables in the environment reach the daemon (its settings,
+# e.g. LOOTFORGE_SUBMIT_LIMIT=5; see lootforged --help).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -116,6 +127,7 @@ setup_var() {
 	DB_SOCK=$VAR/run/mysqld.sock
 	FCGI_SOCK=$VAR/run/fcgi.sock
 	PW_FILE=$VAR/db-password
+	SECRET_FILE=$VAR/secret
 }
 
 # A read-only look: stop and status must not create anything.
@@ -251,6 +263,19 @@ EOF
 
 # ------------------------------------------------------------------- daemon
 
+# The daemon's secret: 32 random bytes, made once and kept, so that forms
+# and client hashes survive a restart.
+make_secret() {
+	if [ ! -f "$SECRET_FILE" ] || [ "$(stat -c %s "$SECRET_FILE")" != 32 ]; then
+		(
+			umask 077
+			head -c 32 /dev/urandom >"$SECRET_FILE.new"
+			mv "$SECRET_FILE.new" "$SECRET_FILE"
+		)
+	fi
+	chmod 600 "$SECRET_FILE"
+}
+
 daemon_start() {
 	local pid i
 	if pid=$(live_pid "$VAR/run/daemon.pid"); then
@@ -259,12 +284,14 @@ daemon_start() {
 	fi
 	[ -x "$DAEMON" ] || die "no daemon at $DAEMON (build it with make, or pass --daemon)"
 	rm -f "$FCGI_SOCK"
+	make_secret
 	log "starting the daemon ($WORKERS workers)"
 	(
 		cd "$ROOT"
 		exec setsid "$DAEMON" --socket "$FCGI_SOCK" --workers "$WORKERS" \
 			--templates "$ROOT/templates" --db-socket "$DB_SOCK" \
-			--db-user "$DB_USER" --db-name "$DB_NAME" --db-password-file "$PW_FILE"
+			--db-user "$DB_USER" --db-name "$DB_NAME" --db-password-file "$PW_FILE" \
+			--secret-file "$SECRET_FILE"
 	) </dev/null >>"$VAR/log/daemon.log" 2>&1 9>&- &
 	pid=$!
 	disown "$pid"
@@ -473,6 +500,31 @@ cmd_stop() {
 	log "stopped"
 }
 
+# MariaDB alone: for trying (and testing) how the daemon rides out an outage.
+cmd_db_stop() {
+	find_var
+	[ -d "$VAR/run" ] || {
+		log "nothing runs under $VAR"
+		return 0
+	}
+	lock
+	stop_one MariaDB "$VAR/run/mariadb.pid" 60
+}
+
+cmd_db_start() {
+	setup_var
+	lock
+	db_start
+}
+
+cmd_add_moderator() {
+	find_var
+	live_pid "$VAR/run/mariadb.pid" >/dev/null || die "MariaDB does not run under $VAR; start the stack first"
+	[ -x "$DAEMON" ] || die "no daemon at $DAEMON (build it with make, or pass --daemon)"
+	"$DAEMON" --db-socket "$DB_SOCK" --db-user "$DB_USER" --db-name "$DB_NAME" \
+		--db-password-file "$VAR/db-password" --add-moderator "$MODERATOR"
+}
+
 cmd_status() {
 	local pid up=0 name file port=""
 	find_var
@@ -502,10 +554,16 @@ cmd_status() {
 [ $# -ge 1 ] || usage 2
 cmd=$1
 shift
+MODERATOR=""
 case $cmd in
-run | start | stop | status) ;;
+run | start | stop | status | db-stop | db-start) ;;
+add-moderator)
+	[ $# -ge 1 ] || die "add-moderator needs a NAME"
+	MODERATOR=$1
+	shift
+	;;
 -h | --help | help) usage 0 ;;
-*) die "unknown command: $cmd (run, start, stop or status)" ;;
+*) die "unknown command: $cmd (run, start, stop, status, db-stop, db-start or add-moderator)" ;;
 esac
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -542,4 +600,7 @@ start) cmd_start ;;
 run) cmd_run ;;
 stop) cmd_stop ;;
 status) cmd_status ;;
+db-stop) cmd_db_stop ;;
+db-start) cmd_db_start ;;
+add-moderator) cmd_add_moderator ;;
 esac

@@ -47,6 +47,16 @@ static const struct opt_def opts[] = {
          "connect, read and write timeout"},
         {"poll-ms", "LOOTFORGE_POLL_MS", "N", UINT(poll_ms, 10, 60000), "250",
          "catalog revision poll interval, 10..60000"},
+        {"secret-file", "LOOTFORGE_SECRET_FILE", "PATH", STR(secret_file), NULL,
+         "32 secret bytes for CSRF tokens and client hashes (else random at start)"},
+        {"submit-limit", "LOOTFORGE_SUBMIT_LIMIT", "N", UINT(submit_limit, 1, 100000), "20",
+         "accepted proposals per client and hour, 1..100000"},
+        {"cookie-secure", "LOOTFORGE_COOKIE_SECURE", "0|1", UINT(cookie_secure, 0, 1), "0",
+         "1: mark cookies Secure (serve the site over HTTPS)"},
+        /* A command rather than a setting, so it has no variable. */
+        {"add-moderator", NULL, "NAME", STR(add_moderator), NULL,
+         "create moderator NAME (or set a new password), reading the password from stdin, "
+         "and exit"},
 };
 
 #define N_OPTS (sizeof(opts) / sizeof(opts[0]))
@@ -117,7 +127,7 @@ static int apply_defaults(struct config *c, FILE *err)
 static int apply_env(struct config *c, FILE *err)
 {
 	for (size_t i = 0; i < N_OPTS; i++) {
-		const char *v = getenv(opts[i].env);
+		const char *v = opts[i].env ? getenv(opts[i].env) : NULL;
 		if (v && set_opt(c, &opts[i], v, opts[i].env, err) != 0)
 			return -1;
 	}
@@ -134,7 +144,9 @@ static void usage(FILE *out)
 		fprintf(out, "  %-26s %s", left, opts[i].help);
 		if (opts[i].def)
 			fprintf(out, " [%s]", opts[i].def);
-		fprintf(out, "\n  %-26s env %s\n", "", opts[i].env);
+		fprintf(out, "\n");
+		if (opts[i].env)
+			fprintf(out, "  %-26s env %s\n", "", opts[i].env);
 	}
 	fprintf(out, "  %-26s %s\n\n", "--help", "print this and exit");
 	fprintf(out, "The database password comes from the file of --db-password-file, else\n"
@@ -266,6 +278,8 @@ void config_log(const struct config *c)
 	         c->db_timeout,
 	         c->db_password ? (c->db_password_file ? "from file" : "from environment")
 	                        : "none");
+	log_info("config: submit-limit=%u/hour cookie-secure=%u secret=%s", c->submit_limit,
+	         c->cookie_secure, c->secret_file ? c->secret_file : "random");
 }
 
 struct db_config config_db(const struct config *c)

@@ -25,6 +25,10 @@ struct config {
 	char *db_password_file;
 	unsigned db_timeout; /* seconds, for connect, read and write */
 	unsigned poll_ms;    /* catalog revision poll interval */
+	char *secret_file;     /* 32 bytes for CSRF tokens and client hashes; NULL: random */
+	unsigned submit_limit; /* accepted proposals per client and hour */
+	unsigned cookie_secure; /* 1: cookies carry Secure (the site is served over HTTPS) */
+	char *add_moderator;   /* a command, not a setting: create this moderator and exit */
 };
 
 enum config_result { CONFIG_OK = 0, CONFIG_HELP = 1, CONFIG_INVALID = -1 };

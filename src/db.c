@@ -10,6 +10,7 @@
  * Lifetimes: a struct db owns its copy of the settings, its MYSQL connection
  * and its statements, all freed by db_free(). */
 #include "db.h"
+#include "db_int.h"
 
 #include <errno.h>
 #include <math.h>
@@ -103,6 +104,7 @@ struct db {
 	unsigned port, connect_timeout, read_timeout, write_timeout;
 	MYSQL *conn;                 /* NULL while disconnected */
 	MYSQL_STMT *stmt[STMT__MAX]; /* NULL: not prepared (absent table) */
+	MYSQL_STMT *mstmt[DBMOD_STMT_MAX]; /* dbmod.c's, prepared on first use */
 	/* The last failure logged, so that a caller retrying every few hundred
 	 * milliseconds logs a persistent failure once; cleared by a success. */
 	int failing;
@@ -177,6 +179,11 @@ static void disconnect(struct db *d)
 		if (d->stmt[i])
 			mysql_stmt_close(d->stmt[i]);
 		d->stmt[i] = NULL;
+	}
+	for (int i = 0; i < DBMOD_STMT_MAX; i++) {
+		if (d->mstmt[i])
+			mysql_stmt_close(d->mstmt[i]);
+		d->mstmt[i] = NULL;
 	}
 	if (d->conn)
 		mysql_close(d->conn);
@@ -315,7 +322,9 @@ static int set_options(struct db *d)
 	    mysql_options(d->conn, MYSQL_OPT_READ_TIMEOUT, &d->read_timeout) ||
 	    mysql_options(d->conn, MYSQL_OPT_WRITE_TIMEOUT, &d->write_timeout) ||
 	    mysql_options(d->conn, MYSQL_OPT_RECONNECT, &no) ||
-	    mysql_options(d->conn, MYSQL_SET_CHARSET_NAME, "utf8mb4"))
+	    mysql_options(d->conn, MYSQL_SET_CHARSET_NAME, "utf8mb4") ||
+	    /* Dates shown to people (moderation) are UTC, whatever the server's zone. */
+	    mysql_options(d->conn, MYSQL_INIT_COMMAND, "SET time_zone = '+00:00'"))
 		return -1;
 	/* Without a socket the port must be used: "localhost" alone would make
 	 * the library pick its default unix socket instead. */
@@ -608,4 +617,68 @@ enum db_status db_load_catalog(struct db *d, struct catalog **out)
 	}
 	*out = c;
 	return succeeded(d);
+}
+
+/* ---- dbmod.c's statements (db_int.h) ---- */
+
+#define WHERE_MOD_FIRST 1000 /* log_failure's `where` for dbmod statement q */
+
+static enum db_status mod_fail(struct db *d, unsigned q, unsigned err, const char *msg)
+{
+	log_failure(d, WHERE_MOD_FIRST + (int)q, err, dbmod_sql[q], msg);
+	if (is_connection_error(err)) {
+		disconnect(d);
+		return DB_DOWN;
+	}
+	if (d->conn && mysql_rollback(d->conn) != 0)
+		disconnect(d);
+	return DB_ERROR;
+}
+
+MYSQL_STMT *db_mod_stmt(struct db *d, unsigned q, enum db_status *st)
+{
+	MYSQL_STMT *s;
+
+	if (q >= dbmod_count || q >= DBMOD_STMT_MAX) {
+		*st = DB_ERROR;
+		return NULL;
+	}
+	if ((*st = db_connect(d)) != DB_OK)
+		return NULL;
+	if (d->mstmt[q])
+		return d->mstmt[q];
+	if (!(s = mysql_stmt_init(d->conn))) {
+		*st = mod_fail(d, q, mysql_errno(d->conn), mysql_error(d->conn));
+		return NULL;
+	}
+	if (mysql_stmt_prepare(s, dbmod_sql[q], strlen(dbmod_sql[q])) != 0) {
+		unsigned e = mysql_stmt_errno(s);
+		char msg[256];
+		snprintf(msg, sizeof(msg), "%s", mysql_stmt_error(s));
+		mysql_stmt_close(s);
+		*st = mod_fail(d, q, e, msg);
+		return NULL;
+	}
+	d->mstmt[q] = s;
+	return s;
+}
+
+enum db_status db_mod_fail(struct db *d, unsigned q)
+{
+	MYSQL_STMT *s = q < DBMOD_STMT_MAX ? d->mstmt[q] : NULL;
+
+	if (!s)
+		return mod_fail(d, q, 0, "statement not prepared");
+	return mod_fail(d, q, mysql_stmt_errno(s), mysql_stmt_error(s));
+}
+
+void db_mod_rollback(struct db *d)
+{
+	if (d->conn && mysql_rollback(d->conn) != 0)
+		disconnect(d);
+}
+
+void db_mod_ok(struct db *d)
+{
+	succeeded(d);
 }

@@ -595,3 +595,90 @@ int form_link(const struct form *f, uint64_t seed, struct buf *out)
 	rc |= buf_printf(out, "&seed=%" PRIu64, seed);
 	return rc ? -1 : 0;
 }
+
+/* ---- form_read: the same decoder behind the caller's allow-list ---- */
+
+static const char MSG_LONG_FIELD[] = "is longer than 1024 bytes";
+_Static_assert(FORM_LONG_VALUE_MAX == 1024, "update MSG_LONG_FIELD");
+
+void form_reader_init(struct form_reader *r, const char *const *names,
+                      int (*field)(void *, int, const char *, size_t, struct form_error *),
+                      void *ctx)
+{
+	memset(r, 0, sizeof(*r));
+	r->names = names;
+	r->field = field;
+	r->ctx = ctx;
+}
+
+static int reader_fail(struct form_error *err, const char *field, const char *message)
+{
+	err->field = field;
+	err->message = message;
+	return -1;
+}
+
+static int reader_find(const struct form_reader *r, const char *key)
+{
+	for (int i = 0; i < FORM_READER_NAMES_MAX && r->names[i]; i++)
+		if (strcmp(r->names[i], key) == 0)
+			return i;
+	return -1;
+}
+
+static int reader_pair(struct form_reader *r, const char *source, const char *s, size_t n,
+                       struct form_error *err)
+{
+	char key[FORM_KEY_MAX + 1], val[FORM_LONG_VALUE_MAX + 1];
+	const char *eq = memchr(s, '=', n);
+	size_t raw_key_len = eq ? (size_t)(eq - s) : n, key_len, val_len, cap;
+	enum dec d;
+	int i;
+
+	if (++r->pairs > FORM_FIELDS_MAX)
+		return reader_fail(err, source, MSG_FIELDS);
+	d = decode(s, raw_key_len, key, FORM_KEY_MAX, &key_len);
+	if (d != D_OK)
+		return reader_fail(err, source, dec_msgs[W_NAME][d]);
+	i = reader_find(r, key);
+	if (i >= 0) {
+		if (r->seen & (UINT64_C(1) << i))
+			return reader_fail(err, r->names[i], MSG_TWICE);
+		r->seen |= UINT64_C(1) << i;
+	}
+	cap = i >= 0 && (r->long_fields & (UINT64_C(1) << i)) ? FORM_LONG_VALUE_MAX
+	                                                        : FORM_VALUE_MAX;
+	d = decode(eq ? eq + 1 : s + n, eq ? n - raw_key_len - 1 : 0, val, cap, &val_len);
+	if (d != D_OK) {
+		if (i < 0)
+			return reader_fail(err, source, dec_msgs[W_VALUE][d]);
+		return reader_fail(err, r->names[i],
+		                   d == D_LONG && cap == FORM_LONG_VALUE_MAX ? MSG_LONG_FIELD
+		                                                              : dec_msgs[W_FIELD][d]);
+	}
+	if (i < 0)
+		return 0;
+	return r->field(r->ctx, i, val, val_len, err);
+}
+
+int form_read(struct form_reader *r, const char *source, const char *s, size_t n,
+              struct form_error *err)
+{
+	int body = strcmp(source, "body") == 0;
+
+	err->field = NULL;
+	err->message = NULL;
+	if (!s)
+		n = 0;
+	if (n > (body ? FORM_BODY_MAX : FORM_QUERY_MAX))
+		return reader_fail(err, source, body ? MSG_BODY_LONG : MSG_QUERY_LONG);
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		while (j < n && s[j] != '&')
+			j++;
+		if (j > i && reader_pair(r, source, s + i, j - i, err) != 0)
+			return -1;
+		i = j + 1;
+	}
+	return 0;
+}

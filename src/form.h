@@ -61,4 +61,34 @@ int form_link(const struct form *f, uint64_t seed, struct buf *out);
 /* Percent-encodes s for a query value (RFC 3986 unreserved kept). */
 int form_encode(struct buf *out, const char *s);
 
+/* ---- other forms: form_parse's reader with the caller's allow-list ---- */
+
+#define FORM_LONG_VALUE_MAX 1024 /* bytes of a decoded value of a "long" field */
+#define FORM_READER_NAMES_MAX 64
+
+struct form_reader {
+	const char *const *names; /* accepted keys, NULL-terminated, at most 64 */
+	uint64_t long_fields;     /* bit i: names[i] may be up to FORM_LONG_VALUE_MAX bytes */
+	/* Receives each known field: i indexes names; v is the decoded value
+	 * (n bytes, NUL-terminated, valid UTF-8 without control characters),
+	 * valid only during the call. 0, or -1 with *err set. */
+	int (*field)(void *ctx, int i, const char *v, size_t n, struct form_error *err);
+	void *ctx;
+	/* private: known fields seen, pairs counted over every source */
+	uint64_t seen;
+	int pairs;
+};
+
+void form_reader_init(struct form_reader *r, const char *const *names,
+		      int (*field)(void *, int, const char *, size_t, struct form_error *),
+		      void *ctx);
+
+/* Reads one source ("query" or "body"; n bytes of s, s may be NULL) by the
+ * rules of form_parse (docs/form.md): the same limits, counted over every
+ * source read with r; strict decoding; unknown keys decoded and ignored; a
+ * known key given twice is an error. 0, or -1 with *err naming the field (a
+ * name of the list, or the source). */
+int form_read(struct form_reader *r, const char *source, const char *s, size_t n,
+	      struct form_error *err);
+
 #endif

@@ -14,7 +14,10 @@
 #include "form.h"
 #include "generate.h"
 #include "log.h"
+#include "moderate.h"
 #include "render.h"
+#include "submit.h"
+#include "words.h"
 
 #define CT_HTML "text/html; charset=utf-8"
 #define CT_JSON "application/json"
@@ -298,28 +301,37 @@ static void route_index(struct handler_ctx *ctx, const struct request *rq, struc
 	serve_items(ctx, rq, &f, rs);
 }
 
+const char *request_body_problem(const struct request *rq, int *status, const char **field)
+{
+	*status = 400;
+	*field = "body";
+	if (!is_urlencoded(rq->content_type)) {
+		*status = 415;
+		*field = "Content-Type";
+		return "Send the form as " CT_FORM ".";
+	}
+	if (rq->body_truncated)
+		return "The request body is too large.";
+	if (rq->content_length >= 0 && (size_t)rq->content_length != rq->body_len)
+		return "The request body is shorter than its Content-Length.";
+	return NULL;
+}
+
 /* The checks on a POST body before it is parsed. 415 when it is not a form,
  * 400 "body" when it was too large or cut short. 0 when it may be parsed. */
 static int check_body(const struct request *rq, struct form *f, struct response *rs)
 {
-	const char *why = NULL;
-	int status = 400;
+	const char *field;
+	int status;
 	struct form_error ignored;
+	const char *why = request_body_problem(rq, &status, &field);
 
-	if (!is_urlencoded(rq->content_type)) {
-		status = 415;
-		why = "Send the form as " CT_FORM ".";
-	} else if (rq->body_truncated) {
-		why = "The request body is too large.";
-	} else if (rq->content_length >= 0 && (size_t)rq->content_length != rq->body_len) {
-		why = "The request body is shorter than its Content-Length.";
-	}
 	if (!why)
 		return 0;
 	/* The query alone says which format and which form values to answer with. */
 	if (form_parse(f, rq->query, NULL, 0, &ignored) != 0)
 		recover_format(rq, 0, f);
-	answer_error(rq, f, rs, status, status == 415 ? "Content-Type" : "body", why);
+	answer_error(rq, f, rs, status, field, why);
 	return -1;
 }
 
@@ -363,7 +375,21 @@ static const struct route routes[] = {
         {"/healthz", M_GET, "GET, HEAD", route_healthz},
         {"/", M_GET, "GET, HEAD", route_index},
         {"/generate", M_GET | M_POST, "GET, HEAD, POST", route_generate},
+        {"/submit", M_GET | M_POST, "GET, HEAD, POST", submit_route},
+        {"/words", M_GET, "GET, HEAD", words_route},
+        {"/login", M_GET | M_POST, "GET, HEAD, POST", login_route},
+        {"/logout", M_POST, "POST", logout_route},
 };
+
+/* Everything under /moderate, whatever the method, goes to moderate_route:
+ * it refuses first anyone without a moderator's session. */
+static int is_moderate_path(const char *path)
+{
+	static const char prefix[] = "/moderate";
+	const size_t n = sizeof(prefix) - 1;
+
+	return path && strncmp(path, prefix, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
 
 static unsigned method_bit(const char *m)
 {
@@ -383,6 +409,11 @@ void handle_request(struct handler_ctx *ctx, const struct request *rq, struct re
 	rs->retry_after = 0;
 	rs->cache_seconds = 0;
 	rs->allow = NULL;
+	rs->headers[0] = '\0';
+	if (is_moderate_path(rq->path)) {
+		moderate_route(ctx, rq, rs);
+		return;
+	}
 	for (size_t i = 0; i < sizeof(routes) / sizeof(routes[0]); i++) {
 		const struct route *r = &routes[i];
 		if (!rq->path || strcmp(rq->path, r->path) != 0)
@@ -399,13 +430,57 @@ void handle_request(struct handler_ctx *ctx, const struct request *rq, struct re
 	answer_error(rq, NULL, rs, 404, NULL, "There is no page at this address.");
 }
 
+const char *request_param(const struct request *rq, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *const *e = rq ? rq->env : NULL; e && *e; e++)
+		if (strncmp(*e, name, n) == 0 && (*e)[n] == '=')
+			return *e + n + 1;
+	return NULL;
+}
+
+int response_header(struct response *rs, const char *name, const char *value)
+{
+	size_t used = strlen(rs->headers);
+	int n;
+
+	for (const char *c = value; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			return -1;
+	n = snprintf(rs->headers + used, sizeof(rs->headers) - used, "%s: %s\r\n", name, value);
+	if (n < 0 || (size_t)n >= sizeof(rs->headers) - used) {
+		rs->headers[used] = '\0';
+		log_error("handler: no room for the %s header", name);
+		return -1;
+	}
+	return 0;
+}
+
+int request_prefers_json(const struct request *rq)
+{
+	return accept_prefers_json(rq->accept);
+}
+
 const char *http_reason(int status)
 {
 	switch (status) {
 	case 200:
 		return "OK";
+	case 201:
+		return "Created";
+	case 303:
+		return "See Other";
 	case 400:
 		return "Bad Request";
+	case 401:
+		return "Unauthorized";
+	case 403:
+		return "Forbidden";
+	case 409:
+		return "Conflict";
+	case 429:
+		return "Too Many Requests";
 	case 404:
 		return "Not Found";
 	case 405:

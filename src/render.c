@@ -8,6 +8,7 @@
 #include "render.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,8 @@
  * decides the reasons; its size is not visible here, hence the count. */
 #define N_REASONS (UR_NOT_A_PART + 1)
 
-const char *const render_templates[] = {"layout.tpl", "form.tpl", "card.tpl", "error.tpl", NULL};
+const char *const render_templates[] = {"layout.tpl", "form.tpl", "card.tpl", "error.tpl",
+                                        "option.tpl", "part.tpl", NULL};
 
 /* Strength is the sum of the parts' points (SPEC §4): a bare base type is
  * 1, a full weapon with crippling and +5 reaches 32. The steps put a plain
@@ -71,10 +73,64 @@ static const char *name_or(const char *const *names, int n, int i, const char *o
 	return i >= 0 && i < n && names[i] ? names[i] : other;
 }
 
+/* Numbers and copies by hand: snprintf costs about a thousand instructions
+ * a call, and a card formats a dozen values (docs/benchmarks.md). */
+
+/* v in decimal, after a '-' when negative or a '+' when plus is set and v
+ * is not negative. dst holds at least 22 bytes. */
+static const char *int_text(int64_t v, int plus, char *dst)
+{
+	char digits[20];
+	uint64_t a = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	size_t n = 0;
+	char *p = dst;
+
+	do {
+		digits[n++] = (char)('0' + a % 10);
+		a /= 10;
+	} while (a);
+	if (v < 0)
+		*p++ = '-';
+	else if (plus)
+		*p++ = '+';
+	while (n)
+		*p++ = digits[--n];
+	*p = '\0';
+	return dst;
+}
+
+/* An unsigned 64-bit value (a seed) in decimal; dst holds 21 bytes. */
+static const char *u64_text(uint64_t v, char *dst)
+{
+	char digits[20];
+	size_t n = 0;
+	char *p = dst;
+
+	do {
+		digits[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		*p++ = digits[--n];
+	*p = '\0';
+	return dst;
+}
+
+/* Copies s into dst (n > 0 bytes), cut short if need be. */
+static char *copy_text(const char *s, char *dst, size_t n)
+{
+	size_t len = strlen(s);
+	if (len >= n)
+		len = n - 1;
+	memcpy(dst, s, len);
+	dst[len] = '\0';
+	return dst;
+}
+
 /* s with its first letter upper-cased ("two hands" -> "Two hands"). */
 static const char *capitalised(const char *s, char *dst, size_t n)
 {
-	snprintf(dst, n, "%s", s);
+	copy_text(s, dst, n);
 	if (dst[0] >= 'a' && dst[0] <= 'z')
 		dst[0] = (char)(dst[0] - 'a' + 'A');
 	return dst;
@@ -92,13 +148,19 @@ static const char *kind_label(enum kind k, char *dst, size_t n)
 
 /* A stat as shown on a card. The multiplier is a bonus stored in hundredths
  * (40 is +0.40), the others are plain signed integers. */
-static void stat_text(enum stat s, int32_t v, char *dst, size_t n)
+static void stat_text(enum stat s, int32_t v, char *dst)
 {
 	if (s == ST_MULTIPLIER) {
-		long long a = v < 0 ? -(long long)v : (long long)v;
-		snprintf(dst, n, "%c%lld.%02lld", v < 0 ? '-' : '+', a / 100, a % 100);
+		uint64_t a = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+		char *p = dst;
+		*p++ = v < 0 ? '-' : '+';
+		p += strlen(u64_text(a / 100, p));
+		*p++ = '.';
+		*p++ = (char)('0' + a % 100 / 10);
+		*p++ = (char)('0' + a % 10);
+		*p = '\0';
 	} else {
-		snprintf(dst, n, "%+" PRId32, v);
+		int_text(v, 1, dst);
 	}
 }
 
@@ -125,7 +187,7 @@ static void icon_name(const struct item *it, char *dst, size_t n)
 		s = slot_names[it->slot];
 	if (!s || !*s)
 		s = name_or(kind_names, K__MAX, (int)it->kind, "trinket");
-	snprintf(dst, n, "%s", s);
+	copy_text(s, dst, n);
 	for (char *c = dst; *c; c++)
 		if (*c == ' ')
 			*c = '-';
@@ -145,7 +207,7 @@ static int fill_stats(struct tmpl_dict *card, const struct item *it)
 		struct tmpl_dict *row = tmpl_section(list, "STAT");
 		if (!row)
 			return -1;
-		stat_text((enum stat)s, it->stat[s], value, sizeof value);
+		stat_text((enum stat)s, it->stat[s], value);
 		tmpl_set(row, "STAT_KEY", stat_names[s]);
 		tmpl_set(row, "VALUE", value);
 		tmpl_set(row, "LABEL", capitalised(stat_names[s], label, sizeof label));
@@ -210,8 +272,7 @@ static int fill_card(struct tmpl_dict *card, const struct item *it, const struct
 	if (it->masterwork)
 		tmpl_show(card, "MASTERWORK");
 	tmpl_set_int(card, "STR", it->str);
-	snprintf(text, sizeof text, "%" PRIu64, it->seed);
-	tmpl_set(card, "SEED", text);
+	tmpl_set(card, "SEED", u64_text(it->seed, text));
 	if (fill_stats(card, it) != 0 || fill_unhonoured(card, it) != 0)
 		return -1;
 
@@ -223,87 +284,374 @@ static int fill_card(struct tmpl_dict *card, const struct item *it, const struct
 	return rc;
 }
 
-/* ---- HTML: the form ---------------------------------------------------- */
+/* ---- HTML: the form, rendered once per catalog ---------------------------
+ *
+ * Most of the form depends only on the catalog: the options of every select
+ * and the fields of the parts. They are rendered once per catalog through
+ * option.tpl and part.tpl into fragments (tmpl.h), and each page splices
+ * them in (the x-frag variables of form.tpl): a page does not build or
+ * expand an <option> of its own unless a request names a word the list
+ * does not hold. Escaping stays the engine's: the pieces are expansions. */
 
-static int add_option(struct tmpl_dict *d, const char *section, const char *value,
-                      const char *label, int selected)
+/* Above this many active words a part is asked for with a text input: a
+ * select of thousands of options helps no one, and would make every page
+ * as large as the catalog (docs/rendering.md). */
+#define FORM_LIST_MAX 200
+
+#define ALL_KINDS ((1u << K__MAX) - 1)
+
+/* Spans one page's form splices: at most 5 per part (head, options before
+ * the selected one, the selected one, the rest, tail). */
+#define PAGE_SPANS (5 * P__MAX)
+
+/* A select's options: piece i of plain is option i, piece i of sel the
+ * same option marked selected. */
+struct options {
+	struct tmpl_frag *plain, *sel;
+	size_t n;
+};
+
+/* One part's words: the active rows of its table, in the table's order
+ * (sorted by word, ASCII case-insensitively), or a text input. */
+struct word_list {
+	const struct entry **rows; /* opt.n rows */
+	struct options opt;
+	int as_text; /* more than FORM_LIST_MAX words */
+};
+
+/* What the form shows that does not depend on the request: made once per
+ * catalog and shared by the pages of every worker (the shared one), or
+ * made for one page when the page's catalog is not the current one. */
+struct form_cache {
+	const struct catalog *cat; /* NULL: no words */
+	int holds_ref;             /* holds a reference on cat (the shared one does) */
+	long refs;                 /* pages using it, +1 while shared; under cache_lock */
+	struct options kinds, tiers;
+	/* part.tpl: piece 2p / 2p+1 of fields is part p's select up to its
+	 * options / after them; piece p of texts its empty text input */
+	struct tmpl_frag *fields, *texts;
+	struct word_list lists[K__MAX][P__MAX]; /* only the kinds asked for */
+};
+
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct form_cache *shared; /* for the current catalog, or NULL */
+
+static void options_free(struct options *o)
 {
-	struct tmpl_dict *o = tmpl_section(d, section);
-	if (!o)
+	tmpl_frag_free(o->plain);
+	tmpl_frag_free(o->sel);
+}
+
+/* Appends an option, plain and selected. */
+static int options_add(struct options *o, const char *value, const char *label)
+{
+	struct tmpl_dict *d;
+	int rc = -1;
+
+	if ((!o->plain && !(o->plain = tmpl_frag_new())) ||
+	    (!o->sel && !(o->sel = tmpl_frag_new())) || !(d = tmpl_dict_new("option")))
 		return -1;
-	tmpl_set(o, "VALUE", value);
-	tmpl_set(o, "LABEL", label);
-	if (selected)
-		tmpl_show(o, "SEL");
+	tmpl_set(d, "VALUE", value);
+	tmpl_set(d, "LABEL", label);
+	if (tmpl_frag_add(o->plain, "option.tpl", d) == 0) {
+		tmpl_show(d, "SEL");
+		rc = tmpl_frag_add(o->sel, "option.tpl", d);
+	}
+	tmpl_dict_free(d);
+	if (rc == 0)
+		o->n++;
+	return rc; /* on failure the two frags disagree: the caller drops them */
+}
+
+/* Appends to f the piece of part.tpl that section `what` draws for part
+ * p, with `want` in a text input. */
+static int field_add(struct tmpl_frag *f, enum part p, const char *what, const char *want)
+{
+	struct tmpl_dict *d = tmpl_dict_new("part");
+	char label[32];
+	int rc;
+
+	if (!d)
+		return -1;
+	tmpl_set(d, "PART_NAME", part_names[p]);
+	tmpl_set(d, "PART_LABEL", capitalised(part_names[p], label, sizeof label));
+	tmpl_set(d, "WANT", want ? want : "");
+	tmpl_show(d, what);
+	rc = tmpl_frag_add(f, "part.tpl", d);
+	tmpl_dict_free(d);
+	return rc;
+}
+
+static int build_list(struct word_list *l, const struct table *t)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n; i++)
+		n += t->rows[i].active && t->rows[i].word;
+	if (n > FORM_LIST_MAX) {
+		l->as_text = 1;
+		return 0;
+	}
+	if (n == 0)
+		return 0;
+	if (!(l->rows = malloc(n * sizeof(*l->rows))))
+		return -1;
+	for (size_t i = 0; i < t->n; i++) {
+		const struct entry *e = &t->rows[i];
+		if (!e->active || !e->word)
+			continue;
+		l->rows[l->opt.n] = e;
+		if (options_add(&l->opt, e->word, e->word) != 0)
+			return -1;
+	}
 	return 0;
 }
 
-/* One <select> of words: the active rows of the kind's table for this part
- * (already sorted by word). A requested word that is not among them is kept
- * as an extra, selected option, so the form still shows what was sent. */
-static int fill_part(struct tmpl_dict *form, const struct catalog *cat, const struct form *f,
-                     enum part p)
+static void cache_free(struct form_cache *c)
 {
-	const char *want = f->attr[p];
-	int found = 0;
-	char label[FORM_WORD_MAX + 32];
-	struct tmpl_dict *sel = tmpl_section(form, "PART");
-
-	if (!sel)
-		return -1;
-	tmpl_set(sel, "PART_NAME", part_names[p]);
-	tmpl_set(sel, "PART_LABEL", capitalised(part_names[p], label, sizeof label));
-	if (cat && (unsigned)f->kind < K__MAX) {
-		const struct table *t = &cat->t[f->kind][p];
-		for (size_t i = 0; i < t->n; i++) {
-			const struct entry *e = &t->rows[i];
-			if (!e->active || !e->word)
-				continue;
-			int is = want && strcasecmp(e->word, want) == 0;
-			found |= is;
-			if (add_option(sel, "WORD", e->word, e->word, is) != 0)
-				return -1;
+	if (!c)
+		return;
+	for (int k = 0; k < K__MAX; k++) {
+		for (int p = 0; p < P__MAX; p++) {
+			free(c->lists[k][p].rows);
+			options_free(&c->lists[k][p].opt);
 		}
 	}
-	if (want && !found) {
-		snprintf(label, sizeof label, "%s (not available)", want);
-		if (add_option(sel, "WORD", want, label, 1) != 0)
-			return -1;
+	options_free(&c->kinds);
+	options_free(&c->tiers);
+	tmpl_frag_free(c->fields);
+	tmpl_frag_free(c->texts);
+	if (c->holds_ref)
+		catalog_release(c->cat);
+	free(c);
+}
+
+/* The parts of the form that do not depend on the catalog. */
+static int build_static(struct form_cache *c)
+{
+	char text[16], label[32];
+	int err = !(c->fields = tmpl_frag_new()) || !(c->texts = tmpl_frag_new());
+
+	for (int k = 0; !err && k < K__MAX; k++)
+		err = options_add(&c->kinds, kind_names[k],
+		                  kind_label((enum kind)k, label, sizeof label)) != 0;
+	for (int t = 0; !err && t <= TIER_MAX; t++) {
+		snprintf(text, sizeof text, "%d", t);
+		err = options_add(&c->tiers, text, t == 0 ? "any" : text) != 0;
 	}
+	for (int p = 0; !err && p < P__MAX; p++)
+		err = field_add(c->fields, (enum part)p, "HEAD", NULL) != 0 ||
+		      field_add(c->fields, (enum part)p, "TAIL", NULL) != 0 ||
+		      field_add(c->texts, (enum part)p, "TEXT", NULL) != 0;
+	return err ? -1 : 0;
+}
+
+/* A cache for cat with the word lists of the kinds in `kinds`. With
+ * holds_ref, it takes over the caller's reference on cat (released on
+ * failure too). refs is 1. NULL when out of memory. */
+static struct form_cache *cache_build(const struct catalog *cat, unsigned kinds, int holds_ref)
+{
+	struct form_cache *c = calloc(1, sizeof(*c));
+	int err;
+
+	if (!c) {
+		if (holds_ref)
+			catalog_release(cat);
+		return NULL;
+	}
+	c->cat = cat;
+	c->holds_ref = holds_ref;
+	c->refs = 1;
+	err = build_static(c) != 0;
+	for (int k = 0; !err && cat && k < K__MAX; k++)
+		for (int p = 0; !err && (kinds & (1u << k)) && p < P__MAX; p++)
+			err = build_list(&c->lists[k][p], &cat->t[k][p]) != 0;
+	if (err) {
+		cache_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+static void cache_put(struct form_cache *c)
+{
+	int last;
+
+	if (!c)
+		return;
+	pthread_mutex_lock(&cache_lock);
+	last = --c->refs == 0;
+	pthread_mutex_unlock(&cache_lock);
+	if (last)
+		cache_free(c);
+}
+
+/* The form cache to render a page of catalog cat and kind k with: the
+ * shared one when cat is the current catalog (the first page after a
+ * reload builds it, for every kind), else one for this page only. NULL
+ * when out of memory. Release with cache_put.
+ *
+ * Comparing pointers is sound: the shared cache holds a reference on its
+ * catalog, so no other catalog can have that address while it is shared.
+ * The cache of a superseded catalog goes with the first page of the new
+ * one; until then it keeps that catalog in memory. */
+static struct form_cache *cache_get(const struct catalog *cat, enum kind k)
+{
+	struct form_cache *c = NULL, *drop;
+
+	pthread_mutex_lock(&cache_lock);
+	if (cat && shared && shared->cat == cat) {
+		c = shared;
+		c->refs++;
+	}
+	pthread_mutex_unlock(&cache_lock);
+	if (c)
+		return c;
+
+	const struct catalog *cur = cat ? catalog_acquire() : NULL;
+	if (!cur || cur != cat) {
+		catalog_release(cur);
+		return cache_build(cat, (unsigned)k < K__MAX ? 1u << k : 0, 0);
+	}
+	if (!(c = cache_build(cur, ALL_KINDS, 1)))
+		return NULL;
+	pthread_mutex_lock(&cache_lock);
+	if (shared && shared->cat == cat) { /* another page built it meanwhile */
+		drop = c;
+		c = shared;
+	} else {
+		drop = shared;
+		shared = c;
+	}
+	c->refs++;
+	pthread_mutex_unlock(&cache_lock);
+	cache_put(drop);
+	return c;
+}
+
+/* The row index of word in l (ASCII case-insensitive, as the catalog
+ * sorts), or -1. */
+static long find_word(const struct word_list *l, const char *word)
+{
+	size_t lo = 0, hi = l->opt.n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcasecmp(word, l->rows[mid]->word);
+		if (c == 0)
+			return (long)mid;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+/* ---- HTML: the form ---------------------------------------------------- */
+
+/* A page's spans for one x-frag variable. */
+struct spans {
+	struct tmpl_span s[PAGE_SPANS];
+	size_t n;
+};
+
+static void span(struct spans *sp, const struct tmpl_frag *f, size_t from, size_t to)
+{
+	if (from < to && sp->n < PAGE_SPANS)
+		sp->s[sp->n++] = (struct tmpl_span){f, from, to};
+}
+
+/* The options of o, option i selected (i < 0: none), then extra (one
+ * piece, or NULL). */
+static void add_options(struct spans *sp, const struct options *o, long i,
+                        const struct tmpl_frag *extra)
+{
+	size_t at = i < 0 ? o->n : (size_t)i;
+
+	span(sp, o->plain, 0, at);
+	if (i >= 0) {
+		span(sp, o->sel, at, at + 1);
+		span(sp, o->plain, at + 1, o->n);
+	} else if (extra) {
+		span(sp, extra, 0, 1);
+	}
+}
+
+/* One part: a select of the part's active words, with a requested word
+ * that is not among them kept as an extra, selected option (so the form
+ * shows what was sent); above FORM_LIST_MAX words, a text input holding
+ * the requested word. *extra is this page's piece, if one is needed. */
+static int add_part(struct spans *sp, const struct form_cache *fc, const struct form *f,
+                    enum part p, struct tmpl_frag **extra)
+{
+	static const struct word_list none;
+	const char *want = f->attr[p];
+	const struct word_list *l =
+	        fc->cat && (unsigned)f->kind < K__MAX ? &fc->lists[f->kind][p] : &none;
+	long i = -1;
+	char label[FORM_WORD_MAX + 32];
+
+	if (l->as_text) {
+		if (!want) {
+			span(sp, fc->texts, (size_t)p, (size_t)p + 1);
+			return 0;
+		}
+		if (!(*extra = tmpl_frag_new()) || field_add(*extra, p, "TEXT", want) != 0)
+			return -1;
+		span(sp, *extra, 0, 1);
+		return 0;
+	}
+	if (want && (i = find_word(l, want)) < 0) {
+		struct options o = {0};
+		snprintf(label, sizeof label, "%s (not available)", want);
+		if (options_add(&o, want, label) != 0) {
+			options_free(&o);
+			return -1;
+		}
+		tmpl_frag_free(o.plain);
+		*extra = o.sel;
+	}
+	span(sp, fc->fields, 2 * (size_t)p, 2 * (size_t)p + 1);
+	add_options(sp, &l->opt, i, *extra);
+	span(sp, fc->fields, 2 * (size_t)p + 1, 2 * (size_t)p + 2);
 	return 0;
 }
 
-static int fill_form(struct tmpl_dict *d, const struct catalog *cat, const struct form *f)
+static int fill_form(struct tmpl_dict *d, const struct form_cache *fc, const struct form *f,
+                     struct tmpl_frag **extra)
 {
-	char text[64], label[32];
+	struct spans sp = {.n = 0};
+	char text[64];
 
-	for (int k = 0; k < K__MAX; k++)
-		if (add_option(d, "KIND", kind_names[k],
-		               kind_label((enum kind)k, label, sizeof label),
-		               (int)f->kind == k) != 0)
-			return -1;
-	for (int t = 0; t <= TIER_MAX; t++) {
-		snprintf(text, sizeof text, "%d", t);
-		if (add_option(d, "TIER", text, t == 0 ? "any" : text, f->tier == t) != 0)
-			return -1;
-	}
+	add_options(&sp, &fc->kinds, (unsigned)f->kind < K__MAX ? (long)f->kind : -1, NULL);
+	tmpl_set_spans(d, "KINDS", sp.s, sp.n);
+	sp.n = 0;
+	add_options(&sp, &fc->tiers, f->tier >= 0 && f->tier <= TIER_MAX ? f->tier : -1, NULL);
+	tmpl_set_spans(d, "TIERS", sp.s, sp.n);
 	if (f->variance)
 		tmpl_show(d, "VARIANCE");
 	if (f->power_text) {
 		tmpl_set(d, "POWER", f->power_text);
 	} else {
-		snprintf(text, sizeof text, "%g", f->power);
+		/* %g prints a whole number up to 100 (the form's maximum) as
+		 * its digits */
+		if (f->power >= 0 && f->power <= FORM_POWER_MAX && f->power == (int)f->power)
+			int_text((int)f->power, 0, text);
+		else
+			snprintf(text, sizeof text, "%g", f->power);
 		tmpl_set(d, "POWER", text);
 	}
 
 	unsigned parts = kind_parts(f->kind, WEAPON_PARTS);
+	sp.n = 0;
 	for (int p = 0; p < P__MAX; p++)
-		if ((parts & PART_BIT(p)) && fill_part(d, cat, f, (enum part)p) != 0)
+		if ((parts & PART_BIT(p)) && add_part(&sp, fc, f, (enum part)p, &extra[p]) != 0)
 			return -1;
+	tmpl_set_spans(d, "PARTS", sp.s, sp.n);
 
 	if (f->has_seed) {
-		snprintf(text, sizeof text, "%" PRIu64, f->seed);
-		tmpl_set(d, "SEED", text);
+		tmpl_set(d, "SEED", u64_text(f->seed, text));
 	}
 	if (f->has_count)
 		tmpl_set_int(d, "COUNT", f->count);
@@ -367,23 +715,28 @@ static void set_title(struct tmpl_dict *d, const struct page *p)
 
 int render_html(const struct page *p, struct buf *out)
 {
-	struct tmpl_dict *d, *form;
+	struct tmpl_dict *d = NULL, *form;
+	struct tmpl_frag *extra[P__MAX] = {0}; /* this page's "not available" options */
+	struct form_cache *fc;
 	const struct form *f;
 	int rc = -1;
 
 	if (!p || !out)
 		return -1;
 	f = form_or_default(p->form);
-	if (!(d = tmpl_dict_new("layout")))
-		return -1;
+	if (!(fc = cache_get(p->cat, f->kind)) || !(d = tmpl_dict_new("layout")))
+		goto done;
 	set_title(d, p);
 	if (fill_cards(d, p, f) != 0 || fill_error(d, p) != 0)
 		goto done;
-	if (!(form = tmpl_include(d, "FORM", "form.tpl")) || fill_form(form, p->cat, f) != 0)
+	if (!(form = tmpl_include(d, "FORM", "form.tpl")) || fill_form(form, fc, f, extra) != 0)
 		goto done;
 	rc = tmpl_expand("layout.tpl", d, out);
 done:
 	tmpl_dict_free(d);
+	for (int i = 0; i < P__MAX; i++)
+		tmpl_frag_free(extra[i]);
+	cache_put(fc);
 	return rc;
 }
 

@@ -7,7 +7,16 @@
  * writes the cache, which is what makes expansion from many threads safe.
  *
  * Every function with C linkage catches every exception: a C++ exception
- * crossing into C is undefined behaviour. */
+ * crossing into C is undefined behaviour.
+ *
+ * Fragments (tmpl_frag, tmpl_set_spans): HTML made by expanding a template
+ * once, kept, and spliced into later pages by the x-frag modifier. The
+ * modifier is registered as XSS-safe, so ctemplate adds no escaping to it;
+ * that is sound because what it emits is never the variable's value: the
+ * value is only an index into the spans the C side registered on the root
+ * dictionary, and the bytes of a span can only come from tmpl_frag_add,
+ * that is from an expansion, escaped by the engine like any page. A value
+ * that is not such an index splices nothing. */
 /* buf.h and log.h are plain C headers without extern "C" guards; tmpl.h
  * includes buf.h outside its own guard, so buf.h must come first, here. */
 extern "C" {
@@ -21,11 +30,19 @@ extern "C" {
 #include <ctemplate/template_dictionary.h>
 #include <ctemplate/template_emitter.h>
 
+#include <ctemplate/per_expand_data.h>
+#include <ctemplate/template_modifiers.h>
+
+#include <cstdint>
+#include <cstring>
+#include <deque>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 /* The pragma that must open every template, byte for byte. A template that
@@ -38,17 +55,78 @@ static const char *const kForbidden[] = {":none", nullptr};
 
 static ctemplate::TemplateCache *g_cache; /* frozen; process lifetime */
 
-/* A dictionary handle. The root owns its TemplateDictionary and every handle
- * made below it; a section or include handle points at a dictionary owned by
- * its ctemplate parent. Setters cannot report failure (their C signatures
- * return void), so a failure is remembered on the root and tmpl_expand
- * refuses to expand a dictionary that lost a value. */
-struct tmpl_dict {
-	ctemplate::TemplateDictionary *td = nullptr;
-	struct tmpl_dict *root = nullptr;
-	bool failed = false;                                 /* root only */
-	std::vector<std::unique_ptr<struct tmpl_dict>> kids; /* root only */
+/* Pieces of HTML, each the output of one expansion; piece i is
+ * text[off[i], off[i + 1]). Immutable once built, so any number of threads
+ * may splice it at once. */
+struct tmpl_frag {
+	std::string text;
+	std::vector<size_t> off{0};
 };
+
+struct tmpl_root;
+
+/* A dictionary handle: a TemplateDictionary and the root it belongs to. */
+struct tmpl_dict {
+	ctemplate::TemplateDictionary *td;
+	struct tmpl_root *root;
+};
+
+/* What a page's root dictionary owns besides its TemplateDictionary (which
+ * owns the section and include dictionaries): the handles made below it
+ * (a deque: one allocation per many handles, and stable addresses) and the
+ * spans set for x-frag variables. Setters cannot report failure (their C
+ * signatures return void), so a failure is remembered here and tmpl_expand
+ * refuses to expand a dictionary that lost a value. */
+struct tmpl_root {
+	struct tmpl_dict self {
+		nullptr, nullptr
+	}; /* the handle tmpl_dict_new returns */
+	bool failed = false;
+	std::deque<struct tmpl_dict> kids;
+	std::vector<struct tmpl_span> spans;            /* all splices' spans, in order */
+	std::vector<std::pair<size_t, size_t>> splices; /* (first span, count) */
+};
+
+/* Where the x-frag modifier finds the root of the dictionary being expanded. */
+static const char kRootKey[] = "lootforge-root";
+
+/* The value of an x-frag variable as a splice index: decimal digits only. */
+static bool splice_index(const char *in, size_t n, size_t *out)
+{
+	size_t v = 0;
+	if (n == 0 || n > 9)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (in[i] < '0' || in[i] > '9')
+			return false;
+		v = v * 10 + (size_t)(in[i] - '0');
+	}
+	*out = v;
+	return true;
+}
+
+/* {{VAR:x-frag}}: emits the spans registered under VAR's index. */
+class FragModifier : public ctemplate::TemplateModifier
+{
+      public:
+	void Modify(const char *in, size_t inlen, const ctemplate::PerExpandData *ped,
+	            ctemplate::ExpandEmitter *out, const std::string &) const override
+	{
+		const tmpl_root *r =
+		        ped ? static_cast<const tmpl_root *>(ped->LookupForModifiers(kRootKey))
+		            : nullptr;
+		size_t i;
+		if (!r || !splice_index(in, inlen, &i) || i >= r->splices.size())
+			return;
+		for (size_t k = 0; k < r->splices[i].second; k++) {
+			const struct tmpl_span &sp = r->spans[r->splices[i].first + k];
+			const std::vector<size_t> &off = sp.frag->off;
+			out->Emit(sp.frag->text.data() + off[sp.from], off[sp.to] - off[sp.from]);
+		}
+	}
+};
+
+static FragModifier g_frag_modifier;
 
 /* Appends ctemplate's output to a struct buf; remembers a failed append. */
 class BufEmitter : public ctemplate::ExpandEmitter
@@ -175,6 +253,13 @@ extern "C" int tmpl_init(const char *dir, const char *const *names)
 		return -1;
 	}
 	try {
+		/* Before any template that uses it is parsed; once per process. */
+		static const bool frag_ok =
+		        ctemplate::AddXssSafeModifier("x-frag", &g_frag_modifier);
+		if (!frag_ok) {
+			log_error("tmpl_init: cannot register the x-frag modifier");
+			return -1;
+		}
 		std::unique_ptr<ctemplate::TemplateCache> cache(new ctemplate::TemplateCache());
 		if (!cache->SetTemplateRootDirectory(dir)) {
 			log_error("template directory %s: cannot be used", dir);
@@ -200,10 +285,10 @@ extern "C" int tmpl_init(const char *dir, const char *const *names)
 extern "C" struct tmpl_dict *tmpl_dict_new(const char *name)
 {
 	try {
-		std::unique_ptr<struct tmpl_dict> d(new struct tmpl_dict);
-		d->td = new ctemplate::TemplateDictionary(name ? name : "dict");
-		d->root = d.get();
-		return d.release();
+		std::unique_ptr<struct tmpl_root> r(new struct tmpl_root);
+		r->self.td = new ctemplate::TemplateDictionary(name ? name : "dict");
+		r->self.root = r.get();
+		return &r.release()->self;
 	} catch (...) {
 		log_error("tmpl_dict_new: out of memory");
 		return nullptr;
@@ -214,12 +299,67 @@ extern "C" void tmpl_dict_free(struct tmpl_dict *d)
 {
 	if (!d)
 		return;
-	if (d->root != d) {
+	if (&d->root->self != d) {
 		log_error("tmpl_dict_free: called on a sub-dictionary (owned by its parent)");
 		return;
 	}
-	delete d->td; /* frees the section and include dictionaries too */
-	delete d;     /* and the handles in kids */
+	delete d->td;   /* frees the section and include dictionaries too */
+	delete d->root; /* and the handles in kids */
+}
+
+/* ---- keys ----
+ *
+ * ctemplate identifies a key by a hash it computes, and for every key that
+ * does not carry that id it looks the key up in a process-wide map under a
+ * reader-writer lock, twice per SetValue (TemplateDictionary's
+ * AddToIdToNameMap): with every worker rendering, that lock was the top of
+ * the profile (docs/benchmarks.md). A StaticTemplateString carries its id,
+ * so ctemplate skips all that. Keys are interned once per process into
+ * StaticTemplateStrings (under g_keys_lock; they live until the process
+ * exits, as ctemplate's map points into them), and each thread finds them
+ * again by pointer in a small table of its own, without a lock. The text
+ * is compared too, so a key in a reused buffer is never taken for another. */
+
+struct Key {
+	std::string text;
+	ctemplate::StaticTemplateString sts;
+};
+
+static std::mutex g_keys_lock;
+static std::unordered_map<std::string, Key *> *g_keys; /* never freed */
+
+static const ctemplate::StaticTemplateString *intern(const char *key)
+{
+	std::lock_guard<std::mutex> hold(g_keys_lock);
+	if (!g_keys)
+		g_keys = new std::unordered_map<std::string, Key *>;
+	auto it = g_keys->find(key);
+	if (it != g_keys->end())
+		return &it->second->sts;
+	std::unique_ptr<Key> k(new Key);
+	k->text = key;
+	k->sts = ctemplate::StaticTemplateString{{k->text.data(), k->text.size(), 0}};
+	ctemplate::StaticTemplateStringInitializer init(&k->sts); /* the id, and the map */
+	g_keys->emplace(k->text, k.get());
+	return &k.release()->sts;
+}
+
+struct KeySlot {
+	const char *p;
+	const ctemplate::StaticTemplateString *sts;
+};
+
+enum { KEY_SLOTS = 1024 }; /* a page uses ~60 distinct keys */
+static thread_local KeySlot t_keys[KEY_SLOTS];
+
+static ctemplate::TemplateString key_of(const char *key)
+{
+	if (!key)
+		key = "";
+	KeySlot &slot = t_keys[((uintptr_t)key >> 2) % KEY_SLOTS];
+	if (slot.p != key || std::strcmp(slot.sts->do_not_use_directly_.ptr_, key) != 0)
+		slot = KeySlot{key, intern(key)};
+	return ctemplate::TemplateString(*slot.sts);
 }
 
 /* Runs f on d's dictionary; an exception marks the root as failed. */
@@ -237,31 +377,50 @@ template <typename F> static void guarded(struct tmpl_dict *d, const char *what,
 
 extern "C" void tmpl_set(struct tmpl_dict *d, const char *key, const char *value)
 {
-	guarded(d, "tmpl_set",
-	        [&](ctemplate::TemplateDictionary *td) { td->SetValue(key, value ? value : ""); });
+	guarded(d, "tmpl_set", [&](ctemplate::TemplateDictionary *td) {
+		td->SetValue(key_of(key), value ? value : "");
+	});
+}
+
+/* value in decimal into dst (24 bytes). ctemplate's SetIntValue and
+ * snprintf cost ten times as much. */
+static const char *long_text(long value, char *dst)
+{
+	char digits[24];
+	unsigned long a = value < 0 ? 0 - (unsigned long)value : (unsigned long)value;
+	size_t n = 0;
+	char *p = dst;
+	do {
+		digits[n++] = (char)('0' + a % 10);
+		a /= 10;
+	} while (a);
+	if (value < 0)
+		*p++ = '-';
+	while (n)
+		*p++ = digits[--n];
+	*p = '\0';
+	return dst;
 }
 
 extern "C" void tmpl_set_int(struct tmpl_dict *d, const char *key, long value)
 {
-	guarded(d, "tmpl_set_int",
-	        [&](ctemplate::TemplateDictionary *td) { td->SetIntValue(key, value); });
+	char text[24];
+	guarded(d, "tmpl_set_int", [&](ctemplate::TemplateDictionary *td) {
+		td->SetValue(key_of(key), long_text(value, text));
+	});
 }
 
 extern "C" void tmpl_show(struct tmpl_dict *d, const char *section)
 {
 	guarded(d, "tmpl_show",
-	        [&](ctemplate::TemplateDictionary *td) { td->ShowSection(section); });
+	        [&](ctemplate::TemplateDictionary *td) { td->ShowSection(key_of(section)); });
 }
 
 /* Wraps a dictionary owned by ctemplate in a handle owned by d's root. */
 static struct tmpl_dict *adopt(struct tmpl_dict *d, ctemplate::TemplateDictionary *child)
 {
-	std::unique_ptr<struct tmpl_dict> h(new struct tmpl_dict);
-	h->td = child;
-	h->root = d->root;
-	struct tmpl_dict *raw = h.get();
-	d->root->kids.push_back(std::move(h));
-	return raw;
+	d->root->kids.push_back(tmpl_dict{child, d->root});
+	return &d->root->kids.back();
 }
 
 extern "C" struct tmpl_dict *tmpl_section(struct tmpl_dict *d, const char *section)
@@ -269,7 +428,7 @@ extern "C" struct tmpl_dict *tmpl_section(struct tmpl_dict *d, const char *secti
 	if (!d)
 		return nullptr;
 	try {
-		return adopt(d, d->td->AddSectionDictionary(section));
+		return adopt(d, d->td->AddSectionDictionary(key_of(section)));
 	} catch (...) {
 		log_error("tmpl_section: out of memory");
 		d->root->failed = true;
@@ -282,7 +441,7 @@ extern "C" struct tmpl_dict *tmpl_include(struct tmpl_dict *d, const char *name,
 	if (!d)
 		return nullptr;
 	try {
-		ctemplate::TemplateDictionary *inc = d->td->AddIncludeDictionary(name);
+		ctemplate::TemplateDictionary *inc = d->td->AddIncludeDictionary(key_of(name));
 		inc->SetFilename(file);
 		return adopt(d, inc);
 	} catch (...) {
@@ -308,8 +467,9 @@ extern "C" int tmpl_expand(const char *file, const struct tmpl_dict *d, struct b
 	bool ok = false;
 	try {
 		BufEmitter emit(out);
-		ok = g_cache->ExpandNoLoad(file, ctemplate::STRIP_WHITESPACE, d->td, nullptr,
-		                           &emit) &&
+		ctemplate::PerExpandData ped;
+		ped.InsertForModifiers(kRootKey, d->root);
+		ok = g_cache->ExpandNoLoad(file, ctemplate::STRIP_WHITESPACE, d->td, &ped, &emit) &&
 		     !emit.failed();
 		if (!ok)
 			log_error("tmpl_expand %s: failed", file);
@@ -323,4 +483,70 @@ extern "C" int tmpl_expand(const char *file, const struct tmpl_dict *d, struct b
 		out->data[start] = '\0';
 	}
 	return ok ? 0 : -1;
+}
+
+/* ---- fragments ---------------------------------------------------------- */
+
+extern "C" struct tmpl_frag *tmpl_frag_new(void)
+{
+	try {
+		return new struct tmpl_frag;
+	} catch (...) {
+		log_error("tmpl_frag_new: out of memory");
+		return nullptr;
+	}
+}
+
+extern "C" void tmpl_frag_free(struct tmpl_frag *f)
+{
+	delete f;
+}
+
+extern "C" size_t tmpl_frag_count(const struct tmpl_frag *f)
+{
+	return f ? f->off.size() - 1 : 0;
+}
+
+extern "C" int tmpl_frag_add(struct tmpl_frag *f, const char *file, const struct tmpl_dict *d)
+{
+	if (!f || !file || !d || !g_cache || d->root->failed)
+		return -1;
+	const size_t start = f->text.size();
+	try {
+		ctemplate::StringEmitter emit(&f->text);
+		ctemplate::PerExpandData ped;
+		ped.InsertForModifiers(kRootKey, d->root);
+		if (g_cache->ExpandNoLoad(file, ctemplate::STRIP_WHITESPACE, d->td, &ped, &emit)) {
+			f->off.push_back(f->text.size());
+			return 0;
+		}
+		log_error("tmpl_frag_add %s: failed", file);
+	} catch (...) {
+		log_error("tmpl_frag_add %s: out of memory", file);
+	}
+	f->text.resize(start); /* no half piece */
+	return -1;
+}
+
+extern "C" void tmpl_set_spans(struct tmpl_dict *d, const char *key, const struct tmpl_span *spans,
+                               size_t n)
+{
+	if (!d)
+		return;
+	struct tmpl_root *r = d->root;
+	for (size_t i = 0; i < n; i++) {
+		if (!spans[i].frag || spans[i].from > spans[i].to ||
+		    spans[i].to > tmpl_frag_count(spans[i].frag)) {
+			log_error("tmpl_set_spans %s: span out of range", key);
+			r->failed = true;
+			return;
+		}
+	}
+	guarded(d, "tmpl_set_spans", [&](ctemplate::TemplateDictionary *td) {
+		char index[24];
+		long_text((long)r->splices.size(), index);
+		r->splices.emplace_back(r->spans.size(), n);
+		r->spans.insert(r->spans.end(), spans, spans + n);
+		td->SetValue(key_of(key), index);
+	});
 }

@@ -31,6 +31,31 @@ struct tmpl_dict *tmpl_include(struct tmpl_dict *d, const char *name, const char
 /* Expands template `file` with d, appending to out. 0, or -1 on failure. */
 int tmpl_expand(const char *file, const struct tmpl_dict *d, struct buf *out);
 
+/* Fragments: HTML rendered once and spliced into many pages. A fragment is
+ * a list of pieces, each the expansion of a template (escaped by the
+ * engine, like any page); a variable written {{NAME:x-frag}} in a template
+ * is replaced by runs of pieces, without expanding them again. A fragment
+ * is immutable once built: any number of threads may splice it at once. */
+struct tmpl_frag;
+
+struct tmpl_frag *tmpl_frag_new(void);
+void tmpl_frag_free(struct tmpl_frag *f);
+/* Expands template `file` with d and appends the result to f as its next
+ * piece. 0, or -1 (f unchanged). */
+int tmpl_frag_add(struct tmpl_frag *f, const char *file, const struct tmpl_dict *d);
+size_t tmpl_frag_count(const struct tmpl_frag *f);
+
+/* Pieces [from, to) of frag. */
+struct tmpl_span {
+	const struct tmpl_frag *frag;
+	size_t from, to;
+};
+
+/* Sets x-frag variable `key` of d to these spans, in order (n may be 0).
+ * Their frags must live until d has been expanded. A span out of range
+ * makes the expansion fail. */
+void tmpl_set_spans(struct tmpl_dict *d, const char *key, const struct tmpl_span *spans, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

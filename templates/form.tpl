@@ -1,16 +1,19 @@
 {{%AUTOESCAPE context="HTML"}}
 {{! The generate form. Works without JavaScript. Values are shown as they
-    were sent; the word lists hold the active words of the chosen kind. }}
+    were sent; the word lists hold the active words of the chosen kind, or,
+    for a part with too many words to list, a text input. KINDS, TIERS and
+    PARTS are pieces of option.tpl and part.tpl, rendered once per catalog
+    by render.c and spliced in by the x-frag modifier (docs/rendering.md). }}
 <form class="generate" method="get" action="/generate">
 <h2>Forge an item</h2>
 <div class="fields">
 <label class="field"><span>Kind</span>
 <select name="kind">
-{{#KIND}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/KIND}}
+{{KINDS:x-frag}}
 </select></label>
 <label class="field"><span>Tier</span>
 <select name="tier">
-{{#TIER}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/TIER}}
+{{TIERS:x-frag}}
 </select></label>
 <label class="field check"><input type="checkbox" name="tier-variance" value="on"{{#VARIANCE}} checked{{/VARIANCE}}> <span>Tier variance</span></label>
 <label class="field"><span>Power</span>
@@ -18,13 +21,7 @@
 </div>
 <fieldset class="fields words">
 <legend>Words (“random” lets the dice decide)</legend>
-{{#PART}}
-<label class="field"><span>{{PART_LABEL}}</span>
-<select name="attribute[{{PART_NAME}}]">
-<option value="">random</option>
-{{#WORD}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/WORD}}
-</select></label>
-{{/PART}}
+{{PARTS:x-frag}}
 </fieldset>
 <div class="fields">
 <label class="field"><span>Seed</span>

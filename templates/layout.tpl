@@ -3,7 +3,8 @@
   The page around everything. No inline script or style anywhere: the site
   is served with a strict Content-Security-Policy. Order: cards first (a
   visitor lands on a fresh item), then the error (right above the fields it
-  is about), then the form.
+  is about), then the form. The proposal, word-list and moderation pages
+  (page.c) fill PAGE instead of the cards and the form.
 }}
 <!DOCTYPE html>
 <html lang="en">
@@ -18,6 +19,7 @@
 <header class="site">
 <a class="brand" href="/"><img src="/static/favicon.svg" alt="" width="28" height="28"> lootforge</a>
 <span class="tagline">random loot for fantasy roguelikes</span>
+<nav class="site-nav"><a href="/">Generate</a> <a href="/words">Words</a> <a href="/submit">Propose a word</a></nav>
 </header>
 <main>
 {{#ONE}}
@@ -35,6 +37,7 @@
 {{/MANY}}
 {{>ERROR}}
 {{>FORM}}
+{{>PAGE}}
 </main>
 <footer class="site">
 <p>Every item carries a seed: the same seed and the same choices give the same item. Words come from the community and are approved by moderators.</p>

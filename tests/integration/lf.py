@@ -30,6 +30,13 @@ class Response:
         self.headers = {k.lower(): v for k, v in headers}
         self.body = body
         self.text = body.decode("utf-8", "replace")
+        # Every Set-Cookie (the dict above keeps only one): (name, value, attributes).
+        self.set_cookies = []
+        for k, v in headers:
+            if k.lower() == "set-cookie":
+                first, _, attrs = v.partition(";")
+                name, _, value = first.strip().partition("=")
+                self.set_cookies.append((name, value, attrs))
 
     def json(self):
         return json.loads(self.body)
@@ -71,8 +78,11 @@ class Stack:
             return ""
 
     # --- HTTP -------------------------------------------------------------
-    def request(self, method, path, body=None, headers=None, raw_target=None):
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+    def request(self, method, path, body=None, headers=None, raw_target=None, source=None):
+        """source: the loopback address to connect from (127.0.0.N), so that
+        a test can be a client of its own for per-client limits."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10,
+                                          source_address=(source, 0) if source else None)
         hdrs = dict(headers or {})
         if body is not None and "Content-Type" not in hdrs:
             hdrs["Content-Type"] = "application/x-www-form-urlencoded"
@@ -93,6 +103,18 @@ class Stack:
     def post(self, path, body, **kw):
         return self.request("POST", path, body=body, **kw)
 
+    # --- MariaDB alone, moderators ------------------------------------------
+    def db_stop(self):
+        self._stack("db-stop")
+
+    def db_start(self):
+        self._stack("db-start")
+
+    def add_moderator(self, name, password):
+        subprocess.run([STACK, "add-moderator", name, "--var", self.var, "--daemon", self.daemon],
+                       cwd=ROOT, check=True, input=password + "\n", text=True,
+                       capture_output=True)
+
     # --- SQL as the instance's admin (test fixtures only) -------------------
     def sql(self, statement):
         out = subprocess.run(
@@ -100,6 +122,36 @@ class Stack:
              "--batch", "--skip-column-names", "lootforge", "-e", statement],
             check=True, capture_output=True, text=True)
         return [line.split("\t") for line in out.stdout.splitlines()]
+
+
+class Client:
+    """A browser-like client: keeps the cookies the site sets, and talks from
+    its own loopback address when given one."""
+
+    def __init__(self, stack, source=None):
+        self.stack = stack
+        self.source = source
+        self.cookies = {}
+
+    def request(self, method, path, body=None, headers=None):
+        hdrs = dict(headers or {})
+        if self.cookies:
+            hdrs["Cookie"] = "; ".join("%s=%s" % kv for kv in self.cookies.items())
+        if isinstance(body, dict):
+            body = urllib.parse.urlencode(body)
+        r = self.stack.request(method, path, body=body, headers=hdrs, source=self.source)
+        for name, value, attrs in r.set_cookies:
+            if "max-age=0" in attrs.lower().replace(" ", ""):
+                self.cookies.pop(name, None)
+            else:
+                self.cookies[name] = value
+        return r
+
+    def get(self, path, **kw):
+        return self.request("GET", path, **kw)
+
+    def post(self, path, body, **kw):
+        return self.request("POST", path, body=body, **kw)
 
 
 class Failure(Exception):

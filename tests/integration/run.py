@@ -1,16 +1,69 @@
 #!/usr/bin/env python3
 """Integration tests: start the whole stack on a free port in a temp dir, run
 every test module against it over HTTP, stop it, exit non-zero on a failure.
-Usage: tests/integration/run.py --daemon build/rel/lootforged [-k NAME] [--keep]"""
+Usage: tests/integration/run.py --daemon build/rel/lootforged [-k NAME] [--keep]
+       [--sanitized]
+
+With --sanitized (make integration-san) the daemon must be an ASan + UBSan
+build: the run fails unless the running daemon has both runtimes loaded, and
+the daemon is stopped first and on its own (TERM, then waiting for it to be
+gone), so LeakSanitizer's check at exit has run before the log is read."""
 
 import argparse
 import os
+import re
 import shutil
+import signal
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import lf  # noqa: E402
 import test_generate  # noqa: E402,F401
+import test_headers  # noqa: E402,F401
+import test_submit  # noqa: E402,F401  (last: its final test stops MariaDB)
+
+
+# ASan, LSan, UBSan reports (UBSan's lines read "file:line:col: runtime error: ...").
+SANITIZER_RE = re.compile(r"Sanitizer|runtime error:|==[0-9]+==\s*ERROR")
+
+
+def daemon_pid(stack):
+    try:
+        with open(os.path.join(stack.var, "run", "daemon.pid")) as f:
+            return int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def sanitizer_runtimes(pid):
+    """Which of libasan / libubsan the process has mapped."""
+    try:
+        with open("/proc/%d/maps" % pid) as f:
+            maps = f.read()
+    except OSError:
+        return set()
+    return {lib for lib in ("libasan", "libubsan") if lib + ".so" in maps}
+
+
+def stop_daemon_alone(pid, seconds=30):
+    """TERM, then wait for the daemon to be gone by itself: its exit path
+    (and LeakSanitizer's check at exit) has then run to the end. False when it
+    is still there after `seconds` (stack.sh stop then kills it)."""
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return True
+    end = time.time() + seconds
+    while time.time() < end:
+        try:
+            with open("/proc/%d/stat" % pid) as f:
+                if f.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    return True
+        except (OSError, IndexError):
+            return True
+        time.sleep(0.05)
+    return False
 
 
 def main():
@@ -18,18 +71,39 @@ def main():
     ap.add_argument("--daemon", required=True)
     ap.add_argument("-k", dest="only", help="run only tests whose name contains this")
     ap.add_argument("--keep", action="store_true", help="keep the temp dir (logs)")
+    ap.add_argument("--sanitized", action="store_true",
+                    help="the daemon is an ASan + UBSan build: check that, and stop it alone")
     args = ap.parse_args()
     stack = lf.Stack(args.daemon)
     print("integration: stack under %s" % stack.var)
+    failed = 0
     try:
         stack.start()
-        passed, failed = lf.run_all(stack, lf.TESTS, args.only)
+        pid = daemon_pid(stack)
+        if args.sanitized:
+            libs = sanitizer_runtimes(pid) if pid else set()
+            if libs != {"libasan", "libubsan"}:
+                print("FAIL the daemon (pid %s) has %s loaded, not libasan and libubsan: "
+                      "not a sanitizer build" % (pid, sorted(libs) or "neither"))
+                failed += 1
+        passed, more = lf.run_all(stack, lf.TESTS, args.only)
+        failed += more
+        if args.sanitized and pid:
+            if stop_daemon_alone(pid):
+                print("integration: the sanitized daemon exited by itself after TERM")
+            else:
+                print("FAIL the daemon did not exit within 30 s of TERM: "
+                      "LeakSanitizer's check at exit did not run")
+                failed += 1
     finally:
         stack.stop()
-    errors = [l for l in stack.log("daemon.log").splitlines() if "AddressSanitizer" in l
-              or "runtime error" in l]
+    log = stack.log("daemon.log")
+    errors = [l for l in log.splitlines() if SANITIZER_RE.search(l)]
     if errors:
         print("sanitizer reports in the daemon log:\n" + "\n".join(errors[:20]))
+        failed += 1
+    if args.sanitized and "lootforged: stopped" not in log:
+        print("FAIL the daemon log does not end with a clean stop")
         failed += 1
     print("integration: %d passed, %d failed" % (passed, failed))
     if failed or args.keep:

@@ -1,0 +1,24 @@
+/* cookie: reading a cookie from the Cookie header, and Set-Cookie lines.
+ * Every cookie the daemon sets is HttpOnly, SameSite=Strict, Path=/, and
+ * Secure when the daemon runs with --cookie-secure. */
+#ifndef LOOTFORGE_COOKIE_H
+#define LOOTFORGE_COOKIE_H
+
+#include <stddef.h>
+
+#include "handler.h"
+
+#define COOKIE_CSRF    "lf_csrf"
+#define COOKIE_SESSION "lf_session"
+
+/* Copies the value of the first cookie called `name` in header (a Cookie
+ * header, may be NULL) into out (cap bytes with the NUL). 1 when found and
+ * it fits, else 0 (out is then ""). */
+int cookie_get(const char *header, const char *name, char *out, size_t cap);
+
+/* Adds its Set-Cookie line to rs. max_age < 0: ends with the browser
+ * session; 0: deletes the cookie. value must be plain (letters, digits).
+ * 0, or -1 when the headers are full. */
+int cookie_set(struct response *rs, const char *name, const char *value, long max_age);
+
+#endif

@@ -1,0 +1,1046 @@
+/* dbmod: the SQL of proposals and moderation, in one table, and the typed
+ * functions around it. db.c owns the connection and prepares these
+ * statements (db_int.h); every value goes in through a bound parameter.
+ *
+ * Transactions: each function that writes begins, runs its checks and
+ * writes, and commits before it returns; every failure path rolls back
+ * (db_mod_fail does it for unexpected errors, db_mod_rollback for expected
+ * ones such as a duplicate key), so no transaction outlives a call. A lock
+ * conflict (deadlock) retries the whole transaction a few times. */
+#include "dbmod.h"
+
+#include <mysql.h>
+#include <mysqld_error.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "db_int.h"
+#include "log.h"
+
+/* The stat columns a submission and an affix row are written with
+ * (multiplier is never proposed), in this order. */
+#define STAT_COLS                                                                                  \
+	"hands, attack, defense, magic, flaming, freezing, shocking, holy, evil, sneak, crit"
+#define STAT_QS "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+#define N_SCOLS 11
+static const enum stat scols[N_SCOLS] = {ST_HANDS,   ST_ATTACK,   ST_DEFENSE,  ST_MAGIC,
+                                         ST_FLAMING, ST_FREEZING, ST_SHOCKING, ST_HOLY,
+                                         ST_EVIL,    ST_SNEAK,    ST_CRIT};
+
+#define SUB_COLS                                                                                   \
+	"id, submission_id, kind, part, word, tier, slot, " STAT_COLS                              \
+	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i')"
+
+enum shape { PLAIN, TIERED, SLOTTED };
+
+/* X(kind, part, table, shape): every affix table a proposal can go to. */
+#define AFFIX_TABLES(X)                                                                            \
+	X(K_WEAPON, P_ELEMENT, "weapon_element", PLAIN)                                            \
+	X(K_WEAPON, P_PREFIX, "weapon_prefix", PLAIN)                                              \
+	X(K_WEAPON, P_TYPE, "weapon_type", TIERED)                                                 \
+	X(K_WEAPON, P_ADJECTIVE, "weapon_adjective", PLAIN)                                        \
+	X(K_WEAPON, P_ABSTRACT, "weapon_abstract", PLAIN)                                          \
+	X(K_ARMOR, P_ELEMENT, "armor_element", PLAIN)                                              \
+	X(K_ARMOR, P_PREFIX, "armor_prefix", PLAIN)                                                \
+	X(K_ARMOR, P_MATERIAL, "armor_material", TIERED)                                           \
+	X(K_ARMOR, P_TYPE, "armor_type", SLOTTED)                                                  \
+	X(K_ARMOR, P_ADJECTIVE, "armor_adjective", PLAIN)                                          \
+	X(K_ARMOR, P_ABSTRACT, "armor_abstract", PLAIN)                                            \
+	X(K_SHIELD, P_ELEMENT, "shield_element", PLAIN)                                            \
+	X(K_SHIELD, P_PREFIX, "shield_prefix", PLAIN)                                              \
+	X(K_SHIELD, P_MATERIAL, "shield_material", TIERED)                                         \
+	X(K_SHIELD, P_TYPE, "shield_type", SLOTTED)                                                \
+	X(K_SHIELD, P_ADJECTIVE, "shield_adjective", PLAIN)                                        \
+	X(K_SHIELD, P_ABSTRACT, "shield_abstract", PLAIN)                                          \
+	X(K_TRINKET, P_ELEMENT, "trinket_element", PLAIN)                                          \
+	X(K_TRINKET, P_PREFIX, "trinket_prefix", PLAIN)                                            \
+	X(K_TRINKET, P_MATERIAL, "trinket_material", TIERED)                                       \
+	X(K_TRINKET, P_TYPE, "trinket_type", SLOTTED)                                              \
+	X(K_TRINKET, P_ADJECTIVE, "trinket_adjective", PLAIN)                                      \
+	X(K_TRINKET, P_ABSTRACT, "trinket_abstract", PLAIN)
+
+#define COUNT(k, p, t, s) +1
+enum { N_TABLES = 0 AFFIX_TABLES(COUNT) };
+#undef COUNT
+
+static const struct affix_table {
+	enum kind kind;
+	enum part part;
+	enum shape shape;
+} tables[N_TABLES] = {
+#define ROW(k, p, t, s) {k, p, s},
+        AFFIX_TABLES(ROW)
+#undef ROW
+};
+
+enum q {
+	Q_BEGIN,
+	Q_COMMIT,
+	Q_SUB_BY_SID,
+	Q_SUB_RATE,
+	Q_SUB_PENDING,
+	Q_SUB_REJECTED,
+	Q_SUB_INSERT,
+	Q_SUB_LIST,
+	Q_SUB_COUNT,
+	Q_SUB_LOCK,
+	Q_SUB_DECIDE,
+	Q_LOG_INSERT,
+	Q_MOD_GET,
+	Q_MOD_INSERT,
+	Q_MOD_UPDATE,
+	Q_MOD_END_SESSIONS,
+	Q_SES_PURGE,
+	Q_SES_INSERT,
+	Q_SES_GET,
+	Q_SES_DELETE,
+	Q_LIVE_FIRST,
+	Q_ADD_FIRST = Q_LIVE_FIRST + N_TABLES,
+	Q__MAX = Q_ADD_FIRST + N_TABLES
+};
+
+#define LIVE_SQL(t)  "SELECT active FROM " t " WHERE word = ? LIMIT 1"
+#define ADD_PLAIN(t) "INSERT INTO " t " (word, active, " STAT_COLS ") VALUES (?, 1, " STAT_QS ")"
+#define ADD_TIERED(t)                                                                              \
+	"INSERT INTO " t " (word, active, tier, " STAT_COLS ") VALUES (?, 1, ?, " STAT_QS ")"
+#define ADD_SLOTTED(t)                                                                             \
+	"INSERT INTO " t " (word, active, tier, slot, " STAT_COLS ") VALUES (?, 1, ?, ?, " STAT_QS \
+	")"
+
+const char *const dbmod_sql[] = {
+        [Q_BEGIN] = "START TRANSACTION",
+        [Q_COMMIT] = "COMMIT",
+        [Q_SUB_BY_SID] = "SELECT " SUB_COLS " FROM submission WHERE submission_id = ?",
+        /* The hour's accepted proposals of one client, and the seconds until
+         * the oldest of them leaves the hour. */
+        [Q_SUB_RATE] = "SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), "
+                       "MIN(created_at) + INTERVAL 1 HOUR), 0) FROM submission "
+                       "WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR",
+        [Q_SUB_PENDING] = "SELECT id FROM submission WHERE kind = ? AND part = ? AND word = ? "
+                          "AND status = 'pending' LIMIT 1",
+        [Q_SUB_REJECTED] = "SELECT DATE_FORMAT(decided_at, '%Y-%m-%d'), "
+                           "DATE_FORMAT(decided_at + INTERVAL 30 DAY, '%Y-%m-%d') "
+                           "FROM submission WHERE kind = ? AND part = ? AND word = ? "
+                           "AND status = 'rejected' AND decided_at > NOW() - INTERVAL 30 DAY "
+                           "ORDER BY decided_at DESC LIMIT 1",
+        [Q_SUB_INSERT] =
+                "INSERT INTO submission (submission_id, kind, part, word, tier, slot, " STAT_COLS
+                ", client_hash) VALUES (?, ?, ?, ?, ?, ?, " STAT_QS ", ?)",
+        [Q_SUB_LIST] = "SELECT " SUB_COLS " FROM submission WHERE status = 'pending' "
+                       "ORDER BY created_at, id LIMIT ?",
+        [Q_SUB_COUNT] = "SELECT COUNT(*) FROM submission WHERE status = 'pending'",
+        [Q_SUB_LOCK] = "SELECT " SUB_COLS " FROM submission WHERE id = ? FOR UPDATE",
+        [Q_SUB_DECIDE] = "UPDATE submission SET status = ?, decided_at = NOW(), decided_by = ?, "
+                         "reason = ? WHERE id = ? AND status = 'pending'",
+        [Q_LOG_INSERT] = "INSERT INTO moderation_log (submission_id, moderator_id, moderator, "
+                         "action, reason, word_id, stats_before, stats_after) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [Q_MOD_GET] = "SELECT id, name, password_hash FROM moderator WHERE name = ?",
+        [Q_MOD_INSERT] = "INSERT INTO moderator (name, password_hash) VALUES (?, ?)",
+        [Q_MOD_UPDATE] = "UPDATE moderator SET password_hash = ? WHERE id = ?",
+        [Q_MOD_END_SESSIONS] = "DELETE FROM moderator_session WHERE moderator_id = ?",
+        [Q_SES_PURGE] = "DELETE FROM moderator_session WHERE expires_at <= NOW()",
+        [Q_SES_INSERT] = "INSERT INTO moderator_session (token_hash, moderator_id, csrf_secret, "
+                         "expires_at) VALUES (?, ?, ?, NOW() + INTERVAL 8 HOUR)",
+        [Q_SES_GET] = "SELECT m.id, m.name, s.csrf_secret FROM moderator_session s "
+                      "JOIN moderator m ON m.id = s.moderator_id "
+                      "WHERE s.token_hash = ? AND s.expires_at > NOW()",
+        [Q_SES_DELETE] = "DELETE FROM moderator_session WHERE token_hash = ?",
+#define LIVE_ROW(k, p, t, s) LIVE_SQL(t),
+        [Q_LIVE_FIRST] = AFFIX_TABLES(LIVE_ROW)
+#undef LIVE_ROW
+#define ADD_ROW(k, p, t, s) ADD_##s(t),
+                [Q_ADD_FIRST] = AFFIX_TABLES(ADD_ROW)
+#undef ADD_ROW
+};
+const unsigned dbmod_count = Q__MAX;
+
+_Static_assert(sizeof(dbmod_sql) / sizeof(dbmod_sql[0]) == Q__MAX, "one SQL text per statement");
+_Static_assert(Q__MAX <= DBMOD_STMT_MAX, "raise DBMOD_STMT_MAX in db_int.h");
+_Static_assert(SESSION_HOURS == 8, "update Q_SES_INSERT");
+
+#define TRIES 3 /* a transaction that meets a deadlock is run again, this often */
+
+/* A call that finds its connection closed under it (the server restarted
+ * since this handle's last use) is run once more, on a new connection, so
+ * that the first request after a restart does not fail for nothing. Every
+ * call here is safe to repeat: a submission is known by its id, a decision
+ * checks the row is still pending, and nothing is half-written (an
+ * interrupted transaction is rolled back by the server). */
+#define ONCE_MORE(call)                                                                            \
+	do {                                                                                       \
+		enum db_status st_ = (call);                                                       \
+		return st_ == DB_DOWN ? (call) : st_;                                              \
+	} while (0)
+
+/* ---- parameters ---- */
+
+#define PARAMS_MAX 20
+
+struct params {
+	MYSQL_BIND b[PARAMS_MAX];
+	int n;
+};
+
+static MYSQL_BIND *param(struct params *ps, enum enum_field_types type)
+{
+	MYSQL_BIND *b = &ps->b[ps->n++];
+	memset(b, 0, sizeof(*b));
+	b->buffer_type = type;
+	return b;
+}
+
+static void p_str(struct params *ps, const char *s)
+{
+	MYSQL_BIND *b = param(ps, MYSQL_TYPE_STRING);
+	b->buffer = (void *)s;
+	b->buffer_length = strlen(s);
+}
+
+static void p_blob(struct params *ps, const void *p, size_t n)
+{
+	MYSQL_BIND *b = param(ps, MYSQL_TYPE_BLOB);
+	b->buffer = (void *)p;
+	b->buffer_length = n;
+}
+
+static void p_int(struct params *ps, const int32_t *v)
+{
+	param(ps, MYSQL_TYPE_LONG)->buffer = (void *)v;
+}
+
+static void p_uint(struct params *ps, const uint32_t *v)
+{
+	MYSQL_BIND *b = param(ps, MYSQL_TYPE_LONG);
+	b->buffer = (void *)v;
+	b->is_unsigned = 1;
+}
+
+static void p_null(struct params *ps)
+{
+	param(ps, MYSQL_TYPE_NULL);
+}
+
+static void p_str_or_null(struct params *ps, const char *s)
+{
+	if (s)
+		p_str(ps, s);
+	else
+		p_null(ps);
+}
+
+/* ---- running statements ---- */
+
+static int is_lock_conflict(unsigned e)
+{
+	return e == ER_LOCK_DEADLOCK || e == ER_LOCK_WAIT_TIMEOUT;
+}
+
+/* Runs statement q with ps bound (ps may be NULL). DB_OK, or the failure,
+ * logged and rolled back. With `expected`, a duplicate key or a lock
+ * conflict is not a failure: DB_ERROR with *expected set, not logged, and
+ * the caller rolls back. */
+static enum db_status exec(struct db *d, unsigned q, struct params *ps, unsigned *expected)
+{
+	enum db_status st;
+	MYSQL_STMT *s = db_mod_stmt(d, q, &st);
+
+	if (!s)
+		return st;
+	if ((ps && mysql_stmt_bind_param(s, ps->b)) || mysql_stmt_execute(s)) {
+		unsigned e = mysql_stmt_errno(s);
+		if (expected && (e == ER_DUP_ENTRY || is_lock_conflict(e))) {
+			*expected = e;
+			return DB_ERROR;
+		}
+		return db_mod_fail(d, q);
+	}
+	return DB_OK;
+}
+
+/* Binds out[] to q's result and fetches one row: 1 a row, 0 none, -1 the
+ * failure's status in *st. The result is freed in every case. */
+static int fetch_one(struct db *d, unsigned q, MYSQL_BIND *out, enum db_status *st)
+{
+	enum db_status ignored;
+	MYSQL_STMT *s = db_mod_stmt(d, q, &ignored);
+	int rc;
+
+	if (!s || mysql_stmt_bind_result(s, out) != 0) {
+		*st = s ? db_mod_fail(d, q) : ignored;
+		return -1;
+	}
+	rc = mysql_stmt_fetch(s);
+	if (rc == 1) {
+		*st = db_mod_fail(d, q);
+		return -1;
+	}
+	mysql_stmt_free_result(s);
+	return rc == MYSQL_NO_DATA ? 0 : 1;
+}
+
+static enum db_status begin(struct db *d)
+{
+	return exec(d, Q_BEGIN, NULL, NULL);
+}
+
+static enum db_status commit(struct db *d)
+{
+	return exec(d, Q_COMMIT, NULL, NULL);
+}
+
+/* ---- result columns ---- */
+
+struct col {
+	unsigned long len;
+	my_bool is_null, error;
+};
+
+static void r_bind(MYSQL_BIND *b, struct col *c, enum enum_field_types type, void *buf,
+                   unsigned long n, int is_unsigned)
+{
+	memset(b, 0, sizeof(*b));
+	b->buffer_type = type;
+	b->buffer = buf;
+	b->buffer_length = n;
+	b->is_unsigned = (my_bool)is_unsigned;
+	b->length = &c->len;
+	b->is_null = &c->is_null;
+	b->error = &c->error;
+}
+
+/* Terminates a fetched string column (buf holds cap bytes plus one). */
+static int r_text(char *buf, unsigned long cap, const struct col *c)
+{
+	if (c->is_null || c->error || c->len > cap) {
+		buf[0] = '\0';
+		return c->is_null ? 0 : -1;
+	}
+	buf[c->len] = '\0';
+	return 0;
+}
+
+/* One row of SUB_COLS. */
+enum {
+	SC_ID,
+	SC_SID,
+	SC_KIND,
+	SC_PART,
+	SC_WORD,
+	SC_TIER,
+	SC_SLOT,
+	SC_STAT0,
+	SC_STATUS = SC_STAT0 + N_SCOLS,
+	SC_CREATED,
+	SC__MAX
+};
+
+struct sub_row {
+	MYSQL_BIND b[SC__MAX];
+	struct col c[SC__MAX];
+	uint32_t id;
+	int32_t tier, stat[N_SCOLS];
+	char sid[SUBMISSION_ID_HEX + 1], kind[17], part[17], word[WORD_BYTES_MAX + 1], slot[17],
+	        status[12], created[20];
+};
+
+static void bind_sub_row(struct sub_row *r)
+{
+	r_bind(&r->b[SC_ID], &r->c[SC_ID], MYSQL_TYPE_LONG, &r->id, 0, 1);
+	r_bind(&r->b[SC_SID], &r->c[SC_SID], MYSQL_TYPE_STRING, r->sid, SUBMISSION_ID_HEX, 0);
+	r_bind(&r->b[SC_KIND], &r->c[SC_KIND], MYSQL_TYPE_STRING, r->kind, 16, 0);
+	r_bind(&r->b[SC_PART], &r->c[SC_PART], MYSQL_TYPE_STRING, r->part, 16, 0);
+	r_bind(&r->b[SC_WORD], &r->c[SC_WORD], MYSQL_TYPE_STRING, r->word, WORD_BYTES_MAX, 0);
+	r_bind(&r->b[SC_TIER], &r->c[SC_TIER], MYSQL_TYPE_LONG, &r->tier, 0, 0);
+	r_bind(&r->b[SC_SLOT], &r->c[SC_SLOT], MYSQL_TYPE_STRING, r->slot, 16, 0);
+	for (int i = 0; i < N_SCOLS; i++)
+		r_bind(&r->b[SC_STAT0 + i], &r->c[SC_STAT0 + i], MYSQL_TYPE_LONG, &r->stat[i], 0,
+		       0);
+	r_bind(&r->b[SC_STATUS], &r->c[SC_STATUS], MYSQL_TYPE_STRING, r->status, 11, 0);
+	r_bind(&r->b[SC_CREATED], &r->c[SC_CREATED], MYSQL_TYPE_STRING, r->created, 19, 0);
+}
+
+/* The fetched row as a db_submission. -1 when a value cannot be one of
+ * ours (the schema's CHECKs make that a broken database). */
+static int sub_row_out(struct sub_row *r, struct db_submission *out)
+{
+	int k, p, sl = SLOT_NONE;
+
+	memset(out, 0, sizeof(*out));
+	if (r_text(r->sid, SUBMISSION_ID_HEX, &r->c[SC_SID]) ||
+	    r_text(r->kind, 16, &r->c[SC_KIND]) || r_text(r->part, 16, &r->c[SC_PART]) ||
+	    r_text(r->word, WORD_BYTES_MAX, &r->c[SC_WORD]) ||
+	    r_text(r->slot, 16, &r->c[SC_SLOT]) || r_text(r->status, 11, &r->c[SC_STATUS]) ||
+	    r_text(r->created, 19, &r->c[SC_CREATED]))
+		return -1;
+	if ((k = kind_from_name(r->kind)) < 0 || (p = part_from_name(r->part)) < 0)
+		return -1;
+	if (!r->c[SC_SLOT].is_null && (sl = slot_from_name(r->slot)) < 0)
+		return -1;
+	out->id = r->id;
+	memcpy(out->sid, r->sid, sizeof(out->sid));
+	out->p.kind = (enum kind)k;
+	out->p.part = (enum part)p;
+	memcpy(out->p.word, r->word, sizeof(out->p.word));
+	out->p.tier = r->c[SC_TIER].is_null ? 0 : r->tier;
+	out->p.slot = (enum slot)sl;
+	for (int i = 0; i < N_SCOLS; i++)
+		out->p.stat[scols[i]] = r->c[SC_STAT0 + i].is_null ? 0 : r->stat[i];
+	memcpy(out->status, r->status, sizeof(out->status));
+	memcpy(out->created, r->created, sizeof(out->created));
+	return 0;
+}
+
+/* Runs q (ps bound) and reads its one SUB_COLS row, if any. */
+static enum db_status sub_query(struct db *d, unsigned q, struct params *ps,
+                                struct db_submission *row, int *found)
+{
+	struct sub_row r;
+	enum db_status st = exec(d, q, ps, NULL);
+	int rc;
+
+	*found = 0;
+	if (st != DB_OK)
+		return st;
+	bind_sub_row(&r);
+	if ((rc = fetch_one(d, q, r.b, &st)) < 0)
+		return st;
+	if (rc == 1) {
+		if (sub_row_out(&r, row) != 0) {
+			db_mod_rollback(d);
+			log_error("dbmod: a submission row holds a value the daemon cannot read");
+			return DB_ERROR;
+		}
+		*found = 1;
+	}
+	return DB_OK;
+}
+
+static enum db_status by_sid(struct db *d, const char *sid, struct db_submission *row, int *found)
+{
+	struct params ps = {.n = 0};
+
+	p_str(&ps, sid);
+	return sub_query(d, Q_SUB_BY_SID, &ps, row, found);
+}
+
+/* The index of <kind>_<part> in tables[], or -1. */
+static int table_of(enum kind k, enum part p)
+{
+	for (int i = 0; i < N_TABLES; i++)
+		if (tables[i].kind == k && tables[i].part == p)
+			return i;
+	return -1;
+}
+
+/* ---- submitting ---- */
+
+/* Binds kind, part and word of p. */
+static void p_kpw(struct params *ps, const struct proposal *p)
+{
+	p_str(ps, kind_names[p->kind]);
+	p_str(ps, part_names[p->part]);
+	p_str(ps, p->word);
+}
+
+static void p_stats(struct params *ps, const struct proposal *p)
+{
+	for (int i = 0; i < N_SCOLS; i++)
+		p_int(ps, &p->stat[scols[i]]);
+}
+
+/* *over = 1 (and out->retry_after) when the client is at the limit. */
+static enum db_status check_rate(struct db *d, const uint8_t *client, unsigned limit,
+                                 struct submit_outcome *out, int *over)
+{
+	struct params ps = {.n = 0};
+	long long count = 0, wait = 0;
+	struct col c[2];
+	MYSQL_BIND b[2];
+	enum db_status st;
+
+	p_blob(&ps, client, DBMOD_HASH_BYTES);
+	if ((st = exec(d, Q_SUB_RATE, &ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b[0], &c[0], MYSQL_TYPE_LONGLONG, &count, 0, 0);
+	r_bind(&b[1], &c[1], MYSQL_TYPE_LONGLONG, &wait, 0, 0);
+	if (fetch_one(d, Q_SUB_RATE, b, &st) < 0)
+		return st;
+	*over = count >= (long long)limit;
+	out->retry_after = wait > 0 ? (long)wait : 1;
+	return DB_OK;
+}
+
+/* *hit = 1 when the word is in its affix table (out->live_active). */
+static enum db_status check_live(struct db *d, const struct proposal *p, struct submit_outcome *out,
+                                 int *hit)
+{
+	int t = table_of(p->kind, p->part), rc;
+	unsigned q = Q_LIVE_FIRST + (unsigned)t;
+	struct params ps = {.n = 0};
+	int32_t active = 0;
+	struct col c;
+	MYSQL_BIND b;
+	enum db_status st;
+
+	if (t < 0) {
+		db_mod_rollback(d);
+		return DB_ERROR;
+	}
+	p_str(&ps, p->word);
+	if ((st = exec(d, q, &ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b, &c, MYSQL_TYPE_LONG, &active, 0, 0);
+	if ((rc = fetch_one(d, q, &b, &st)) < 0)
+		return st;
+	*hit = rc;
+	out->live_active = active != 0;
+	return DB_OK;
+}
+
+static enum db_status check_pending(struct db *d, const struct proposal *p, int *hit)
+{
+	struct params ps = {.n = 0};
+	uint32_t id;
+	struct col c;
+	MYSQL_BIND b;
+	enum db_status st;
+	int rc;
+
+	p_kpw(&ps, p);
+	if ((st = exec(d, Q_SUB_PENDING, &ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b, &c, MYSQL_TYPE_LONG, &id, 0, 1);
+	if ((rc = fetch_one(d, Q_SUB_PENDING, &b, &st)) < 0)
+		return st;
+	*hit = rc;
+	return DB_OK;
+}
+
+static enum db_status check_rejected(struct db *d, const struct proposal *p,
+                                     struct submit_outcome *out, int *hit)
+{
+	struct params ps = {.n = 0};
+	struct col c[2];
+	MYSQL_BIND b[2];
+	enum db_status st;
+	int rc;
+
+	p_kpw(&ps, p);
+	if ((st = exec(d, Q_SUB_REJECTED, &ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b[0], &c[0], MYSQL_TYPE_STRING, out->rejected_on, 10, 0);
+	r_bind(&b[1], &c[1], MYSQL_TYPE_STRING, out->again_after, 10, 0);
+	if ((rc = fetch_one(d, Q_SUB_REJECTED, b, &st)) < 0)
+		return st;
+	r_text(out->rejected_on, 10, &c[0]);
+	r_text(out->again_after, 10, &c[1]);
+	*hit = rc;
+	return DB_OK;
+}
+
+static enum db_status insert_submission(struct db *d, const char *sid, const struct proposal *p,
+                                        const uint8_t *client, unsigned *expected)
+{
+	struct params ps = {.n = 0};
+	int32_t tier = p->tier;
+
+	p_str(&ps, sid);
+	p_kpw(&ps, p);
+	if (tier > 0)
+		p_int(&ps, &tier);
+	else
+		p_null(&ps);
+	p_str_or_null(&ps, p->slot != SLOT_NONE ? slot_names[p->slot] : NULL);
+	p_stats(&ps, p);
+	p_blob(&ps, client, DBMOD_HASH_BYTES);
+	return exec(d, Q_SUB_INSERT, &ps, expected);
+}
+
+/* Ends a transaction that only read: there is nothing to keep. */
+static enum db_status done_reading(struct db *d, enum submit_result r, struct submit_outcome *out)
+{
+	out->result = r;
+	return commit(d);
+}
+
+/* One attempt of db_submit. *conflict is set when a lock conflict ended it. */
+static enum db_status submit_once(struct db *d, const char *sid, const struct proposal *p,
+                                  const uint8_t *client, unsigned limit, struct submit_outcome *out,
+                                  unsigned *conflict)
+{
+	enum db_status st;
+	int found = 0, hit = 0;
+	unsigned expected = 0;
+
+	if ((st = begin(d)) != DB_OK || (st = by_sid(d, sid, &out->row, &found)) != DB_OK)
+		return st;
+	if (found)
+		return done_reading(d, SUBMIT_ALREADY, out);
+	if ((st = check_rate(d, client, limit, out, &hit)) != DB_OK)
+		return st;
+	if (hit)
+		return done_reading(d, SUBMIT_LIMITED, out);
+	if ((st = check_live(d, p, out, &hit)) != DB_OK)
+		return st;
+	if (hit)
+		return done_reading(d, SUBMIT_LIVE, out);
+	if ((st = check_pending(d, p, &hit)) != DB_OK)
+		return st;
+	if (hit)
+		return done_reading(d, SUBMIT_PENDING, out);
+	if ((st = check_rejected(d, p, out, &hit)) != DB_OK)
+		return st;
+	if (hit)
+		return done_reading(d, SUBMIT_REJECTED, out);
+
+	st = insert_submission(d, sid, p, client, &expected);
+	if (st == DB_ERROR && expected) {
+		db_mod_rollback(d);
+		if (is_lock_conflict(expected)) {
+			*conflict = expected;
+			return DB_ERROR;
+		}
+		/* Another post stored this id or this word first; which one is
+		 * seen now that its transaction has committed. */
+		if ((st = by_sid(d, sid, &out->row, &found)) != DB_OK)
+			return st;
+		out->result = found ? SUBMIT_ALREADY : SUBMIT_PENDING;
+		return DB_OK;
+	}
+	if (st != DB_OK || (st = by_sid(d, sid, &out->row, &found)) != DB_OK)
+		return st;
+	if (!found) {
+		db_mod_rollback(d);
+		log_error("dbmod: a submission just inserted cannot be read back");
+		return DB_ERROR;
+	}
+	out->result = SUBMIT_STORED;
+	return commit(d);
+}
+
+enum db_status db_submit(struct db *d, const char *sid, const struct proposal *p,
+                         const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
+                         struct submit_outcome *out)
+{
+	int again = 1;
+
+	if (!d)
+		return DB_DOWN;
+	for (int i = 0; i < TRIES; i++) {
+		unsigned conflict = 0;
+		memset(out, 0, sizeof(*out));
+		enum db_status st = submit_once(d, sid, p, client, limit, out, &conflict);
+		if (st == DB_OK)
+			db_mod_ok(d);
+		if (st == DB_DOWN && again--) /* see ONCE_MORE() */
+			continue;
+		if (st != DB_ERROR || !conflict)
+			return st;
+	}
+	log_warn("dbmod: a submission met lock conflicts %d times; answered as busy", TRIES);
+	return DB_DOWN;
+}
+
+static enum db_status db_submission_by_sid_once(struct db *d, const char *sid,
+                                                struct db_submission *row, int *found)
+{
+	*found = 0;
+	return d ? by_sid(d, sid, row, found) : DB_DOWN;
+}
+
+static enum db_status db_pending_once(struct db *d, struct db_submission *rows, size_t max,
+                                      size_t *n, unsigned long *total)
+{
+	struct params ps = {.n = 0};
+	uint32_t lim = (uint32_t)max;
+	long long count = 0;
+	struct sub_row r;
+	struct col c;
+	MYSQL_BIND b;
+	enum db_status st;
+	MYSQL_STMT *s;
+	int rc;
+
+	*n = 0;
+	*total = 0;
+	if (!d)
+		return DB_DOWN;
+	p_uint(&ps, &lim);
+	if ((st = exec(d, Q_SUB_LIST, &ps, NULL)) != DB_OK)
+		return st;
+	s = db_mod_stmt(d, Q_SUB_LIST, &st);
+	bind_sub_row(&r);
+	if (!s || mysql_stmt_bind_result(s, r.b) != 0)
+		return s ? db_mod_fail(d, Q_SUB_LIST) : st;
+	while ((rc = mysql_stmt_fetch(s)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
+		if (*n < max && sub_row_out(&r, &rows[*n]) == 0)
+			(*n)++;
+	}
+	if (rc != MYSQL_NO_DATA)
+		return db_mod_fail(d, Q_SUB_LIST);
+	mysql_stmt_free_result(s);
+	if ((st = exec(d, Q_SUB_COUNT, NULL, NULL)) != DB_OK)
+		return st;
+	r_bind(&b, &c, MYSQL_TYPE_LONGLONG, &count, 0, 0);
+	if (fetch_one(d, Q_SUB_COUNT, &b, &st) < 0)
+		return st;
+	*total = count > 0 ? (unsigned long)count : 0;
+	db_mod_ok(d);
+	return DB_OK;
+}
+
+/* ---- deciding ---- */
+
+/* Locks submission id; out->result is NOT_FOUND or NOT_PENDING (and the
+ * transaction rolled back) when there is nothing to decide. */
+static enum db_status lock_pending(struct db *d, uint32_t id, struct decide_outcome *out, int *go)
+{
+	struct params ps = {.n = 0};
+	enum db_status st;
+	int found;
+
+	*go = 0;
+	p_uint(&ps, &id);
+	if ((st = sub_query(d, Q_SUB_LOCK, &ps, &out->row, &found)) != DB_OK)
+		return st;
+	if (!found || strcmp(out->row.status, "pending") != 0) {
+		out->result = found ? DECIDE_NOT_PENDING : DECIDE_NOT_FOUND;
+		db_mod_rollback(d);
+		return DB_OK;
+	}
+	*go = 1;
+	return DB_OK;
+}
+
+static enum db_status mark_decided(struct db *d, uint32_t id, const char *status,
+                                   const struct moderator *m, const char *reason)
+{
+	struct params ps = {.n = 0};
+
+	p_str(&ps, status);
+	p_uint(&ps, &m->id);
+	p_str_or_null(&ps, reason);
+	p_uint(&ps, &id);
+	return exec(d, Q_SUB_DECIDE, &ps, NULL);
+}
+
+static enum db_status write_log(struct db *d, uint32_t id, const struct moderator *m,
+                                const char *action, const char *reason, const uint32_t *word_id,
+                                const char *before, const char *after)
+{
+	struct params ps = {.n = 0};
+
+	p_uint(&ps, &id);
+	p_uint(&ps, &m->id);
+	p_str(&ps, m->name);
+	p_str(&ps, action);
+	p_str_or_null(&ps, reason);
+	if (word_id)
+		p_uint(&ps, word_id);
+	else
+		p_null(&ps);
+	p_str(&ps, before);
+	p_str(&ps, after);
+	return exec(d, Q_LOG_INSERT, &ps, NULL);
+}
+
+/* Inserts the approved word into its affix table; *dup when it is there. */
+static enum db_status add_word(struct db *d, const struct proposal *p, uint32_t *word_id,
+                               unsigned *expected)
+{
+	int t = table_of(p->kind, p->part);
+	unsigned q = Q_ADD_FIRST + (unsigned)t;
+	struct params ps = {.n = 0};
+	int32_t tier = p->tier;
+	enum db_status st;
+
+	if (t < 0) {
+		db_mod_rollback(d);
+		return DB_ERROR;
+	}
+	p_str(&ps, p->word);
+	if (tables[t].shape != PLAIN)
+		p_int(&ps, &tier);
+	if (tables[t].shape == SLOTTED)
+		p_str(&ps, slot_names[p->slot]);
+	p_stats(&ps, p);
+	if ((st = exec(d, q, &ps, expected)) != DB_OK)
+		return st;
+	*word_id = (uint32_t)mysql_stmt_insert_id(db_mod_stmt(d, q, &st));
+	return DB_OK;
+}
+
+/* Text of p's stats for the log; "?" when memory ran out. */
+static const char *stats_text(const struct proposal *p, struct buf *b)
+{
+	if (proposal_stats_text(p, b) != 0 || !b->data)
+		return "?";
+	return b->data;
+}
+
+static enum db_status approve_once(struct db *d, uint32_t id, const struct proposal_input *adjust,
+                                   const struct moderator *m, struct decide_outcome *out,
+                                   unsigned *conflict)
+{
+	struct buf before, after;
+	const char *before_text;
+	enum db_status st;
+	unsigned expected = 0;
+	int go;
+
+	if ((st = begin(d)) != DB_OK || (st = lock_pending(d, id, out, &go)) != DB_OK || !go)
+		return st;
+	buf_init(&before);
+	buf_init(&after);
+	before_text = stats_text(&out->row.p, &before);
+	if (proposal_adjust(&out->row.p, adjust, &out->err) != 0) {
+		out->result = DECIDE_BAD_STATS;
+		db_mod_rollback(d);
+		goto done;
+	}
+	st = add_word(d, &out->row.p, &out->word_id, &expected);
+	if (st == DB_ERROR && expected) {
+		db_mod_rollback(d);
+		if (is_lock_conflict(expected)) {
+			*conflict = expected;
+		} else {
+			out->result = DECIDE_LIVE;
+			st = DB_OK;
+		}
+		goto done;
+	}
+	if (st != DB_OK || (st = mark_decided(d, id, "approved", m, NULL)) != DB_OK ||
+	    (st = write_log(d, id, m, "approve", NULL, &out->word_id, before_text,
+	                    stats_text(&out->row.p, &after))) != DB_OK ||
+	    (st = commit(d)) != DB_OK)
+		goto done;
+	snprintf(out->row.status, sizeof(out->row.status), "approved");
+	out->result = DECIDE_DONE;
+done:
+	buf_free(&before);
+	buf_free(&after);
+	return st;
+}
+
+enum db_status db_approve(struct db *d, uint32_t id, const struct proposal_input *adjust,
+                          const struct moderator *m, struct decide_outcome *out)
+{
+	int again = 1;
+
+	if (!d)
+		return DB_DOWN;
+	for (int i = 0; i < TRIES; i++) {
+		unsigned conflict = 0;
+		memset(out, 0, sizeof(*out));
+		enum db_status st = approve_once(d, id, adjust, m, out, &conflict);
+		if (st == DB_OK)
+			db_mod_ok(d);
+		if (st == DB_DOWN && again--) /* see ONCE_MORE() */
+			continue;
+		if (st != DB_ERROR || !conflict)
+			return st;
+	}
+	log_warn("dbmod: an approval met lock conflicts %d times; answered as busy", TRIES);
+	return DB_DOWN;
+}
+
+static enum db_status db_reject_once(struct db *d, uint32_t id, const char *reason,
+                                     const struct moderator *m, struct decide_outcome *out)
+{
+	struct buf stats;
+	enum db_status st;
+	int go;
+
+	memset(out, 0, sizeof(*out));
+	if (!d)
+		return DB_DOWN;
+	if ((st = begin(d)) != DB_OK || (st = lock_pending(d, id, out, &go)) != DB_OK || !go)
+		return st;
+	buf_init(&stats);
+	const char *text = stats_text(&out->row.p, &stats);
+	if ((st = mark_decided(d, id, "rejected", m, reason)) == DB_OK &&
+	    (st = write_log(d, id, m, "reject", reason, NULL, text, text)) == DB_OK &&
+	    (st = commit(d)) == DB_OK) {
+		snprintf(out->row.status, sizeof(out->row.status), "rejected");
+		out->result = DECIDE_DONE;
+		db_mod_ok(d);
+	}
+	buf_free(&stats);
+	return st;
+}
+
+/* ---- moderators and sessions ---- */
+
+static enum db_status db_moderator_get_once(struct db *d, const char *name, struct moderator *m,
+                                            char hash[PASSWORD_HASH_MAX], int *found)
+{
+	struct params ps = {.n = 0};
+	struct col c[3];
+	MYSQL_BIND b[3];
+	enum db_status st;
+	int rc;
+
+	*found = 0;
+	memset(m, 0, sizeof(*m));
+	hash[0] = '\0';
+	if (!d)
+		return DB_DOWN;
+	p_str(&ps, name);
+	if ((st = exec(d, Q_MOD_GET, &ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b[0], &c[0], MYSQL_TYPE_LONG, &m->id, 0, 1);
+	r_bind(&b[1], &c[1], MYSQL_TYPE_STRING, m->name, sizeof(m->name) - 1, 0);
+	r_bind(&b[2], &c[2], MYSQL_TYPE_STRING, hash, PASSWORD_HASH_MAX - 1, 0);
+	if ((rc = fetch_one(d, Q_MOD_GET, b, &st)) < 0)
+		return st;
+	if (rc == 1 && r_text(m->name, sizeof(m->name) - 1, &c[1]) == 0 &&
+	    r_text(hash, PASSWORD_HASH_MAX - 1, &c[2]) == 0)
+		*found = 1;
+	db_mod_ok(d);
+	return DB_OK;
+}
+
+static enum db_status db_moderator_set_once(struct db *d, const char *name, const char *hash,
+                                            int *created)
+{
+	struct params ps = {.n = 0};
+	struct moderator m;
+	char old[PASSWORD_HASH_MAX];
+	enum db_status st;
+	int found;
+
+	*created = 0;
+	if (!d)
+		return DB_DOWN;
+	if ((st = begin(d)) != DB_OK)
+		return st;
+	/* db_moderator_get reads inside the open transaction. */
+	if ((st = db_moderator_get_once(d, name, &m, old, &found)) != DB_OK)
+		return st;
+	if (!found) {
+		p_str(&ps, name);
+		p_str(&ps, hash);
+		st = exec(d, Q_MOD_INSERT, &ps, NULL);
+		*created = 1;
+	} else {
+		p_str(&ps, hash);
+		p_uint(&ps, &m.id);
+		if ((st = exec(d, Q_MOD_UPDATE, &ps, NULL)) == DB_OK) {
+			ps.n = 0;
+			p_uint(&ps, &m.id);
+			st = exec(d, Q_MOD_END_SESSIONS, &ps, NULL);
+		}
+	}
+	return st == DB_OK ? commit(d) : st;
+}
+
+static enum db_status db_session_new_once(struct db *d, const uint8_t token_hash[DBMOD_HASH_BYTES],
+                                          uint32_t moderator_id,
+                                          const uint8_t csrf_secret[DBMOD_HASH_BYTES])
+{
+	struct params ps = {.n = 0};
+	enum db_status st;
+
+	if (!d)
+		return DB_DOWN;
+	if ((st = exec(d, Q_SES_PURGE, NULL, NULL)) != DB_OK)
+		return st;
+	p_blob(&ps, token_hash, DBMOD_HASH_BYTES);
+	p_uint(&ps, &moderator_id);
+	p_blob(&ps, csrf_secret, DBMOD_HASH_BYTES);
+	if ((st = exec(d, Q_SES_INSERT, &ps, NULL)) == DB_OK)
+		db_mod_ok(d);
+	return st;
+}
+
+static enum db_status db_session_get_once(struct db *d, const uint8_t token_hash[DBMOD_HASH_BYTES],
+                                          struct moderator *m,
+                                          uint8_t csrf_secret[DBMOD_HASH_BYTES], int *found)
+{
+	struct params ps = {.n = 0};
+	struct col c[3];
+	MYSQL_BIND b[3];
+	enum db_status st;
+	int rc;
+
+	*found = 0;
+	memset(m, 0, sizeof(*m));
+	if (!d)
+		return DB_DOWN;
+	p_blob(&ps, token_hash, DBMOD_HASH_BYTES);
+	if ((st = exec(d, Q_SES_GET, &ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b[0], &c[0], MYSQL_TYPE_LONG, &m->id, 0, 1);
+	r_bind(&b[1], &c[1], MYSQL_TYPE_STRING, m->name, sizeof(m->name) - 1, 0);
+	r_bind(&b[2], &c[2], MYSQL_TYPE_BLOB, csrf_secret, DBMOD_HASH_BYTES, 0);
+	if ((rc = fetch_one(d, Q_SES_GET, b, &st)) < 0)
+		return st;
+	if (rc == 1 && r_text(m->name, sizeof(m->name) - 1, &c[1]) == 0 &&
+	    c[2].len == DBMOD_HASH_BYTES && !c[2].is_null)
+		*found = 1;
+	db_mod_ok(d);
+	return DB_OK;
+}
+
+static enum db_status db_session_end_once(struct db *d, const uint8_t token_hash[DBMOD_HASH_BYTES])
+{
+	struct params ps = {.n = 0};
+	enum db_status st;
+
+	if (!d)
+		return DB_DOWN;
+	p_blob(&ps, token_hash, DBMOD_HASH_BYTES);
+	if ((st = exec(d, Q_SES_DELETE, &ps, NULL)) == DB_OK)
+		db_mod_ok(d);
+	return st;
+}
+
+/* ---- the public calls: once more after a lost connection ---- */
+
+enum db_status db_submission_by_sid(struct db *d, const char *sid, struct db_submission *row,
+                                    int *found)
+{
+	ONCE_MORE(db_submission_by_sid_once(d, sid, row, found));
+}
+
+enum db_status db_pending(struct db *d, struct db_submission *rows, size_t max, size_t *n,
+                          unsigned long *total)
+{
+	ONCE_MORE(db_pending_once(d, rows, max, n, total));
+}
+
+enum db_status db_reject(struct db *d, uint32_t id, const char *reason, const struct moderator *m,
+                         struct decide_outcome *out)
+{
+	ONCE_MORE(db_reject_once(d, id, reason, m, out));
+}
+
+enum db_status db_moderator_get(struct db *d, const char *name, struct moderator *m,
+                                char hash[PASSWORD_HASH_MAX], int *found)
+{
+	ONCE_MORE(db_moderator_get_once(d, name, m, hash, found));
+}
+
+enum db_status db_moderator_set(struct db *d, const char *name, const char *hash, int *created)
+{
+	ONCE_MORE(db_moderator_set_once(d, name, hash, created));
+}
+
+enum db_status db_session_new(struct db *d, const uint8_t token_hash[DBMOD_HASH_BYTES],
+                              uint32_t moderator_id, const uint8_t csrf_secret[DBMOD_HASH_BYTES])
+{
+	ONCE_MORE(db_session_new_once(d, token_hash, moderator_id, csrf_secret));
+}
+
+enum db_status db_session_get(struct db *d, const uint8_t token_hash[DBMOD_HASH_BYTES],
+                              struct moderator *m, uint8_t csrf_secret[DBMOD_HASH_BYTES],
+                              int *found)
+{
+	ONCE_MORE(db_session_get_once(d, token_hash, m, csrf_secret, found));
+}
+
+enum db_status db_session_end(struct db *d, const uint8_t token_hash[DBMOD_HASH_BYTES])
+{
+	ONCE_MORE(db_session_end_once(d, token_hash));
+}

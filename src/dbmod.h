@@ -1,0 +1,121 @@
+/* dbmod: the database side of proposals and moderation (migration 0005):
+ * submissions, the checks a new one must pass, moderators, their sessions,
+ * decisions with their log, and an approved word's row in its affix table.
+ * Every function runs on the caller's handle (one per worker thread),
+ * connects if need be, and leaves no transaction open. DB_DOWN: the
+ * database cannot be reached (or stayed busy); DB_ERROR: anything else
+ * (logged). */
+#ifndef LOOTFORGE_DBMOD_H
+#define LOOTFORGE_DBMOD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "db.h"
+#include "proposal.h"
+
+#define SUBMISSION_ID_HEX  32  /* a one-time submission id: 128 bits in hex */
+#define DBMOD_PENDING_MAX  100 /* rows on one moderation page */
+#define MODERATOR_NAME_MAX 64
+#define PASSWORD_HASH_MAX  128 /* crypto_pwhash_STRBYTES, with the NUL */
+#define REASON_CHARS_MAX   200
+#define REASON_BYTES_MAX   (REASON_CHARS_MAX * 4)
+#define DBMOD_HASH_BYTES   32
+#define SESSION_HOURS      8
+
+struct db_submission {
+	uint32_t id;
+	char sid[SUBMISSION_ID_HEX + 1];
+	struct proposal p;
+	char status[12];  /* "pending", "approved", "rejected" */
+	char created[20]; /* "2025-01-31 14:02", UTC */
+};
+
+enum submit_result {
+	SUBMIT_STORED,   /* a new pending row: out->row */
+	SUBMIT_ALREADY,  /* this submission id was stored before: out->row */
+	SUBMIT_LIVE,     /* the word is in its affix table (active or not) */
+	SUBMIT_PENDING,  /* the word is waiting for a moderator already */
+	SUBMIT_REJECTED, /* rejected less than 30 days ago */
+	SUBMIT_LIMITED,  /* the client reached the hourly limit */
+};
+
+struct submit_outcome {
+	enum submit_result result;
+	struct db_submission row;
+	int live_active;      /* SUBMIT_LIVE: 1 when the row is active */
+	char rejected_on[11]; /* SUBMIT_REJECTED: "YYYY-MM-DD" (UTC) */
+	char again_after[11];
+	long retry_after; /* SUBMIT_LIMITED: seconds until a slot frees up */
+};
+
+/* Stores p as pending under sid (32 hex digits) for client (a csrf.h client
+ * hash), unless one of the other outcomes applies; checks and insert run in
+ * one transaction, committed before this returns. limit: accepted
+ * proposals per client in the last hour. */
+enum db_status db_submit(struct db *d, const char *sid, const struct proposal *p,
+                         const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
+                         struct submit_outcome *out);
+
+/* The submission stored under sid; *found = 0 when none. */
+enum db_status db_submission_by_sid(struct db *d, const char *sid, struct db_submission *row,
+                                    int *found);
+
+/* Up to max pending submissions, oldest first, and how many are pending. */
+enum db_status db_pending(struct db *d, struct db_submission *rows, size_t max, size_t *n,
+                          unsigned long *total);
+
+struct moderator {
+	uint32_t id;
+	char name[MODERATOR_NAME_MAX * 4 + 1];
+};
+
+enum decide_result {
+	DECIDE_DONE,
+	DECIDE_NOT_FOUND,   /* no submission with that id */
+	DECIDE_NOT_PENDING, /* decided already */
+	DECIDE_LIVE,        /* approve: the word is in its affix table already */
+	DECIDE_BAD_STATS,   /* approve: an adjusted stat is out of range (err) */
+};
+
+struct decide_outcome {
+	enum decide_result result;
+	struct db_submission row; /* the submission, with the approved stats */
+	uint32_t word_id;         /* approved: the new row's id in <kind>_<part> */
+	struct proposal_error err;
+};
+
+/* In one transaction: locks the pending row, applies the moderator's
+ * adjustments (proposal_adjust), inserts the word as active into its affix
+ * table (whose triggers bump catalog_revision), marks the row approved and
+ * writes the moderation log. */
+enum db_status db_approve(struct db *d, uint32_t id, const struct proposal_input *adjust,
+                          const struct moderator *m, struct decide_outcome *out);
+
+/* In one transaction: locks the pending row, marks it rejected with the
+ * reason and writes the moderation log. */
+enum db_status db_reject(struct db *d, uint32_t id, const char *reason, const struct moderator *m,
+                         struct decide_outcome *out);
+
+/* The moderator called name and the password hash; *found = 0 when none. */
+enum db_status db_moderator_get(struct db *d, const char *name, struct moderator *m,
+                                char hash[PASSWORD_HASH_MAX], int *found);
+
+/* Creates moderator name, or sets a new password hash for an existing one
+ * and ends their sessions. *created says which. */
+enum db_status db_moderator_set(struct db *d, const char *name, const char *hash, int *created);
+
+/* A session of SESSION_HOURS for moderator_id, known by the hash of its
+ * cookie token; removes expired sessions on the way. */
+enum db_status db_session_new(struct db *d, const uint8_t token_hash[DBMOD_HASH_BYTES],
+                              uint32_t moderator_id, const uint8_t csrf_secret[DBMOD_HASH_BYTES]);
+
+/* The moderator and CSRF secret of an unexpired session; *found = 0 when
+ * there is none. */
+enum db_status db_session_get(struct db *d, const uint8_t token_hash[DBMOD_HASH_BYTES],
+                              struct moderator *m, uint8_t csrf_secret[DBMOD_HASH_BYTES],
+                              int *found);
+
+enum db_status db_session_end(struct db *d, const uint8_t token_hash[DBMOD_HASH_BYTES]);
+
+#endif

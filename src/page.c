@@ -1,0 +1,192 @@
+/* page: see page.h. Values are set raw; the templates escape them. */
+#include "page.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "log.h"
+
+#define CT_HTML "text/html; charset=utf-8"
+#define CT_JSON "application/json"
+#define CT_TEXT "text/plain; charset=utf-8"
+
+const char *const page_templates[] = {"submit.tpl", "login.tpl", "moderate.tpl", "words.tpl", NULL};
+
+struct tmpl_dict *page_new(const char *title)
+{
+	struct tmpl_dict *d = tmpl_dict_new("layout");
+
+	if (d)
+		tmpl_set(d, "TITLE", title);
+	return d;
+}
+
+struct tmpl_dict *page_body(struct tmpl_dict *d, const char *file)
+{
+	return tmpl_include(d, "PAGE", file);
+}
+
+void page_error(struct tmpl_dict *d, const char *field, const char *message)
+{
+	struct tmpl_dict *e = tmpl_include(d, "ERROR", "error.tpl");
+
+	if (field)
+		tmpl_set(tmpl_section(e, "FIELD"), "FIELD_NAME", field);
+	tmpl_set(e, "MESSAGE", message ? message : "Something went wrong.");
+}
+
+static void failed(struct response *rs)
+{
+	log_error("page: rendering failed (out of memory?)");
+	buf_reset(&rs->body);
+	rs->status = 500;
+	rs->content_type = CT_TEXT;
+	if (buf_puts(&rs->body, "Something went wrong on our side.\n") != 0)
+		buf_reset(&rs->body);
+}
+
+void page_send_html(struct response *rs, int status, struct tmpl_dict *d)
+{
+	buf_reset(&rs->body);
+	rs->status = status;
+	rs->content_type = CT_HTML;
+	if (!d || tmpl_expand("layout.tpl", d, &rs->body) != 0 || rs->body.oom)
+		failed(rs);
+	tmpl_dict_free(d);
+}
+
+static int dump_to_buf(const char *p, size_t n, void *data)
+{
+	return buf_append(data, p, n);
+}
+
+void page_send_json(struct response *rs, int status, json_t *v)
+{
+	buf_reset(&rs->body);
+	rs->status = status;
+	rs->content_type = CT_JSON;
+	if (!v || json_dump_callback(v, dump_to_buf, &rs->body, JSON_COMPACT) != 0 || rs->body.oom)
+		failed(rs);
+	json_decref(v);
+}
+
+void page_send_json_error(struct response *rs, int status, const char *field, const char *message)
+{
+	json_t *e = json_pack("{s:{s:s?,s:s}}", "error", "field", field, "message",
+	                      message ? message : "Something went wrong.");
+	page_send_json(rs, status, e);
+}
+
+void page_redirect(struct response *rs, const char *location)
+{
+	buf_reset(&rs->body);
+	rs->status = 303;
+	rs->content_type = CT_TEXT;
+	if (response_header(rs, "Location", location) != 0 ||
+	    buf_printf(&rs->body, "See %s\n", location) != 0)
+		failed(rs);
+}
+
+json_t *page_submission_json(const struct db_submission *row)
+{
+	const struct proposal *p = &row->p;
+	const struct part_rules *r = proposal_rules(p->kind, p->part);
+	json_t *stats = json_object();
+
+	for (size_t i = 0; stats && r && i < r->n_stats; i++)
+		if (json_object_set_new(stats, stat_names[r->stats[i].stat],
+		                        json_integer(p->stat[r->stats[i].stat])) != 0) {
+			json_decref(stats);
+			stats = NULL;
+		}
+	if (!stats)
+		return NULL;
+	return json_pack("{s:I,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:s,s:s}", "id", (json_int_t)row->id,
+	                 "submission_id", row->sid, "kind", kind_names[p->kind], "part",
+	                 part_names[p->part], "word", p->word, "tier",
+	                 p->tier > 0 ? json_integer(p->tier) : json_null(), "slot",
+	                 p->slot != SLOT_NONE ? json_string(slot_names[p->slot]) : json_null(),
+	                 "stats", stats, "status", row->status, "created_at", row->created);
+}
+
+/* "attack" -> "Attack". */
+static const char *capital(const char *s, char *dst, size_t n)
+{
+	snprintf(dst, n, "%s", s);
+	if (dst[0] >= 'a' && dst[0] <= 'z')
+		dst[0] = (char)(dst[0] - 'a' + 'A');
+	return dst;
+}
+
+static void option(struct tmpl_dict *sel, const char *value, const char *label, int selected)
+{
+	struct tmpl_dict *o = tmpl_section(sel, "OPT");
+
+	tmpl_set(o, "VALUE", value);
+	tmpl_set(o, "LABEL", label);
+	if (selected)
+		tmpl_show(o, "SEL");
+}
+
+static const char *shown(const char *(*sent)(const void *, const char *), const void *ctx,
+                         const char *field)
+{
+	return sent ? sent(ctx, field) : NULL;
+}
+
+int page_proposal_fields(struct tmpl_dict *d, const struct proposal *p,
+                         const char *(*sent)(const void *ctx, const char *field), const void *ctx)
+{
+	const struct part_rules *r = proposal_rules(p->kind, p->part);
+	char text[64], label[32];
+	const char *v;
+
+	if (!r)
+		return -1;
+	if (r->has_tier) {
+		struct tmpl_dict *t = tmpl_section(d, "TIER");
+		snprintf(text, sizeof(text), "%d", p->tier);
+		v = shown(sent, ctx, "tier");
+		if (!v)
+			v = p->tier > 0 ? text : "";
+		option(t, "", "choose", *v == '\0');
+		for (int i = 1; i <= TIER_MAX; i++) {
+			char n[12];
+			snprintf(n, sizeof(n), "%d", i);
+			option(t, n, n, strcmp(v, n) == 0);
+		}
+	}
+	if (r->slots) {
+		struct tmpl_dict *s = tmpl_section(d, "SLOT");
+		v = shown(sent, ctx, "slot");
+		if (!v)
+			v = p->slot != SLOT_NONE ? slot_names[p->slot] : "";
+		option(s, "", "choose", *v == '\0');
+		for (int i = 1; i < SLOT__MAX; i++)
+			if (r->slots & (1u << i))
+				option(s, slot_names[i],
+				       capital(slot_names[i], label, sizeof(label)),
+				       strcmp(v, slot_names[i]) == 0);
+	}
+	if (r->fixed_slot != SLOT_NONE || r->fixed_hands) {
+		snprintf(text, sizeof(text), "Always worn in the %s, held in %d hand%s.",
+		         slot_names[r->fixed_slot], r->fixed_hands, r->fixed_hands == 1 ? "" : "s");
+		tmpl_set(tmpl_section(d, "FIXED"), "TEXT", text);
+	}
+	for (size_t i = 0; i < r->n_stats; i++) {
+		const struct stat_range *rg = &r->stats[i];
+		struct tmpl_dict *s = tmpl_section(d, "STAT");
+		tmpl_set(s, "NAME", stat_names[rg->stat]);
+		tmpl_set(s, "LABEL", capital(stat_names[rg->stat], label, sizeof(label)));
+		stat_range_text(rg, text, sizeof(text));
+		tmpl_set(s, "RANGE", text);
+		tmpl_set_int(s, "MIN", rg->min);
+		tmpl_set_int(s, "MAX", rg->max);
+		v = shown(sent, ctx, stat_names[rg->stat]);
+		if (v)
+			tmpl_set(s, "VALUE", v);
+		else
+			tmpl_set_int(s, "VALUE", p->stat[rg->stat]);
+	}
+	return 0;
+}

@@ -1,0 +1,53 @@
+/* page: what the proposal, word-list and moderation pages share: the page
+ * layout (layout.tpl with the page's template as its PAGE include), the
+ * error box, answers in HTML or JSON, redirects, and a submission as JSON. */
+#ifndef LOOTFORGE_PAGE_H
+#define LOOTFORGE_PAGE_H
+
+#include <jansson.h>
+
+#include "dbmod.h"
+#include "handler.h"
+#include "tmpl.h"
+
+/* The templates these pages use, NULL-terminated (tmpl_init loads them
+ * beside render_templates). */
+extern const char *const page_templates[];
+
+/* A layout dictionary titled `title` ("Propose a word"); NULL when out of
+ * memory. The caller passes it to page_send_html. */
+struct tmpl_dict *page_new(const char *title);
+
+/* The body of the page: `file` filled through the returned dictionary
+ * (owned by d). */
+struct tmpl_dict *page_body(struct tmpl_dict *d, const char *file);
+
+/* The error box above the body; field may be NULL. */
+void page_error(struct tmpl_dict *d, const char *field, const char *message);
+
+/* Answers d (taken, freed here) as an HTML page with this status; 500 as
+ * plain text when it cannot be rendered. d NULL counts as a failure. */
+void page_send_html(struct response *rs, int status, struct tmpl_dict *d);
+
+/* Answers v (taken) as JSON with this status; 500 when v is NULL. */
+void page_send_json(struct response *rs, int status, json_t *v);
+
+/* {"error": {"field": ..., "message": ...}}. */
+void page_send_json_error(struct response *rs, int status, const char *field, const char *message);
+
+/* 303 See Other to a path of this site. */
+void page_redirect(struct response *rs, const char *location);
+
+/* A submission as JSON: id, submission_id, kind, part, word, tier, slot,
+ * stats (every stat the part carries), status, created_at. NULL when out of
+ * memory. */
+json_t *page_submission_json(const struct db_submission *row);
+
+/* Fills d's STAT sections ("STAT": NAME, LABEL, RANGE, MIN, MAX, VALUE),
+ * the TIER and SLOT sections (with OPT options) and FIXED for the part of
+ * p, with the values to show: values[field name] as sent when given
+ * (sent, may be NULL), else p's. */
+int page_proposal_fields(struct tmpl_dict *d, const struct proposal *p,
+                         const char *(*sent)(const void *ctx, const char *field), const void *ctx);
+
+#endif

@@ -1,0 +1,310 @@
+/* proposal: the table of what each kind's parts may carry, and its checks.
+ * The ranges hold every shipped word of the table (migrations 0002, 0004)
+ * with a little room above; docs/moderation.md repeats them. */
+#include "proposal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+#define ELEM(lo, hi)                                                                               \
+	{ST_FLAMING, lo, hi}, {ST_FREEZING, lo, hi}, {ST_SHOCKING, lo, hi}, {ST_HOLY, lo, hi},     \
+	{                                                                                          \
+		ST_EVIL, lo, hi                                                                    \
+	}
+
+/* ---- weapons ---- */
+static const struct stat_range w_element[] = {
+        {ST_ATTACK, -2, 6}, {ST_MAGIC, 0, 6}, ELEM(0, 10), {ST_SNEAK, 0, 6}, {ST_CRIT, 0, 5}};
+static const struct stat_range w_prefix[] = {{ST_ATTACK, -5, 5}, {ST_DEFENSE, -5, 5},
+                                             {ST_MAGIC, 0, 5},   ELEM(0, 5),
+                                             {ST_SNEAK, -2, 5},  {ST_CRIT, -2, 5}};
+static const struct stat_range w_type[] = {
+        {ST_HANDS, 1, 2}, {ST_ATTACK, 0, 40}, {ST_DEFENSE, -3, 5}, {ST_MAGIC, 0, 5},
+        ELEM(0, 5),       {ST_SNEAK, 0, 8},   {ST_CRIT, 0, 5}};
+static const struct stat_range w_phrase[] = {{ST_ATTACK, -3, 3}, {ST_DEFENSE, -3, 3},
+                                             {ST_MAGIC, 0, 3},   ELEM(0, 3),
+                                             {ST_SNEAK, -3, 3},  {ST_CRIT, 0, 3}};
+
+/* ---- armour ---- */
+static const struct stat_range a_element[] = {{ST_DEFENSE, 0, 3}, {ST_MAGIC, 0, 6}, ELEM(0, 10)};
+static const struct stat_range a_prefix[] = {
+        {ST_ATTACK, 0, 2}, {ST_DEFENSE, -5, 5}, {ST_MAGIC, 0, 5}, ELEM(0, 3), {ST_SNEAK, -3, 3}};
+static const struct stat_range a_material[] = {
+        {ST_DEFENSE, 0, 15}, {ST_MAGIC, 0, 8}, ELEM(0, 5), {ST_SNEAK, -3, 3}};
+static const struct stat_range a_type[] = {
+        {ST_ATTACK, 0, 2}, {ST_DEFENSE, 0, 30}, {ST_MAGIC, 0, 8}, {ST_SNEAK, -5, 5}};
+static const struct stat_range a_phrase[] = {
+        {ST_ATTACK, 0, 3}, {ST_DEFENSE, -3, 5}, {ST_MAGIC, 0, 3}, ELEM(0, 3), {ST_SNEAK, -3, 3}};
+
+/* ---- shields ---- */
+static const struct stat_range s_element[] = {
+        {ST_ATTACK, 0, 2}, {ST_DEFENSE, 0, 2}, {ST_MAGIC, 0, 6}, ELEM(0, 10)};
+static const struct stat_range s_prefix[] = {
+        {ST_ATTACK, 0, 3}, {ST_DEFENSE, -5, 5}, {ST_MAGIC, 0, 3}, ELEM(0, 3), {ST_SNEAK, -3, 3}};
+static const struct stat_range s_material[] = {
+        {ST_DEFENSE, 0, 12}, {ST_MAGIC, 0, 3}, ELEM(0, 3), {ST_SNEAK, -3, 3}};
+static const struct stat_range s_type[] = {{ST_ATTACK, 0, 5},
+                                           {ST_DEFENSE, 0, 20},
+                                           {ST_MAGIC, 0, 3},
+                                           {ST_SNEAK, -5, 0},
+                                           {ST_CRIT, 0, 2}};
+static const struct stat_range s_phrase[] = {{ST_ATTACK, 0, 3}, {ST_DEFENSE, -3, 3},
+                                             {ST_MAGIC, 0, 3},  ELEM(0, 3),
+                                             {ST_SNEAK, -3, 3}, {ST_CRIT, 0, 2}};
+
+/* ---- trinkets ---- */
+static const struct stat_range t_element[] = {{ST_MAGIC, 0, 8}, ELEM(0, 10)};
+static const struct stat_range t_prefix[] = {
+        {ST_DEFENSE, -2, 2}, {ST_MAGIC, -2, 5}, ELEM(0, 3), {ST_SNEAK, 0, 3}, {ST_CRIT, 0, 3}};
+static const struct stat_range t_material[] = {
+        {ST_ATTACK, 0, 2}, {ST_DEFENSE, 0, 2}, {ST_MAGIC, 0, 10}, ELEM(0, 3), {ST_SNEAK, 0, 2}};
+static const struct stat_range t_type[] = {{ST_ATTACK, 0, 2}, {ST_DEFENSE, 0, 3}, {ST_MAGIC, 0, 15},
+                                           ELEM(0, 3),        {ST_SNEAK, 0, 3},   {ST_CRIT, 0, 2}};
+static const struct stat_range t_phrase[] = {{ST_ATTACK, 0, 2}, {ST_DEFENSE, -2, 2},
+                                             {ST_MAGIC, -2, 5}, ELEM(0, 3),
+                                             {ST_SNEAK, 0, 3},  {ST_CRIT, 0, 3}};
+
+#define STATS(a) a, N(a)
+#define SLOT(s)  (1u << (s))
+#define ARMOR_SLOTS                                                                                \
+	(SLOT(SLOT_HEAD) | SLOT(SLOT_BODY) | SLOT(SLOT_HANDS) | SLOT(SLOT_LEGS) | SLOT(SLOT_FEET))
+
+static const struct part_rules rules[K__MAX][P__MAX] =
+        {
+                [K_WEAPON] =
+                        {
+                                [P_ELEMENT] = {STATS(w_element)},
+                                [P_PREFIX] = {STATS(w_prefix)},
+                                [P_TYPE] = {STATS(w_type), .has_tier = 1},
+                                [P_ADJECTIVE] = {STATS(w_phrase)},
+                                [P_ABSTRACT] = {STATS(w_phrase)},
+                        },
+                [K_ARMOR] =
+                        {
+                                [P_ELEMENT] = {STATS(a_element)},
+                                [P_PREFIX] = {STATS(a_prefix)},
+                                [P_MATERIAL] = {STATS(a_material), .has_tier = 1},
+                                [P_TYPE] = {STATS(a_type), .has_tier = 1, .slots = ARMOR_SLOTS},
+                                [P_ADJECTIVE] = {STATS(a_phrase)},
+                                [P_ABSTRACT] = {STATS(a_phrase)},
+                        },
+                [K_SHIELD] =
+                        {
+                                [P_ELEMENT] = {STATS(s_element)},
+                                [P_PREFIX] = {STATS(s_prefix)},
+                                [P_MATERIAL] = {STATS(s_material), .has_tier = 1},
+                                [P_TYPE] = {STATS(s_type), .has_tier = 1,
+                                            .fixed_slot = SLOT_OFF_HAND, .fixed_hands = 1},
+                                [P_ADJECTIVE] = {STATS(s_phrase)},
+                                [P_ABSTRACT] = {STATS(s_phrase)},
+                        },
+                [K_TRINKET] =
+                        {
+                                [P_ELEMENT] = {STATS(t_element)},
+                                [P_PREFIX] = {STATS(t_prefix)},
+                                [P_MATERIAL] = {STATS(t_material), .has_tier = 1},
+                                [P_TYPE] = {STATS(t_type), .has_tier = 1,
+                                            .slots = SLOT(SLOT_FINGER) | SLOT(SLOT_NECK)},
+                                [P_ADJECTIVE] = {STATS(t_phrase)},
+                                [P_ABSTRACT] = {STATS(t_phrase)},
+                        },
+};
+
+const struct part_rules *proposal_rules(enum kind k, enum part p)
+{
+	const struct recipe *rc;
+
+	if ((unsigned)k >= K__MAX || (unsigned)p >= P__MAX)
+		return NULL;
+	rc = recipe_for(k);
+	if (!rc || !(rc->parts & (1u << p)) || rules[k][p].n_stats == 0)
+		return NULL;
+	return &rules[k][p];
+}
+
+const struct stat_range *proposal_stat(const struct part_rules *r, enum stat s)
+{
+	for (size_t i = 0; r && i < r->n_stats; i++)
+		if (r->stats[i].stat == s)
+			return &r->stats[i];
+	return NULL;
+}
+
+int stat_range_default(const struct stat_range *r)
+{
+	if (r->min > 0)
+		return r->min;
+	if (r->max < 0)
+		return r->max;
+	return 0;
+}
+
+void stat_range_text(const struct stat_range *r, char *dst, size_t n)
+{
+	snprintf(dst, n, "%d to %d", r->min, r->max);
+}
+
+static int set_error(struct proposal_error *err, const char *field, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
+
+static int set_error(struct proposal_error *err, const char *field, const char *fmt, ...)
+{
+	va_list ap;
+
+	err->field = field;
+	va_start(ap, fmt);
+	vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int given(const char *v)
+{
+	return v && *v;
+}
+
+/* An optional '-' and 1..3 digits, nothing else. */
+static int parse_small_int(const char *v, int *out)
+{
+	int neg = *v == '-', n = 0, digits = 0;
+
+	for (v += neg; *v; v++, digits++) {
+		if (*v < '0' || *v > '9' || digits == 3)
+			return -1;
+		n = n * 10 + (*v - '0');
+	}
+	if (digits == 0)
+		return -1;
+	*out = neg ? -n : n;
+	return 0;
+}
+
+static const char *label(enum kind k, enum part p, char *dst, size_t n)
+{
+	snprintf(dst, n, "%s %s", kind_names[k], part_names[p]);
+	return dst;
+}
+
+/* Tier, slot and stats of `in` into p, by r. With `keep`, fields not given
+ * keep p's values (adjusting); without, they take their defaults. */
+static int read_stats(const struct part_rules *r, const struct proposal_input *in, int keep,
+                      struct proposal *p, struct proposal_error *err)
+{
+	char what[40];
+	int v;
+
+	for (int s = 0; s < ST__MAX; s++) {
+		const struct stat_range *rg = proposal_stat(r, (enum stat)s);
+		if (!rg) {
+			if (given(in->stat[s]))
+				return set_error(err, stat_names[s], "is not a stat a %s may carry",
+				                 label(p->kind, p->part, what, sizeof(what)));
+			p->stat[s] = s == ST_HANDS ? r->fixed_hands : 0;
+			continue;
+		}
+		if (!given(in->stat[s])) {
+			if (!keep)
+				p->stat[s] = stat_range_default(rg);
+			continue;
+		}
+		if (parse_small_int(in->stat[s], &v) != 0 || v < rg->min || v > rg->max)
+			return set_error(err, stat_names[s], "must be a whole number from %d to %d",
+			                 rg->min, rg->max);
+		p->stat[s] = v;
+	}
+
+	if (!r->has_tier) {
+		if (given(in->tier))
+			return set_error(err, "tier", "a %s has no tier",
+			                 label(p->kind, p->part, what, sizeof(what)));
+		p->tier = 0;
+	} else if (given(in->tier)) {
+		if (parse_small_int(in->tier, &v) != 0 || v < 1 || v > TIER_MAX)
+			return set_error(err, "tier", "must be a whole number from 1 to %d",
+			                 TIER_MAX);
+		p->tier = v;
+	} else if (!keep || p->tier == 0) {
+		return set_error(err, "tier", "is required for a %s",
+		                 label(p->kind, p->part, what, sizeof(what)));
+	}
+
+	if (r->slots) {
+		int sl = given(in->slot) ? slot_from_name(in->slot) : -1;
+		if (sl >= 0 && (r->slots & (1u << sl)))
+			p->slot = (enum slot)sl;
+		else if (given(in->slot) || !keep || p->slot == SLOT_NONE)
+			return set_error(err, "slot", "must be one of the slots a %s is worn in",
+			                 label(p->kind, p->part, what, sizeof(what)));
+	} else {
+		if (given(in->slot))
+			return set_error(err, "slot", "a %s has no slot to choose",
+			                 label(p->kind, p->part, what, sizeof(what)));
+		p->slot = r->fixed_slot;
+	}
+	return 0;
+}
+
+int proposal_parse(const struct proposal_input *in, struct proposal *p, struct proposal_error *err)
+{
+	const struct part_rules *r;
+	enum word_error we;
+	int k, pt;
+
+	memset(p, 0, sizeof(*p));
+	if (!given(in->kind) || (k = kind_from_name(in->kind)) < 0)
+		return set_error(err, "kind", "must be one of weapon, armor, shield, trinket");
+	if (!given(in->part) || (pt = part_from_name(in->part)) < 0)
+		return set_error(
+		        err, "part",
+		        "must be one of element, prefix, material, type, adjective, abstract");
+	p->kind = (enum kind)k;
+	p->part = (enum part)pt;
+	if (!(r = proposal_rules(p->kind, p->part)))
+		return set_error(err, "part", "a %s has no %s", kind_names[k], part_names[pt]);
+	if (!in->word)
+		return set_error(err, "word", "is required");
+	we = word_normalize(in->word, strlen(in->word), p->word);
+	if (we != WORD_OK)
+		return set_error(err, "word", "%s", word_error_text(we));
+	return read_stats(r, in, 0, p, err);
+}
+
+int proposal_adjust(struct proposal *p, const struct proposal_input *in, struct proposal_error *err)
+{
+	const struct part_rules *r = proposal_rules(p->kind, p->part);
+	struct proposal q = *p;
+
+	if (!r)
+		return set_error(err, "part", "this kind has no such part");
+	if (read_stats(r, in, 1, &q, err) != 0)
+		return -1;
+	*p = q;
+	return 0;
+}
+
+int proposal_stats_text(const struct proposal *p, struct buf *out)
+{
+	const struct part_rules *r = proposal_rules(p->kind, p->part);
+	const char *sep = "";
+	int rc = 0;
+
+	if (!r)
+		return buf_puts(out, "-");
+	if (r->has_tier) {
+		rc |= buf_printf(out, "tier=%d", p->tier);
+		sep = " ";
+	}
+	if (p->slot != SLOT_NONE) {
+		rc |= buf_printf(out, "%sslot=%s", sep, slot_names[p->slot]);
+		sep = " ";
+	}
+	for (size_t i = 0; i < r->n_stats; i++) {
+		rc |= buf_printf(out, "%s%s=%d", sep, stat_names[r->stats[i].stat],
+		                 (int)p->stat[r->stats[i].stat]);
+		sep = " ";
+	}
+	return rc ? -1 : 0;
+}

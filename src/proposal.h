@@ -1,0 +1,78 @@
+/* proposal: what a person may propose for each kind and part, as data:
+ * the stats a word of that table may carry and their ranges, and whether it
+ * needs a tier or a slot; and the check of a proposal against it. Pure: no
+ * I/O, no state. docs/moderation.md lists the table. */
+#ifndef LOOTFORGE_PROPOSAL_H
+#define LOOTFORGE_PROPOSAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "recipe.h"
+#include "word.h"
+
+struct stat_range {
+	enum stat stat;
+	int min, max;
+};
+
+struct part_rules {
+	const struct stat_range *stats; /* in column order */
+	size_t n_stats;
+	int has_tier;         /* a tier 1..TIER_MAX is required */
+	unsigned slots;       /* bit (1u << slot) of each slot to choose from; 0: no choice */
+	enum slot fixed_slot; /* stored for every row when there is no choice (shields) */
+	int fixed_hands;      /* hands stored for every row when not a stat here (shields: 1) */
+};
+
+/* The rules of table <kind>_<part>; NULL when the kind has no such part. */
+const struct part_rules *proposal_rules(enum kind k, enum part p);
+
+/* The range of stat s in r, or NULL when the part does not carry it. */
+const struct stat_range *proposal_stat(const struct part_rules *r, enum stat s);
+
+/* A stat's value when none is given: 0, or the bound nearest to 0. */
+int stat_range_default(const struct stat_range *r);
+
+struct proposal {
+	enum kind kind;
+	enum part part;
+	char word[WORD_BYTES_MAX + 1];
+	int32_t stat[ST__MAX]; /* ST_MULTIPLIER is never proposed: 0 */
+	int tier;              /* 0 when the part has none */
+	enum slot slot;        /* SLOT_NONE when the table has no slot */
+};
+
+/* The fields as sent; NULL when not sent. */
+struct proposal_input {
+	const char *kind, *part, *word, *tier, *slot;
+	const char *stat[ST__MAX];
+};
+
+struct proposal_error {
+	const char *field; /* the field's name (static) */
+	char message[160];
+};
+
+/* Fills p from in: kind and part (required; the part must be one of the
+ * kind's), the word (word.h), then tier, slot and stats by the part's rules.
+ * A stat the part does not carry must be absent or empty; one it carries
+ * takes its default when absent or empty. Numbers are an optional '-' and
+ * 1..3 digits. 0, or -1 with *err naming the first bad field. */
+int proposal_parse(const struct proposal_input *in, struct proposal *p, struct proposal_error *err);
+
+/* A moderator's adjustment: tier, slot and the stats given in `in` (its
+ * kind, part and word are ignored) replace p's, checked against p's rules;
+ * the others keep p's values. 0, or -1 with *err (p is then unchanged). */
+int proposal_adjust(struct proposal *p, const struct proposal_input *in,
+                    struct proposal_error *err);
+
+/* "tier=3 slot=head attack=4 sneak=-1": tier, slot and every stat of the
+ * part's rules, for the moderation log. 0 or -1 (out of memory). */
+int proposal_stats_text(const struct proposal *p, struct buf *out);
+
+/* The range as text for forms: "-5 to 5". */
+void stat_range_text(const struct stat_range *r, char *dst, size_t n);
+
+#endif

@@ -1,0 +1,460 @@
+/* submit: the proposal pages (docs/moderation.md).
+ *
+ * Fields are read through form_read's allow-list; every value is kept as
+ * typed (struct fields), so that any answer other than success shows the
+ * form again with everything the person entered, the same submission id
+ * and a valid CSRF token. Nothing is written before the CSRF check passed,
+ * and the answer to a stored proposal goes out only after its commit. */
+#include "submit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "auth.h"
+#include "dbmod.h"
+#include "fields.h"
+#include "log.h"
+#include "page.h"
+#include "settings.h"
+
+#define DB_RETRY_AFTER 5
+
+enum sf {
+	SF_CSRF,
+	SF_SID,
+	SF_KIND,
+	SF_PART,
+	SF_WORD,
+	SF_TIER,
+	SF_SLOT,
+	SF_FORMAT,
+	SF_RECEIVED,
+	SF_STAT0,
+	SF__MAX = SF_STAT0 + ST__MAX
+};
+
+/* The allow-list; the stat names follow enum stat (recipe.h). */
+static const char *const sf_names[SF__MAX + 1] = {
+        "csrf",    "submission_id", "kind",     "part",     "word",       "tier",
+        "slot",    "format",        "received", "hands",    "multiplier", "attack",
+        "defense", "magic",         "flaming",  "freezing", "shocking",   "holy",
+        "evil",    "sneak",         "crit",     NULL};
+_Static_assert(ST__MAX == 12 && ST_HANDS == 0 && ST_CRIT == 11, "sf_names follows enum stat");
+
+static int read_fields(const struct request *rq, int post, struct fields *in,
+                       struct form_error *err)
+{
+	return fields_read(in, sf_names, 0, rq, post, err);
+}
+
+static const char *typed(const void *ctx, const char *field)
+{
+	return fields_get(ctx, field);
+}
+
+/* ---- the page ---- */
+
+struct view {
+	int status;
+	const struct fields *in; /* values to show as typed */
+	enum kind kind;          /* the form's kind and part */
+	enum part part;
+	const char *csrf; /* the form's token */
+	const char *sid;  /* the form's submission id */
+	const char *error_field, *error_message;
+	const struct db_submission *received; /* the "received" page instead of the form */
+	int already;
+};
+
+static void add_option(struct tmpl_dict *d, const char *section, const char *value,
+                       const char *label, int selected)
+{
+	struct tmpl_dict *o = tmpl_section(d, section);
+
+	tmpl_set(o, "VALUE", value);
+	tmpl_set(o, "LABEL", label);
+	if (selected)
+		tmpl_show(o, "SEL");
+}
+
+static void fill_chooser(struct tmpl_dict *body, enum kind k, enum part p)
+{
+	struct tmpl_dict *c = tmpl_section(body, "CHOOSER");
+
+	for (int i = 0; i < K__MAX; i++)
+		add_option(c, "KIND_OPT", kind_names[i], kind_names[i], (int)k == i);
+	for (int i = 0; i < P__MAX; i++)
+		add_option(c, "PART_OPT", part_names[i], part_names[i], (int)p == i);
+}
+
+static void fill_received(struct tmpl_dict *body, const struct view *v)
+{
+	const struct db_submission *row = v->received;
+	struct tmpl_dict *r = tmpl_section(body, "RECEIVED");
+
+	tmpl_set(r, "HEADING", v->already ? "Already received" : "Thank you: received");
+	tmpl_set(r, "WORD", row->p.word);
+	tmpl_set(r, "KIND", kind_names[row->p.kind]);
+	tmpl_set(r, "PART", part_names[row->p.part]);
+	tmpl_set(r, "STATUS", row->status);
+	if (strcmp(row->status, "pending") == 0)
+		tmpl_show(r, "PENDING");
+	tmpl_set(r, "SID", row->sid);
+	tmpl_set(r, "CREATED", row->created);
+}
+
+/* The form for v's kind and part, filled with the values as typed (or the
+ * part's defaults). */
+static void fill_form(struct tmpl_dict *body, const struct view *v)
+{
+	struct tmpl_dict *f = tmpl_section(body, "FORM");
+	struct proposal defaults;
+	const struct part_rules *r = proposal_rules(v->kind, v->part);
+
+	memset(&defaults, 0, sizeof(defaults));
+	defaults.kind = v->kind;
+	defaults.part = v->part;
+	for (size_t i = 0; r && i < r->n_stats; i++)
+		defaults.stat[r->stats[i].stat] = stat_range_default(&r->stats[i]);
+	tmpl_set(f, "CSRF", v->csrf);
+	tmpl_set(f, "SID", v->sid);
+	tmpl_set(f, "KIND", kind_names[v->kind]);
+	tmpl_set(f, "PART", part_names[v->part]);
+	if (v->in && v->in->v[SF_WORD])
+		tmpl_set(f, "WORD", v->in->v[SF_WORD]);
+	page_proposal_fields(f, &defaults, v->in ? typed : NULL, v->in);
+}
+
+static void send_html(struct response *rs, const struct view *v)
+{
+	struct tmpl_dict *d = page_new(v->received ? "Proposal received" : "Propose a word");
+	struct tmpl_dict *body = page_body(d, "submit.tpl");
+
+	if (v->error_message)
+		page_error(d, v->error_field, v->error_message);
+	if (v->received) {
+		fill_received(body, v);
+	} else {
+		fill_chooser(body, v->kind, v->part);
+		if (proposal_rules(v->kind, v->part))
+			fill_form(body, v);
+	}
+	page_send_html(rs, v->status, d);
+}
+
+/* The form's description for JSON clients (curl): token, id, and the
+ * fields of the chosen part with their ranges. */
+static json_t *form_json(const struct view *v)
+{
+	const struct part_rules *r = proposal_rules(v->kind, v->part);
+	json_t *fields = json_array(), *o;
+
+	for (size_t i = 0; fields && r && i < r->n_stats; i++) {
+		const struct stat_range *rg = &r->stats[i];
+		o = json_pack("{s:s,s:i,s:i,s:i}", "name", stat_names[rg->stat], "min", rg->min,
+		              "max", rg->max, "default", stat_range_default(rg));
+		if (json_array_append_new(fields, o) != 0)
+			goto oom;
+	}
+	if (fields && r && r->has_tier &&
+	    json_array_append_new(fields, json_pack("{s:s,s:i,s:i,s:b}", "name", "tier", "min", 1,
+	                                            "max", TIER_MAX, "required", 1)) != 0)
+		goto oom;
+	if (fields && r && r->slots) {
+		json_t *choices = json_array();
+		for (int i = 1; choices && i < SLOT__MAX; i++)
+			if ((r->slots & (1u << i)) &&
+			    json_array_append_new(choices, json_string(slot_names[i])) != 0)
+				break;
+		if (json_array_append_new(fields, json_pack("{s:s,s:o,s:b}", "name", "slot",
+		                                            "choices", choices, "required", 1)) !=
+		    0)
+			goto oom;
+	}
+	return json_pack("{s:s,s:s,s:s,s:s,s:o}", "csrf", v->csrf, "submission_id", v->sid, "kind",
+	                 kind_names[v->kind], "part", part_names[v->part], "fields", fields);
+oom:
+	json_decref(fields);
+	return NULL;
+}
+
+/* An error in the client's format. */
+static void send_error(struct response *rs, struct view *v, int status, const char *field,
+                       const char *message)
+{
+	v->status = status;
+	v->error_field = field;
+	v->error_message = message;
+	if (v->in && v->in->json)
+		page_send_json_error(rs, status, field, message);
+	else
+		send_html(rs, v);
+}
+
+/* The kind and part the form shows: as sent when they name a part, else
+ * weapon element. */
+static void choose(const struct fields *in, struct view *v)
+{
+	int k = in->v[SF_KIND] ? kind_from_name(in->v[SF_KIND]) : -1;
+	int p = in->v[SF_PART] ? part_from_name(in->v[SF_PART]) : -1;
+
+	v->kind = k >= 0 ? (enum kind)k : K_WEAPON;
+	v->part = p >= 0 ? (enum part)p : P_ELEMENT;
+	if (!proposal_rules(v->kind, v->part))
+		v->part = P_ELEMENT;
+}
+
+static int is_sid(const char *s)
+{
+	size_t i = 0;
+
+	for (; s && s[i]; i++)
+		if (i == SUBMISSION_ID_HEX ||
+		    !((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return i == SUBMISSION_ID_HEX;
+}
+
+/* A fresh one-time id: 128 random bits. */
+static void new_sid(char sid[SUBMISSION_ID_HEX + 1])
+{
+	char hex[CSRF_HEX + 1];
+
+	csrf_random_hex(hex);
+	memcpy(sid, hex, SUBMISSION_ID_HEX);
+	sid[SUBMISSION_ID_HEX] = '\0';
+}
+
+/* ---- GET /submit ---- */
+
+/* GET /submit?received=ID: 200 with the submission, 404 when unknown, 400
+ * for a malformed id, 503 when the database cannot be reached. */
+static void get_received(struct handler_ctx *ctx, struct response *rs, struct view *v)
+{
+	struct db_submission row;
+	int found = 0;
+
+	if (!is_sid(v->in->v[SF_RECEIVED])) {
+		send_error(rs, v, 400, "received", "must be a submission id (32 hex digits)");
+		return;
+	}
+	switch (db_submission_by_sid(ctx->db, v->in->v[SF_RECEIVED], &row, &found)) {
+	case DB_OK:
+		break;
+	case DB_DOWN:
+		rs->retry_after = DB_RETRY_AFTER;
+		send_error(rs, v, 503, NULL, "The database cannot be reached; please try again.");
+		return;
+	default:
+		send_error(rs, v, 500, NULL, "Something went wrong on our side.");
+		return;
+	}
+	if (!found) {
+		send_error(rs, v, 404, "received", "there is no proposal with this id");
+		return;
+	}
+	if (v->in->json) {
+		page_send_json(rs, 200,
+		               json_pack("{s:o}", "submission", page_submission_json(&row)));
+		return;
+	}
+	v->received = &row;
+	v->status = 200;
+	send_html(rs, v);
+}
+
+/* GET /submit[?kind=K&part=P]: 200 with the form (JSON: its description),
+ * with a fresh submission id; sets the lf_csrf cookie when missing. 400 for
+ * a bad field (the form is shown for the defaults). */
+static void submit_get(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	struct fields in;
+	struct form_error err;
+	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
+	struct view v = {.status = 200, .csrf = token, .sid = sid, .in = &in};
+	char msg[96];
+
+	auth_client_cookie(rq, rs, cookie);
+	auth_client_token(cookie, token);
+	new_sid(sid);
+	if (read_fields(rq, 0, &in, &err) != 0) {
+		memset(in.v, 0, sizeof(in.v)); /* show the defaults */
+		choose(&in, &v);
+		send_error(rs, &v, 400, err.field, err.message);
+		return;
+	}
+	choose(&in, &v);
+	if (in.v[SF_RECEIVED]) {
+		get_received(ctx, rs, &v);
+		return;
+	}
+	if (in.v[SF_KIND] && kind_from_name(in.v[SF_KIND]) < 0) {
+		send_error(rs, &v, 400, "kind", "must be one of weapon, armor, shield, trinket");
+		return;
+	}
+	if (in.v[SF_PART] && (part_from_name(in.v[SF_PART]) < 0 ||
+	                      !proposal_rules(v.kind, (enum part)part_from_name(in.v[SF_PART])))) {
+		snprintf(msg, sizeof(msg), "a %s has no such part", kind_names[v.kind]);
+		send_error(rs, &v, 400, "part", msg);
+		return;
+	}
+	if (in.json)
+		page_send_json(rs, 200, form_json(&v));
+	else
+		send_html(rs, &v);
+}
+
+/* ---- POST /submit ---- */
+
+/* The 409, 429 or success answer of a stored-or-not proposal. */
+static void answer_outcome(struct response *rs, struct view *v, const struct proposal *p,
+                           const struct submit_outcome *o)
+{
+	char msg[320], loc[64];
+	const char *what = part_names[p->part];
+
+	switch (o->result) {
+	case SUBMIT_STORED:
+		if (v->in->json) {
+			page_send_json(
+			        rs, 201,
+			        json_pack("{s:o}", "submission", page_submission_json(&o->row)));
+		} else {
+			snprintf(loc, sizeof(loc), "/submit?received=%s", o->row.sid);
+			page_redirect(rs, loc);
+		}
+		return;
+	case SUBMIT_ALREADY:
+		snprintf(loc, sizeof(loc), "/submit?received=%s", o->row.sid);
+		response_header(rs, "Content-Location", loc);
+		if (v->in->json) {
+			page_send_json(rs, 200,
+			               json_pack("{s:o,s:b}", "submission",
+			                         page_submission_json(&o->row), "already_received",
+			                         1));
+		} else {
+			v->received = &o->row;
+			v->already = 1;
+			v->status = 200;
+			send_html(rs, v);
+		}
+		return;
+	case SUBMIT_LIVE:
+		snprintf(msg, sizeof(msg),
+		         o->live_active ? "“%s” is already a %s %s."
+		                        : "“%s” is already a %s %s (retired, so it is not rolled).",
+		         p->word, kind_names[p->kind], what);
+		send_error(rs, v, 409, "word", msg);
+		return;
+	case SUBMIT_PENDING:
+		snprintf(msg, sizeof(msg),
+		         "“%s” has been proposed as a %s %s already and waits for a moderator.",
+		         p->word, kind_names[p->kind], what);
+		send_error(rs, v, 409, "word", msg);
+		return;
+	case SUBMIT_REJECTED:
+		snprintf(msg, sizeof(msg),
+		         "“%s” was rejected on %s; it can be proposed again after %s.", p->word,
+		         o->rejected_on, o->again_after);
+		send_error(rs, v, 409, "word", msg);
+		return;
+	case SUBMIT_LIMITED:
+		rs->retry_after = o->retry_after > 0 ? (int)o->retry_after : 1;
+		snprintf(msg, sizeof(msg),
+		         "You have made %u proposals in the last hour, the most we take; please "
+		         "try again in %ld minute%s.",
+		         settings_submit_limit(), (o->retry_after + 59) / 60,
+		         (o->retry_after + 59) / 60 == 1 ? "" : "s");
+		send_error(rs, v, 429, NULL, msg);
+		return;
+	}
+}
+
+/* POST /submit: 303 to the "received" page (JSON: 201 with the row) once
+ * the proposal is committed; 200 "already received" for a submission id
+ * stored before; 400 naming a bad field; 403 for a missing or wrong CSRF
+ * token or a foreign Origin; 409 for a word that is live, pending or
+ * recently rejected; 415 for a body that is not a form; 429 past the
+ * hourly limit; 503 (Retry-After) when the database cannot be reached;
+ * every error shows the form again as typed. */
+static void submit_post(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	struct fields in;
+	struct form_error err;
+	struct proposal_input pin;
+	struct proposal p;
+	struct proposal_error perr;
+	struct submit_outcome out;
+	uint8_t client[DBMOD_HASH_BYTES];
+	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
+	struct view v = {.status = 200, .csrf = token, .sid = sid, .in = &in};
+	const char *field, *why;
+	int status;
+
+	/* Every answer below re-shows the form: it needs a valid token. */
+	auth_client_cookie(rq, rs, cookie);
+	auth_client_token(cookie, token);
+	if ((why = request_body_problem(rq, &status, &field)) != NULL) {
+		read_fields(rq, 0, &in, &err);
+		choose(&in, &v);
+		new_sid(sid);
+		send_error(rs, &v, status, field, why);
+		return;
+	}
+	status = read_fields(rq, 1, &in, &err);
+	choose(&in, &v);
+	if (is_sid(in.v[SF_SID]))
+		memcpy(sid, in.v[SF_SID], sizeof(sid));
+	else
+		new_sid(sid);
+	if (status != 0) {
+		send_error(rs, &v, 400, err.field, err.message);
+		return;
+	}
+	if (!auth_client_ok(rq, in.v[SF_CSRF])) {
+		send_error(rs, &v, 403, "csrf",
+		           "The form had expired or came from another site; nothing was saved. "
+		           "Please check it and send it again.");
+		return;
+	}
+	if (!is_sid(in.v[SF_SID])) {
+		send_error(rs, &v, 400, "submission_id", "must be the form's id (32 hex digits)");
+		return;
+	}
+	pin = (struct proposal_input){.kind = in.v[SF_KIND],
+	                              .part = in.v[SF_PART],
+	                              .word = in.v[SF_WORD],
+	                              .tier = in.v[SF_TIER],
+	                              .slot = in.v[SF_SLOT]};
+	for (int s = 0; s < ST__MAX; s++)
+		pin.stat[s] = in.v[SF_STAT0 + s];
+	if (proposal_parse(&pin, &p, &perr) != 0) {
+		send_error(rs, &v, 400, perr.field, perr.message);
+		return;
+	}
+	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
+	switch (db_submit(ctx->db, sid, &p, client, settings_submit_limit(), &out)) {
+	case DB_OK:
+		answer_outcome(rs, &v, &p, &out);
+		return;
+	case DB_DOWN:
+		rs->retry_after = DB_RETRY_AFTER;
+		send_error(rs, &v, 503, NULL,
+		           "The database cannot be reached right now, so nothing was saved. Your "
+		           "proposal is below: please send it again in a few seconds.");
+		return;
+	default:
+		send_error(rs, &v, 500, NULL,
+		           "Something went wrong on our side, so nothing was saved. Please try "
+		           "again later.");
+		return;
+	}
+}
+
+void submit_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	if (strcmp(rq->method, "POST") == 0)
+		submit_post(ctx, rq, rs);
+	else
+		submit_get(ctx, rq, rs);
+}

@@ -1,0 +1,10 @@
+/* submit: GET /submit (the proposal form, and the "received" page) and
+ * POST /submit (a proposal). See docs/moderation.md. */
+#ifndef LOOTFORGE_SUBMIT_H
+#define LOOTFORGE_SUBMIT_H
+
+#include "handler.h"
+
+void submit_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
+
+#endif

@@ -1,0 +1,61 @@
+{{%AUTOESCAPE context="HTML"}}
+{{! The proposal pages (submit.c): the "received" page, or the chooser of
+    kind and part (GET) above the proposal form (POST). Works without
+    JavaScript; every value is shown as typed. }}
+{{#RECEIVED}}
+<section class="card notice received">
+<h2>{{HEADING}}</h2>
+<p>Your proposal “<strong class="word">{{WORD}}</strong>” for the {{KIND}} {{PART}} list is <strong class="status">{{STATUS}}</strong>{{#PENDING}}: a moderator will look at it soon{{/PENDING}}.</p>
+<p>Proposal id <code class="sid">{{SID}}</code>, received {{CREATED}} UTC.</p>
+<p><a href="/submit">Propose another word</a> · <a href="/words">See the live words</a></p>
+</section>
+{{/RECEIVED}}
+{{#CHOOSER}}
+<form class="generate choose" method="get" action="/submit">
+<h2>Propose a word</h2>
+<p>Anyone may propose a word; a moderator approves it before it is rolled. First choose what your word is: the form then shows the stats it may carry.</p>
+<div class="fields">
+<label class="field"><span>Kind</span>
+<select name="kind">
+{{#KIND_OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/KIND_OPT}}
+</select></label>
+<label class="field"><span>Part</span>
+<select name="part">
+{{#PART_OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/PART_OPT}}
+</select></label>
+</div>
+<p class="actions"><button type="submit">Choose</button></p>
+</form>
+{{/CHOOSER}}
+{{#FORM}}
+<form class="generate proposal" method="post" action="/submit">
+<h2>A new {{KIND}} {{PART}}</h2>
+<input type="hidden" name="csrf" value="{{CSRF}}">
+<input type="hidden" name="submission_id" value="{{SID}}">
+<input type="hidden" name="kind" value="{{KIND}}">
+<input type="hidden" name="part" value="{{PART}}">
+<div class="fields">
+<label class="field"><span>Word</span>
+<input type="text" name="word" required maxlength="64" autocomplete="off" value="{{WORD}}"></label>
+</div>
+<p class="hint">2 to 32 letters of any script, with single spaces, hyphens and apostrophes between them; it must start and end with a letter. Words that exist, wait for a moderator, or were turned down in the last 30 days cannot be proposed.</p>
+<div class="fields">
+{{#TIER}}<label class="field"><span>Tier <small>(1 to 6)</small></span>
+<select name="tier" required>
+{{#OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/OPT}}
+</select></label>{{/TIER}}
+{{#SLOT}}<label class="field"><span>Slot</span>
+<select name="slot" required>
+{{#OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/OPT}}
+</select></label>{{/SLOT}}
+</div>
+{{#FIXED}}<p class="hint">{{TEXT}}</p>{{/FIXED}}
+<fieldset class="fields stats">
+<legend>Stats, each within its range</legend>
+{{#STAT}}<label class="field"><span>{{LABEL}} <small>({{RANGE}})</small></span>
+<input type="number" name="{{NAME}}" min="{{MIN}}" max="{{MAX}}" step="1" value="{{VALUE}}"></label>
+{{/STAT}}
+</fieldset>
+<p class="actions"><button type="submit">Propose</button></p>
+</form>
+{{/FORM}}

@@ -1,0 +1,33 @@
+{{%AUTOESCAPE context="HTML"}}
+{{! The live words (words.c): every active word of each kind and part,
+    with its stats, so people can see what exists before they propose. }}
+<section class="words">
+<h2>Live words</h2>
+<form class="generate filter" method="get" action="/words">
+<div class="fields">
+<label class="field"><span>Kind</span>
+<select name="kind">
+{{#KIND_OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/KIND_OPT}}
+</select></label>
+<label class="field"><span>Part</span>
+<select name="part">
+{{#PART_OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/PART_OPT}}
+</select></label>
+</div>
+<p class="actions"><button type="submit">Show</button> <a href="/submit">Propose a new word</a></p>
+</form>
+{{#TABLE}}
+<section class="word-table" id="{{KIND}}-{{PART}}">
+<h3>{{KIND}} {{PART}} <small>({{COUNT}} live)</small></h3>
+{{#TRUNCATED}}<p class="hint">The first {{SHOWN}} are shown.</p>{{/TRUNCATED}}
+{{#EMPTY}}<p class="hint">None yet.</p>{{/EMPTY}}
+<table>
+<thead><tr><th scope="col">Word</th>{{#HAS_TIER}}<th scope="col">Tier</th>{{/HAS_TIER}}<th scope="col">Stats</th></tr></thead>
+<tbody>
+{{#ROW}}<tr><td class="word">{{WORD}}</td>{{#TIER}}<td class="tier">{{V}}</td>{{/TIER}}<td class="stats">{{STATS}}</td></tr>
+{{/ROW}}
+</tbody>
+</table>
+</section>
+{{/TABLE}}
+</section>

@@ -1,0 +1,524 @@
+#!/usr/bin/env python3
+"""make bench: lootforge's figures, measured in one run on this machine.
+
+Starts the whole stack (private MariaDB, the daemon, nginx: deploy/stack.sh,
+as `make run` does) under a temporary var dir on a free loopback port, loads
+it with wrk, and prints one table:
+
+  ceiling    nginx serving a static file as large as a generated card page
+             (the page itself, written into public/ for the run, then deleted)
+  floor      GET /healthz: the daemon answers without generating or rendering
+  then       GET /generate as HTML and as JSON, a POST /generate with requested
+             words, a batch of 100 (JSON), and GET /generate again with the
+             catalog grown with ~100k synthetic rows (tests/bench/synth_catalog.py)
+
+with requests/s, p50, p99, non-2xx answers (counted from nginx's access log,
+plus wrk's socket errors) and the ratio to the ceiling; then the generator
+alone in-process (tests/bench/bench_generate.c) and the daemon's resident
+memory after the run. The table also goes into docs/benchmarks.md, between
+the markers, with the date, the machine and the command.
+
+Nothing is pinned: wrk (one thread), nginx (one worker) and the daemon share
+the machine's cores, as they would share a small server. Everything started
+is stopped at the end, also on failure or Ctrl-C. Not a test: nothing here
+asserts a time; targets missed are reported, the exit status says only
+whether the run worked.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shlex
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+STACK = os.path.join(ROOT, "deploy", "stack.sh")
+HERE = os.path.join(ROOT, "tests", "bench")
+DOC = os.path.join(ROOT, "docs", "benchmarks.md")
+BEGIN = "<!-- bench:begin (written by make bench; edits between the markers are lost) -->"
+END = "<!-- bench:end -->"
+
+# What POST /generate asks for: words of the shipped weapon vocabulary.
+POST_BODY = ("kind=weapon&tier=3&power=2&attribute%5Belement%5D=flaming"
+             "&attribute%5Bprefix%5D=sharp&attribute%5Btype%5D=longsword"
+             "&attribute%5Babstract%5D=wrath")
+
+TARGETS = {
+    "html_ratio": 0.50,     # GET /generate HTML >= 50% of the ceiling's requests/s
+    "p99_ms": 5.0,          # every dynamic test at the default connections
+    "x1000_within": 0.10,   # x1000 catalog within 10% of the normal one
+    "gen_per_s": 1_000_000, # weapons per second, one core
+    "rss_mib": 32.0,        # daemon resident memory with the x1000 catalog
+}
+
+
+class BenchError(Exception):
+    pass
+
+
+def log(msg):
+    print("bench: " + msg, flush=True)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def machine():
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return "%d cores (nproc), %s, Linux %s" % (os.cpu_count() or 0, model, platform.release())
+
+
+# ---------------------------------------------------------------- the stack
+
+class Stack:
+    def __init__(self, daemon, var, port, workers):
+        self.daemon, self.var, self.port, self.workers = daemon, var, port, workers
+        self.running = False
+
+    def _run(self, *args, check=True):
+        cmd = [STACK, *args, "--var", self.var]
+        r = subprocess.run(cmd, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+        if check and r.returncode != 0:
+            raise BenchError("%s failed:\n%s" % (" ".join(cmd), r.stdout))
+        return r
+
+    def start(self):
+        self.running = True  # a failed start still needs a stop
+        self._run("start", "--port", str(self.port), "--daemon", self.daemon,
+                  "--workers", str(self.workers))
+
+    def stop(self):
+        if self.running:
+            self._run("stop", check=False)
+            self.running = False
+
+    def url(self, path):
+        return "http://127.0.0.1:%d%s" % (self.port, path)
+
+    def path(self, *p):
+        return os.path.join(self.var, *p)
+
+    def daemon_pid(self):
+        with open(self.path("run", "daemon.pid")) as f:
+            return int(f.read().split()[0])
+
+    def sql(self, statements):
+        r = subprocess.run(["mariadb", "--no-defaults", "--socket=" + self.path("run", "mysqld.sock"),
+                            "-uroot", "--batch", "--skip-column-names", "lootforge"],
+                           input=statements, capture_output=True, text=True)
+        if r.returncode != 0:
+            raise BenchError("SQL failed: " + r.stderr.strip())
+        return r.stdout
+
+    def get(self, path, headers=None):
+        req = urllib.request.Request(self.url(path), headers=headers or {})
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            return resp.status, resp.read()
+
+
+# ---------------------------------------------------------------------- wrk
+
+def to_ms(text):
+    m = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text)
+    if not m:
+        raise BenchError("cannot read wrk latency %r" % text)
+    v = float(m.group(1))
+    return v * {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 6e4}[m.group(2)]
+
+
+class AccessLog:
+    """Counts the statuses nginx logged since the last mark."""
+
+    def __init__(self, path):
+        self.path, self.at = path, 0
+
+    def mark(self):
+        self.at = os.path.getsize(self.path) if os.path.exists(self.path) else 0
+
+    def since_mark(self):
+        total = bad = 0
+        status = re.compile(rb'" (\d{3}) ')
+        with open(self.path, "rb") as f:
+            f.seek(self.at)
+            for line in f:
+                m = status.search(line)
+                total += 1
+                # 499: wrk closed the connection with the request in flight,
+                # which it does to every open connection when its time is up
+                # (a timeout of its own shows in its socket errors).
+                if not m or not (m.group(1).startswith(b"2") or m.group(1) == b"499"):
+                    bad += 1
+        return total, bad
+
+
+def wrk(args, stack, access, path, headers=(), script=None, duration=None):
+    cmd = ["wrk", "-t%d" % args.threads, "-c%d" % args.connections,
+           "-d%ds" % (duration or args.duration), "--latency", "--timeout", "5s"]
+    for h in headers:
+        cmd += ["-H", h]
+    if script:
+        cmd += ["-s", script]
+    cmd.append(stack.url(path))
+    if args.warmup > 0 and duration is None:
+        warm = list(cmd)
+        warm[3] = "-d%ds" % args.warmup
+        subprocess.run(warm, capture_output=True, check=True)
+    access.mark()
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    res = {"cmd": cmd}
+    for key, pat in (("rps", r"Requests/sec:\s+([\d.]+)"), ("p50", r"\s50%\s+(\S+)"),
+                     ("p99", r"\s99%\s+(\S+)"), ("requests", r"(\d+) requests in")):
+        m = re.search(pat, out)
+        if not m:
+            raise BenchError("cannot read wrk output:\n" + out)
+        res[key] = m.group(1)
+    res["rps"] = float(res["rps"])
+    res["requests"] = int(res["requests"])
+    res["p50"], res["p99"] = to_ms(res["p50"]), to_ms(res["p99"])
+    m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    res["socket_errors"] = sum(int(x) for x in m.groups()) if m else 0
+    logged, bad = access.since_mark()
+    res["logged"], res["non2xx"] = logged, bad + res["socket_errors"]
+    return res
+
+
+# ---------------------------------------------------------------- the steps
+
+def wait_for_revision(stack, revision, timeout=120):
+    """Waits until the daemon logs a catalog at least as new as revision."""
+    live = re.compile(r"catalog: revision (\d+) live: (\d+) rows .* loaded in (\d+) ms")
+    end = time.time() + timeout
+    while time.time() < end:
+        with open(stack.path("log", "daemon.log"), errors="replace") as f:
+            for m in live.finditer(f.read()):
+                if int(m.group(1)) >= revision:
+                    return int(m.group(2)), int(m.group(3))
+        time.sleep(0.2)
+    raise BenchError("the daemon did not load catalog revision %d within %d s"
+                     % (revision, timeout))
+
+
+def run_generator(args, stack):
+    env = dict(os.environ, LOOTFORGE_DB_SOCKET=stack.path("run", "mysqld.sock"),
+               LOOTFORGE_DB_PASSWORD_FILE=stack.path("db-password"))
+    cmd = [args.generator, "--seconds", str(args.gen_seconds),
+           "--templates", os.path.join(ROOT, "templates")]
+    r = subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise BenchError("%s failed: %s" % (" ".join(cmd), r.stderr.strip()))
+    return dict(kv.split("=", 1) for kv in r.stdout.split())
+
+
+def vm_status(pid):
+    out = {}
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith(("VmRSS:", "VmHWM:", "Threads:")):
+                k, v = line.split(":", 1)
+                out[k] = int(v.split()[0])
+    return out
+
+
+def sweep(args, daemon, var, port):
+    """GET /healthz and GET /generate for each worker count, each on a fresh
+    daemon and nginx (nginx keeps workers/2 idle connections: stack.sh)."""
+    rows = []
+    for n in args.sweep:
+        st = Stack(daemon, var, port, n)
+        try:
+            st.start()
+            access = AccessLog(st.path("log", "nginx-access.log"))
+            floor = wrk(args, st, access, "/healthz")
+            html = wrk(args, st, access, "/generate")
+            rows.append((n, floor, html))
+            log("workers %d: healthz %.0f/s p99 %.2f ms; generate %.0f/s p99 %.2f ms"
+                % (n, floor["rps"], floor["p99"], html["rps"], html["p99"]))
+        finally:
+            st.stop()
+    return rows
+
+
+def measure(args):
+    daemon = os.path.abspath(args.daemon)
+    var = tempfile.mkdtemp(prefix="lf-bench-", dir="/tmp")
+    port = args.port or free_port()
+    ceiling_name = "bench-ceiling-%d.html" % os.getpid()
+    ceiling_file = os.path.join(ROOT, "public", ceiling_name)
+    st = Stack(daemon, var, port, args.workers)
+    R = {"var": var}
+    ok = False
+    try:
+        if args.sweep:
+            log("worker sweep %s (one stack each)" % ",".join(map(str, args.sweep)))
+            R["sweep"] = sweep(args, daemon, var, port)
+        log("starting the stack in %s on port %d, %d daemon workers" % (var, port, args.workers))
+        st.start()
+        access = AccessLog(st.path("log", "nginx-access.log"))
+
+        status, page = st.get("/generate")
+        if status != 200:
+            raise BenchError("GET /generate answered %d" % status)
+        with open(ceiling_file, "wb") as f:  # same bytes as a generated page
+            f.write(page)
+        R["page_bytes"] = len(page)
+        status, body = st.get("/" + ceiling_name)
+        if status != 200 or body != page:
+            raise BenchError("nginx does not serve the ceiling file")
+
+        tests = [
+            ("ceiling", "static file, %d bytes (nginx alone)" % len(page),
+             "/" + ceiling_name, (), None),
+            ("floor", "GET /healthz (FastCGI floor)", "/healthz", (), None),
+            ("html", "GET /generate, HTML", "/generate", (), None),
+            ("json", "GET /generate, JSON", "/generate", ("Accept: application/json",), None),
+            ("post", "POST /generate, 4 requested words, HTML", "/generate", (),
+             os.path.join(HERE, "post.lua")),
+            ("batch", "GET /generate?count=100, JSON", "/generate?count=100&format=json", (),
+             None),
+        ]
+        req = urllib.request.Request(st.url("/generate"), data=POST_BODY.encode(), headers={
+            "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"})
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            item = json.loads(resp.read())
+        if item.get("unhonoured") or item["parts"]["type"] != "longsword":
+            raise BenchError("POST /generate did not honour the requested words: %r" % item)
+
+        R["runs"] = {}
+        for key, label, path, headers, script in tests:
+            log("wrk: " + label)
+            R["runs"][key] = dict(wrk(args, st, access, path, headers, script), label=label)
+
+        log("generator in-process, shipped catalog")
+        R["gen"] = run_generator(args, st)
+
+        log("growing the catalog by %d synthetic rows" % args.rows)
+        t0 = time.time()
+        st.sql(subprocess.run([sys.executable, os.path.join(HERE, "synth_catalog.py"),
+                               "--rows", str(args.rows)], capture_output=True, text=True,
+                              check=True).stdout)
+        revision = int(st.sql("SELECT revision FROM catalog_revision WHERE id = 1;").strip())
+        R["x1000_rows"], R["x1000_load_ms"] = wait_for_revision(st, revision)
+        R["x1000_wait_s"] = time.time() - t0
+        status, page = st.get("/generate")
+        if status != 200:
+            raise BenchError("GET /generate answered %d with the grown catalog" % status)
+        R["x1000_page_bytes"] = len(page)
+        log("wrk: GET /generate, HTML, grown catalog (%d rows)" % R["x1000_rows"])
+        R["runs"]["x1000"] = dict(wrk(args, st, access, "/generate"),
+                                  label="GET /generate, HTML, catalog x1000 (%d rows)"
+                                  % R["x1000_rows"])
+        R["vm"] = vm_status(st.daemon_pid())
+        log("generator in-process, grown catalog")
+        R["gen_x1000"] = run_generator(args, st)
+        ok = True
+    finally:
+        try:
+            os.unlink(ceiling_file)
+        except FileNotFoundError:
+            pass
+        st.stop()
+        if ok and not args.keep:
+            shutil.rmtree(var, ignore_errors=True)
+        else:
+            log("var dir kept: " + var)
+    return R
+
+
+# ------------------------------------------------------------------ report
+
+def fmt_ms(v):
+    return "%.2f ms" % v
+
+
+def report(args, R, command):
+    runs = R["runs"]
+    ceil = runs["ceiling"]["rps"]
+    lines = []
+    lines.append("| test | requests/s | p50 | p99 | non-2xx | vs ceiling |")
+    lines.append("|---|---:|---:|---:|---:|---:|")
+    for key in ("ceiling", "floor", "html", "json", "post", "batch", "x1000"):
+        r = runs[key]
+        lines.append("| %s | %s | %s | %s | %d | %.0f%% |"
+                     % (r["label"], format(round(r["rps"]), ","), fmt_ms(r["p50"]),
+                        fmt_ms(r["p99"]), r["non2xx"], 100 * r["rps"] / ceil))
+    g, gx = R["gen"], R["gen_x1000"]
+    vm = R["vm"]
+    lines.append("")
+    lines.append("| in-process, one thread | shipped catalog (%s rows) | catalog x1000 (%s rows) |"
+                 % (format(int(g["rows"]), ","), format(int(gx["rows"]), ",")))
+    lines.append("|---|---:|---:|")
+    lines.append("| generator, weapons per CPU second | %s | %s |"
+                 % (format(int(float(g["gen_per_cpu_s"])), ","),
+                    format(int(float(gx["gen_per_cpu_s"])), ",")))
+    lines.append("| render_html, one card + form | %s µs (%s bytes) | %s µs (%s bytes) |"
+                 % (g["html_us"], g["html_bytes"], gx["html_us"], gx["html_bytes"]))
+    lines.append("| render_json_items, one item | %s µs | %s µs |" % (g["json_us"], gx["json_us"]))
+    lines.append("")
+    lines.append("Daemon after the run (catalog x1000 live): VmRSS %.1f MiB, VmHWM %.1f MiB, "
+                 "%d threads. The grown catalog was live %.1f s after the INSERTs began "
+                 "(the daemon's load: %d ms)."
+                 % (vm["VmRSS"] / 1024, vm["VmHWM"] / 1024, vm["Threads"], R["x1000_wait_s"],
+                    R["x1000_load_ms"]))
+    if R.get("sweep"):
+        lines.append("")
+        lines.append("Worker sweep (fresh stack each; nginx keeps workers/2 idle connections):")
+        lines.append("")
+        lines.append("| daemon workers | /healthz req/s | p99 | /generate req/s | p99 | non-2xx |")
+        lines.append("|---:|---:|---:|---:|---:|---:|")
+        for n, f, h in R["sweep"]:
+            lines.append("| %d | %s | %s | %s | %s | %d |"
+                         % (n, format(round(f["rps"]), ","), fmt_ms(f["p99"]),
+                            format(round(h["rps"]), ","), fmt_ms(h["p99"]),
+                            f["non2xx"] + h["non2xx"]))
+
+    # Targets
+    html = runs["html"]
+    dyn = [runs[k] for k in ("floor", "html", "json", "post", "batch", "x1000")]
+    worst_p99 = max(dyn, key=lambda r: r["p99"])
+    non2xx = sum(r["non2xx"] for r in runs.values())
+    x_ratio = runs["x1000"]["rps"] / html["rps"]
+    checks = [
+        ("GET /generate HTML >= 50% of the ceiling", html["rps"] / ceil >= TARGETS["html_ratio"],
+         "%.0f%%" % (100 * html["rps"] / ceil)),
+        ("p99 <= 5 ms at %d connections (every dynamic test)" % args.connections,
+         worst_p99["p99"] <= TARGETS["p99_ms"],
+         "worst %s (%s)" % (fmt_ms(worst_p99["p99"]), worst_p99["label"])),
+        ("zero non-2xx", non2xx == 0, "%d" % non2xx),
+        ("catalog x1000 within 10% of normal", abs(1 - x_ratio) <= TARGETS["x1000_within"]
+         or x_ratio > 1, "%.0f%% of normal" % (100 * x_ratio)),
+        (">= 1,000,000 weapons/s on one core",
+         float(g["gen_per_cpu_s"]) >= TARGETS["gen_per_s"]
+         and float(gx["gen_per_cpu_s"]) >= TARGETS["gen_per_s"],
+         "%s shipped, %s x1000" % (format(int(float(g["gen_per_cpu_s"])), ","),
+                                   format(int(float(gx["gen_per_cpu_s"])), ","))),
+        ("daemon RSS <= 32 MiB with the x1000 catalog",
+         vm["VmRSS"] / 1024 <= TARGETS["rss_mib"], "%.1f MiB" % (vm["VmRSS"] / 1024)),
+    ]
+    lines.append("")
+    lines.append("| target | result | |")
+    lines.append("|---|---|---|")
+    for name, met, what in checks:
+        lines.append("| %s | %s | %s |" % (name, what, "met" if met else "**missed**"))
+    table = "\n".join(lines)
+
+    head = [
+        "Run %s on %s." % (datetime.datetime.now().strftime("%Y-%m-%d %H:%M %Z").strip(),
+                            machine()),
+        "",
+        "Command: `%s`" % command,
+        "",
+        "wrk %s: %d thread, %d connections, %d s per test after a %d s warm-up; nginx 1 worker; "
+        "daemon %d workers. Nothing pinned: wrk, nginx and the daemon share the %d cores. "
+        "Latencies are wrk's, through nginx; non-2xx counts nginx's access log and wrk's "
+        "socket errors. The ceiling file is the generated page itself (%d bytes)."
+        % (wrk_version(), args.threads, args.connections, args.duration, args.warmup,
+           args.workers, os.cpu_count() or 0, R["page_bytes"]),
+        "",
+    ]
+    return "\n".join(head) + table + "\n", all(m for _, m, _ in checks)
+
+
+def wrk_version():
+    r = subprocess.run(["wrk", "--version"], capture_output=True, text=True)
+    m = re.search(r"wrk (\S+)", r.stdout + r.stderr)
+    return m.group(1) if m else "?"
+
+
+def write_doc(path, text):
+    block = BEGIN + "\n" + text + END + "\n"
+    try:
+        with open(path) as f:
+            old = f.read()
+    except FileNotFoundError:
+        old = "# Benchmarks\n\n" + BEGIN + "\n" + END + "\n"
+    if BEGIN in old and END in old:
+        new = old[:old.index(BEGIN)] + block + old[old.index(END) + len(END) + 1:]
+    else:
+        new = old.rstrip("\n") + "\n\n" + block
+    with open(path + ".new", "w") as f:
+        f.write(new)
+    os.replace(path + ".new", path)
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(
+        description="Benchmark the whole stack (see the top of tests/bench/bench.py).")
+    ap.add_argument("--daemon", default=os.path.join(ROOT, "build", "rel", "lootforged"))
+    ap.add_argument("--generator",
+                    default=os.path.join(ROOT, "build", "rel", "tests", "bench_generate"))
+    ap.add_argument("--threads", type=int, default=1, help="wrk threads (default 1)")
+    ap.add_argument("--connections", type=int, default=32, help="wrk connections (default 32)")
+    ap.add_argument("--duration", type=int, default=10, help="seconds per test (default 10)")
+    ap.add_argument("--warmup", type=int, default=2, help="seconds of warm-up per test (2)")
+    ap.add_argument("--workers", type=int, default=4, help="daemon worker threads (default 4)")
+    ap.add_argument("--rows", type=int, default=100000,
+                    help="synthetic rows for the grown catalog (default 100000)")
+    ap.add_argument("--gen-seconds", type=float, default=2.0,
+                    help="CPU seconds of in-process generation per catalog (default 2)")
+    ap.add_argument("--sweep", type=lambda s: [int(x) for x in s.split(",")], default=None,
+                    metavar="N,N,...", help="first measure these daemon worker counts")
+    ap.add_argument("--port", type=int, default=0, help="nginx port (default: a free one)")
+    ap.add_argument("--doc", default=DOC, help="where to write the table (default %(default)s)")
+    ap.add_argument("--no-doc", action="store_true", help="print only")
+    ap.add_argument("--keep", action="store_true", help="keep the temp var dir")
+    return ap.parse_args(argv)
+
+
+def main(argv):
+    args = parse_args(argv)
+    for tool in ("wrk", "mariadb", "nginx"):
+        if not shutil.which(tool):
+            print("bench: %s is not installed (make deps)" % tool, file=sys.stderr)
+            return 1
+    for f in (args.daemon, args.generator):
+        if not os.access(f, os.X_OK):
+            print("bench: %s is not built" % f, file=sys.stderr)
+            return 1
+    # A TERM (or HUP) unwinds like Ctrl-C, so the finally blocks stop the stack.
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda s, f: sys.exit(128 + s))
+    command = "make bench" + (" BENCH_ARGS=%s" % shlex.quote(" ".join(argv)) if argv else "")
+    try:
+        R = measure(args)
+    except BenchError as e:
+        print("bench: " + str(e), file=sys.stderr)
+        return 1
+    except subprocess.CalledProcessError as e:
+        print("bench: %s failed (%d): %s" % (" ".join(e.cmd), e.returncode,
+                                             (e.stderr or "").strip()), file=sys.stderr)
+        return 1
+    text, all_met = report(args, R, command)
+    print()
+    print(text)
+    if not args.no_doc:
+        write_doc(args.doc, text)
+        log("written to " + os.path.relpath(args.doc, ROOT))
+    if not all_met:
+        log("some targets were missed (see the table)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,429 @@
+#!/usr/bin/env python3
+"""Load through nginx with wrk against the whole stack (lf.Stack), then a
+longer run at half that load while the daemon's memory is sampled.
+
+  peak   100 connections (30 s; --brief: 5 s): every answer 2xx, counted by
+         wrk's script (tests/soak/load.lua) and again in nginx's access log;
+         no socket errors; no [emerg]/[alert]/[crit] in nginx's error log.
+  soak   half the peak's request rate (10 min; --brief: 5 s), the same
+         checks, and the daemon's resident memory (VmRSS) sampled all along:
+         no sample more than 5% above the first. The first is taken after
+         the peak run, so what a warm daemon holds is the baseline and only
+         growth counts.
+
+Fault hooks (issue 6, part 5) are switched on with --faults; they need the
+supervised multi-process daemon, which does not exist yet, and are not run
+by make soak:
+  kill-worker  kill -9 one worker process every 5 s during the peak run;
+               only requests in flight may fail (at most one per connection
+               and kill), and each worker must be back within 1 s
+  db-outage    stop MariaDB for 10 s during the peak run: 503 with
+               Retry-After (or 2xx) while it is away, every probe answered
+               within 2 s, and service back within 1 s of its return
+
+Usage: tests/soak/soak.py --daemon build/rel/lootforged [--brief]
+       [--workers N] [--faults kill-worker,db-outage] [--keep]"""
+
+import argparse
+import http.client
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "integration"))
+import lf  # noqa: E402
+
+LUA = os.path.join(HERE, "load.lua")
+PEAK_CONNECTIONS = 100
+SOAK_CONNECTIONS = 50
+RSS_TOLERANCE = 0.05
+BAD_NGINX_LEVELS = ("[emerg]", "[alert]", "[crit]")
+# A page that needs the database (issue 4's word list): what the outage
+# probe asks for besides the generator.
+DB_PAGE = "/words?format=json"
+# The fault probes' own requests carry this, so the access log's count of
+# the load leaves them out.
+PROBE_AGENT = "lootforge-soak-probe"
+
+
+class Failure(Exception):
+    pass
+
+
+# ----------------------------------------------------------------- helpers
+def log_path(stack, name):
+    return os.path.join(stack.var, "log", name)
+
+
+def log_size(stack, name):
+    try:
+        return os.path.getsize(log_path(stack, name))
+    except OSError:
+        return 0
+
+
+def log_since(stack, name, offset):
+    try:
+        with open(log_path(stack, name), "rb") as f:
+            f.seek(offset)
+            return f.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def pid_of(stack, what):
+    try:
+        with open(os.path.join(stack.var, "run", what + ".pid")) as f:
+            return int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def rss_kib(pid):
+    """VmRSS of pid and of its children (the workers, once the daemon is
+    supervised), in KiB."""
+    total = 0
+    for p in [pid] + children(pid):
+        try:
+            with open("/proc/%d/status" % p) as f:
+                for line in f:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
+
+
+def children(pid):
+    out = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % entry) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(entry))
+    return out
+
+
+def access_statuses(text):
+    """Status counts of nginx access log lines (combined format), the
+    probes' lines left out."""
+    counts = {}
+    for line in text.splitlines():
+        m = re.search(r'" (\d{3}) ', line)
+        if m and PROBE_AGENT not in line:
+            counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+    return counts
+
+
+def wrk(stack, seconds, connections, delay_ms=0.0):
+    """Runs wrk with load.lua; returns its figures as a dict."""
+    threads = 2 if connections >= 2 else 1
+    cmd = ["wrk", "-t%d" % threads, "-c%d" % connections, "-d%ds" % seconds, "--timeout", "10s",
+           "-s", LUA, "http://127.0.0.1:%d" % stack.port, "--", "%.3f" % delay_ms]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    fig = {"output": out}
+    m = re.search(r"(\d+) requests in ([\d.]+)(us|ms|s|m|h)\b", out)
+    if not m:
+        raise Failure("cannot read wrk's output:\n" + out)
+    fig["requests"] = int(m.group(1))
+    unit = {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "h": 3600.0}[m.group(3)]
+    fig["seconds"] = float(m.group(2)) * unit
+    m = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    fig["rps"] = float(m.group(1)) if m else 0.0
+    m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    fig["socket_errors"] = sum(int(x) for x in m.groups()) if m else 0
+    m = re.search(r"lf-counts ok=(\d+) s503_retry=(\d+) s503_bare=(\d+) other=(\d+)", out)
+    if not m:
+        raise Failure("load.lua printed no counts:\n" + out)
+    fig.update(zip(("ok", "s503_retry", "s503_bare", "other"), map(int, m.groups())))
+    m = re.search(r"Latency\s+(\S+)\s+(\S+)\s+(\S+)", out)
+    fig["latency"] = "avg %s, max %s" % (m.group(1), m.group(3)) if m else "?"
+    return fig
+
+
+def check_load(name, fig, access, connections, allow_503=False, may_fail=0):
+    """Every answer 2xx (or, under a database outage, 503 with Retry-After);
+    under killed workers, at most may_fail other failures (the requests that
+    were in flight), answers and socket errors together."""
+    bad = fig["other"] + fig["s503_bare"] + (0 if allow_503 else fig["s503_retry"])
+    if bad + fig["socket_errors"] > may_fail or fig["ok"] == 0:
+        raise Failure("%s: %d answers that are not 2xx%s, %d socket errors (%d allowed), %d 2xx"
+                      "\n%s" % (name, bad, "" if allow_503 else " (503s included)",
+                                 fig["socket_errors"], may_fail, fig["ok"], fig["output"]))
+    # 499 is nginx's note of a client that closed its connection: wrk does
+    # that to the requests in flight when its time is up, at most one per
+    # connection. Any earlier give-up shows as a wrk timeout above.
+    non2xx = {k: v for k, v in access.items() if not k.startswith("2")
+              and not (allow_503 and k == "503") and k != "499"}
+    if sum(non2xx.values()) > may_fail:
+        raise Failure("%s: nginx's access log has non-2xx answers: %r" % (name, non2xx))
+    if access.get("499", 0) > connections + may_fail:
+        raise Failure("%s: %d requests given up by the client (499), more than the %d "
+                      "in flight when wrk stops" % (name, access["499"], connections))
+
+
+def check_nginx_errors(stack, offset):
+    text = log_since(stack, "nginx-error.log", offset)
+    bad = [l for l in text.splitlines() if any(level in l for level in BAD_NGINX_LEVELS)]
+    if bad:
+        raise Failure("nginx logged %d [emerg]/[alert]/[crit] lines:\n%s"
+                      % (len(bad), "\n".join(bad[:10])))
+    return sum(1 for l in text.splitlines() if "[error]" in l)
+
+
+def get(stack, path, timeout=5):
+    """(status, headers, seconds) of one GET; status 0 when it failed."""
+    t0 = time.time()
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", stack.port, timeout=timeout)
+        conn.request("GET", path, headers={"User-Agent": PROBE_AGENT})
+        r = conn.getresponse()
+        r.read()
+        conn.close()
+        return r.status, {k.lower(): v for k, v in r.getheaders()}, time.time() - t0
+    except OSError:
+        return 0, {}, time.time() - t0
+
+
+# ------------------------------------------------------------- fault hooks
+# Each runs in a thread while the peak load runs, until `stop` is set, and
+# records what it saw in `report` (a dict), which check_faults() judges.
+
+def fault_kill_worker(stack, stop, report, every=5.0):
+    """kill -9 one worker of the supervised daemon every `every` seconds and
+    measure how long until the supervisor has a replacement running."""
+    daemon = pid_of(stack, "daemon")
+    report.update(kills=0, restart_s=[], errors=[])
+    while not stop.wait(every):
+        workers = children(daemon) if daemon else []
+        if not workers:
+            report["errors"].append("the daemon (pid %s) has no worker processes: this "
+                                    "fault needs the supervised daemon" % daemon)
+            return
+        victim = workers[0]
+        os.kill(victim, signal.SIGKILL)
+        report["kills"] += 1
+        t0 = time.time()
+        while time.time() - t0 < 10:
+            now = children(daemon)
+            if victim not in now and len(now) >= len(workers):
+                report["restart_s"].append(time.time() - t0)
+                break
+            time.sleep(0.01)
+        else:
+            report["errors"].append("no replacement for worker %d within 10 s" % victim)
+
+
+def fault_db_outage(stack, stop, report, after=3.0, seconds=10.0):
+    """Stops MariaDB `after` seconds into the load for `seconds`, probing the
+    site all along, then starts it again (stack.sh start starts only what is
+    not running) and measures how long until DB_PAGE answers 200."""
+    report.update(probes=[], recovery_s=None, errors=[])
+    if stop.wait(after):
+        return
+    if hasattr(stack, "db_stop"):
+        stack.db_stop()  # deploy/stack.sh db-stop: TERM, and waits until it is gone
+    else:
+        pid = pid_of(stack, "mariadb")
+        if not pid:
+            report["errors"].append("no MariaDB pid")
+            return
+        os.kill(pid, signal.SIGTERM)
+    down_at = time.time()
+    while time.time() - down_at < seconds:
+        for path in ("/generate?format=json", DB_PAGE):
+            status, headers, took = get(stack, path)
+            report["probes"].append((path, status, "retry-after" in headers, took))
+        time.sleep(0.1)
+    if hasattr(stack, "db_start"):
+        stack.db_start()
+    else:
+        stack._stack("start", "--daemon", stack.daemon, "--workers", str(stack.workers))
+    up_at = time.time()
+    while time.time() - up_at < 30:
+        status, _, _ = get(stack, DB_PAGE)
+        report["last_status"] = status
+        if status == 200:
+            report["recovery_s"] = time.time() - up_at
+            break
+        time.sleep(0.05)
+
+
+FAULTS = {"kill-worker": fault_kill_worker, "db-outage": fault_db_outage}
+
+
+def check_faults(reports):
+    """The properties of issue 6 part 5 for the faults that ran."""
+    problems = []
+    for name, rep in reports.items():
+        problems += ["%s: %s" % (name, e) for e in rep.get("errors", [])]
+        if name == "kill-worker" and not rep.get("kills") and not rep.get("errors"):
+            problems.append("kill-worker: no worker was killed (the run was too short?)")
+        if name == "kill-worker" and rep.get("restart_s"):
+            slow = [t for t in rep["restart_s"] if t > 1.0]
+            print("    kill-worker: %d kills, replacement after %s s"
+                  % (rep["kills"], ", ".join("%.3f" % t for t in rep["restart_s"])))
+            if slow:
+                problems.append("kill-worker: %d replacements took over 1 s" % len(slow))
+        if name == "db-outage":
+            probes = rep.get("probes", [])
+            wrong = [p for p in probes if not (p[1] in (200, 404) or (p[1] == 503 and p[2]))]
+            slow = [p for p in probes if p[3] > 2.0]
+            print("    db-outage: %d probes while it was away, %d wrong, %d slower than 2 s; "
+                  "back after %s s" % (len(probes), len(wrong), len(slow),
+                                       "%.3f" % rep["recovery_s"]
+                                       if rep.get("recovery_s") is not None else "never"))
+            if wrong:
+                problems.append("db-outage: answers other than 2xx or 503+Retry-After: %r"
+                                % wrong[:5])
+            if slow:
+                problems.append("db-outage: %d answers took over 2 s" % len(slow))
+            if rep.get("recovery_s") is None or rep["recovery_s"] > 1.0:
+                problems.append("db-outage: %s not back within 1 s of the database (it "
+                                "answered %s)" % (DB_PAGE, rep.get("last_status")))
+    if problems:
+        raise Failure("\n".join(problems))
+
+
+# ------------------------------------------------------------------ phases
+def peak(stack, seconds, faults):
+    stop = threading.Event()
+    reports = {name: {} for name in faults}
+    threads = [threading.Thread(target=FAULTS[name], args=(stack, stop, reports[name]))
+               for name in faults]
+    at = log_size(stack, "nginx-access.log")
+    for t in threads:
+        t.start()
+    try:
+        fig = wrk(stack, seconds, PEAK_CONNECTIONS)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    access = access_statuses(log_since(stack, "nginx-access.log", at))
+    print("peak: %d connections, %d s: %d requests, %.0f/s, latency %s; 2xx %d, "
+          "503+Retry-After %d, other %d, socket errors %d; access log %r"
+          % (PEAK_CONNECTIONS, seconds, fig["requests"], fig["rps"], fig["latency"], fig["ok"],
+             fig["s503_retry"], fig["other"] + fig["s503_bare"], fig["socket_errors"], access))
+    problems = []
+    for check in (lambda: check_faults(reports) if faults else None,
+                  lambda: check_load("peak", fig, access, PEAK_CONNECTIONS,
+                                     allow_503="db-outage" in faults,
+                                     may_fail=PEAK_CONNECTIONS * reports.get(
+                                         "kill-worker", {}).get("kills", 0))):
+        try:
+            check()
+        except Failure as e:
+            problems.append(str(e))
+    if problems:
+        raise Failure("\n".join(problems))
+    return fig
+
+
+def soak(stack, seconds, peak_rps, sample_every):
+    """Half the peak rate, RSS sampled; returns the samples (KiB)."""
+    target = peak_rps / 2
+    delay_ms = SOAK_CONNECTIONS / target * 1000.0
+    if seconds >= 60:
+        # Latency and timer slack eat into the pause: two short runs to
+        # measure them and correct it.
+        for _ in range(2):
+            cal = wrk(stack, 3, SOAK_CONNECTIONS, delay_ms)
+            cycle_ms = SOAK_CONNECTIONS / max(cal["rps"], 1.0) * 1000.0
+            delay_ms = max(delay_ms + SOAK_CONNECTIONS / target * 1000.0 - cycle_ms, 0.0)
+    pid = pid_of(stack, "daemon")
+    samples = []
+    stop = threading.Event()
+
+    def sample():
+        while not stop.is_set():
+            samples.append(rss_kib(pid))
+            stop.wait(sample_every)
+
+    at = log_size(stack, "nginx-access.log")
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    try:
+        fig = wrk(stack, seconds, SOAK_CONNECTIONS, delay_ms)
+    finally:
+        stop.set()
+        sampler.join()
+    access = access_statuses(log_since(stack, "nginx-access.log", at))
+    print("soak: %d connections, %d s at a target of %.0f/s (half of %.0f): %d requests, "
+          "%.0f/s (%.0f%% of peak), latency %s; 2xx %d, other %d, socket errors %d"
+          % (SOAK_CONNECTIONS, seconds, target, peak_rps, fig["requests"], fig["rps"],
+             100.0 * fig["rps"] / peak_rps, fig["latency"], fig["ok"],
+             fig["other"] + fig["s503_retry"] + fig["s503_bare"], fig["socket_errors"]))
+    if len(samples) < 3 or samples[0] == 0:
+        raise Failure("soak: too few RSS samples of the daemon (pid %s): %r" % (pid, samples))
+    first, top, last = samples[0], max(samples), samples[-1]
+    print("soak: daemon RSS (KiB), %d samples every %g s: first %d, min %d, max %d, last %d "
+          "(max %+.2f%% of first; limit %+.0f%%)"
+          % (len(samples), sample_every, first, min(samples), top, last,
+             100.0 * (top - first) / first, 100 * RSS_TOLERANCE))
+    step = max(1, len(samples) // 12)
+    print("soak: RSS every %g s: %s" % (step * sample_every,
+                                        " ".join(str(x) for x in samples[::step])))
+    check_load("soak", fig, access, SOAK_CONNECTIONS)
+    if top > first * (1 + RSS_TOLERANCE):
+        raise Failure("soak: the daemon's memory grew more than %.0f%%: %r"
+                      % (100 * RSS_TOLERANCE, samples))
+    return samples
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--daemon", required=True)
+    ap.add_argument("--brief", action="store_true", help="5 s + 5 s instead of 30 s + 10 min")
+    ap.add_argument("--workers", type=int, default=4)
+    ap.add_argument("--faults", default="",
+                    help="comma-separated: %s (need the supervised daemon)" % ", ".join(FAULTS))
+    ap.add_argument("--keep", action="store_true", help="keep the stack's temp dir (logs)")
+    args = ap.parse_args()
+    faults = [f for f in args.faults.split(",") if f]
+    for f in faults:
+        if f not in FAULTS:
+            ap.error("unknown fault %r (known: %s)" % (f, ", ".join(FAULTS)))
+    if not shutil.which("wrk"):
+        print("soak: wrk is not installed (deploy/install-deps.sh)")
+        return 1
+    peak_s, soak_s, every = (5, 5, 0.25) if args.brief else (30, 600, 5.0)
+    if faults:
+        peak_s = max(peak_s, 20)  # room for an outage of 10 s and a few kills
+    stack = lf.Stack(args.daemon, workers=args.workers)
+    print("soak: stack under %s (%d workers)" % (stack.var, args.workers))
+    failed = False
+    try:
+        stack.start()
+        err_at = log_size(stack, "nginx-error.log")
+        fig = peak(stack, peak_s, faults)
+        soak(stack, soak_s, fig["rps"], every)
+        errors = check_nginx_errors(stack, err_at)
+        print("soak: nginx error log: 0 [emerg]/[alert]/[crit], %d [error]" % errors)
+    except (Failure, subprocess.CalledProcessError) as e:
+        failed = True
+        print("FAIL %s" % e)
+    finally:
+        stack.stop()
+    print("soak: %s" % ("FAILED" if failed else "passed"))
+    if failed or args.keep:
+        print("logs kept in %s/log" % stack.var)
+    else:
+        shutil.rmtree(stack.var, ignore_errors=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

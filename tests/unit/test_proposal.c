@@ -1,0 +1,239 @@
+/* proposal: the table of stats each kind's parts may carry, and the parse
+ * and adjustment of a proposal against it. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "proposal.h"
+
+static void test_table_is_sane(void **state)
+{
+	(void)state;
+	for (int k = 0; k < K__MAX; k++) {
+		const struct recipe *rc = recipe_for((enum kind)k);
+		assert_non_null(rc);
+		for (int p = 0; p < P__MAX; p++) {
+			const struct part_rules *r = proposal_rules((enum kind)k, (enum part)p);
+			/* every part of the kind's recipe has rules, no other */
+			assert_int_equal(r != NULL, (rc->parts & (1u << p)) != 0);
+			if (!r)
+				continue;
+			assert_true(r->n_stats > 0);
+			assert_int_equal(r->has_tier, p == P_TYPE || p == P_MATERIAL);
+			for (size_t i = 0; i < r->n_stats; i++) {
+				const struct stat_range *s = &r->stats[i];
+				assert_true(s->min <= s->max);
+				assert_true(s->stat != ST_MULTIPLIER);
+				/* in column order, each once */
+				if (i > 0)
+					assert_true(r->stats[i - 1].stat < s->stat);
+				int d = stat_range_default(s);
+				assert_true(d >= s->min && d <= s->max);
+				assert_true(s->min >= -99 && s->max <= 99); /* 3 digits */
+			}
+		}
+	}
+	assert_null(proposal_rules(K_WEAPON, P_MATERIAL));
+	assert_null(proposal_rules(K__MAX, P_TYPE));
+}
+
+static void test_slots(void **state)
+{
+	const struct part_rules *r;
+
+	(void)state;
+	r = proposal_rules(K_ARMOR, P_TYPE);
+	assert_int_equal(r->slots, (1u << SLOT_HEAD) | (1u << SLOT_BODY) | (1u << SLOT_HANDS) |
+	                                   (1u << SLOT_LEGS) | (1u << SLOT_FEET));
+	r = proposal_rules(K_TRINKET, P_TYPE);
+	assert_int_equal(r->slots, (1u << SLOT_FINGER) | (1u << SLOT_NECK));
+	r = proposal_rules(K_SHIELD, P_TYPE);
+	assert_int_equal(r->slots, 0);
+	assert_int_equal(r->fixed_slot, SLOT_OFF_HAND);
+	assert_int_equal(r->fixed_hands, 1);
+	r = proposal_rules(K_WEAPON, P_TYPE);
+	assert_int_equal(r->slots, 0);
+	assert_non_null(proposal_stat(r, ST_HANDS));
+	assert_int_equal(proposal_stat(r, ST_HANDS)->min, 1);
+	assert_int_equal(proposal_stat(r, ST_HANDS)->max, 2);
+	assert_null(proposal_stat(r, ST_MULTIPLIER));
+}
+
+static struct proposal_input input(const char *kind, const char *part, const char *word)
+{
+	struct proposal_input in;
+
+	memset(&in, 0, sizeof(in));
+	in.kind = kind;
+	in.part = part;
+	in.word = word;
+	return in;
+}
+
+static void test_parse(void **state)
+{
+	struct proposal_input in = input("weapon", "prefix", " Glu\u0308hend ");
+	struct proposal p;
+	struct proposal_error err;
+
+	(void)state;
+	in.stat[ST_ATTACK] = "-5";
+	in.stat[ST_SNEAK] = "";
+	assert_int_equal(proposal_parse(&in, &p, &err), 0);
+	assert_int_equal(p.kind, K_WEAPON);
+	assert_int_equal(p.part, P_PREFIX);
+	assert_string_equal(p.word, "Gl\u00fchend");
+	assert_int_equal(p.stat[ST_ATTACK], -5);
+	assert_int_equal(p.stat[ST_SNEAK], 0);
+	assert_int_equal(p.tier, 0);
+	assert_int_equal(p.slot, SLOT_NONE);
+
+	in = input("weapon", "type", "spork");
+	in.tier = "2";
+	assert_int_equal(proposal_parse(&in, &p, &err), 0);
+	assert_int_equal(p.tier, 2);
+	assert_int_equal(p.stat[ST_HANDS], 1); /* the default where 0 is out of range */
+
+	in = input("shield", "type", "buckler of sorts");
+	in.tier = "1";
+	assert_int_equal(proposal_parse(&in, &p, &err), 0);
+	assert_int_equal(p.slot, SLOT_OFF_HAND);
+	assert_int_equal(p.stat[ST_HANDS], 1);
+
+	in = input("armor", "type", "greaves");
+	in.tier = "6";
+	in.slot = "legs";
+	in.stat[ST_DEFENSE] = "30";
+	assert_int_equal(proposal_parse(&in, &p, &err), 0);
+	assert_int_equal(p.slot, SLOT_LEGS);
+	assert_int_equal(p.stat[ST_DEFENSE], 30);
+}
+
+struct bad {
+	const char *kind, *part, *word, *tier, *slot;
+	enum stat stat;
+	const char *value;
+	const char *field;
+};
+
+static void test_parse_errors(void **state)
+{
+	static const struct bad cases[] = {
+	        {"dragon", "prefix", "ok", NULL, NULL, ST__MAX, NULL, "kind"},
+	        {NULL, "prefix", "ok", NULL, NULL, ST__MAX, NULL, "kind"},
+	        {"weapon", "wheel", "ok", NULL, NULL, ST__MAX, NULL, "part"},
+	        {"weapon", "material", "ok", NULL, NULL, ST__MAX, NULL, "part"},
+	        {"weapon", "prefix", NULL, NULL, NULL, ST__MAX, NULL, "word"},
+	        {"weapon", "prefix", "x", NULL, NULL, ST__MAX, NULL, "word"},
+	        {"weapon", "prefix", "ok", NULL, NULL, ST_ATTACK, "6", "attack"},
+	        {"weapon", "prefix", "ok", NULL, NULL, ST_ATTACK, "-6", "attack"},
+	        {"weapon", "prefix", "ok", NULL, NULL, ST_ATTACK, "+1", "attack"},
+	        {"weapon", "prefix", "ok", NULL, NULL, ST_ATTACK, "1.0", "attack"},
+	        {"weapon", "prefix", "ok", NULL, NULL, ST_ATTACK, " 1", "attack"},
+	        {"weapon", "prefix", "ok", NULL, NULL, ST_ATTACK, "0001", "attack"},
+	        {"weapon", "prefix", "ok", NULL, NULL, ST_ATTACK, "-", "attack"},
+	        {"weapon", "prefix", "ok", NULL, NULL, ST_HANDS, "1", "hands"},
+	        {"weapon", "prefix", "ok", NULL, NULL, ST_MULTIPLIER, "1", "multiplier"},
+	        {"weapon", "prefix", "ok", "1", NULL, ST__MAX, NULL, "tier"},
+	        {"weapon", "prefix", "ok", NULL, "head", ST__MAX, NULL, "slot"},
+	        {"weapon", "type", "ok", NULL, NULL, ST__MAX, NULL, "tier"},
+	        {"weapon", "type", "ok", "0", NULL, ST__MAX, NULL, "tier"},
+	        {"weapon", "type", "ok", "7", NULL, ST__MAX, NULL, "tier"},
+	        {"weapon", "type", "ok", "2", NULL, ST_HANDS, "3", "hands"},
+	        {"armor", "type", "ok", "2", NULL, ST__MAX, NULL, "slot"},
+	        {"armor", "type", "ok", "2", "finger", ST__MAX, NULL, "slot"},
+	        {"armor", "type", "ok", "2", "Head", ST__MAX, NULL, "slot"},
+	        {"shield", "type", "ok", "2", "off hand", ST__MAX, NULL, "slot"},
+	        {"shield", "type", "ok", "2", NULL, ST_HANDS, "1", "hands"},
+	};
+	struct proposal p;
+	struct proposal_error err;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct bad *c = &cases[i];
+		struct proposal_input in = input(c->kind, c->part, c->word);
+		in.tier = c->tier;
+		in.slot = c->slot;
+		if (c->stat != ST__MAX)
+			in.stat[c->stat] = c->value;
+		if (proposal_parse(&in, &p, &err) == 0)
+			fail_msg("case %zu accepted", i);
+		if (strcmp(err.field, c->field) != 0)
+			fail_msg("case %zu: field %s, want %s (%s)", i, err.field, c->field,
+			         err.message);
+		assert_true(strlen(err.message) > 0);
+	}
+}
+
+static void test_adjust(void **state)
+{
+	struct proposal_input in = input("armor", "type", "greaves"), adj;
+	struct proposal p, before;
+	struct proposal_error err;
+	struct buf b;
+
+	(void)state;
+	in.tier = "3";
+	in.slot = "legs";
+	in.stat[ST_DEFENSE] = "10";
+	in.stat[ST_SNEAK] = "-1";
+	assert_int_equal(proposal_parse(&in, &p, &err), 0);
+
+	memset(&adj, 0, sizeof(adj));
+	adj.kind = "weapon"; /* ignored */
+	adj.word = "x";      /* ignored */
+	adj.stat[ST_DEFENSE] = "12";
+	assert_int_equal(proposal_adjust(&p, &adj, &err), 0);
+	assert_int_equal(p.stat[ST_DEFENSE], 12);
+	assert_int_equal(p.stat[ST_SNEAK], -1); /* kept */
+	assert_int_equal(p.tier, 3);
+	assert_int_equal(p.slot, SLOT_LEGS);
+	assert_int_equal(p.kind, K_ARMOR);
+	assert_string_equal(p.word, "greaves");
+
+	before = p;
+	adj.stat[ST_DEFENSE] = "31";
+	assert_int_equal(proposal_adjust(&p, &adj, &err), -1);
+	assert_string_equal(err.field, "defense");
+	assert_memory_equal(&p, &before, sizeof(p)); /* unchanged */
+	adj.stat[ST_DEFENSE] = NULL;
+	adj.slot = "neck";
+	assert_int_equal(proposal_adjust(&p, &adj, &err), -1);
+	assert_string_equal(err.field, "slot");
+
+	buf_init(&b);
+	assert_int_equal(proposal_stats_text(&p, &b), 0);
+	assert_string_equal(b.data, "tier=3 slot=legs attack=0 defense=12 magic=0 sneak=-1");
+	buf_free(&b);
+}
+
+static void test_range_text(void **state)
+{
+	struct stat_range r = {ST_ATTACK, -5, 5};
+	char t[32];
+
+	(void)state;
+	stat_range_text(&r, t, sizeof(t));
+	assert_string_equal(t, "-5 to 5");
+	r.min = 2;
+	assert_int_equal(stat_range_default(&r), 2);
+	r.min = -5;
+	r.max = -1;
+	assert_int_equal(stat_range_default(&r), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_table_is_sane), cmocka_unit_test(test_slots),
+	        cmocka_unit_test(test_parse),         cmocka_unit_test(test_parse_errors),
+	        cmocka_unit_test(test_adjust),        cmocka_unit_test(test_range_text),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
