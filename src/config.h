@@ -10,25 +10,27 @@
 
 #include "db.h"
 
-#define CONFIG_WORKERS_MAX 64
+#define CONFIG_WORKERS_MAX   64
+#define CONFIG_PROCESSES_MAX 16
 
 struct config {
-	char *socket; /* FastCGI listen socket: a path, or ":port" / "host:port" */
-	unsigned workers;
-	char *templates; /* template directory */
-	char *db_socket; /* NULL: TCP to db_host:db_port */
+	char *socket;       /* FastCGI listen socket: a path, or ":port" / "host:port" */
+	unsigned workers;   /* threads per worker process */
+	unsigned processes; /* worker processes under the supervisor; 0: none, serve here */
+	char *templates;    /* template directory */
+	char *db_socket;    /* NULL: TCP to db_host:db_port */
 	char *db_host;
 	unsigned db_port;
 	char *db_user;
 	char *db_name;
 	char *db_password; /* NULL when none; wiped and freed by config_free */
 	char *db_password_file;
-	unsigned db_timeout; /* seconds, for connect, read and write */
-	unsigned poll_ms;    /* catalog revision poll interval */
-	char *secret_file;     /* 32 bytes for CSRF tokens and client hashes; NULL: random */
-	unsigned submit_limit; /* accepted proposals per client and hour */
+	unsigned db_timeout;    /* seconds, for connect, read and write */
+	unsigned poll_ms;       /* catalog revision poll interval */
+	char *secret_file;      /* 32 bytes for CSRF tokens and client hashes; NULL: random */
+	unsigned submit_limit;  /* accepted proposals per client and hour */
 	unsigned cookie_secure; /* 1: cookies carry Secure (the site is served over HTTPS) */
-	char *add_moderator;   /* a command, not a setting: create this moderator and exit */
+	char *add_moderator;    /* a command, not a setting: create this moderator and exit */
 };
 
 enum config_result { CONFIG_OK = 0, CONFIG_HELP = 1, CONFIG_INVALID = -1 };

@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "catalog.h"
@@ -22,9 +23,13 @@
 #include "render.h"
 #include "server.h"
 #include "settings.h"
+#include "supervise.h"
 #include "tmpl.h"
 
 #define TEMPLATES_MAX 32
+/* A worker process gets this long to finish its requests at stop. */
+#define SUPERVISE_GRACE_MS    (SERVER_STOP_GRACE_MS + 3000)
+#define FIRST_CATALOG_WAIT_MS 3000
 
 /* render.c's templates and page.c's, as one list for tmpl_init. */
 static int all_templates(const char *list[TEMPLATES_MAX])
@@ -48,15 +53,73 @@ static void stop_signals(sigset_t *set)
 	sigaddset(set, SIGINT);
 }
 
-/* Runs until a stop signal. 0, or -1 when start-up failed (logged). */
-static int run(const struct config *cfg)
+/* What a worker process runs: the catalog poller and the worker threads on
+ * the inherited socket, until a stop signal. */
+struct worker_args {
+	const struct config *cfg;
+	int fd;
+};
+
+/* A fresh worker process accepts nothing until its first catalog is in,
+ * so a restarted worker never answers 503 while its siblings could answer
+ * 200; when the database stays away it starts anyway (and answers 503). */
+static void wait_first_catalog(void)
+{
+	const struct timespec step = {0, 5 * 1000000L};
+	for (unsigned waited = 0; waited < FIRST_CATALOG_WAIT_MS; waited += 5) {
+		const struct catalog *c = catalog_acquire();
+		if (c) {
+			catalog_release(c);
+			return;
+		}
+		nanosleep(&step, NULL);
+	}
+	log_warn("main: no catalog after %u ms; serving without one for now",
+	         FIRST_CATALOG_WAIT_MS);
+}
+
+static int serve(const struct config *cfg, int fd)
 {
 	struct db_config dbc = config_db(cfg);
 	struct reloader *rl = NULL;
 	struct server *srv = NULL;
+	sigset_t stop;
+	int sig = 0, rc = 1;
+
+	stop_signals(&stop);
+	if (!(rl = reload_start(&dbc, cfg->poll_ms)))
+		log_error("main: cannot start the catalog poller");
+	else if (wait_first_catalog(), !(srv = server_start(fd, cfg->workers, &dbc)))
+		log_error("main: cannot start the workers");
+	else {
+		log_info("lootforged: ready on %s with %u workers (pid %ld)", cfg->socket,
+		         cfg->workers, (long)getpid());
+		if (sigwait(&stop, &sig) == 0)
+			log_info("lootforged: %s received, stopping (pid %ld)", strsignal(sig),
+			         (long)getpid());
+		rc = 0;
+	}
+	server_stop(srv);
+	reload_stop(rl);
+	catalog_shutdown();
+	return rc;
+}
+
+static int serve_child(void *arg)
+{
+	const struct worker_args *a = arg;
+	return serve(a->cfg, a->fd);
+}
+
+/* Start-up shared by every process (settings, templates, the socket), then
+ * either the worker threads in this process (--processes 0) or the
+ * supervisor of --processes worker processes. 0, or -1 when start-up failed
+ * (logged). */
+static int run(const struct config *cfg)
+{
 	const char *templates[TEMPLATES_MAX];
 	sigset_t stop;
-	int fd, sig = 0, rc = -1;
+	int fd, rc;
 
 	stop_signals(&stop);
 	if (settings_init(cfg->secret_file, cfg->submit_limit, (int)cfg->cookie_secure) != 0)
@@ -65,25 +128,18 @@ static int run(const struct config *cfg)
 		log_error("main: cannot load the templates from %s", cfg->templates);
 		return -1;
 	}
-	/* Blocked before any thread exists, so every thread inherits the mask. */
+	/* Blocked before any thread or child exists, so all inherit the mask. */
 	if (server_init() != 0 || pthread_sigmask(SIG_BLOCK, &stop, NULL) != 0)
 		return -1;
 	if ((fd = server_listen(cfg->socket)) < 0)
 		return -1;
-	if (!(rl = reload_start(&dbc, cfg->poll_ms)))
-		log_error("main: cannot start the catalog poller");
-	else if (!(srv = server_start(fd, cfg->workers, &dbc)))
-		log_error("main: cannot start the workers");
-	else {
-		log_info("lootforged: ready on %s with %u workers", cfg->socket, cfg->workers);
-		if (sigwait(&stop, &sig) == 0)
-			log_info("lootforged: %s received, stopping", strsignal(sig));
-		rc = 0;
+	if (cfg->processes == 0) {
+		rc = serve(cfg, fd) == 0 ? 0 : -1;
+	} else {
+		struct worker_args args = {cfg, fd};
+		rc = supervise(cfg->processes, serve_child, &args, &stop, SUPERVISE_GRACE_MS);
 	}
-	server_stop(srv);
-	reload_stop(rl);
 	server_unlisten(fd, cfg->socket);
-	catalog_shutdown();
 	return rc;
 }
 
