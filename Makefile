@@ -125,9 +125,10 @@ integration-san:
 browser: $(DAEMON)
 	python3 tests/browser/run.py --daemon $(DAEMON)
 
-# Load through nginx with wrk (tests/soak/soak.py --help for the fault hooks).
+# Load through nginx with wrk (docs/testing.md). The long run adds the
+# faults: workers killed, the database stopped, submissions counted.
 soak: $(DAEMON)
-	python3 tests/soak/soak.py --daemon $(DAEMON)
+	python3 tests/soak/soak.py --daemon $(DAEMON) --faults kill-worker,db-outage
 
 soak-brief: $(DAEMON)
 	python3 tests/soak/soak.py --daemon $(DAEMON) --brief

@@ -30,6 +30,7 @@ import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 sys.path.insert(0, os.path.join(ROOT, "tests", "integration"))
 sys.path.insert(0, HERE)
 import lf  # noqa: E402
@@ -165,10 +166,13 @@ def propose_approve_roll(b, stack):
     choose(b, "kind", "weapon")
     choose(b, "part", "abstract")
     b.find("form.choose button[type=submit]").click()
-    loaded_form = b.wait_for("the proposal form", lambda: b.find_all("form.proposal"))
-    loaded_form[0].find("input[name=word]").type(word)
-    loaded_form[0].screenshot(save("browser-submit-form.png"))
-    loaded_form[0].find("button[type=submit]").click()
+    # The first page may show a proposal form already (for its default
+    # part): wait for the chosen part's page, not for any proposal form.
+    loaded(b, {"kind": "weapon", "part": "abstract"})
+    form = b.wait_for("the proposal form", lambda: b.find_all("form.proposal"))[0]
+    form.find("input[name=word]").type(word)
+    form.screenshot(save("browser-submit-form.png"))
+    form.find("button[type=submit]").click()
     received = answer(b, "the proposal's answer", "section.received")
     check(received.find(".word").text == word, "the answer names the word", received.text)
     check(received.find(".status").text.lower() == "pending", "the word is pending",

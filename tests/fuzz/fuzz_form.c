@@ -5,9 +5,8 @@
  * Checks, besides the sanitizers: an error names a field and a message; and
  * on success parse(link(f)) gives back the same inputs.
  *
- * clang -g -O1 -fsanitize=fuzzer,address,undefined -Isrc -D_GNU_SOURCE \
- *     tests/fuzz/fuzz_form.c src/form.c src/buf.c src/recipe.c -o fuzz_form
- * ./fuzz_form tests/fuzz/corpus/form */
+ * Build and run: make fuzz FUZZ_SECONDS=N, or tests/fuzz/run.sh form N once
+ * built (docs/testing.md). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -17,6 +17,7 @@ import signal
 import sys
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import lf  # noqa: E402
 import test_generate  # noqa: E402,F401
@@ -26,6 +27,10 @@ import test_submit  # noqa: E402,F401  (last: its final test stops MariaDB)
 
 # ASan, LSan, UBSan reports (UBSan's lines read "file:line:col: runtime error: ...").
 SANITIZER_RE = re.compile(r"Sanitizer|runtime error:|==[0-9]+==\s*ERROR")
+# The supervisor's notes of a worker that crashed (any signal but a test's
+# own SIGKILL), or that it had to kill at stop, so that the worker's leak
+# check at exit never ran.
+WORKER_DIED_RE = re.compile(r"supervise: worker process .*(killed by signal (?!9\b)|did not stop)")
 
 
 def daemon_pid(stack):
@@ -104,6 +109,10 @@ def main():
         failed += 1
     if args.sanitized and "lootforged: stopped" not in log:
         print("FAIL the daemon log does not end with a clean stop")
+        failed += 1
+    died = [l for l in log.splitlines() if WORKER_DIED_RE.search(l)]
+    if died:
+        print("FAIL worker processes crashed or had to be killed:\n" + "\n".join(died[:10]))
         failed += 1
     print("integration: %d passed, %d failed" % (passed, failed))
     if failed or args.keep:

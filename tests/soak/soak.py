@@ -11,15 +11,16 @@ longer run at half that load while the daemon's memory is sampled.
          the peak run, so what a warm daemon holds is the baseline and only
          growth counts.
 
-Fault hooks (issue 6, part 5) are switched on with --faults; they need the
-supervised multi-process daemon, which does not exist yet, and are not run
-by make soak:
-  kill-worker  kill -9 one worker process every 5 s during the peak run;
-               only requests in flight may fail (at most one per connection
-               and kill), and each worker must be back within 1 s
-  db-outage    stop MariaDB for 10 s during the peak run: 503 with
-               Retry-After (or 2xx) while it is away, every probe answered
-               within 2 s, and service back within 1 s of its return
+With --faults (make soak switches both on), a fault run comes between the
+two: the peak load again for 30 s (--brief: 20 s) with
+  kill-worker  kill -9 one worker process of the supervised daemon every
+               5 s: only requests in flight may fail (at most one per
+               connection and kill), and each worker is back within 1 s
+  db-outage    MariaDB stopped for 10 s: only 2xx or 503 with Retry-After
+               while it is away, every probe answered within 2 s, and a
+               page that needs it back within 1 s of its return
+and, when /submit exists, a submitter proposing words all along: every
+proposal answered 2xx must be in the database afterwards.
 
 Usage: tests/soak/soak.py --daemon build/rel/lootforged [--brief]
        [--workers N] [--faults kill-worker,db-outage] [--keep]"""
@@ -37,6 +38,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 sys.path.insert(0, os.path.join(ROOT, "tests", "integration"))
 import lf  # noqa: E402
 
@@ -261,13 +263,52 @@ def fault_db_outage(stack, stop, report, after=3.0, seconds=10.0):
         time.sleep(0.05)
 
 
+def submitter(stack, stop, report, every=0.2):
+    """Proposes new words all along (each from a client of its own, as the
+    site limits them per client) and notes the submission id of every one
+    answered 2xx: none of them may be lost."""
+    report.update(accepted=[], answers={})
+    n = 0
+    while not stop.wait(every):
+        n += 1
+        c = lf.Client(stack, "127.0.%d.%d" % (1 + n // 250 % 250, 1 + n % 250))
+        word = "soak" + "".join(chr(ord("a") + int(x, 16)) for x in os.urandom(6).hex())
+        try:
+            r = c.get("/submit?kind=weapon&part=abstract&format=json")
+            if r.status != 200:
+                report["answers"]["form %d" % r.status] = \
+                    report["answers"].get("form %d" % r.status, 0) + 1
+                continue
+            f = r.json()
+            r = c.post("/submit", {"csrf": f["csrf"], "submission_id": f["submission_id"],
+                                   "kind": "weapon", "part": "abstract", "word": word},
+                       headers={"Accept": "application/json"})
+        except (OSError, ValueError, KeyError) as e:
+            report["answers"][type(e).__name__] = report["answers"].get(type(e).__name__, 0) + 1
+            continue
+        report["answers"][r.status] = report["answers"].get(r.status, 0) + 1
+        if 200 <= r.status < 300:
+            report["accepted"].append(f["submission_id"])
+
+
 FAULTS = {"kill-worker": fault_kill_worker, "db-outage": fault_db_outage}
 
 
-def check_faults(reports):
+def check_faults(stack, reports):
     """The properties of issue 6 part 5 for the faults that ran."""
     problems = []
+    sub = reports.get("submissions")
+    if sub is not None:
+        stored = {r[0] for r in stack.sql("SELECT submission_id FROM submission")}
+        lost = [sid for sid in sub["accepted"] if sid not in stored]
+        print("    submissions: %d answered 2xx, %d of them lost; answers %r"
+              % (len(sub["accepted"]), len(lost), sub["answers"]))
+        if lost:
+            problems.append("submissions: %d answered 2xx are not in the database: %r"
+                            % (len(lost), lost[:5]))
     for name, rep in reports.items():
+        if name == "submissions":
+            continue
         problems += ["%s: %s" % (name, e) for e in rep.get("errors", [])]
         if name == "kill-worker" and not rep.get("kills") and not rep.get("errors"):
             problems.append("kill-worker: no worker was killed (the run was too short?)")
@@ -298,11 +339,28 @@ def check_faults(reports):
 
 
 # ------------------------------------------------------------------ phases
-def peak(stack, seconds, faults):
+def peak(stack, seconds):
+    at = log_size(stack, "nginx-access.log")
+    fig = wrk(stack, seconds, PEAK_CONNECTIONS)
+    access = access_statuses(log_since(stack, "nginx-access.log", at))
+    print("peak: %d connections, %d s: %d requests, %.0f/s, latency %s; 2xx %d, other %d, "
+          "socket errors %d; access log %r"
+          % (PEAK_CONNECTIONS, seconds, fig["requests"], fig["rps"], fig["latency"], fig["ok"],
+             fig["other"] + fig["s503_retry"] + fig["s503_bare"], fig["socket_errors"], access))
+    check_load("peak", fig, access, PEAK_CONNECTIONS)
+    return fig
+
+
+def fault_phase(stack, seconds, faults):
+    """The peak load again, with the fault hooks (and the submitter, when
+    /submit exists) running beside it."""
     stop = threading.Event()
     reports = {name: {} for name in faults}
-    threads = [threading.Thread(target=FAULTS[name], args=(stack, stop, reports[name]))
-               for name in faults]
+    jobs = [(FAULTS[name], reports[name]) for name in faults]
+    if get(stack, "/submit")[0] == 200:
+        reports["submissions"] = {}
+        jobs.append((submitter, reports["submissions"]))
+    threads = [threading.Thread(target=fn, args=(stack, stop, rep)) for fn, rep in jobs]
     at = log_size(stack, "nginx-access.log")
     for t in threads:
         t.start()
@@ -313,23 +371,23 @@ def peak(stack, seconds, faults):
         for t in threads:
             t.join()
     access = access_statuses(log_since(stack, "nginx-access.log", at))
-    print("peak: %d connections, %d s: %d requests, %.0f/s, latency %s; 2xx %d, "
+    print("faults (%s): %d connections, %d s: %d requests, %.0f/s, latency %s; 2xx %d, "
           "503+Retry-After %d, other %d, socket errors %d; access log %r"
-          % (PEAK_CONNECTIONS, seconds, fig["requests"], fig["rps"], fig["latency"], fig["ok"],
-             fig["s503_retry"], fig["other"] + fig["s503_bare"], fig["socket_errors"], access))
+          % (", ".join(faults), PEAK_CONNECTIONS, seconds, fig["requests"], fig["rps"],
+             fig["latency"], fig["ok"], fig["s503_retry"], fig["other"] + fig["s503_bare"],
+             fig["socket_errors"], access))
     problems = []
-    for check in (lambda: check_faults(reports) if faults else None,
-                  lambda: check_load("peak", fig, access, PEAK_CONNECTIONS,
+    kills = reports.get("kill-worker", {}).get("kills", 0)
+    for check in (lambda: check_faults(stack, reports),
+                  lambda: check_load("faults", fig, access, PEAK_CONNECTIONS,
                                      allow_503="db-outage" in faults,
-                                     may_fail=PEAK_CONNECTIONS * reports.get(
-                                         "kill-worker", {}).get("kills", 0))):
+                                     may_fail=PEAK_CONNECTIONS * kills)):
         try:
             check()
         except Failure as e:
             problems.append(str(e))
     if problems:
         raise Failure("\n".join(problems))
-    return fig
 
 
 def soak(stack, seconds, peak_rps, sample_every):
@@ -400,15 +458,18 @@ def main():
         print("soak: wrk is not installed (deploy/install-deps.sh)")
         return 1
     peak_s, soak_s, every = (5, 5, 0.25) if args.brief else (30, 600, 5.0)
-    if faults:
-        peak_s = max(peak_s, 20)  # room for an outage of 10 s and a few kills
+    fault_s = 20 if args.brief else 30  # room for an outage of 10 s and a few kills
+    # The submitter posts far more than a client's hourly limit.
+    os.environ.setdefault("LOOTFORGE_SUBMIT_LIMIT", "100000")
     stack = lf.Stack(args.daemon, workers=args.workers)
     print("soak: stack under %s (%d workers)" % (stack.var, args.workers))
     failed = False
     try:
         stack.start()
         err_at = log_size(stack, "nginx-error.log")
-        fig = peak(stack, peak_s, faults)
+        fig = peak(stack, peak_s)
+        if faults:
+            fault_phase(stack, fault_s, faults)
         soak(stack, soak_s, fig["rps"], every)
         errors = check_nginx_errors(stack, err_at)
         print("soak: nginx error log: 0 [emerg]/[alert]/[crit], %d [error]" % errors)
