@@ -21,8 +21,10 @@
 #include "server.h"
 
 #include <errno.h>
+#include <fastcgi.h>
 #include <fcgiapp.h>
 #include <limits.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -35,6 +37,7 @@
 #include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -54,6 +57,7 @@
 #define HEADERS_MAX     (1024 + RESPONSE_HEADERS_MAX) /* fixed headers + the handler's */
 #define ACCEPT_RETRY_NS 100000000L /* after an accept error other than stopping */
 #define PARKED_MAX      65536      /* highest fd + 1 that can be parked */
+#define DRAIN_MAX       (1L << 20) /* bytes of unread body read and dropped */
 
 struct worker {
 	pthread_t thread;
@@ -98,6 +102,13 @@ int server_init(void)
 		log_error("server: sigaction: %s", strerror(errno));
 		return -1;
 	}
+	/* No fastbins (small frees go to the per-thread cache and the bins):
+	 * every request allocates blocks of 8 KB and more (libfcgi's stream
+	 * buffers, ctemplate's dictionary arena), and each such malloc first
+	 * merges every fastbin chunk the previous request freed. Measured:
+	 * about 10% of the daemon's CPU per page (docs/benchmarks.md). */
+	if (mallopt(M_MXFAST, 0) != 1)
+		log_warn("server: mallopt(M_MXFAST) refused; keeping the default");
 	return 0;
 }
 
@@ -118,77 +129,268 @@ static long parse_length(const char *s)
 	return v;
 }
 
+/* Reads what is left of the request's input, up to its end, and drops it:
+ * the next request on a kept connection must start where libfcgi expects a
+ * new request, not in this one's body (it would see a protocol error and
+ * close the connection nginx was about to use: a 502). More than DRAIN_MAX
+ * is not worth reading: the connection is closed after the answer instead.
+ * Before the answer, so that nginx has sent nothing newer yet. */
+static void drain_input(struct worker *w)
+{
+	char scratch[4096]; /* not w->body: it may hold the body just read */
+	long left = DRAIN_MAX;
+	int n = 1;
+
+	while (n > 0 && left > 0 && !FCGX_HasSeenEOF(w->req.in)) {
+		n = FCGX_GetStr(scratch, (int)sizeof(scratch), w->req.in);
+		left -= n > 0 ? n : 0;
+	}
+	if (!FCGX_HasSeenEOF(w->req.in))
+		w->req.keepConnection = 0;
+}
+
 /* Reads the body into w->body unless it is over FORM_BODY_MAX (then the
- * handler answers 400 without it being read). Stops early at end of input. */
+ * handler answers 400 without it being read). Stops early at end of input.
+ * Either way the input is then read to its end (drain_input). */
 static void read_body(struct worker *w, struct request *rq)
 {
 	size_t want, got = 0;
 
 	rq->body = w->body;
 	rq->body_len = 0;
-	if (rq->content_length <= 0)
-		return;
 	if (rq->content_length > FORM_BODY_MAX) {
 		rq->body_truncated = 1;
-		return;
+	} else if (rq->content_length > 0) {
+		want = (size_t)rq->content_length;
+		while (got < want) {
+			int n = FCGX_GetStr(w->body + got, (int)(want - got), w->req.in);
+			if (n <= 0)
+				break;
+			got += (size_t)n;
+		}
+		rq->body_len = got;
 	}
-	want = (size_t)rq->content_length;
-	while (got < want) {
-		int n = FCGX_GetStr(w->body + got, (int)(want - got), w->req.in);
-		if (n <= 0)
-			break;
-		got += (size_t)n;
+	drain_input(w);
+}
+
+/* The params a request is read from, in one pass over the ~30 that nginx
+ * sends (FCGX_GetParam would scan them once per name). As with
+ * FCGX_GetParam, the first of a repeated name counts. */
+static void read_params(char **env, struct request *rq, const char **script, const char **length)
+{
+	const struct {
+		const char *name;
+		size_t n;
+		const char **to;
+	} want[] = {
+	        {"REQUEST_METHOD", 14, &rq->method},
+	        {"DOCUMENT_URI", 12, &rq->path},
+	        {"SCRIPT_NAME", 11, script},
+	        {"QUERY_STRING", 12, &rq->query},
+	        {"CONTENT_TYPE", 12, &rq->content_type},
+	        {"CONTENT_LENGTH", 14, length},
+	        {"HTTP_ACCEPT", 11, &rq->accept},
+	};
+
+	for (char **e = env; e && *e; e++) {
+		for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+			const char *s = *e;
+			if (s[0] == want[i].name[0] && !*want[i].to &&
+			    strncmp(s, want[i].name, want[i].n) == 0 && s[want[i].n] == '=') {
+				*want[i].to = s + want[i].n + 1;
+				break;
+			}
+		}
 	}
-	rq->body_len = got;
 }
 
 static void read_request(struct worker *w, struct request *rq)
 {
 	FCGX_ParamArray env = w->req.envp;
+	const char *script = NULL, *length = NULL;
 
 	memset(rq, 0, sizeof(*rq));
-	rq->method = FCGX_GetParam("REQUEST_METHOD", env);
-	rq->path = FCGX_GetParam("DOCUMENT_URI", env);
+	read_params(env, rq, &script, &length);
 	if (!rq->path)
-		rq->path = FCGX_GetParam("SCRIPT_NAME", env);
-	rq->query = FCGX_GetParam("QUERY_STRING", env);
-	rq->content_type = FCGX_GetParam("CONTENT_TYPE", env);
-	rq->accept = FCGX_GetParam("HTTP_ACCEPT", env);
-	rq->content_length = parse_length(FCGX_GetParam("CONTENT_LENGTH", env));
+		rq->path = script;
+	rq->content_length = parse_length(length);
 	rq->env = (const char *const *)env; /* cookies, Origin, Host, REMOTE_ADDR */
 	if (!rq->method)
 		rq->method = "";
 	read_body(w, rq);
 }
 
-/* The one place that writes an answer: status line, the headers every
- * answer carries, then the body (none for HEAD). Two writes to the stream. */
-static void write_response(FCGX_Stream *out, const struct request *rq, const struct response *rs)
-{
-	char h[HEADERS_MAX];
-	char cache[32] = "no-store";
-	char retry[48] = "", allow[96] = "";
-	int n;
+/* ---- writing the answer ----
+ *
+ * The answer goes out as FastCGI records written by us, in one writev:
+ * libfcgi's output stream has an 8 KB buffer and writes each time it
+ * fills, so a page of 11 KB cost two write()s, two wake-ups of nginx and a
+ * copy of the body; the kernel's side of write() was the largest item of
+ * the daemon's profile (docs/benchmarks.md). The records are what libfcgi
+ * would send: the STDOUT stream in records of at most 65535 bytes, an
+ * empty STDOUT record (its end) and FCGI_END_REQUEST. libfcgi's streams
+ * are then marked closed, so that FCGX_Finish_r sends nothing more. */
 
-	if (rs->cache_seconds > 0)
-		snprintf(cache, sizeof(cache), "max-age=%d", rs->cache_seconds);
-	if (rs->retry_after > 0)
-		snprintf(retry, sizeof(retry), "Retry-After: %d\r\n", rs->retry_after);
-	if (rs->allow)
-		snprintf(allow, sizeof(allow), "Allow: %s\r\n", rs->allow);
-	n = snprintf(h, sizeof(h),
-	             "Status: %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
-	             "Cache-Control: %s\r\n%s%s%s" SECURITY_HEADERS "\r\n",
-	             rs->status, http_reason(rs->status),
-	             rs->content_type ? rs->content_type : "text/plain; charset=utf-8",
-	             rs->body.len, cache, retry, allow, rs->headers);
-	if (n < 0 || (size_t)n >= sizeof(h))
-		return; /* cannot happen with the fixed texts above */
-	/* A failed write means the web server dropped the connection; there is
-	 * no one left to tell, and FCGX_Finish_r closes it. */
-	FCGX_PutStr(h, n, out);
-	if (strcmp(rq->method, "HEAD") != 0 && rs->body.len > 0)
-		FCGX_PutStr(rs->body.data, (int)rs->body.len, out);
+#define RECORD_MAX 65535 /* content bytes of one FastCGI record */
+#define IOV_BATCH  64    /* iovecs per writev */
+
+static void record_header(FCGI_Header *h, int type, int request_id, size_t len)
+{
+	memset(h, 0, sizeof(*h));
+	h->version = FCGI_VERSION_1;
+	h->type = (unsigned char)type;
+	h->requestIdB1 = (unsigned char)((request_id >> 8) & 0xff);
+	h->requestIdB0 = (unsigned char)(request_id & 0xff);
+	h->contentLengthB1 = (unsigned char)((len >> 8) & 0xff);
+	h->contentLengthB0 = (unsigned char)(len & 0xff);
+}
+
+/* writev until everything went, or -1: the web server went away, or the
+ * write was interrupted, which only server_stop does (SIGUSR1 once a busy
+ * worker's grace is over), as libfcgi's own writes give up then too. */
+static int writev_all(int fd, struct iovec *iov, int n)
+{
+	while (n > 0) {
+		ssize_t w = writev(fd, iov, n);
+		if (w < 0)
+			return -1;
+		while (n > 0 && (size_t)w >= iov->iov_len) {
+			w -= (ssize_t)iov->iov_len;
+			iov++;
+			n--;
+		}
+		if (n > 0) {
+			iov->iov_base = (char *)iov->iov_base + w;
+			iov->iov_len -= (size_t)w;
+		}
+	}
+	return 0;
+}
+
+/* Sends the STDOUT stream (the two parts one after the other) and the end
+ * of the request on the request's connection. 0, or -1 when the web server
+ * went away (the connection is then closed, not kept). */
+static int send_records(FCGX_Request *req, const char *part[2], const size_t len[2])
+{
+	struct iovec iov[IOV_BATCH + 4];
+	FCGI_Header heads[IOV_BATCH / 3 + 2];
+	FCGI_EndRequestRecord end;
+	size_t at[2] = {0, 0};
+	int p = 0;
+
+	for (;;) {
+		int n = 0, nh = 0;
+		/* Whole records while there is room for one more (a header and
+		 * at most two slices). */
+		while (p < 2 && n + 3 <= IOV_BATCH) {
+			size_t left = len[0] - at[0] + len[1] - at[1];
+			size_t rec = left < RECORD_MAX ? left : RECORD_MAX;
+			if (rec == 0)
+				break;
+			record_header(&heads[nh], FCGI_STDOUT, req->requestId, rec);
+			iov[n++] = (struct iovec){&heads[nh++], sizeof(FCGI_Header)};
+			while (rec > 0) {
+				size_t take = len[p] - at[p] < rec ? len[p] - at[p] : rec;
+				if (take > 0)
+					iov[n++] = (struct iovec){(char *)part[p] + at[p], take};
+				at[p] += take;
+				rec -= take;
+				if (at[p] == len[p])
+					p++;
+			}
+		}
+		while (p < 2 && at[p] == len[p])
+			p++;
+		if (p == 2) { /* the end of the stream and of the request */
+			record_header(&heads[nh], FCGI_STDOUT, req->requestId, 0);
+			iov[n++] = (struct iovec){&heads[nh++], sizeof(FCGI_Header)};
+			record_header(&end.header, FCGI_END_REQUEST, req->requestId,
+			              sizeof(end.body));
+			memset(&end.body, 0, sizeof(end.body));
+			end.body.protocolStatus = FCGI_REQUEST_COMPLETE;
+			iov[n++] = (struct iovec){&end, sizeof(end)};
+		}
+		if (writev_all(req->ipcFd, iov, n) != 0) {
+			req->keepConnection = 0;
+			return -1;
+		}
+		if (p == 2)
+			return 0;
+	}
+}
+
+/* The header block, built by appending (snprintf with its dozen
+ * conversions was a visible part of a request's cost). */
+struct head {
+	char text[HEADERS_MAX];
+	size_t len;
+	int over; /* did not fit: cannot happen with the texts below */
+};
+
+static void head_put(struct head *h, const char *s)
+{
+	size_t n = strlen(s);
+	if (h->over || n >= sizeof(h->text) - h->len) {
+		h->over = 1;
+		return;
+	}
+	memcpy(h->text + h->len, s, n);
+	h->len += n;
+}
+
+static void head_num(struct head *h, unsigned long v)
+{
+	char digits[24], *p = digits + sizeof(digits) - 1;
+	*p = '\0';
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	head_put(h, p);
+}
+
+/* The one place that writes an answer: status line, the headers every
+ * answer carries, then the body (none for HEAD), in one writev. */
+static void write_response(FCGX_Request *req, const struct request *rq, const struct response *rs)
+{
+	struct head h = {.len = 0, .over = 0};
+
+	head_put(&h, "Status: ");
+	head_num(&h, rs->status > 0 ? (unsigned long)rs->status : 0);
+	head_put(&h, " ");
+	head_put(&h, http_reason(rs->status));
+	head_put(&h, "\r\nContent-Type: ");
+	head_put(&h, rs->content_type ? rs->content_type : "text/plain; charset=utf-8");
+	head_put(&h, "\r\nContent-Length: ");
+	head_num(&h, rs->body.len);
+	head_put(&h, "\r\nCache-Control: ");
+	if (rs->cache_seconds > 0) {
+		head_put(&h, "max-age=");
+		head_num(&h, (unsigned long)rs->cache_seconds);
+	} else {
+		head_put(&h, "no-store");
+	}
+	head_put(&h, "\r\n");
+	if (rs->retry_after > 0) {
+		head_put(&h, "Retry-After: ");
+		head_num(&h, (unsigned long)rs->retry_after);
+		head_put(&h, "\r\n");
+	}
+	if (rs->allow) {
+		head_put(&h, "Allow: ");
+		head_put(&h, rs->allow);
+		head_put(&h, "\r\n");
+	}
+	head_put(&h, rs->headers);
+	head_put(&h, SECURITY_HEADERS "\r\n");
+	if (h.over)
+		return;
+	const char *part[2] = {h.text, rs->body.data};
+	size_t len[2] = {h.len, strcmp(rq->method, "HEAD") != 0 ? rs->body.len : 0};
+	/* A failed write means the web server dropped the connection; there
+	 * is no one left to tell, and FCGX_Finish_r closes it. */
+	send_records(req, part, len);
+	req->out->wasFCloseCalled = 1;
+	req->err->wasFCloseCalled = 1;
 }
 
 static void serve(struct worker *w)
@@ -203,7 +405,7 @@ static void serve(struct worker *w)
 	if (w->rs.status >= 500 && w->rs.status != 503)
 		log_warn("request: %.8s %.200s answered %d", rq.method, rq.path ? rq.path : "-",
 		         w->rs.status);
-	write_response(w->req.out, &rq, &w->rs);
+	write_response(&w->req, &rq, &w->rs);
 }
 
 /* ---- connections ---- */

@@ -119,7 +119,8 @@ static int bench_render(const struct catalog *c, const struct opts *o)
 		do {
 			for (int i = 0; i < 256 && rc == 0; i++, n++) {
 				buf_reset(&out);
-				rc = generate(c, &in, generate_batch_seed(777, (unsigned)n + 1), &it);
+				rc = generate(c, &in, generate_batch_seed(777, (unsigned)n + 1),
+				              &it);
 				struct page pg = {.cat = c, .form = &f, .items = &it, .n_items = 1};
 				if (rc == 0)
 					rc = html ? render_html(&pg, &out)
@@ -129,8 +130,8 @@ static int bench_render(const struct catalog *c, const struct opts *o)
 			cpu = now(CLOCK_THREAD_CPUTIME_ID) - c0;
 		} while (rc == 0 && cpu < o->seconds / 2);
 		if (rc == 0)
-			printf("%s_us=%.2f %s_bytes=%zu ", html ? "html" : "json", cpu * 1e6 / (double)n,
-			       html ? "html" : "json", bytes);
+			printf("%s_us=%.2f %s_bytes=%zu ", html ? "html" : "json",
+			       cpu * 1e6 / (double)n, html ? "html" : "json", bytes);
 	}
 	buf_free(&out);
 	return rc;
@@ -145,8 +146,9 @@ int main(int argc, char **argv)
 	int rc = 1;
 
 	if (parse_opts(&o, argc, argv) != 0) {
-		fprintf(stderr, "usage: %s [--seconds S] [--kind KIND] [--templates DIR]\n"
-		                "(database settings: the LOOTFORGE_DB_* variables)\n",
+		fprintf(stderr,
+		        "usage: %s [--seconds S] [--kind KIND] [--templates DIR]\n"
+		        "(database settings: the LOOTFORGE_DB_* variables)\n",
 		        argv[0]);
 		return 2;
 	}
