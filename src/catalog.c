@@ -4,6 +4,7 @@
  * mutable state, guarded by one mutex held for a few instructions. */
 #include "catalog.h"
 
+#include <malloc.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,6 +188,18 @@ const struct entry *catalog_find(const struct catalog *c, enum kind k, enum part
 }
 
 static pthread_mutex_t current_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Frees a superseded catalog and hands the free memory back to the system:
+ * glibc would otherwise keep the pages of a large catalog (and of its
+ * load) resident for good, ~10 MB after growing to 100k rows
+ * (docs/benchmarks.md). Once per reload, so the trim's cost is nothing. */
+static void release_memory(struct catalog *c)
+{
+	if (!c)
+		return;
+	catalog_free(c);
+	malloc_trim(0);
+}
 static struct catalog *current;
 
 static void unref_locked(struct catalog *c, struct catalog **to_free)
@@ -204,7 +217,7 @@ void catalog_publish(struct catalog *c)
 	if (old)
 		unref_locked(old, &to_free);
 	pthread_mutex_unlock(&current_lock);
-	catalog_free(to_free); /* outside the lock: freeing 100k rows takes a while */
+	release_memory(to_free); /* outside the lock: freeing 100k rows takes a while */
 }
 
 const struct catalog *catalog_acquire(void)
@@ -225,7 +238,7 @@ void catalog_release(const struct catalog *cc)
 	pthread_mutex_lock(&current_lock);
 	unref_locked((struct catalog *)cc, &to_free);
 	pthread_mutex_unlock(&current_lock);
-	catalog_free(to_free);
+	release_memory(to_free);
 }
 
 void catalog_shutdown(void)

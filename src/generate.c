@@ -36,31 +36,89 @@ static int roll_at_least(struct gen *g, int threshold)
 	return roll(g) >= threshold;
 }
 
+/* Where row e sits in list l, or -1. The lists keep the table's row order
+ * and rows are an array, so the pointers are sorted. */
+static long position(const struct pick_list *l, const struct entry *e)
+{
+	size_t lo = 0, hi = l->n;
+	if (!e)
+		return -1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (l->rows[mid] == e)
+			return (long)mid;
+		if (l->rows[mid] < e)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+/* The first row of l whose running total exceeds u. When every weight is 1
+ * (the default) that is row u itself, without touching the totals: with a
+ * large catalog the search's cache misses were most of a pick's cost. */
+static size_t first_above(const struct pick_list *l, uint64_t u)
+{
+	if (l->cum[l->n - 1] == l->n)
+		return (size_t)u;
+	size_t lo = 0, hi = l->n - 1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (u < l->cum[mid])
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
 /* A weighted pick over the lists by_tier[lo..hi] of a table, skipping rows
- * equal to `not1`/`not2`. With every weight 1 this is a uniform pick. */
+ * equal to `not1`/`not2`. With every weight 1 this is a uniform pick. It
+ * is the pick a walk over the lists in order would make for one draw below
+ * the total weight, found by binary search on the running totals: the
+ * excluded rows' weights are left out of the total, and the draw is moved
+ * past their stretches of the running totals. */
 static const struct entry *pick_range(struct gen *g, const struct table *t, int lo, int hi,
                                       const struct entry *not1, const struct entry *not2)
 {
-	uint64_t total = 0;
+	uint64_t total = 0, skip[TIER_MAX + 1] = {0};
+	long at[TIER_MAX + 1][2];
+
+	if (not2 == not1)
+		not2 = NULL;
 	for (int i = lo; i <= hi; i++) {
 		const struct pick_list *l = &t->by_tier[i];
-		for (size_t j = 0; j < l->n; j++)
-			if (l->rows[j] != not1 && l->rows[j] != not2)
-				total += l->rows[j]->weight;
+		long a = position(l, not1), b = position(l, not2);
+		if (a > b) { /* in list order */
+			long x = a;
+			a = b;
+			b = x;
+		}
+		at[i][0] = a;
+		at[i][1] = b;
+		for (int k = 0; k < 2; k++)
+			if (at[i][k] >= 0)
+				skip[i] += l->rows[at[i][k]]->weight;
+		if (l->n)
+			total += l->cum[l->n - 1] - skip[i];
 	}
 	if (total == 0)
 		return NULL;
 	uint64_t u = rng_below(&g->rng, total);
 	for (int i = lo; i <= hi; i++) {
 		const struct pick_list *l = &t->by_tier[i];
-		for (size_t j = 0; j < l->n; j++) {
-			const struct entry *e = l->rows[j];
-			if (e == not1 || e == not2)
-				continue;
-			if (u < e->weight)
-				return e;
-			u -= e->weight;
+		uint64_t here = l->n ? l->cum[l->n - 1] - skip[i] : 0;
+		if (u >= here) {
+			u -= here;
+			continue;
 		}
+		for (int k = 0; k < 2; k++) {
+			long p = at[i][k];
+			if (p >= 0 && u >= l->cum[p] - l->rows[p]->weight)
+				u += l->rows[p]->weight;
+		}
+		return l->rows[first_above(l, u)];
 	}
 	return NULL; /* not reached: u < total */
 }
@@ -81,16 +139,7 @@ static const struct entry *pick_affix(struct gen *g, enum part p, const struct e
 		return NULL;
 	if (not1 || not2)
 		return pick_range(g, t, tier, tier, not1, not2);
-	uint64_t u = rng_below(&g->rng, l->cum[l->n - 1]);
-	size_t lo = 0, hi = l->n - 1;
-	while (lo < hi) { /* first i with u < cum[i] */
-		size_t mid = lo + (hi - lo) / 2;
-		if (u < l->cum[mid])
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return l->rows[lo];
+	return l->rows[first_above(l, rng_below(&g->rng, l->cum[l->n - 1]))];
 }
 
 /* SPEC §4.3: tier 0 → any; a tier with variance → a swing of 0, 1 or 2 from

@@ -14,10 +14,11 @@
  * the requests are made with no listen socket. No mutex of ours is taken.
  *
  * Stopping: server_stop() sets `stopping`, tells libfcgi a shutdown is
- * pending and shuts the listen socket down; a worker busy with a request
- * finishes it first. A worker waiting in epoll_wait gets SIGUSR1, whose
- * no-op handler interrupts the wait. The parked connections are closed
- * once every worker has been joined. */
+ * pending and writes an eventfd that sits (level-triggered) in the epoll
+ * set, which wakes every worker in epoll_wait; a worker busy with a request
+ * finishes it first. The listen socket is left alone: it is shared with the
+ * supervisor's other worker processes (supervise.c). The parked connections
+ * are closed once every worker has been joined. */
 #include "server.h"
 
 #include <errno.h>
@@ -36,6 +37,7 @@
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <time.h>
@@ -71,8 +73,9 @@ struct worker {
 
 struct server {
 	int fd;
-	int tcp; /* the listen socket is TCP (Nagle off on its connections) */
-	int ep;  /* epoll: the listen socket and the parked connections */
+	int tcp;  /* the listen socket is TCP (Nagle off on its connections) */
+	int ep;   /* epoll: the listen socket and the parked connections */
+	int wake; /* eventfd in ep, written once at stop: wakes every worker */
 	/* parked[fd]: connection fd sits in ep between two requests; read
 	 * only to close those left at stop. Connections at or above n_parked
 	 * are closed after their request instead of being parked. */
@@ -472,6 +475,8 @@ static int next_connection(struct server *s, int *failing)
 			log_error("server: epoll_wait: %s", strerror(errno));
 		return -1;
 	}
+	if (ev.data.fd == s->wake)
+		return -1; /* stopping */
 	if (ev.data.fd == s->fd)
 		return accept_one(s, failing);
 	atomic_store(&s->parked[ev.data.fd], 0);
@@ -550,6 +555,9 @@ static void poll_free(struct server *s)
 	if (s->ep >= 0)
 		close(s->ep);
 	s->ep = -1;
+	if (s->wake >= 0)
+		close(s->wake);
+	s->wake = -1;
 }
 
 /* The epoll set with the listen socket in it, made non-blocking (a worker
@@ -563,6 +571,7 @@ static int poll_init(struct server *s)
 	int on = 1;
 
 	s->ep = -1;
+	s->wake = -1;
 	s->n_parked = PARKED_MAX;
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < (rlim_t)PARKED_MAX)
 		s->n_parked = (int)rl.rlim_cur;
@@ -574,8 +583,10 @@ static int poll_init(struct server *s)
 	}
 	/* FIONBIO, not fcntl: <fcntl.h> brings a struct stat that clashes
 	 * with recipe.h's enum stat. */
+	struct epoll_event wake = {.events = EPOLLIN}; /* level: wakes them all */
 	if (ioctl(s->fd, FIONBIO, &on) != 0 || (s->ep = epoll_create1(EPOLL_CLOEXEC)) < 0 ||
-	    arm(s, s->fd) != 0) {
+	    arm(s, s->fd) != 0 || (s->wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) < 0 ||
+	    (wake.data.fd = s->wake, epoll_ctl(s->ep, EPOLL_CTL_ADD, s->wake, &wake)) != 0) {
 		log_error("server: cannot set up polling: %s", strerror(errno));
 		poll_free(s);
 		return -1;
@@ -647,9 +658,14 @@ void server_stop(struct server *s)
 		return;
 	struct timespec grace;
 
+	/* The listen socket is shared with the other worker processes, so it
+	 * is not shut down here (that would stop them too): the eventfd wakes
+	 * this process's workers instead. */
+	uint64_t one = 1;
 	atomic_store(&s->stopping, 1);
 	FCGX_ShutdownPending();
-	shutdown(s->fd, SHUT_RDWR);
+	if (write(s->wake, &one, sizeof one) != (ssize_t)sizeof one)
+		log_warn("server: cannot wake the workers: %s", strerror(errno));
 	deadline_in(&grace, SERVER_STOP_GRACE_MS);
 	for (unsigned i = 0; i < s->n; i++) {
 		join_worker(&s->w[i], &grace);
