@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import lf  # noqa: E402
 import test_generate  # noqa: E402,F401
 import test_headers  # noqa: E402,F401
+import test_supervise  # noqa: E402,F401
 import test_submit  # noqa: E402,F401  (last: its final test stops MariaDB)
 
 
