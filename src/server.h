@@ -11,7 +11,7 @@
 /* FCGX_Init, then the signal dispositions the workers rely on: SIGPIPE
  * ignored (a client gone mid-answer is an error return, not a death), and
  * SIGUSR1, which libfcgi would take as "shut down", made a no-op used only
- * to interrupt a worker blocked on a kept-alive connection at stop.
+ * to interrupt a worker still in a request's read or write at stop.
  * Call once, before any thread starts. 0, or -1 (logged). */
 int server_init(void);
 
@@ -31,9 +31,10 @@ struct db_config;
 struct server *server_start(int listen_fd, unsigned workers, const struct db_config *db);
 
 /* Stops accepting, lets the requests in progress finish, joins the threads
- * and frees the workers. A worker waiting on a kept-alive web server
- * connection is interrupted at once; one busy with a request gets
- * SERVER_STOP_GRACE_MS to finish it. Does not close listen_fd. */
+ * and frees the workers. A worker waiting in epoll is woken at once (an
+ * eventfd); one busy with a request gets SERVER_STOP_GRACE_MS to finish it.
+ * Neither closes nor shuts down listen_fd, which other worker processes
+ * share. */
 void server_stop(struct server *s);
 
 #endif
