@@ -28,7 +28,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DAEMON := $(BUILD)/lootforged
 
-.PHONY: all deps unit unit-san integration check run start stop bench clean format
+.PHONY: all deps test-deploy unit unit-san integration check run start stop bench clean format
 all: $(DAEMON) $(UNIT_BIN)
 
 deps:
@@ -56,12 +56,17 @@ unit: $(UNIT_BIN)
 unit-san:
 	@$(MAKE) --no-print-directory SAN=1 unit
 
+# The install script's branches, under dash, with apt stand-ins.
+test-deploy:
+	sh tests/deploy/test_install_deps.sh
+
 integration: $(DAEMON)
 	python3 tests/integration/run.py --daemon $(DAEMON)
 
 # Every layer (docs/testing.md); about four minutes on two cores, most of it
 # the two 60 s fuzz runs, one after the other.
 check: deps
+	@$(MAKE) --no-print-directory test-deploy
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory unit-san

@@ -28,14 +28,24 @@ fi
 # Package scripts must not start system-wide MariaDB/nginx services: the
 # project runs its own private instances. policy-rc.d is Debian's switch for
 # that; we add it only for this run and only if none exists.
-policy=/usr/sbin/policy-rc.d
+# INSTALL_DEPS_POLICY_RC_D moves the file for tests/deploy only.
+policy=${INSTALL_DEPS_POLICY_RC_D:-/usr/sbin/policy-rc.d}
 added_policy=0
 if [ ! -e "$policy" ]; then
 	printf '#!/bin/sh\nexit 101\n' | $SUDO tee "$policy" >/dev/null
 	$SUDO chmod 755 "$policy"
 	added_policy=1
 fi
-cleanup() { [ "$added_policy" = 1 ] && $SUDO rm -f "$policy"; }
+# The trap's last status becomes the script's under dash: a false test here
+# once made a successful install exit 1 wherever policy-rc.d already existed
+# (Debian container images). Keep the status of the install itself.
+cleanup() {
+	status=$?
+	if [ "$added_policy" = 1 ]; then
+		$SUDO rm -f "$policy"
+	fi
+	exit "$status"
+}
 trap cleanup EXIT
 
 export DEBIAN_FRONTEND=noninteractive
