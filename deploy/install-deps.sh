@@ -8,7 +8,7 @@ PKGS="build-essential pkg-config ca-certificates curl python3
 libfcgi-dev default-libmysqlclient-dev libctemplate-dev libjansson-dev
 libcmocka-dev mariadb-server mariadb-client nginx-light
 clang libclang-rt-14-dev wrk libsodium-dev libunistring-dev
-chromium chromium-driver fonts-dejavu-core"
+chromium chromium-driver fonts-dejavu-core openssl"
 
 missing=""
 for p in $PKGS; do

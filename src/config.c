@@ -53,8 +53,9 @@ static const struct opt_def opts[] = {
          "32 secret bytes for CSRF tokens and client hashes (else random at start)"},
         {"submit-limit", "LOOTFORGE_SUBMIT_LIMIT", "N", UINT(submit_limit, 1, 100000), "20",
          "accepted proposals per client and hour, 1..100000"},
-        {"cookie-secure", "LOOTFORGE_COOKIE_SECURE", "0|1", UINT(cookie_secure, 0, 1), "0",
-         "1: mark cookies Secure (serve the site over HTTPS)"},
+        {"cookie-secure", "LOOTFORGE_COOKIE_SECURE", "0|1", UINT(cookie_secure, 0, 1), "1",
+         "1: mark cookies Secure (the site is served over HTTPS); 0 only for plain-HTTP "
+         "loopback development"},
         /* A command rather than a setting, so it has no variable. */
         {"add-moderator", NULL, "NAME", STR(add_moderator), NULL,
          "create moderator NAME (or set a new password), reading the password from stdin, "

@@ -23,6 +23,7 @@ import lf  # noqa: E402
 import test_generate  # noqa: E402,F401
 import test_headers  # noqa: E402,F401
 import test_supervise  # noqa: E402,F401
+import test_tls_site  # noqa: E402,F401
 import test_submit  # noqa: E402,F401  (last: its final test stops MariaDB)
 
 

@@ -69,6 +69,7 @@ static void test_defaults(void **state)
 	assert_null(c.db_password);
 	assert_int_equal(c.db_timeout, 2);
 	assert_int_equal(c.poll_ms, 250);
+	assert_int_equal(c.cookie_secure, 1); /* production is HTTPS only */
 	config_free(&c);
 }
 

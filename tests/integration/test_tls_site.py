@@ -1,0 +1,130 @@
+"""The production site (deploy/nginx-site.conf) as shipped, run by a second
+nginx in front of the test stack's daemon: port 80 answers only a redirect
+to https (and certbot's challenge files), the https server passes to the
+daemon and serves the static files, and every https answer carries HSTS
+(issue 9, item 8). The config is used as written; only the addresses, the
+paths and the certificate (a throwaway self-signed one instead of Debian's
+snakeoil) are swapped for the test's own."""
+
+import http.client
+import json
+import os
+import shutil
+import signal
+import ssl
+import subprocess
+import tempfile
+import time
+
+from lf import ROOT, check, free_port, test
+
+SITE = os.path.join(ROOT, "deploy", "nginx-site.conf")
+HSTS_MIN = 31536000  # a year: what browsers' preload lists ask for
+
+
+def render_site(tmp, sock, p80, p443, cert, key, webroot):
+    with open(SITE) as f:
+        site = f.read()
+    swaps = [
+        ("listen 80;", "listen 127.0.0.1:%d;" % p80),
+        ("listen [::]:80;", ""),
+        ("listen 443 ssl http2;", "listen 127.0.0.1:%d ssl http2;" % p443),
+        ("listen [::]:443 ssl http2;", ""),
+        ("unix:/run/lootforge/fcgi.sock", "unix:" + sock),
+        ("/usr/share/lootforge/public", os.path.join(ROOT, "public")),
+        ("/etc/ssl/certs/ssl-cert-snakeoil.pem", cert),
+        ("/etc/ssl/private/ssl-cert-snakeoil.key", key),
+        ("/var/www/letsencrypt", webroot),
+    ]
+    for old, new in swaps:
+        check(old in site, "deploy/nginx-site.conf no longer holds %r" % old)
+        site = site.replace(old, new)
+    user = "user root root;" if os.getuid() == 0 else ""
+    temps = " ".join("%s_temp_path %s/%s;" % (d, tmp, d)
+                     for d in ("client_body", "fastcgi", "proxy", "uwsgi", "scgi"))
+    return ("%s\npid %s/nginx.pid;\nerror_log %s/error.log;\nworker_processes 1;\n"
+            "events { worker_connections 256; }\n"
+            "http {\n include /etc/nginx/mime.types;\n access_log %s/access.log;\n %s\n%s\n}\n"
+            % (user, tmp, tmp, tmp, temps, site))
+
+
+def start_nginx(tmp, conf_text):
+    conf = os.path.join(tmp, "nginx.conf")
+    with open(conf, "w") as f:
+        f.write(conf_text)
+    args = ["nginx", "-p", tmp + "/", "-e", os.path.join(tmp, "error.log"), "-c", conf]
+    t = subprocess.run(args + ["-t", "-q"], capture_output=True, text=True)
+    check(t.returncode == 0, "nginx -t refuses the production site", t.stderr)
+    subprocess.run(args, check=True)
+    return os.path.join(tmp, "nginx.pid")
+
+
+def get(port, target, tls):
+    if tls:
+        ctx = ssl.create_default_context()
+        ctx.check_hostname = False
+        ctx.verify_mode = ssl.CERT_NONE
+        conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=10, context=ctx)
+    else:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", target, headers={"Host": "lootforge.test"})
+    r = conn.getresponse()
+    out = (r.status, {k.lower(): v for k, v in r.getheaders()}, r.read())
+    conn.close()
+    return out
+
+
+def hsts_age(headers):
+    v = headers.get("strict-transport-security", "")
+    for part in v.split(";"):
+        k, _, n = part.strip().partition("=")
+        if k.lower() == "max-age" and n.isdigit():
+            return int(n)
+    return 0
+
+
+@test
+def test_production_site_is_https_only(stack):
+    tmp = tempfile.mkdtemp(prefix="lf-tls-", dir=stack.var)
+    pidfile = None
+    try:
+        cert, key = os.path.join(tmp, "cert.pem"), os.path.join(tmp, "key.pem")
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                        "-subj", "/CN=lootforge.test", "-keyout", key, "-out", cert],
+                       check=True, capture_output=True)
+        webroot = os.path.join(tmp, "acme")
+        os.makedirs(os.path.join(webroot, ".well-known", "acme-challenge"))
+        with open(os.path.join(webroot, ".well-known", "acme-challenge", "tok"), "w") as f:
+            f.write("challenge-answer")
+        p80, p443 = free_port(), free_port()
+        sock = os.path.join(stack.var, "run", "fcgi.sock")
+        pidfile = start_nginx(tmp, render_site(tmp, sock, p80, p443, cert, key, webroot))
+
+        # Port 80: a redirect to the same path on https, nothing else.
+        for target in ("/", "/generate?tier=2&seed=7", "/login", "/moderate"):
+            status, h, _ = get(p80, target, tls=False)
+            check(status == 301, "http %s: expected 301, got %d" % (target, status))
+            check(h.get("location") == "https://lootforge.test" + target,
+                  "http %s: redirect goes to %r" % (target, h.get("location")))
+        status, _, body = get(p80, "/.well-known/acme-challenge/tok", tls=False)
+        check(status == 200 and body == b"challenge-answer",
+              "certbot's challenge is not served over http", status, body[:80])
+
+        # Port 443: the daemon, nginx's own answers and static files, with HSTS.
+        status, h, body = get(p443, "/generate?tier=2&seed=7&format=json", tls=True)
+        check(status == 200, "https /generate: %d" % status, body[:200])
+        check(json.loads(body)["seed"] == "7", "https /generate: not the item asked for", body[:200])
+        for target in ("/generate?tier=2", "/", "/static/style.css", "/no-such-file"):
+            status, h, _ = get(p443, target, tls=True)
+            check(hsts_age(h) >= HSTS_MIN,
+                  "https %s (%d): Strict-Transport-Security %r" %
+                  (target, status, h.get("strict-transport-security")))
+    finally:
+        if pidfile:
+            try:
+                with open(pidfile) as f:
+                    os.kill(int(f.read().strip()), signal.SIGQUIT)
+                time.sleep(0.2)
+            except (OSError, ValueError):
+                pass
+        shutil.rmtree(tmp, ignore_errors=True)
