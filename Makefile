@@ -60,8 +60,13 @@ unit-san:
 test-deploy:
 	sh tests/deploy/test_install_deps.sh
 
+# Integration, browser and soak tests run under pytest from Debian's python3
+# (python3-pytest, python3-selenium), whatever python3 comes first on PATH.
+PYTEST := PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -c tests/pytest.ini
+PYTEST_ARGS ?=
+
 integration: $(DAEMON)
-	python3 tests/integration/run.py --daemon $(DAEMON)
+	$(PYTEST) tests/integration --daemon $(DAEMON) $(PYTEST_ARGS)
 
 # Every layer (docs/testing.md); about four minutes on two cores, most of it
 # the two 60 s fuzz runs, one after the other.
@@ -124,11 +129,11 @@ integration-san:
 	@$(MAKE) --no-print-directory SAN=1 build/san/lootforged
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	python3 tests/integration/run.py --daemon build/san/lootforged --sanitized
+	$(PYTEST) tests/integration --daemon build/san/lootforged --sanitized $(PYTEST_ARGS)
 
 # Headless Chromium over WebDriver; screenshots in tests/artifacts/.
 browser: $(DAEMON)
-	python3 tests/browser/run.py --daemon $(DAEMON)
+	$(PYTEST) tests/browser --daemon $(DAEMON) $(PYTEST_ARGS)
 
 # Load through nginx with wrk (docs/testing.md). The long run adds the
 # faults: workers killed, the database stopped, submissions counted.

@@ -8,7 +8,8 @@ PKGS="build-essential pkg-config ca-certificates curl python3
 libfcgi-dev default-libmysqlclient-dev libctemplate-dev libjansson-dev
 libcmocka-dev mariadb-server mariadb-client nginx-light
 clang libclang-rt-14-dev wrk libsodium-dev libunistring-dev
-chromium chromium-driver fonts-dejavu-core openssl"
+chromium chromium-driver fonts-dejavu-core openssl
+python3-pytest python3-selenium"
 
 missing=""
 for p in $PKGS; do

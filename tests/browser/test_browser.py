@@ -1,48 +1,153 @@
-#!/usr/bin/env python3
-"""End to end in a real browser: headless Chromium, driven over WebDriver
-(tests/browser/webdriver.py), against the whole stack started as the
-integration tests start it (lf.Stack: MariaDB, the daemon, nginx).
+"""End to end in a real browser: headless Chromium driven through Selenium
+(Debian's python3-selenium and chromium-driver), against the whole stack
+started as the integration tests start it (the `stack` fixture of
+tests/conftest.py: MariaDB, the daemon, nginx).
 
-  form_to_card          open /, choose a kind and submit; then a tier and a
-                        type from that kind's list, submit, and see the card
-                        with that type. Screenshots of the form and the card.
-  propose_approve_roll  propose a word on /submit, log in as a moderator and
-                        approve it on /moderate, see it in a new roll. Runs
-                        when GET /submit answers 200; otherwise it is
-                        reported as SKIP (never as passed).
+  test_form_to_card          open /, choose a kind and submit; then a tier and
+                             a type from that kind's list, submit, and see the
+                             card with that type. Screenshots of form and card.
+  test_propose_approve_roll  propose a word on /submit, log in as a moderator
+                             and approve it on /moderate, see it in a new roll.
 
 The page must also load cleanly under its Content-Security-Policy: no
 console errors (a blocked stylesheet or script, a missing file) and the
-card's icon loaded. Screenshots and chromedriver's log go to
-tests/artifacts/ (git-ignored).
+card's icon loaded. Screenshots go to tests/artifacts/ (git-ignored); a
+failing test leaves browser-failure-NAME.png there.
 
-Usage: tests/browser/run.py --daemon build/rel/lootforged [--keep]"""
+Run: make browser (python3 -m pytest -c tests/pytest.ini tests/browser --daemon ...)"""
 
-import argparse
 import os
 import random
 import shutil
 import string
-import sys
 import time
-import traceback
 import urllib.parse
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.dont_write_bytecode = True  # no __pycache__ in the work tree
-sys.path.insert(0, os.path.join(ROOT, "tests", "integration"))
-sys.path.insert(0, HERE)
-import lf  # noqa: E402
-from lf import Failure, check  # noqa: E402
-from webdriver import Browser, WebDriverError  # noqa: E402
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+from lf import ROOT, Failure, check
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--window-size=1200,1400"]
+
+
+def chromium_binary():
+    """Debian's /usr/bin/chromium is a shell wrapper; the real binary is
+    under /usr/lib/chromium and skips the wrapper's extra flags."""
+    real = "/usr/lib/chromium/chromium"
+    return real if os.access(real, os.X_OK) else shutil.which("chromium")
+
+
+class Browser:
+    """The few things the tests do with a page, on top of Selenium's driver."""
+
+    def __init__(self, driver):
+        self.d = driver
+
+    @property
+    def url(self):
+        return self.d.current_url
+
+    @property
+    def title(self):
+        return self.d.title
+
+    def get(self, url):
+        self.d.get(url)
+
+    def find(self, css):
+        return Element(self.d.find_element(By.CSS_SELECTOR, css))
+
+    def find_all(self, css):
+        return [Element(e) for e in self.d.find_elements(By.CSS_SELECTOR, css)]
+
+    def screenshot(self, path):
+        self.d.save_screenshot(path)
+
+    def console(self):
+        return self.d.get_log("browser")
+
+    def wait_for(self, what, fn, seconds=10):
+        """fn() until it returns something true. For page loads after a
+        click, never to assert on how fast anything is."""
+        end = time.time() + seconds
+        last = None
+        while time.time() < end:
+            try:
+                got = fn()
+                if got:
+                    return got
+            except WebDriverException as e:
+                last = e
+            time.sleep(0.1)
+        raise Failure("timed out waiting for %s%s" % (what, ": %s" % last.msg if last else ""))
+
+
+class Element:
+    def __init__(self, e):
+        self.e = e
+
+    @property
+    def text(self):
+        return self.e.text
+
+    def find(self, css):
+        return Element(self.e.find_element(By.CSS_SELECTOR, css))
+
+    def find_all(self, css):
+        return [Element(x) for x in self.e.find_elements(By.CSS_SELECTOR, css)]
+
+    def attr(self, name):
+        """The DOM property (value, selected, naturalWidth) as the page sees it now."""
+        return self.e.get_property(name)
+
+    def click(self):
+        self.e.click()
+
+    def type(self, text):
+        self.e.send_keys(text)
+
+    def screenshot(self, path):
+        self.e.screenshot(path)
+
+
+@pytest.fixture(scope="module")
+def b(request):
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    for old in os.listdir(ARTIFACTS):  # a stale failure's picture would mislead
+        if old.startswith("browser-failure-"):
+            os.remove(os.path.join(ARTIFACTS, old))
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium_binary()
+    for a in CHROMIUM_ARGS:
+        opts.add_argument(a)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(shutil.which("chromedriver"), log_path=os.path.join(ARTIFACTS, "chromedriver.log"))
+    driver = webdriver.Chrome(service=service, options=opts)
+    try:
+        yield Browser(driver)
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(autouse=True)
+def failure_screenshot(request, b):
+    yield
+    rep = getattr(request.node, "rep_call", None)  # tests/conftest.py keeps it
+    if rep is not None and rep.failed:
+        try:
+            b.screenshot(os.path.join(ARTIFACTS, "browser-failure-%s.png" % request.node.name))
+        except (WebDriverException, OSError):
+            pass
+
 
 ARTIFACTS = os.path.join(ROOT, "tests", "artifacts")
 KIND = "armor"  # not the default kind, so choosing it is part of the test
-
-
-class Skip(Exception):
-    pass
 
 
 def css_string(s):
@@ -55,7 +160,7 @@ def choose(b, select_name, value):
     sel = "select[name=%s] option[value=%s]" % (css_string(select_name), css_string(value))
     try:
         option = b.find(sel)
-    except WebDriverError:
+    except WebDriverException:
         raise Failure("the form offers no %r in %s" % (value, select_name)) from None
     option.click()
     check(option.attr("selected") is True, "%s=%s is selected" % (select_name, value))
@@ -92,7 +197,7 @@ def save(path_name):
 
 
 # --------------------------------------------------------------------------
-def form_to_card(b, stack):
+def test_form_to_card(b, stack):
     base = "http://127.0.0.1:%d" % stack.port
     b.get(base + "/")
     b.wait_for("the form", lambda: b.find_all("form.generate select[name=kind]"))
@@ -147,17 +252,10 @@ def form_to_card(b, stack):
 #   /moderate  article.proposal per pending word, its .word, and its
 #              form.approve with its button
 # and lf.Stack.add_moderator (deploy/stack.sh add-moderator).
-def create_moderator(stack, name, password):
-    if not hasattr(stack, "add_moderator"):
-        raise Failure("lf.Stack has no add_moderator(): cannot create a moderator")
-    stack.add_moderator(name, password)
-
-
-def propose_approve_roll(b, stack):
+def test_propose_approve_roll(b, stack):
     base = "http://127.0.0.1:%d" % stack.port
     r = stack.get("/submit")
-    if r.status != 200:
-        raise Skip("/submit not available (GET /submit answered %d)" % r.status)
+    check(r.status == 200, "GET /submit answered %d" % r.status)
     word = "Browserfrost" + "".join(random.choice(string.ascii_lowercase) for _ in range(6))
 
     # Propose: choose the kind and part, then the word.
@@ -181,7 +279,7 @@ def propose_approve_roll(b, stack):
 
     # Approve it as a moderator.
     password = "".join(random.choice(string.ascii_letters) for _ in range(20))
-    create_moderator(stack, "browsertest", password)
+    stack.add_moderator("browsertest", password)
     b.get(base + "/login")
     form = b.wait_for("the login form", lambda: b.find_all("form.login"))[0]
     form.find("input[name=name]").type("browsertest")
@@ -212,57 +310,3 @@ def propose_approve_roll(b, stack):
     check(word.lower() in name.lower(), "a new roll carries the approved word", name)
     b.find("article.card").screenshot(save("browser-approved-card.png"))
     print("    proposed, approved and rolled: %r" % name)
-
-
-TESTS = [form_to_card, propose_approve_roll]
-
-
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--daemon", required=True)
-    ap.add_argument("--keep", action="store_true", help="keep the stack's temp dir (logs)")
-    args = ap.parse_args()
-    os.makedirs(ARTIFACTS, exist_ok=True)
-    for old in os.listdir(ARTIFACTS):  # a stale failure's picture would mislead
-        if old.startswith("browser-failure-"):
-            os.remove(os.path.join(ARTIFACTS, old))
-    stack = lf.Stack(args.daemon)
-    print("browser: stack under %s, artefacts in %s" % (stack.var, ARTIFACTS))
-    passed = failed = skipped = 0
-    try:
-        stack.start()
-        with Browser(save("chromedriver.log")) as b:
-            for fn in TESTS:
-                t0 = time.time()
-                try:
-                    fn(b, stack)
-                except Skip as e:
-                    skipped += 1
-                    print("SKIP %s: %s" % (fn.__name__, e))
-                except Exception as e:  # one failing test must not hide the others
-                    failed += 1
-                    print("FAIL %s (%.2fs)" % (fn.__name__, time.time() - t0))
-                    if isinstance(e, (Failure, WebDriverError)):
-                        print("    " + str(e))
-                    else:
-                        traceback.print_exc()
-                    try:
-                        b.screenshot(save("browser-failure-%s.png" % fn.__name__))
-                    except (WebDriverError, OSError):
-                        pass
-                else:
-                    passed += 1
-                    print("ok   %s (%.2fs)" % (fn.__name__, time.time() - t0))
-                sys.stdout.flush()
-    finally:
-        stack.stop()
-    print("browser: %d passed, %d failed, %d skipped" % (passed, failed, skipped))
-    if failed or args.keep:
-        print("logs kept in %s/log" % stack.var)
-    else:
-        shutil.rmtree(stack.var, ignore_errors=True)
-    return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
