@@ -291,7 +291,7 @@ daemon_start() {
 		exec setsid "$DAEMON" --socket "$FCGI_SOCK" --workers "$WORKERS" \
 			--templates "$ROOT/templates" --db-socket "$DB_SOCK" \
 			--db-user "$DB_USER" --db-name "$DB_NAME" --db-password-file "$PW_FILE" \
-			--secret-file "$SECRET_FILE"
+			--secret-file "$SECRET_FILE" --catalog-cache "$VAR/catalog.cache"
 	) </dev/null >>"$VAR/log/daemon.log" 2>&1 9>&- &
 	pid=$!
 	disown "$pid"

@@ -166,8 +166,9 @@ static const char *slurp(const char *path, char **out, size_t *len)
 	for (;;) {
 		if (cap - n < 65536) {
 			cap = cap ? cap * 2 : 65536;
-			char *more = cap <= (size_t)CATALOG_FILE_MAX + HEAD_MAX ? realloc(buf, cap + 1)
-			                                                        : NULL;
+			char *more = cap <= (size_t)CATALOG_FILE_MAX + HEAD_MAX
+			                     ? realloc(buf, cap + 1)
+			                     : NULL;
 			if (!more) {
 				free(buf);
 				fclose(f);

@@ -112,8 +112,8 @@ struct db {
 	/* settings: copies owned here */
 	char *socket, *host, *user, *password, *database;
 	unsigned port, connect_timeout, read_timeout, write_timeout;
-	MYSQL *conn;                 /* NULL while disconnected */
-	MYSQL_STMT *stmt[STMT__MAX]; /* NULL: not prepared (absent table) */
+	MYSQL *conn;                       /* NULL while disconnected */
+	MYSQL_STMT *stmt[STMT__MAX];       /* NULL: not prepared (absent table) */
 	MYSQL_STMT *mstmt[DBMOD_STMT_MAX]; /* dbmod.c's, prepared on first use */
 	/* The last failure logged, so that a caller retrying every few hundred
 	 * milliseconds logs a persistent failure once; cleared by a success. */

@@ -18,7 +18,7 @@
 enum db_status { DB_OK = 0, DB_DOWN = -1, DB_ERROR = -2 };
 
 struct db_config {
-	const char *socket;   /* unix socket, or NULL for TCP */
+	const char *socket; /* unix socket, or NULL for TCP */
 	const char *host;
 	unsigned port;
 	const char *user;

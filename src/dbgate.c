@@ -109,8 +109,7 @@ static void note_refused(struct dbgate *g, long long now_ms)
 	g->refused_logged_ms = now_ms;
 }
 
-enum gate_verdict dbgate_admit(struct dbgate *g, struct gate_hold *h, long long now_ms,
-                               int in_call)
+enum gate_verdict dbgate_admit(struct dbgate *g, struct gate_hold *h, long long now_ms, int in_call)
 {
 	enum gate_verdict v = GATE_GO;
 

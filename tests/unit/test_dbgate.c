@@ -1,0 +1,123 @@
+/* dbgate: the breaker's states (closed → open on a failure → half-open
+ * while a probe tries → closed on its answer, or open again), and the cap
+ * on waiting workers, with the time passed in. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "dbgate.h"
+
+static void breaker_cycle(void **state)
+{
+	struct breaker b;
+	(void)state;
+
+	breaker_init(&b);
+	assert_int_equal(b.state, BREAKER_CLOSED);
+	assert_true(breaker_admit(&b, 0));
+	/* A worker's success changes nothing; its failure opens. */
+	assert_int_equal(breaker_report(&b, 10, 1, 0), BREAKER_SAME);
+	assert_int_equal(breaker_report(&b, 20, 0, 0), BREAKER_OPENED);
+	assert_int_equal(b.state, BREAKER_OPEN);
+	assert_false(breaker_admit(&b, 0));
+	assert_false(breaker_admit(&b, 0));
+	/* The probe goes out: half-open; workers still fail fast. */
+	assert_true(breaker_admit(&b, 1));
+	assert_int_equal(b.state, BREAKER_HALF_OPEN);
+	assert_false(breaker_admit(&b, 0));
+	/* The probe fails: open again (not a new opening for the log). */
+	assert_int_equal(breaker_report(&b, 30, 0, 1), BREAKER_SAME);
+	assert_int_equal(b.state, BREAKER_OPEN);
+	assert_true(breaker_admit(&b, 1));
+	/* A late worker success (let through before it opened) does not close. */
+	assert_int_equal(breaker_report(&b, 40, 1, 0), BREAKER_SAME);
+	assert_int_equal(b.state, BREAKER_HALF_OPEN);
+	/* The probe's answer closes it. */
+	assert_int_equal(breaker_report(&b, 50, 1, 1), BREAKER_CLOSED_AGAIN);
+	assert_int_equal(b.state, BREAKER_CLOSED);
+	assert_true(breaker_admit(&b, 0));
+	/* A probe's failure while closed opens it too. */
+	assert_int_equal(breaker_report(&b, 60, 0, 1), BREAKER_OPENED);
+}
+
+static void gate_breaker_applies_to_workers_not_probes(void **state)
+{
+	struct dbgate g;
+	struct gate_hold w, p;
+	(void)state;
+
+	dbgate_init(&g, 0);
+	dbgate_register(&g, &w, 0);
+	dbgate_register(&g, &p, 1);
+	assert_int_equal(dbgate_admit(&g, &w, 1000, 0), GATE_GO);
+	dbgate_report(&g, &w, 1000, 0);
+	dbgate_done(&g, &w);
+	assert_int_equal(dbgate_state(&g), BREAKER_OPEN);
+	assert_int_equal(dbgate_admit(&g, &w, 1001, 0), GATE_BROKEN);
+	/* Even a worker inside a transaction is stopped: it must roll back. */
+	assert_int_equal(dbgate_admit(&g, &w, 1001, 1), GATE_BROKEN);
+	assert_int_equal(dbgate_admit(&g, &p, 1002, 0), GATE_GO);
+	assert_int_equal(dbgate_state(&g), BREAKER_HALF_OPEN);
+	dbgate_report(&g, &p, 1003, 1);
+	assert_int_equal(dbgate_state(&g), BREAKER_CLOSED);
+	assert_int_equal(dbgate_admit(&g, &w, 1004, 0), GATE_GO);
+	dbgate_unregister(&g, &w);
+	dbgate_unregister(&g, &p);
+}
+
+/* Cap 2 of 3 workers: the third is refused while two wait, whether they
+ * block on the socket or were let through a moment ago. */
+static void cap_refuses_beyond_the_limit(void **state)
+{
+	struct dbgate g;
+	struct gate_hold w[3], probe;
+	(void)state;
+
+	dbgate_init(&g, 2);
+	for (int i = 0; i < 3; i++)
+		dbgate_register(&g, &w[i], 0);
+	dbgate_register(&g, &probe, 1);
+	assert_int_equal(dbgate_admit(&g, &w[0], 1000, 0), GATE_GO);
+	dbgate_wait_begin(&g, &w[0]);
+	assert_int_equal(dbgate_admit(&g, &w[1], 1000, 0), GATE_GO); /* not blocked yet */
+	assert_int_equal(dbgate_busy(&g, 1000), 2);
+	assert_int_equal(dbgate_admit(&g, &w[2], 1001, 0), GATE_FULL);
+	/* The probe is never capped and never counted. */
+	assert_int_equal(dbgate_admit(&g, &probe, 1001, 0), GATE_GO);
+	dbgate_wait_begin(&g, &probe);
+	assert_int_equal(dbgate_busy(&g, 1001), 2);
+	/* A worker already in its call goes on (its next statement). */
+	assert_int_equal(dbgate_admit(&g, &w[1], 1002, 0), GATE_GO);
+	/* Seconds later w[0] still blocks, w[1] never did: it stopped counting. */
+	assert_int_equal(dbgate_busy(&g, 3000), 1);
+	assert_int_equal(dbgate_admit(&g, &w[2], 3000, 0), GATE_GO);
+	dbgate_wait_begin(&g, &w[2]);
+	assert_int_equal(dbgate_admit(&g, &w[1], 3001, 0), GATE_FULL);
+	/* ...unless it must finish a transaction it began. */
+	assert_int_equal(dbgate_admit(&g, &w[1], 3001, 1), GATE_GO);
+	/* Waits end, calls finish: room again. */
+	dbgate_wait_end(&g, &w[0], 3002);
+	dbgate_done(&g, &w[0]);
+	dbgate_done(&g, &w[1]);
+	assert_int_equal(dbgate_busy(&g, 3003), 1);
+	assert_int_equal(dbgate_admit(&g, &w[0], 3003, 0), GATE_GO);
+	/* No cap: never full. */
+	dbgate_set_cap(&g, 0);
+	assert_int_equal(dbgate_admit(&g, &w[1], 3004, 0), GATE_GO);
+	for (int i = 0; i < 3; i++)
+		dbgate_unregister(&g, &w[i]);
+	dbgate_unregister(&g, &probe);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(breaker_cycle),
+	        cmocka_unit_test(gate_breaker_applies_to_workers_not_probes),
+	        cmocka_unit_test(cap_refuses_beyond_the_limit),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
