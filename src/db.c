@@ -175,7 +175,7 @@ static int io_wait(my_socket fd, my_bool is_read, int timeout_ms)
 	int rc;
 
 	if (d)
-		dbgate_wait_begin(g, &d->hold);
+		dbgate_wait_begin(g, &d->hold, dbgate_now_ms());
 	do
 		rc = poll(&p, 1, timeout_ms);
 	while (rc < 0 && errno == EINTR);
@@ -476,7 +476,7 @@ static enum db_status gate(struct db *d)
 
 	io_owner = d;
 	d->timed_out = 0;
-	if (dbgate_admit(dbgate_process(), &d->hold, dbgate_now_ms(), in_trans) == GATE_GO)
+	if (dbgate_enter(dbgate_process(), &d->hold, in_trans) == GATE_GO)
 		return DB_OK;
 	if (in_trans)
 		disconnect(d);

@@ -45,7 +45,13 @@ enum breaker_change breaker_report(struct breaker *b, long long now_ms, int ok, 
 
 void dbgate_init(struct dbgate *g, unsigned cap)
 {
+	pthread_condattr_t ca;
+
 	pthread_mutex_init(&g->lock, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&g->room, &ca);
+	pthread_condattr_destroy(&ca);
 	breaker_init(&g->breaker);
 	g->head.next = g->head.prev = &g->head;
 	g->cap = cap;
@@ -97,6 +103,15 @@ static unsigned busy_locked(struct dbgate *g, long long now_ms)
 	return n;
 }
 
+/* Whether a counted hold has been blocked for DBGATE_SLOW_MS. */
+static int slow_locked(struct dbgate *g, long long now_ms)
+{
+	for (struct gate_hold *h = g->head.next; h != &g->head; h = h->next)
+		if (!h->probe && h->waiting && now_ms - h->wait_ms >= DBGATE_SLOW_MS)
+			return 1;
+	return 0;
+}
+
 /* One line per REFUSED_LOG_MS at most, however many requests were refused. */
 static void note_refused(struct dbgate *g, long long now_ms)
 {
@@ -118,8 +133,12 @@ enum gate_verdict dbgate_admit(struct dbgate *g, struct gate_hold *h, long long 
 		v = GATE_BROKEN;
 	} else if (!h->probe && g->cap && !in_call && !counts(h, now_ms) &&
 	           busy_locked(g, now_ms) >= g->cap) {
-		note_refused(g, now_ms);
-		v = GATE_FULL;
+		if (slow_locked(g, now_ms)) {
+			note_refused(g, now_ms);
+			v = GATE_FULL;
+		} else {
+			v = GATE_BUSY;
+		}
 	} else {
 		h->admitted_ms = now_ms ? now_ms : 1;
 	}
@@ -127,10 +146,32 @@ enum gate_verdict dbgate_admit(struct dbgate *g, struct gate_hold *h, long long 
 	return v;
 }
 
-void dbgate_wait_begin(struct dbgate *g, struct gate_hold *h)
+enum gate_verdict dbgate_enter(struct dbgate *g, struct gate_hold *h, int in_call)
+{
+	enum gate_verdict v;
+
+	while ((v = dbgate_admit(g, h, dbgate_now_ms(), in_call)) == GATE_BUSY) {
+		/* Woken when a wait or a call ends; re-checked every 10 ms, as a
+		 * holder turns slow without any event. */
+		struct timespec until;
+		clock_gettime(CLOCK_MONOTONIC, &until);
+		until.tv_nsec += 10 * 1000000L;
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		pthread_mutex_lock(&g->lock);
+		pthread_cond_timedwait(&g->room, &g->lock, &until);
+		pthread_mutex_unlock(&g->lock);
+	}
+	return v;
+}
+
+void dbgate_wait_begin(struct dbgate *g, struct gate_hold *h, long long now_ms)
 {
 	pthread_mutex_lock(&g->lock);
 	h->waiting = 1;
+	h->wait_ms = now_ms;
 	pthread_mutex_unlock(&g->lock);
 }
 
@@ -140,6 +181,7 @@ void dbgate_wait_end(struct dbgate *g, struct gate_hold *h, long long now_ms)
 	h->waiting = 0;
 	if (h->admitted_ms)
 		h->admitted_ms = now_ms ? now_ms : 1; /* more may follow at once */
+	pthread_cond_broadcast(&g->room);
 	pthread_mutex_unlock(&g->lock);
 }
 
@@ -148,6 +190,7 @@ void dbgate_done(struct dbgate *g, struct gate_hold *h)
 	pthread_mutex_lock(&g->lock);
 	h->waiting = 0;
 	h->admitted_ms = 0;
+	pthread_cond_broadcast(&g->room);
 	pthread_mutex_unlock(&g->lock);
 }
 

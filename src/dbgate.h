@@ -8,7 +8,10 @@
  * - a cap on the workers waiting on the database at once: a worker is
  *   waiting while it is blocked on a database socket, or for a moment
  *   (DBGATE_FRESH_MS) after it was let through, before it blocks. A worker
- *   that finds the cap full is refused at once instead of queueing.
+ *   that finds the cap full while one of those has been blocked for
+ *   DBGATE_SLOW_MS (the database is slow or hung) is refused at once; while
+ *   they are all quicker than that (a healthy database, only busy), it waits
+ *   for a place, but never past the moment one of them turns slow.
  *
  * The breaker and the gate are plain structs with the time passed in, so
  * that tests can drive them; dbgate_process() is the one every handle of
@@ -23,6 +26,8 @@
  * socket (so that workers arriving together cannot all pass); a call that
  * never had to wait stops counting after this. */
 #define DBGATE_FRESH_MS 100
+/* A wait on the socket this long means the database is not just busy. */
+#define DBGATE_SLOW_MS 200
 
 enum breaker_state {
 	BREAKER_CLOSED,    /* calls go out */
@@ -51,17 +56,20 @@ struct gate_hold {
 	struct gate_hold *next, *prev;
 	int probe;             /* the poller's: never capped, its answers close the breaker */
 	int waiting;           /* blocked on the database socket now */
+	long long wait_ms;     /* since when */
 	long long admitted_ms; /* when last let through; 0: not in a call */
 };
 
 enum gate_verdict {
 	GATE_GO,     /* go ahead */
 	GATE_BROKEN, /* the breaker is open */
-	GATE_FULL,   /* `cap` workers wait on the database already */
+	GATE_FULL,   /* `cap` workers wait on the database already, one of them slow */
+	GATE_BUSY,   /* `cap` workers wait, none slow yet: try again shortly */
 };
 
 struct dbgate {
 	pthread_mutex_t lock;
+	pthread_cond_t room; /* a wait or a call ended */
 	struct breaker breaker;
 	struct gate_hold head; /* of a circular list */
 	unsigned cap;          /* workers that may wait at once; 0: no cap */
@@ -74,13 +82,17 @@ void dbgate_set_cap(struct dbgate *g, unsigned cap);
 void dbgate_register(struct dbgate *g, struct gate_hold *h, int probe);
 void dbgate_unregister(struct dbgate *g, struct gate_hold *h);
 
-/* Before a statement or a connect. A hold already in a call (admitted less
- * than DBGATE_FRESH_MS ago) or that must finish what it began (`in_call`:
- * an open transaction) is not capped again; the breaker applies to all. */
+/* Before a statement or a connect: the verdict now, without waiting. A
+ * hold already in a call (admitted less than DBGATE_FRESH_MS ago) or that
+ * must finish what it began (`in_call`: an open transaction) is not capped
+ * again; the breaker applies to all. GATE_FULL is counted and logged. */
 enum gate_verdict dbgate_admit(struct dbgate *g, struct gate_hold *h, long long now_ms,
                                int in_call);
+/* dbgate_admit on the process clock, waiting out GATE_BUSY (at most
+ * DBGATE_SLOW_MS plus the slowest holder's head start): never GATE_BUSY. */
+enum gate_verdict dbgate_enter(struct dbgate *g, struct gate_hold *h, int in_call);
 /* Around every wait on the socket. */
-void dbgate_wait_begin(struct dbgate *g, struct gate_hold *h);
+void dbgate_wait_begin(struct dbgate *g, struct gate_hold *h, long long now_ms);
 void dbgate_wait_end(struct dbgate *g, struct gate_hold *h, long long now_ms);
 /* The call is over (whatever its outcome): the hold stops counting. */
 void dbgate_done(struct dbgate *g, struct gate_hold *h);

@@ -68,8 +68,9 @@ static void gate_breaker_applies_to_workers_not_probes(void **state)
 	dbgate_unregister(&g, &p);
 }
 
-/* Cap 2 of 3 workers: the third is refused while two wait, whether they
- * block on the socket or were let through a moment ago. */
+/* Cap 2 of 3 workers: while two wait, the third is told to wait its turn
+ * (GATE_BUSY) as long as the database answers quickly, and refused
+ * (GATE_FULL) once one of them has been blocked DBGATE_SLOW_MS. */
 static void cap_refuses_beyond_the_limit(void **state)
 {
 	struct dbgate g;
@@ -81,21 +82,25 @@ static void cap_refuses_beyond_the_limit(void **state)
 		dbgate_register(&g, &w[i], 0);
 	dbgate_register(&g, &probe, 1);
 	assert_int_equal(dbgate_admit(&g, &w[0], 1000, 0), GATE_GO);
-	dbgate_wait_begin(&g, &w[0]);
+	dbgate_wait_begin(&g, &w[0], 1000);
 	assert_int_equal(dbgate_admit(&g, &w[1], 1000, 0), GATE_GO); /* not blocked yet */
 	assert_int_equal(dbgate_busy(&g, 1000), 2);
-	assert_int_equal(dbgate_admit(&g, &w[2], 1001, 0), GATE_FULL);
+	assert_int_equal(dbgate_admit(&g, &w[2], 1001, 0), GATE_BUSY);
+	dbgate_wait_begin(&g, &w[1], 1010);
+	assert_int_equal(dbgate_admit(&g, &w[2], 1000 + DBGATE_SLOW_MS - 1, 0), GATE_BUSY);
+	assert_int_equal(dbgate_admit(&g, &w[2], 1000 + DBGATE_SLOW_MS, 0), GATE_FULL);
 	/* The probe is never capped and never counted. */
-	assert_int_equal(dbgate_admit(&g, &probe, 1001, 0), GATE_GO);
-	dbgate_wait_begin(&g, &probe);
-	assert_int_equal(dbgate_busy(&g, 1001), 2);
-	/* A worker already in its call goes on (its next statement). */
-	assert_int_equal(dbgate_admit(&g, &w[1], 1002, 0), GATE_GO);
+	assert_int_equal(dbgate_admit(&g, &probe, 1300, 0), GATE_GO);
+	dbgate_wait_begin(&g, &probe, 1300);
+	assert_int_equal(dbgate_busy(&g, 1300), 2);
+	/* w[1] gets its answer; its next statement goes on though w[0] is slow. */
+	dbgate_wait_end(&g, &w[1], 1310);
+	assert_int_equal(dbgate_admit(&g, &w[1], 1320, 0), GATE_GO);
 	/* Seconds later w[0] still blocks, w[1] never did: it stopped counting. */
 	assert_int_equal(dbgate_busy(&g, 3000), 1);
 	assert_int_equal(dbgate_admit(&g, &w[2], 3000, 0), GATE_GO);
-	dbgate_wait_begin(&g, &w[2]);
-	assert_int_equal(dbgate_admit(&g, &w[1], 3001, 0), GATE_FULL);
+	dbgate_wait_begin(&g, &w[2], 3000);
+	assert_int_equal(dbgate_admit(&g, &w[1], 3001, 0), GATE_FULL); /* w[0] is slow */
 	/* ...unless it must finish a transaction it began. */
 	assert_int_equal(dbgate_admit(&g, &w[1], 3001, 1), GATE_GO);
 	/* Waits end, calls finish: room again. */
@@ -112,12 +117,34 @@ static void cap_refuses_beyond_the_limit(void **state)
 	dbgate_unregister(&g, &probe);
 }
 
+/* dbgate_enter waits out a busy gate: a place frees up when the holder's
+ * call ends (here before the call, so the answer is at once). */
+static void enter_goes_when_there_is_room(void **state)
+{
+	struct dbgate g;
+	struct gate_hold a, b;
+	(void)state;
+
+	dbgate_init(&g, 1);
+	dbgate_register(&g, &a, 0);
+	dbgate_register(&g, &b, 0);
+	assert_int_equal(dbgate_enter(&g, &a, 0), GATE_GO);
+	dbgate_done(&g, &a);
+	assert_int_equal(dbgate_enter(&g, &b, 0), GATE_GO);
+	/* b holds the place and blocks; a, arriving, waits until b is slow. */
+	dbgate_wait_begin(&g, &b, dbgate_now_ms());
+	assert_int_equal(dbgate_enter(&g, &a, 0), GATE_FULL);
+	dbgate_unregister(&g, &a);
+	dbgate_unregister(&g, &b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(breaker_cycle),
 	        cmocka_unit_test(gate_breaker_applies_to_workers_not_probes),
 	        cmocka_unit_test(cap_refuses_beyond_the_limit),
+	        cmocka_unit_test(enter_goes_when_there_is_room),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
