@@ -145,19 +145,19 @@ static enum db_status succeeded(struct db *d)
 	if (d->failing)
 		log_info("db: working again");
 	d->failing = 0;
-	dbgate_report(g, &d->hold, dbgate_now_ms(), 1);
+	dbgate_report(g, &d->hold, dbgate_now_ms(), 1, 0);
 	dbgate_done(g, &d->hold);
 	return DB_OK;
 }
 
 /* A connection-level failure: it opens the breaker when the database did
- * not answer in time or refused a connection. */
+ * not answer in time (slow) or refused a connection (fast). */
 static void unreachable(struct db *d, int connecting)
 {
 	struct dbgate *g = dbgate_process();
 
 	if (connecting || d->timed_out)
-		dbgate_report(g, &d->hold, dbgate_now_ms(), 0);
+		dbgate_report(g, &d->hold, dbgate_now_ms(), 0, d->timed_out);
 	dbgate_done(g, &d->hold);
 }
 

@@ -15,31 +15,45 @@ void breaker_init(struct breaker *b)
 {
 	b->state = BREAKER_CLOSED;
 	b->opened_ms = 0;
+	b->slow = 0;
+	b->trial_out = 0;
 }
 
-int breaker_admit(struct breaker *b, int probe)
+int breaker_admit(struct breaker *b, int probe, int *trial)
 {
+	*trial = 0;
 	if (b->state == BREAKER_CLOSED)
 		return 1;
-	if (!probe)
+	if (probe) {
+		b->state = BREAKER_HALF_OPEN;
+		return 1;
+	}
+	/* After a timeout a trial would cost a worker the whole timeout:
+	 * only the probe tries then. */
+	if (b->slow || b->trial_out)
 		return 0;
 	b->state = BREAKER_HALF_OPEN;
+	b->trial_out = 1;
+	*trial = 1;
 	return 1;
 }
 
-enum breaker_change breaker_report(struct breaker *b, long long now_ms, int ok, int probe)
+enum breaker_change breaker_report(struct breaker *b, long long now_ms, int ok, int probe_or_trial,
+                                   int slow)
 {
 	if (ok) {
-		/* A worker's answer proves little while open: it may have been
-		 * let through before the breaker opened. The probe decides. */
-		if (!probe || b->state == BREAKER_CLOSED)
+		/* Another worker's answer proves little while open: it may have
+		 * been let through before the breaker opened. */
+		if (!probe_or_trial || b->state == BREAKER_CLOSED)
 			return BREAKER_SAME;
 		b->state = BREAKER_CLOSED;
+		b->trial_out = 0;
 		return BREAKER_CLOSED_AGAIN;
 	}
 	enum breaker_state was = b->state;
 	b->state = BREAKER_OPEN;
 	b->opened_ms = now_ms;
+	b->slow = slow;
 	return was == BREAKER_CLOSED ? BREAKER_OPENED : BREAKER_SAME;
 }
 
@@ -69,6 +83,7 @@ void dbgate_set_cap(struct dbgate *g, unsigned cap)
 void dbgate_register(struct dbgate *g, struct gate_hold *h, int probe)
 {
 	h->probe = probe;
+	h->trial = 0;
 	h->waiting = 0;
 	h->admitted_ms = 0;
 	pthread_mutex_lock(&g->lock);
@@ -128,9 +143,14 @@ enum gate_verdict dbgate_admit(struct dbgate *g, struct gate_hold *h, long long 
 {
 	enum gate_verdict v = GATE_GO;
 
+	int trial;
+
 	pthread_mutex_lock(&g->lock);
-	if (!breaker_admit(&g->breaker, h->probe)) {
+	if (!breaker_admit(&g->breaker, h->probe, &trial)) {
 		v = GATE_BROKEN;
+	} else if (trial) {
+		h->trial = 1; /* one at a time, and not capped: it is the only one */
+		h->admitted_ms = now_ms ? now_ms : 1;
 	} else if (!h->probe && g->cap && !in_call && !counts(h, now_ms) &&
 	           busy_locked(g, now_ms) >= g->cap) {
 		if (slow_locked(g, now_ms)) {
@@ -190,14 +210,20 @@ void dbgate_done(struct dbgate *g, struct gate_hold *h)
 	pthread_mutex_lock(&g->lock);
 	h->waiting = 0;
 	h->admitted_ms = 0;
+	if (h->trial) /* over without a verdict (another kind of error) */
+		g->breaker.trial_out = 0;
+	h->trial = 0;
 	pthread_cond_broadcast(&g->room);
 	pthread_mutex_unlock(&g->lock);
 }
 
-void dbgate_report(struct dbgate *g, struct gate_hold *h, long long now_ms, int ok)
+void dbgate_report(struct dbgate *g, struct gate_hold *h, long long now_ms, int ok, int slow)
 {
 	pthread_mutex_lock(&g->lock);
-	enum breaker_change c = breaker_report(&g->breaker, now_ms, ok, h->probe);
+	enum breaker_change c = breaker_report(&g->breaker, now_ms, ok, h->probe || h->trial, slow);
+	if (h->trial)
+		g->breaker.trial_out = 0;
+	h->trial = 0;
 	pthread_mutex_unlock(&g->lock);
 	if (c == BREAKER_OPENED)
 		log_warn("db: database unreachable; database calls fail at once until it answers "

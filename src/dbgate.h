@@ -4,7 +4,11 @@
  * Two guards, shared by every handle of a process:
  * - a circuit breaker: once a connect fails or a read times out, worker
  *   calls fail at once (DB_DOWN) without touching the network, until a
- *   probe handle (the catalog poller's) gets an answer again;
+ *   probe handle (the catalog poller's) gets an answer again. When it
+ *   opened on a refusal (the server is down, which costs nothing to ask
+ *   again) rather than a timeout, one worker call at a time may go out as
+ *   a trial, and its answer closes it too, so the first request after the
+ *   server is back does not wait for the next poll;
  * - a cap on the workers waiting on the database at once: a worker is
  *   waiting while it is blocked on a database socket, or for a moment
  *   (DBGATE_FRESH_MS) after it was let through, before it blocks. A worker
@@ -40,16 +44,20 @@ enum breaker_change { BREAKER_SAME, BREAKER_OPENED, BREAKER_CLOSED_AGAIN };
 struct breaker {
 	enum breaker_state state;
 	long long opened_ms; /* when it last opened */
+	int slow;            /* the last failure was a timeout, not a refusal */
+	int trial_out;       /* a worker's trial call is under way */
 };
 
 void breaker_init(struct breaker *b);
 /* Whether a call may go out. Probes always may (an open breaker becomes
- * half-open while they try); workers only while closed. */
-int breaker_admit(struct breaker *b, int probe);
+ * half-open while they try); workers while closed, or as the one trial
+ * (*trial set) while open after a refusal. */
+int breaker_admit(struct breaker *b, int probe, int *trial);
 /* The outcome of a call that went out: ok (the database answered) or a
- * connection failure (refused, or timed out). Only a probe's answer closes
- * the breaker; any failure opens it. */
-enum breaker_change breaker_report(struct breaker *b, long long now_ms, int ok, int probe);
+ * connection failure (`slow`: timed out; else refused). Only the answer of
+ * a probe or of a trial closes the breaker; any failure opens it. */
+enum breaker_change breaker_report(struct breaker *b, long long now_ms, int ok, int probe_or_trial,
+                                   int slow);
 
 /* One per database handle; the gate links the holds of its handles. */
 struct gate_hold {
@@ -58,6 +66,7 @@ struct gate_hold {
 	int waiting;           /* blocked on the database socket now */
 	long long wait_ms;     /* since when */
 	long long admitted_ms; /* when last let through; 0: not in a call */
+	int trial;             /* let through as the breaker's trial */
 };
 
 enum gate_verdict {
@@ -97,7 +106,7 @@ void dbgate_wait_end(struct dbgate *g, struct gate_hold *h, long long now_ms);
 /* The call is over (whatever its outcome): the hold stops counting. */
 void dbgate_done(struct dbgate *g, struct gate_hold *h);
 /* A call's outcome for the breaker (see breaker_report); logs a change. */
-void dbgate_report(struct dbgate *g, struct gate_hold *h, long long now_ms, int ok);
+void dbgate_report(struct dbgate *g, struct gate_hold *h, long long now_ms, int ok, int slow);
 
 enum breaker_state dbgate_state(struct dbgate *g);
 /* Workers counted as waiting now (for tests and logs). */

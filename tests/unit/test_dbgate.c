@@ -10,6 +10,13 @@
 
 #include "dbgate.h"
 
+static int admit(struct breaker *b, int probe)
+{
+	int trial;
+	return breaker_admit(b, probe, &trial);
+}
+
+/* After a timeout: only the probe tries the database. */
 static void breaker_cycle(void **state)
 {
 	struct breaker b;
@@ -17,30 +24,57 @@ static void breaker_cycle(void **state)
 
 	breaker_init(&b);
 	assert_int_equal(b.state, BREAKER_CLOSED);
-	assert_true(breaker_admit(&b, 0));
+	assert_true(admit(&b, 0));
 	/* A worker's success changes nothing; its failure opens. */
-	assert_int_equal(breaker_report(&b, 10, 1, 0), BREAKER_SAME);
-	assert_int_equal(breaker_report(&b, 20, 0, 0), BREAKER_OPENED);
+	assert_int_equal(breaker_report(&b, 10, 1, 0, 0), BREAKER_SAME);
+	assert_int_equal(breaker_report(&b, 20, 0, 0, 1), BREAKER_OPENED);
 	assert_int_equal(b.state, BREAKER_OPEN);
-	assert_false(breaker_admit(&b, 0));
-	assert_false(breaker_admit(&b, 0));
+	assert_false(admit(&b, 0));
+	assert_false(admit(&b, 0));
 	/* The probe goes out: half-open; workers still fail fast. */
-	assert_true(breaker_admit(&b, 1));
+	assert_true(admit(&b, 1));
 	assert_int_equal(b.state, BREAKER_HALF_OPEN);
-	assert_false(breaker_admit(&b, 0));
+	assert_false(admit(&b, 0));
 	/* The probe fails: open again (not a new opening for the log). */
-	assert_int_equal(breaker_report(&b, 30, 0, 1), BREAKER_SAME);
+	assert_int_equal(breaker_report(&b, 30, 0, 1, 1), BREAKER_SAME);
 	assert_int_equal(b.state, BREAKER_OPEN);
-	assert_true(breaker_admit(&b, 1));
+	assert_true(admit(&b, 1));
 	/* A late worker success (let through before it opened) does not close. */
-	assert_int_equal(breaker_report(&b, 40, 1, 0), BREAKER_SAME);
+	assert_int_equal(breaker_report(&b, 40, 1, 0, 0), BREAKER_SAME);
 	assert_int_equal(b.state, BREAKER_HALF_OPEN);
 	/* The probe's answer closes it. */
-	assert_int_equal(breaker_report(&b, 50, 1, 1), BREAKER_CLOSED_AGAIN);
+	assert_int_equal(breaker_report(&b, 50, 1, 1, 0), BREAKER_CLOSED_AGAIN);
 	assert_int_equal(b.state, BREAKER_CLOSED);
-	assert_true(breaker_admit(&b, 0));
+	assert_true(admit(&b, 0));
 	/* A probe's failure while closed opens it too. */
-	assert_int_equal(breaker_report(&b, 60, 0, 1), BREAKER_OPENED);
+	assert_int_equal(breaker_report(&b, 60, 0, 1, 1), BREAKER_OPENED);
+}
+
+/* After a refusal: one worker at a time may try, and its answer closes. */
+static void breaker_trial_after_refusal(void **state)
+{
+	struct breaker b;
+	int trial;
+	(void)state;
+
+	breaker_init(&b);
+	assert_int_equal(breaker_report(&b, 10, 0, 0, 0), BREAKER_OPENED);
+	assert_true(breaker_admit(&b, 0, &trial));
+	assert_true(trial);
+	assert_int_equal(b.state, BREAKER_HALF_OPEN);
+	assert_false(breaker_admit(&b, 0, &trial)); /* one trial at a time */
+	/* Still refused: open, and the next worker may try again. */
+	assert_int_equal(breaker_report(&b, 20, 0, 1, 0), BREAKER_SAME);
+	b.trial_out = 0; /* dbgate_report's part */
+	assert_true(breaker_admit(&b, 0, &trial));
+	assert_true(trial);
+	assert_int_equal(breaker_report(&b, 30, 1, 1, 0), BREAKER_CLOSED_AGAIN);
+	assert_int_equal(b.state, BREAKER_CLOSED);
+	assert_true(breaker_admit(&b, 0, &trial));
+	assert_false(trial);
+	/* A timeout turns trials off until the probe closes it. */
+	assert_int_equal(breaker_report(&b, 40, 0, 0, 1), BREAKER_OPENED);
+	assert_false(breaker_admit(&b, 0, &trial));
 }
 
 static void gate_breaker_applies_to_workers_not_probes(void **state)
@@ -53,7 +87,7 @@ static void gate_breaker_applies_to_workers_not_probes(void **state)
 	dbgate_register(&g, &w, 0);
 	dbgate_register(&g, &p, 1);
 	assert_int_equal(dbgate_admit(&g, &w, 1000, 0), GATE_GO);
-	dbgate_report(&g, &w, 1000, 0);
+	dbgate_report(&g, &w, 1000, 0, 1);
 	dbgate_done(&g, &w);
 	assert_int_equal(dbgate_state(&g), BREAKER_OPEN);
 	assert_int_equal(dbgate_admit(&g, &w, 1001, 0), GATE_BROKEN);
@@ -61,7 +95,7 @@ static void gate_breaker_applies_to_workers_not_probes(void **state)
 	assert_int_equal(dbgate_admit(&g, &w, 1001, 1), GATE_BROKEN);
 	assert_int_equal(dbgate_admit(&g, &p, 1002, 0), GATE_GO);
 	assert_int_equal(dbgate_state(&g), BREAKER_HALF_OPEN);
-	dbgate_report(&g, &p, 1003, 1);
+	dbgate_report(&g, &p, 1003, 1, 0);
 	assert_int_equal(dbgate_state(&g), BREAKER_CLOSED);
 	assert_int_equal(dbgate_admit(&g, &w, 1004, 0), GATE_GO);
 	dbgate_unregister(&g, &w);
@@ -142,6 +176,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(breaker_cycle),
+	        cmocka_unit_test(breaker_trial_after_refusal),
 	        cmocka_unit_test(gate_breaker_applies_to_workers_not_probes),
 	        cmocka_unit_test(cap_refuses_beyond_the_limit),
 	        cmocka_unit_test(enter_goes_when_there_is_room),
