@@ -428,6 +428,9 @@ static enum db_status db_connect(struct db *d)
 		disconnect(d);
 		return r;
 	}
+	/* A new connection is an answer: it closes the breaker when this call
+	 * is the probe's or the trial's. */
+	dbgate_report(dbgate_process(), &d->hold, dbgate_now_ms(), 1, 0);
 	return DB_OK;
 }
 

@@ -146,7 +146,10 @@ enum gate_verdict dbgate_admit(struct dbgate *g, struct gate_hold *h, long long 
 	int trial;
 
 	pthread_mutex_lock(&g->lock);
-	if (!breaker_admit(&g->breaker, h->probe, &trial)) {
+	if (h->trial) {
+		/* The trial's next statement: it goes on until its verdict. */
+		h->admitted_ms = now_ms ? now_ms : 1;
+	} else if (!breaker_admit(&g->breaker, h->probe, &trial)) {
 		v = GATE_BROKEN;
 	} else if (trial) {
 		h->trial = 1; /* one at a time, and not capped: it is the only one */

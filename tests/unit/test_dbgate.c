@@ -102,6 +102,37 @@ static void gate_breaker_applies_to_workers_not_probes(void **state)
 	dbgate_unregister(&g, &p);
 }
 
+/* The trial worker's own next statements go on while others fail fast;
+ * its answer closes the breaker. */
+static void gate_trial_goes_on_until_its_verdict(void **state)
+{
+	struct dbgate g;
+	struct gate_hold a, b;
+	(void)state;
+
+	dbgate_init(&g, 0);
+	dbgate_register(&g, &a, 0);
+	dbgate_register(&g, &b, 0);
+	assert_int_equal(dbgate_admit(&g, &a, 100, 0), GATE_GO);
+	dbgate_report(&g, &a, 100, 0, 0); /* refused */
+	dbgate_done(&g, &a);
+	assert_int_equal(dbgate_admit(&g, &a, 200, 0), GATE_GO); /* the trial */
+	assert_int_equal(dbgate_admit(&g, &b, 201, 0), GATE_BROKEN);
+	assert_int_equal(dbgate_admit(&g, &a, 202, 0), GATE_GO); /* its next statement */
+	dbgate_report(&g, &a, 203, 1, 0);
+	assert_int_equal(dbgate_state(&g), BREAKER_CLOSED);
+	assert_int_equal(dbgate_admit(&g, &b, 204, 0), GATE_GO);
+	/* A trial that ends without a verdict lets the next worker try. */
+	dbgate_report(&g, &b, 205, 0, 0);
+	dbgate_done(&g, &b);
+	assert_int_equal(dbgate_admit(&g, &a, 206, 0), GATE_GO);
+	assert_int_equal(dbgate_admit(&g, &b, 207, 0), GATE_BROKEN);
+	dbgate_done(&g, &a);
+	assert_int_equal(dbgate_admit(&g, &b, 208, 0), GATE_GO);
+	dbgate_unregister(&g, &a);
+	dbgate_unregister(&g, &b);
+}
+
 /* Cap 2 of 3 workers: while two wait, the third is told to wait its turn
  * (GATE_BUSY) as long as the database answers quickly, and refused
  * (GATE_FULL) once one of them has been blocked DBGATE_SLOW_MS. */
@@ -178,6 +209,7 @@ int main(void)
 	        cmocka_unit_test(breaker_cycle),
 	        cmocka_unit_test(breaker_trial_after_refusal),
 	        cmocka_unit_test(gate_breaker_applies_to_workers_not_probes),
+	        cmocka_unit_test(gate_trial_goes_on_until_its_verdict),
 	        cmocka_unit_test(cap_refuses_beyond_the_limit),
 	        cmocka_unit_test(enter_goes_when_there_is_room),
 	};
