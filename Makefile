@@ -138,7 +138,8 @@ browser: $(DAEMON)
 # Load through nginx with wrk (docs/testing.md). The long run adds the
 # faults: workers killed, the database stopped, submissions counted.
 soak: $(DAEMON)
-	python3 tests/soak/soak.py --daemon $(DAEMON) --faults kill-worker,db-outage
+	python3 tests/soak/soak.py --daemon $(DAEMON) \
+		--faults kill-worker,db-outage,db-freeze,db-down-restart
 
 soak-brief: $(DAEMON)
 	python3 tests/soak/soak.py --daemon $(DAEMON) --brief

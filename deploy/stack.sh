@@ -288,6 +288,9 @@ daemon_start() {
 	log "starting the daemon ($WORKERS workers)"
 	(
 		cd "$ROOT"
+		# The last good catalog lives with the rest of this stack's state.
+		# A variable, not a flag: a daemon without the setting ignores it.
+		export LOOTFORGE_CATALOG_CACHE="${LOOTFORGE_CATALOG_CACHE:-$VAR/catalog.cache}"
 		exec setsid "$DAEMON" --socket "$FCGI_SOCK" --workers "$WORKERS" \
 			--templates "$ROOT/templates" --db-socket "$DB_SOCK" \
 			--db-user "$DB_USER" --db-name "$DB_NAME" --db-password-file "$PW_FILE" \

@@ -56,6 +56,13 @@ static const struct opt_def opts[] = {
         {"cookie-secure", "LOOTFORGE_COOKIE_SECURE", "0|1", UINT(cookie_secure, 0, 1), "1",
          "1: mark cookies Secure (the site is served over HTTPS); 0 only for plain-HTTP "
          "loopback development"},
+        {"db-waiters", "LOOTFORGE_DB_WAITERS", "N", UINT(db_waiters, 0, CONFIG_WORKERS_MAX), "0",
+         "workers of a process that may wait on the database at once, beyond which a "
+         "database page answers 503 at once; 0: workers - 1 (at least 1)"},
+        {"catalog-cache", "LOOTFORGE_CATALOG_CACHE", "PATH", STR(catalog_cache),
+         "var/catalog.cache",
+         "the last good catalog, kept on disk; served when the database cannot be reached "
+         "at start"},
         /* A command rather than a setting, so it has no variable. */
         {"add-moderator", NULL, "NAME", STR(add_moderator), NULL,
          "create moderator NAME (or set a new password), reading the password from stdin, "
@@ -283,6 +290,14 @@ void config_log(const struct config *c)
 	                        : "none");
 	log_info("config: submit-limit=%u/hour cookie-secure=%u secret=%s", c->submit_limit,
 	         c->cookie_secure, c->secret_file ? c->secret_file : "random");
+	log_info("config: db-waiters=%u catalog-cache=%s", config_db_waiters(c), c->catalog_cache);
+}
+
+unsigned config_db_waiters(const struct config *c)
+{
+	if (c->db_waiters)
+		return c->db_waiters;
+	return c->workers > 1 ? c->workers - 1 : 1;
 }
 
 struct db_config config_db(const struct config *c)

@@ -31,6 +31,8 @@ struct config {
 	unsigned submit_limit;  /* accepted proposals per client and hour */
 	unsigned cookie_secure; /* 1: cookies carry Secure (the site is served over HTTPS) */
 	char *add_moderator;    /* a command, not a setting: create this moderator and exit */
+	unsigned db_waiters;    /* workers of a process that may wait on the database; 0: auto */
+	char *catalog_cache;    /* the last good catalog on disk (catalog_file.h) */
 };
 
 enum config_result { CONFIG_OK = 0, CONFIG_HELP = 1, CONFIG_INVALID = -1 };
@@ -43,6 +45,11 @@ void config_free(struct config *c);
 
 /* Logs the effective settings (without the password). */
 void config_log(const struct config *c);
+
+/* How many workers of a process may wait on the database at once:
+ * --db-waiters, or by default one fewer than the workers (at least 1), so
+ * one is always free for generation. */
+unsigned config_db_waiters(const struct config *c);
 
 /* The database settings of c; the strings stay owned by c. */
 struct db_config config_db(const struct config *c);

@@ -8,7 +8,15 @@
  * again in db_connect(), the one place that does it.
  *
  * Lifetimes: a struct db owns its copy of the settings, its MYSQL connection
- * and its statements, all freed by db_free(). */
+ * and its statements, all freed by db_free().
+ *
+ * The gate (dbgate.h) is passed at the start of every call of db.h and before
+ * every statement of dbmod.c (db_mod_stmt), the one path all of them take.
+ * The connection's waits on its socket go through io_wait() below, which
+ * tells the gate who is blocked on the database and whether a wait timed
+ * out: a timeout or a failed connect opens the breaker, while a connection
+ * found closed by the server (it restarted) does not: the reconnect that
+ * follows decides. */
 #include "db.h"
 #include "db_int.h"
 
@@ -17,11 +25,13 @@
 #include <mysql.h>
 #include <errmsg.h>
 #include <mysqld_error.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dbgate.h"
 #include "log.h"
 
 /* The columns every catalog query returns, in this order, so that one
@@ -102,14 +112,16 @@ struct db {
 	/* settings: copies owned here */
 	char *socket, *host, *user, *password, *database;
 	unsigned port, connect_timeout, read_timeout, write_timeout;
-	MYSQL *conn;                 /* NULL while disconnected */
-	MYSQL_STMT *stmt[STMT__MAX]; /* NULL: not prepared (absent table) */
+	MYSQL *conn;                       /* NULL while disconnected */
+	MYSQL_STMT *stmt[STMT__MAX];       /* NULL: not prepared (absent table) */
 	MYSQL_STMT *mstmt[DBMOD_STMT_MAX]; /* dbmod.c's, prepared on first use */
 	/* The last failure logged, so that a caller retrying every few hundred
 	 * milliseconds logs a persistent failure once; cleared by a success. */
 	int failing;
 	int last_where;
 	unsigned last_err;
+	struct gate_hold hold; /* in the process-wide gate */
+	int timed_out;         /* a wait of the current call timed out */
 };
 
 #define WHERE_CONNECT (-1)
@@ -128,10 +140,58 @@ static void log_failure(struct db *d, int where, unsigned err, const char *what,
 
 static enum db_status succeeded(struct db *d)
 {
+	struct dbgate *g = dbgate_process();
+
 	if (d->failing)
 		log_info("db: working again");
 	d->failing = 0;
+	dbgate_report(g, &d->hold, dbgate_now_ms(), 1, 0);
+	dbgate_done(g, &d->hold);
 	return DB_OK;
+}
+
+/* A connection-level failure: it opens the breaker when the database did
+ * not answer in time (slow) or refused a connection (fast). */
+static void unreachable(struct db *d, int connecting)
+{
+	struct dbgate *g = dbgate_process();
+
+	if (connecting || d->timed_out)
+		dbgate_report(g, &d->hold, dbgate_now_ms(), 0, d->timed_out);
+	dbgate_done(g, &d->hold);
+}
+
+/* The handle whose call runs on this thread, for io_wait(). A handle
+ * belongs to one thread, and a thread uses one handle at a time. */
+static __thread struct db *io_owner;
+
+/* Every wait of the connector on a database socket (connect, read, write),
+ * in place of its own poll(): the same wait, told to the gate. */
+static int io_wait(my_socket fd, my_bool is_read, int timeout_ms)
+{
+	struct dbgate *g = dbgate_process();
+	struct db *d = io_owner;
+	struct pollfd p = {.fd = fd, .events = is_read ? POLLIN : POLLOUT};
+	int rc;
+
+	if (d)
+		dbgate_wait_begin(g, &d->hold, dbgate_now_ms());
+	do
+		rc = poll(&p, 1, timeout_ms);
+	while (rc < 0 && errno == EINTR);
+	if (rc == 0) {
+		errno = ETIMEDOUT;
+		if (d)
+			d->timed_out = 1;
+	}
+	if (d)
+		dbgate_wait_end(g, &d->hold, dbgate_now_ms());
+	return rc;
+}
+
+void db_set_max_waiting(unsigned n)
+{
+	dbgate_set_cap(dbgate_process(), n);
 }
 
 /* mysql_library_init is not thread-safe; everything else is per handle. */
@@ -170,6 +230,7 @@ struct db *db_new(const struct db_config *cfg)
 	d->connect_timeout = cfg->connect_timeout;
 	d->read_timeout = cfg->read_timeout;
 	d->write_timeout = cfg->write_timeout;
+	dbgate_register(dbgate_process(), &d->hold, cfg->probe);
 	return d;
 }
 
@@ -188,6 +249,7 @@ static void disconnect(struct db *d)
 	if (d->conn)
 		mysql_close(d->conn);
 	d->conn = NULL;
+	dbgate_done(dbgate_process(), &d->hold);
 }
 
 void db_free(struct db *d)
@@ -195,6 +257,10 @@ void db_free(struct db *d)
 	if (!d)
 		return;
 	disconnect(d);
+	if (d->hold.next)
+		dbgate_unregister(dbgate_process(), &d->hold);
+	if (io_owner == d)
+		io_owner = NULL;
 	if (d->password) {
 		explicit_bzero(d->password, strlen(d->password));
 		free(d->password);
@@ -240,11 +306,13 @@ static enum db_status fail(struct db *d, enum stmt s, unsigned err, const char *
 {
 	log_failure(d, (int)s, err, stmt_label(s), msg);
 	if (is_connection_error(err)) {
+		unreachable(d, 0);
 		disconnect(d);
 		return DB_DOWN;
 	}
 	if (mysql_rollback(d->conn) != 0)
 		disconnect(d);
+	dbgate_done(dbgate_process(), &d->hold);
 	return DB_ERROR;
 }
 
@@ -324,7 +392,8 @@ static int set_options(struct db *d)
 	    mysql_options(d->conn, MYSQL_OPT_RECONNECT, &no) ||
 	    mysql_options(d->conn, MYSQL_SET_CHARSET_NAME, "utf8mb4") ||
 	    /* Dates shown to people (moderation) are UTC, whatever the server's zone. */
-	    mysql_options(d->conn, MYSQL_INIT_COMMAND, "SET time_zone = '+00:00'"))
+	    mysql_options(d->conn, MYSQL_INIT_COMMAND, "SET time_zone = '+00:00'") ||
+	    mysql_optionsv(d->conn, MARIADB_OPT_IO_WAIT, io_wait))
 		return -1;
 	/* Without a socket the port must be used: "localhost" alone would make
 	 * the library pick its default unix socket instead. */
@@ -351,6 +420,7 @@ static enum db_status db_connect(struct db *d)
 	                        d->database, d->socket ? 0 : d->port, d->socket, 0)) {
 		log_failure(d, WHERE_CONNECT, mysql_errno(d->conn), "connect",
 		            mysql_error(d->conn));
+		unreachable(d, 1);
 		disconnect(d);
 		return DB_DOWN;
 	}
@@ -358,6 +428,9 @@ static enum db_status db_connect(struct db *d)
 		disconnect(d);
 		return r;
 	}
+	/* A new connection is an answer: it closes the breaker when this call
+	 * is the probe's or the trial's. */
+	dbgate_report(dbgate_process(), &d->hold, dbgate_now_ms(), 1, 0);
 	return DB_OK;
 }
 
@@ -397,9 +470,27 @@ static enum db_status read_revision(struct db *d, uint64_t *rev)
 	return DB_OK;
 }
 
+/* The gate, before a call (or one of dbmod.c's statements) goes out.
+ * DB_DOWN when it may not: then the connection, if it is inside a
+ * transaction, is closed, so the server rolls back what it began. */
+static enum db_status gate(struct db *d)
+{
+	int in_trans = d->conn && (d->conn->server_status & SERVER_STATUS_IN_TRANS);
+
+	io_owner = d;
+	d->timed_out = 0;
+	if (dbgate_enter(dbgate_process(), &d->hold, in_trans) == GATE_GO)
+		return DB_OK;
+	if (in_trans)
+		disconnect(d);
+	return DB_DOWN;
+}
+
 enum db_status db_revision(struct db *d, uint64_t *rev)
 {
-	enum db_status r = db_connect(d);
+	enum db_status r = gate(d);
+	if (r == DB_OK)
+		r = db_connect(d);
 	if (r == DB_OK)
 		r = read_revision(d, rev);
 	return r == DB_OK ? succeeded(d) : r;
@@ -407,7 +498,9 @@ enum db_status db_revision(struct db *d, uint64_t *rev)
 
 enum db_status db_ping(struct db *d)
 {
-	enum db_status r = db_connect(d);
+	enum db_status r = gate(d);
+	if (r == DB_OK)
+		r = db_connect(d);
 	if (r != DB_OK)
 		return r;
 	if (mysql_ping(d->conn) != 0)
@@ -601,7 +694,8 @@ enum db_status db_load_catalog(struct db *d, struct catalog **out)
 	enum db_status r;
 
 	*out = NULL;
-	if ((r = db_connect(d)) != DB_OK || (r = run(d, STMT_BEGIN_SNAPSHOT)) != DB_OK)
+	if ((r = gate(d)) != DB_OK || (r = db_connect(d)) != DB_OK ||
+	    (r = run(d, STMT_BEGIN_SNAPSHOT)) != DB_OK)
 		return r;
 	if ((r = load_in_snapshot(d, &c)) != DB_OK)
 		return r; /* fail() already rolled back or disconnected */
@@ -613,6 +707,7 @@ enum db_status db_load_catalog(struct db *d, struct catalog **out)
 		log_failure(d, WHERE_NONE, 0, "catalog",
 		            "a word twice in a table, or out of memory");
 		catalog_free(c);
+		dbgate_done(dbgate_process(), &d->hold);
 		return DB_ERROR;
 	}
 	*out = c;
@@ -627,11 +722,13 @@ static enum db_status mod_fail(struct db *d, unsigned q, unsigned err, const cha
 {
 	log_failure(d, WHERE_MOD_FIRST + (int)q, err, dbmod_sql[q], msg);
 	if (is_connection_error(err)) {
+		unreachable(d, 0);
 		disconnect(d);
 		return DB_DOWN;
 	}
 	if (d->conn && mysql_rollback(d->conn) != 0)
 		disconnect(d);
+	dbgate_done(dbgate_process(), &d->hold);
 	return DB_ERROR;
 }
 
@@ -643,7 +740,7 @@ MYSQL_STMT *db_mod_stmt(struct db *d, unsigned q, enum db_status *st)
 		*st = DB_ERROR;
 		return NULL;
 	}
-	if ((*st = db_connect(d)) != DB_OK)
+	if ((*st = gate(d)) != DB_OK || (*st = db_connect(d)) != DB_OK)
 		return NULL;
 	if (d->mstmt[q])
 		return d->mstmt[q];
@@ -676,6 +773,7 @@ void db_mod_rollback(struct db *d)
 {
 	if (d->conn && mysql_rollback(d->conn) != 0)
 		disconnect(d);
+	dbgate_done(dbgate_process(), &d->hold);
 }
 
 void db_mod_ok(struct db *d)

@@ -1,7 +1,13 @@
 /* db: one database connection and its prepared statements behind an opaque
  * handle. Every SQL statement of the daemon is in db.c's statement table.
  * A handle belongs to one thread. On a lost connection a call fails with
- * DB_DOWN; the next call reconnects and re-prepares by itself. */
+ * DB_DOWN; the next call reconnects and re-prepares by itself.
+ *
+ * Every call passes the process-wide gate first (dbgate.h): while the
+ * database is known to be unreachable, or when as many workers as allowed
+ * already wait on it, a call fails with DB_DOWN at once, without touching
+ * the network. Probe handles (the catalog poller's) are never held back,
+ * and their answers are what tells the gate the database is back. */
 #ifndef LOOTFORGE_DB_H
 #define LOOTFORGE_DB_H
 
@@ -12,13 +18,14 @@
 enum db_status { DB_OK = 0, DB_DOWN = -1, DB_ERROR = -2 };
 
 struct db_config {
-	const char *socket;   /* unix socket, or NULL for TCP */
+	const char *socket; /* unix socket, or NULL for TCP */
 	const char *host;
 	unsigned port;
 	const char *user;
 	const char *password; /* never logged */
 	const char *database;
 	unsigned connect_timeout, read_timeout, write_timeout; /* seconds */
+	int probe; /* 1: the poller's handle (see above) */
 };
 
 struct db;
@@ -35,5 +42,9 @@ enum db_status db_revision(struct db *d, uint64_t *rev);
 enum db_status db_load_catalog(struct db *d, struct catalog **out);
 /* A cheap round trip, for health checks. */
 enum db_status db_ping(struct db *d);
+
+/* How many worker handles of this process may wait on the database at
+ * once (0: no limit). Set once at start-up, before the workers start. */
+void db_set_max_waiting(unsigned n);
 
 #endif

@@ -2,7 +2,8 @@
  *
  * Start-up failures (bad settings, templates that do not load, a socket that
  * cannot be created) are fatal; a database that is down is not: the catalog
- * poller keeps trying and requests answer 503 until the first catalog loads.
+ * poller keeps trying, serves the last good catalog from the cache file
+ * meanwhile, and requests answer 503 only when there is none.
  * Exit status: 0 after a clean stop or --help, 1 when start-up failed,
  * 2 for invalid settings. `--add-moderator NAME` does only that, and exits
  * with modcli_add's status. */
@@ -60,9 +61,10 @@ struct worker_args {
 	int fd;
 };
 
-/* A fresh worker process accepts nothing until its first catalog is in,
- * so a restarted worker never answers 503 while its siblings could answer
- * 200; when the database stays away it starts anyway (and answers 503). */
+/* A fresh worker process accepts nothing until its first catalog is in
+ * (from the database, or from the cache file when the database does not
+ * answer), so a restarted worker never answers 503 while its siblings could
+ * answer 200; with neither it starts anyway (and answers 503). */
 static void wait_first_catalog(void)
 {
 	const struct timespec step = {0, 5 * 1000000L};
@@ -87,7 +89,8 @@ static int serve(const struct config *cfg, int fd)
 	int sig = 0, rc = 1;
 
 	stop_signals(&stop);
-	if (!(rl = reload_start(&dbc, cfg->poll_ms)))
+	db_set_max_waiting(config_db_waiters(cfg));
+	if (!(rl = reload_start(&dbc, cfg->poll_ms, cfg->catalog_cache)))
 		log_error("main: cannot start the catalog poller");
 	else if (wait_first_catalog(), !(srv = server_start(fd, cfg->workers, &dbc)))
 		log_error("main: cannot start the workers");

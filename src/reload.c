@@ -8,9 +8,11 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "catalog.h"
+#include "catalog_file.h"
 #include "log.h"
 
 #define RETRY_MS 5000
@@ -23,7 +25,9 @@ struct reloader {
 	pthread_cond_t wake;
 	int stop;
 	unsigned poll_ms;
-	struct db *db; /* owned; used by the thread only */
+	struct db *db;   /* owned; used by the thread only */
+	char *cache;     /* owned; the cache file, or NULL */
+	int cache_tried; /* the cache file was read (once: it only helps at start) */
 	enum link_state link;
 	int have;         /* a catalog was published */
 	uint64_t current; /* its revision */
@@ -95,6 +99,22 @@ static int wants_load(const struct reloader *r, uint64_t rev)
 	return 1;
 }
 
+/* With no catalog live yet and no database, the last good one from disk. */
+static void use_cache(struct reloader *r)
+{
+	if (r->have || r->cache_tried || !r->cache)
+		return;
+	r->cache_tried = 1;
+	struct catalog *c = catalog_file_read(r->cache, NULL);
+	if (!c)
+		return;
+	r->current = c->revision;
+	r->have = 1;
+	log_warn("catalog: revision %llu live from %s until the database answers",
+	         (unsigned long long)c->revision, r->cache);
+	catalog_publish(c);
+}
+
 static void poll_once(struct reloader *r)
 {
 	struct catalog *c;
@@ -104,10 +124,13 @@ static void poll_once(struct reloader *r)
 
 	if (st == DB_DOWN) {
 		note_down(r);
+		use_cache(r);
 		return;
 	}
-	if (st != DB_OK)
+	if (st != DB_OK) {
+		use_cache(r);
 		return; /* logged by db.c; the next poll tries again */
+	}
 	note_up(r);
 	if (!wants_load(r, rev))
 		return;
@@ -115,10 +138,12 @@ static void poll_once(struct reloader *r)
 	st = db_load_catalog(r->db, &c);
 	if (st == DB_DOWN) {
 		note_down(r);
+		use_cache(r);
 		return;
 	}
 	if (st != DB_OK) {
 		note_load_failed(r, rev);
+		use_cache(r);
 		return;
 	}
 	/* The snapshot may have seen a newer revision than the poll did. */
@@ -126,6 +151,10 @@ static void poll_once(struct reloader *r)
 	r->have = 1;
 	r->have_failed = 0;
 	log_loaded(c, ms_since(&t0));
+	/* Before publishing: c stays ours until then. Every process writes
+	 * what it loaded; see catalog_file.h for why that is safe. */
+	if (r->cache)
+		catalog_file_write(r->cache, c);
 	catalog_publish(c); /* c belongs to the catalog module from here */
 }
 
@@ -163,26 +192,30 @@ static void *run(void *arg)
 static void reloader_free(struct reloader *r)
 {
 	db_free(r->db);
+	free(r->cache);
 	pthread_cond_destroy(&r->wake);
 	pthread_mutex_destroy(&r->lock);
 	free(r);
 }
 
-struct reloader *reload_start(const struct db_config *cfg, unsigned poll_ms)
+struct reloader *reload_start(const struct db_config *cfg, unsigned poll_ms, const char *cache_path)
 {
 	pthread_condattr_t ca;
 	struct reloader *r = calloc(1, sizeof(*r));
+	struct db_config probe = *cfg;
 
 	if (!r)
 		return NULL;
+	probe.probe = 1;
 	r->poll_ms = poll_ms;
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&r->wake, &ca);
 	pthread_condattr_destroy(&ca);
-	r->db = db_new(cfg);
-	if (!r->db || pthread_create(&r->thread, NULL, run, r) != 0) {
+	r->db = db_new(&probe);
+	r->cache = cache_path ? strdup(cache_path) : NULL;
+	if (!r->db || (cache_path && !r->cache) || pthread_create(&r->thread, NULL, run, r) != 0) {
 		reloader_free(r);
 		return NULL;
 	}

@@ -24,6 +24,7 @@ import test_generate  # noqa: E402,F401
 import test_headers  # noqa: E402,F401
 import test_supervise  # noqa: E402,F401
 import test_tls_site  # noqa: E402,F401
+import test_dbres  # noqa: E402,F401  (freezes and stops MariaDB, restarts it)
 import test_submit  # noqa: E402,F401  (last: its final test stops MariaDB)
 
 

@@ -19,11 +19,21 @@ two: the peak load again for 30 s (--brief: 20 s) with
   db-outage    MariaDB stopped for 10 s: only 2xx or 503 with Retry-After
                while it is away, every probe answered within 2 s, and a
                page that needs it back within 1 s of its return
+  db-freeze    MariaDB frozen (SIGSTOP) for 5 s while 12 clients propose
+               words: /generate answers 200 within 2 s all along, proposals
+               2xx or 503 with Retry-After (never a hang), all stored within
+               5 s of SIGCONT, none answered 2xx lost
+  db-down-restart
+               MariaDB stopped, then every worker process killed: the new
+               ones generate from the cached catalog (every probe 200), and
+               a page that needs the database is back within 5 s of it
+(db-freeze and db-down-restart start after the others' time, at 15 s and
+25 s, and lengthen the fault run to 28 and 40 s)
 and, when /submit exists, a submitter proposing words all along: every
 proposal answered 2xx must be in the database afterwards.
 
 Usage: tests/soak/soak.py --daemon build/rel/lootforged [--brief]
-       [--workers N] [--faults kill-worker,db-outage] [--keep]"""
+       [--workers N] [--faults kill-worker,db-outage,db-freeze,db-down-restart] [--keep]"""
 
 import argparse
 import http.client
@@ -50,8 +60,8 @@ BAD_NGINX_LEVELS = ("[emerg]", "[alert]", "[crit]")
 # A page that needs the database (issue 4's word list): what the outage
 # probe asks for besides the generator.
 DB_PAGE = "/words?format=json"
-# The fault probes' own requests carry this, so the access log's count of
-# the load leaves them out.
+# The fault probes' own requests (and the proposals of the submitter and of
+# db-freeze) carry this, so the access log's count of the load leaves them out.
 PROBE_AGENT = "lootforge-soak-probe"
 
 
@@ -274,7 +284,8 @@ def submitter(stack, stop, report, every=0.2):
         c = lf.Client(stack, "127.0.%d.%d" % (1 + n // 250 % 250, 1 + n % 250))
         word = "soak" + "".join(chr(ord("a") + int(x, 16)) for x in os.urandom(6).hex())
         try:
-            r = c.get("/submit?kind=weapon&part=abstract&format=json")
+            r = c.get("/submit?kind=weapon&part=abstract&format=json",
+                      headers={"User-Agent": PROBE_AGENT})
             if r.status != 200:
                 report["answers"]["form %d" % r.status] = \
                     report["answers"].get("form %d" % r.status, 0) + 1
@@ -282,7 +293,7 @@ def submitter(stack, stop, report, every=0.2):
             f = r.json()
             r = c.post("/submit", {"csrf": f["csrf"], "submission_id": f["submission_id"],
                                    "kind": "weapon", "part": "abstract", "word": word},
-                       headers={"Accept": "application/json"})
+                       headers={"Accept": "application/json", "User-Agent": PROBE_AGENT})
         except (OSError, ValueError, KeyError) as e:
             report["answers"][type(e).__name__] = report["answers"].get(type(e).__name__, 0) + 1
             continue
@@ -291,7 +302,176 @@ def submitter(stack, stop, report, every=0.2):
             report["accepted"].append(f["submission_id"])
 
 
-FAULTS = {"kill-worker": fault_kill_worker, "db-outage": fault_db_outage}
+def propose_until_stored(stack, c, body, report, deadline):
+    """Posts one proposal (the same submission id each time, as a person
+    would press the button again after a 503) until it is answered 2xx or
+    the deadline passes; every answer is noted in report["answers"]."""
+    while time.time() < deadline:
+        t0 = time.time()
+        try:
+            r = c.post("/submit", body,
+                       headers={"Accept": "application/json", "User-Agent": PROBE_AGENT})
+            answer = (r.status, "retry-after" in r.headers, time.time() - t0)
+        except OSError as e:  # lf's client waits 10 s: a hang
+            answer = (type(e).__name__, False, time.time() - t0)
+        report["answers"].append(answer)
+        if isinstance(answer[0], int) and 200 <= answer[0] < 300:
+            report["accepted"].append(body["submission_id"])
+            return time.time()
+        time.sleep(0.05)
+    return None
+
+
+def fault_db_freeze(stack, stop, report, after=15.0, seconds=5.0, proposers=12):
+    """Freezes MariaDB (SIGSTOP: a hung server, not a stopped one) for
+    `seconds` while `proposers` clients keep proposing words; /generate is
+    probed all along (it needs no database). After SIGCONT the proposers go
+    on until stored; recovery_s is the time until the last of them was."""
+    report.update(gen=[], answers=[], accepted=[], recovery_s=None, errors=[],
+                  proposers=proposers)
+    clients, bodies = [], []
+    for i in range(proposers):  # forms first: they need no database, but a fresh id each
+        c = lf.Client(stack, "127.0.3.%d" % (1 + i))
+        try:
+            f = c.get("/submit?kind=weapon&part=adjective&format=json",
+                      headers={"User-Agent": PROBE_AGENT}).json()
+        except (OSError, ValueError) as e:
+            report["errors"].append("proposal form: %s" % e)
+            return
+        word = "frz" + "".join(chr(ord("a") + int(x, 16)) for x in os.urandom(6).hex())
+        clients.append(c)
+        bodies.append({"csrf": f["csrf"], "submission_id": f["submission_id"],
+                       "kind": "weapon", "part": "adjective", "word": word})
+    if stop.wait(after):
+        return
+    pid = pid_of(stack, "mariadb")
+    if not pid:
+        report["errors"].append("no MariaDB pid")
+        return
+    done = [None] * proposers
+
+    def proposer(i):
+        done[i] = propose_until_stored(stack, clients[i], bodies[i], report, frozen_at + 30)
+
+    os.kill(pid, signal.SIGSTOP)
+    frozen_at = time.time()
+    try:
+        threads = [threading.Thread(target=proposer, args=(i,)) for i in range(proposers)]
+        for t in threads:
+            t.start()
+        while time.time() - frozen_at < seconds:
+            report["gen"].append(get(stack, "/generate?format=json", timeout=2))
+            time.sleep(0.05)
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    cont_at = time.time()
+    for t in threads:
+        t.join()
+    if all(done):
+        report["recovery_s"] = max(done) - cont_at
+
+
+def fault_db_down_restart(stack, stop, report, after=25.0, seconds=6.0):
+    """Stops MariaDB, then kills every worker process: the replacements start
+    without a database and must generate from the cached catalog. /generate
+    is probed all along; MariaDB comes back after `seconds`."""
+    report.update(gen=[], kills=0, recovery_s=None, errors=[])
+    if stop.wait(after):
+        return
+    daemon = pid_of(stack, "daemon")
+    if not daemon or not children(daemon):
+        report["errors"].append("no worker processes: this fault needs the supervised daemon")
+        return
+    stack.db_stop()
+    try:
+        down_at = time.time()
+        killed = []
+        for pid in children(daemon):  # now: kill-worker may have replaced one meanwhile
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                continue
+            killed.append(pid)
+            report["kills"] += 1
+        while time.time() - down_at < seconds:
+            report["gen"].append(get(stack, "/generate?format=json", timeout=5))
+            time.sleep(0.05)
+        fresh = children(daemon)
+        if set(fresh) & set(killed) or not fresh:
+            report["errors"].append("workers %r not all replaced: %r" % (killed, fresh))
+    finally:
+        stack.db_start()
+    up_at = time.time()
+    while time.time() - up_at < 30:
+        if get(stack, DB_PAGE)[0] == 200:
+            report["recovery_s"] = time.time() - up_at
+            break
+        time.sleep(0.05)
+
+
+def check_db_freeze(stack, rep, reports):
+    gen = rep.get("gen", [])
+    bad_gen = [g for g in gen if g[0] != 200]
+    answers = rep.get("answers", [])
+    # While frozen: stored (2xx, when let through just before) or 503 with
+    # Retry-After; never another status, never a hang. With kill-worker
+    # beside it, a proposal in flight on a killed worker may get nginx's 502
+    # (at most every proposer, once per kill).
+    kills = reports.get("kill-worker", {}).get("kills", 0)
+    killed = [a for a in answers if a[0] == 502]
+    wrong = [a for a in answers if not (isinstance(a[0], int) and
+                                        (200 <= a[0] < 300 or (a[0] == 503 and a[1])))
+             and not (kills and a[0] == 502)]
+    if len(killed) > kills * rep.get("proposers", 0):
+        wrong += killed
+    n503 = sum(1 for a in answers if a[0] == 503)
+    slowest = max((g[2] for g in gen), default=0.0)
+    print("    db-freeze: /generate probed %d times while frozen, %d not 200, slowest %.3f s; "
+          "proposals: %d answers, %d of them 503+Retry-After, %d wrong, slowest %.2f s; "
+          "all stored %s s after SIGCONT"
+          % (len(gen), len(bad_gen), slowest, len(answers), n503, len(wrong),
+             max((a[2] for a in answers), default=0.0),
+             "%.2f" % rep["recovery_s"] if rep.get("recovery_s") is not None else "never"))
+    problems = []
+    if not gen:
+        problems.append("db-freeze: no probe ran (the run was too short?)")
+    if bad_gen:
+        problems.append("db-freeze: /generate did not answer 200 within 2 s: %r" % bad_gen[:5])
+    if wrong:
+        problems.append("db-freeze: proposals answered other than 2xx or 503+Retry-After: %r"
+                        % wrong[:5])
+    if rep.get("recovery_s") is None or rep["recovery_s"] > 5.0:
+        problems.append("db-freeze: proposals not all stored within 5 s of SIGCONT")
+    stored = {r[0] for r in stack.sql("SELECT submission_id FROM submission")}
+    lost = [sid for sid in rep.get("accepted", []) if sid not in stored]
+    if lost:
+        problems.append("db-freeze: %d proposals answered 2xx are not stored" % len(lost))
+    return problems
+
+
+def check_db_down_restart(stack, rep, reports):
+    gen = rep.get("gen", [])
+    bad = [g for g in gen if g[0] != 200]
+    print("    db-down-restart: %d workers killed with the database down; /generate probed "
+          "%d times, %d not 200; database page back %s s after the database"
+          % (rep.get("kills", 0), len(gen), len(bad),
+             "%.3f" % rep["recovery_s"] if rep.get("recovery_s") is not None else "never"))
+    problems = []
+    if not gen:
+        problems.append("db-down-restart: no probe ran (the run was too short?)")
+    if bad:
+        problems.append("db-down-restart: /generate answered %r" % bad[:5])
+    if rep.get("recovery_s") is None or rep["recovery_s"] > 5.0:
+        problems.append("db-down-restart: %s not back within 5 s of the database" % DB_PAGE)
+    return problems
+
+
+FAULTS = {"kill-worker": fault_kill_worker, "db-outage": fault_db_outage,
+          "db-freeze": fault_db_freeze, "db-down-restart": fault_db_down_restart}
+# Faults that need the fault phase to last at least this long (seconds): they
+# start after the others are over, so that each sees its own fault alone.
+FAULT_WINDOW = {"db-freeze": 28, "db-down-restart": 40}
+FAULT_CHECKS = {"db-freeze": check_db_freeze, "db-down-restart": check_db_down_restart}
 
 
 def check_faults(stack, reports):
@@ -318,6 +498,8 @@ def check_faults(stack, reports):
                   % (rep["kills"], ", ".join("%.3f" % t for t in rep["restart_s"])))
             if slow:
                 problems.append("kill-worker: %d replacements took over 1 s" % len(slow))
+        if name in FAULT_CHECKS:
+            problems += FAULT_CHECKS[name](stack, rep, reports)
         if name == "db-outage":
             probes = rep.get("probes", [])
             wrong = [p for p in probes if not (p[1] in (200, 404) or (p[1] == 503 and p[2]))]
@@ -377,7 +559,7 @@ def fault_phase(stack, seconds, faults):
              fig["latency"], fig["ok"], fig["s503_retry"], fig["other"] + fig["s503_bare"],
              fig["socket_errors"], access))
     problems = []
-    kills = reports.get("kill-worker", {}).get("kills", 0)
+    kills = sum(rep.get("kills", 0) for rep in reports.values())
     for check in (lambda: check_faults(stack, reports),
                   lambda: check_load("faults", fig, access, PEAK_CONNECTIONS,
                                      allow_503="db-outage" in faults,
@@ -459,6 +641,7 @@ def main():
         return 1
     peak_s, soak_s, every = (5, 5, 0.25) if args.brief else (30, 600, 5.0)
     fault_s = 20 if args.brief else 30  # room for an outage of 10 s and a few kills
+    fault_s = max([fault_s] + [FAULT_WINDOW.get(f, 0) for f in faults])
     # The submitter posts far more than a client's hourly limit.
     os.environ.setdefault("LOOTFORGE_SUBMIT_LIMIT", "100000")
     stack = lf.Stack(args.daemon, workers=args.workers)

@@ -1,0 +1,339 @@
+/* catalog_file: the catalog on disk (format in catalog_file.h).
+ *
+ * The body is built and parsed with jansson; the checksum is libsodium's
+ * BLAKE2b over the body bytes exactly as written. Everything a read
+ * allocates is freed before it returns, except the catalog it hands over. */
+#include "catalog_file.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "log.h"
+
+#define MAGIC     "lootforge-catalog"
+#define HASH_LEN  32
+#define HEAD_MAX  160
+#define ROW_ITEMS 9 /* id, word, active, tier, tier_min, tier_max, slot, weight, stats */
+
+/* ---- writing ---- */
+
+static json_t *row_json(const struct entry *e)
+{
+	json_t *stats = json_array();
+	for (int s = 0; stats && s < ST__MAX; s++)
+		if (json_array_append_new(stats, json_integer(e->stat[s])) != 0) {
+			json_decref(stats);
+			return NULL;
+		}
+	if (!stats)
+		return NULL;
+	return json_pack("[I s i i i i i I o]", (json_int_t)e->id, e->word, (int)e->active,
+	                 (int)e->tier, (int)e->tier_min, (int)e->tier_max, (int)e->slot,
+	                 (json_int_t)e->weight, stats);
+}
+
+static json_t *table_json(enum kind k, enum part p, const struct table *t)
+{
+	json_t *rows = json_array();
+	for (size_t i = 0; rows && i < t->n; i++)
+		if (json_array_append_new(rows, row_json(&t->rows[i])) != 0) {
+			json_decref(rows);
+			return NULL;
+		}
+	if (!rows)
+		return NULL;
+	return json_pack("{s s s s s o}", "kind", kind_names[k], "part", part_names[p], "rows",
+	                 rows);
+}
+
+static json_t *catalog_json(const struct catalog *c)
+{
+	json_t *stats = json_array(), *tables = json_array();
+	for (int s = 0; stats && s < ST__MAX; s++)
+		if (json_array_append_new(stats, json_string(stat_names[s])) != 0)
+			goto fail;
+	for (int k = 0; tables && k < K__MAX; k++)
+		for (int p = 0; p < P__MAX; p++)
+			if (c->t[k][p].n &&
+			    json_array_append_new(tables, table_json(k, p, &c->t[k][p])) != 0)
+				goto fail;
+	if (!stats || !tables)
+		goto fail;
+	return json_pack("{s I s o s o}", "revision", (json_int_t)c->revision, "stats", stats,
+	                 "tables", tables);
+fail:
+	json_decref(stats);
+	json_decref(tables);
+	return NULL;
+}
+
+static void hex(const unsigned char *in, size_t n, char *out)
+{
+	static const char digits[] = "0123456789abcdef";
+	for (size_t i = 0; i < n; i++) {
+		out[2 * i] = digits[in[i] >> 4];
+		out[2 * i + 1] = digits[in[i] & 15];
+	}
+	out[2 * n] = '\0';
+}
+
+/* So the rename itself survives a crash; without it the old file may come
+ * back, which is still a whole, valid file. */
+static void sync_dir_of(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	size_t n = slash ? (size_t)(slash - path) : 1;
+	if (n >= sizeof(dir))
+		return;
+	memcpy(dir, slash ? path : ".", n);
+	dir[n ? n : 1] = '\0';
+	if (slash == path)
+		dir[0] = '/', dir[1] = '\0';
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	fsync(dirfd(d));
+	closedir(d);
+}
+
+static int write_all(const char *tmp, const char *head, const char *body, size_t len)
+{
+	FILE *f = fopen(tmp, "wb");
+	if (!f)
+		return -1;
+	int ok = fputs(head, f) >= 0 && fwrite(body, 1, len, f) == len && fflush(f) == 0 &&
+	         fsync(fileno(f)) == 0;
+	if (fclose(f) != 0)
+		ok = 0;
+	return ok ? 0 : -1;
+}
+
+int catalog_file_write(const char *path, const struct catalog *c)
+{
+	unsigned char hash[HASH_LEN];
+	char tmp[PATH_MAX], head[HEAD_MAX], digest[2 * HASH_LEN + 1];
+	json_t *j = catalog_json(c);
+	char *body = j ? json_dumps(j, JSON_COMPACT) : NULL;
+	int rc = -1;
+
+	json_decref(j);
+	if (!body || sodium_init() < 0) {
+		log_error("catalog-cache: cannot write %s: out of memory", path);
+		goto done;
+	}
+	size_t len = strlen(body);
+	crypto_generichash(hash, sizeof(hash), (const unsigned char *)body, len, NULL, 0);
+	hex(hash, sizeof(hash), digest);
+	snprintf(head, sizeof(head), MAGIC " %d %zu %s\n", CATALOG_FILE_VERSION, len, digest);
+	/* Per process: the worker processes may write at the same moment. */
+	if (snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid()) >= (int)sizeof(tmp)) {
+		log_error("catalog-cache: path too long: %s", path);
+		goto done;
+	}
+	if (write_all(tmp, head, body, len) != 0 || rename(tmp, path) != 0) {
+		log_error("catalog-cache: cannot write %s: %s", path, strerror(errno));
+		unlink(tmp);
+		goto done;
+	}
+	sync_dir_of(path);
+	rc = 0;
+done:
+	free(body);
+	return rc;
+}
+
+/* ---- reading ---- */
+
+/* The whole file in *out (NUL-terminated, freed by the caller), or a
+ * reason. */
+static const char *slurp(const char *path, char **out, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+
+	*out = NULL;
+	if (!f)
+		return errno == ENOENT ? "absent" : "cannot be opened";
+	for (;;) {
+		if (cap - n < 65536) {
+			cap = cap ? cap * 2 : 65536;
+			char *more = cap <= (size_t)CATALOG_FILE_MAX + HEAD_MAX
+			                     ? realloc(buf, cap + 1)
+			                     : NULL;
+			if (!more) {
+				free(buf);
+				fclose(f);
+				return "too large, or out of memory";
+			}
+			buf = more;
+		}
+		size_t got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(buf);
+		return "cannot be read";
+	}
+	buf[n] = '\0';
+	*out = buf;
+	*len = n;
+	return NULL;
+}
+
+/* Checks the header; *body and *body_len are the checked body. */
+static const char *check_head(const char *buf, size_t len, const char **body, size_t *body_len)
+{
+	const char *nl = memchr(buf, '\n', len < HEAD_MAX ? len : HEAD_MAX);
+	char magic[32], digest[2 * HASH_LEN + 2], want[2 * HASH_LEN + 1];
+	unsigned char hash[HASH_LEN];
+	unsigned long long n;
+	int version, used = 0;
+
+	if (!nl)
+		return "no header line";
+	if (sscanf(buf, "%31s %d %llu %65s%n", magic, &version, &n, digest, &used) != 4 ||
+	    strcmp(magic, MAGIC) != 0 || buf + used != nl)
+		return "not a catalog file";
+	if (version != CATALOG_FILE_VERSION)
+		return "another format version";
+	*body = nl + 1;
+	*body_len = len - (size_t)(nl + 1 - buf);
+	if (n != *body_len)
+		return n > *body_len ? "truncated" : "longer than its header says";
+	if (sodium_init() < 0)
+		return "out of memory";
+	crypto_generichash(hash, sizeof(hash), (const unsigned char *)*body, *body_len, NULL, 0);
+	hex(hash, sizeof(hash), want);
+	if (strcmp(digest, want) != 0)
+		return "checksum mismatch";
+	return NULL;
+}
+
+static int in_range(json_int_t v, json_int_t lo, json_int_t hi)
+{
+	return v >= lo && v <= hi;
+}
+
+static const char *add_row(struct catalog *c, enum kind k, enum part p, json_t *row)
+{
+	json_int_t id, weight;
+	int active, tier, lo, hi, slot;
+	const char *word;
+	json_t *stats;
+	struct entry e;
+
+	if (json_unpack(row, "[I s i i i i i I o!]", &id, &word, &active, &tier, &lo, &hi, &slot,
+	                &weight, &stats) != 0 ||
+	    !json_is_array(stats) || json_array_size(stats) != ST__MAX)
+		return "a row of the wrong shape";
+	if (!in_range(id, 0, UINT32_MAX) || !in_range(weight, 0, UINT32_MAX) ||
+	    !in_range(active, 0, 1) || !in_range(tier, 0, TIER_MAX) || !in_range(lo, 0, TIER_MAX) ||
+	    !in_range(hi, 0, TIER_MAX) || !in_range(slot, 0, SLOT__MAX - 1))
+		return "a row with a value out of range";
+	memset(&e, 0, sizeof(e));
+	for (int s = 0; s < ST__MAX; s++) {
+		json_t *v = json_array_get(stats, (size_t)s);
+		if (!json_is_integer(v) || !in_range(json_integer_value(v), INT32_MIN, INT32_MAX))
+			return "a row with a value out of range";
+		e.stat[s] = (int32_t)json_integer_value(v);
+	}
+	e.id = (uint32_t)id;
+	e.word = word;
+	e.active = (uint8_t)active;
+	e.tier = (uint8_t)tier;
+	e.tier_min = (uint8_t)lo;
+	e.tier_max = (uint8_t)hi;
+	e.slot = (uint8_t)slot;
+	e.weight = (uint32_t)weight;
+	return catalog_add(c, k, p, &e) == 0 ? NULL : "out of memory";
+}
+
+static const char *check_stats(json_t *stats)
+{
+	if (!json_is_array(stats) || json_array_size(stats) != ST__MAX)
+		return "other stat columns than this daemon's";
+	for (int s = 0; s < ST__MAX; s++) {
+		const char *name = json_string_value(json_array_get(stats, (size_t)s));
+		if (!name || strcmp(name, stat_names[s]) != 0)
+			return "other stat columns than this daemon's";
+	}
+	return NULL;
+}
+
+static const char *build(json_t *root, struct catalog **out)
+{
+	json_int_t rev;
+	json_t *stats, *tables, *t;
+	const char *why;
+	size_t i;
+
+	if (json_unpack(root, "{s I s o s o}", "revision", &rev, "stats", &stats, "tables",
+	                &tables) != 0 ||
+	    rev < 0 || !json_is_array(tables))
+		return "a body that is not a catalog";
+	if ((why = check_stats(stats)))
+		return why;
+	struct catalog *c = catalog_new((uint64_t)rev);
+	if (!c)
+		return "out of memory";
+	json_array_foreach(tables, i, t)
+	{
+		const char *kn, *pn;
+		json_t *rows, *row;
+		size_t r;
+		int k, p;
+		if (json_unpack(t, "{s s s s s o}", "kind", &kn, "part", &pn, "rows", &rows) != 0 ||
+		    (k = kind_from_name(kn)) < 0 || (p = part_from_name(pn)) < 0 ||
+		    !json_is_array(rows)) {
+			catalog_free(c);
+			return "a table that is not one of ours";
+		}
+		json_array_foreach(rows, r, row)
+		{
+			if ((why = add_row(c, (enum kind)k, (enum part)p, row))) {
+				catalog_free(c);
+				return why;
+			}
+		}
+	}
+	if (catalog_finish(c) != 0) {
+		catalog_free(c);
+		return "a word twice in a table, or out of memory";
+	}
+	*out = c;
+	return NULL;
+}
+
+struct catalog *catalog_file_read(const char *path, const char **why)
+{
+	struct catalog *c = NULL;
+	const char *reason, *body;
+	size_t len, body_len;
+	char *buf;
+
+	if (!(reason = slurp(path, &buf, &len)) &&
+	    !(reason = check_head(buf, len, &body, &body_len))) {
+		json_t *root = json_loadb(body, body_len, JSON_REJECT_DUPLICATES, NULL);
+		reason = root ? build(root, &c) : "a body that is not JSON";
+		json_decref(root);
+	}
+	free(buf);
+	if (reason)
+		log_warn("catalog-cache: %s refused: %s", path, reason);
+	if (why)
+		*why = reason;
+	return c;
+}

@@ -1,0 +1,214 @@
+/* catalog_file: a catalog written and read back is the same catalog; a
+ * truncated file, a changed byte, another version, a foreign file and a
+ * missing one are refused with their reason. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sodium.h>
+#include <unistd.h>
+
+#include "catalog_file.h"
+#include "fixture.h"
+
+static char dir[] = "/tmp/lf-catfile-XXXXXX";
+static char path[sizeof(dir) + 32];
+
+static int setup(void **state)
+{
+	(void)state;
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(path, sizeof(path), "%s/catalog.cache", dir);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	unlink(path);
+	rmdir(dir);
+	return 0;
+}
+
+static char *read_text(size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	char *buf = malloc(1 << 20);
+	assert_non_null(buf);
+	*len = fread(buf, 1, (1 << 20) - 1, f);
+	buf[*len] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void write_text(const char *text, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, len, f), len);
+	fclose(f);
+}
+
+static void assert_same_entry(const struct entry *a, const struct entry *b)
+{
+	assert_int_equal(a->id, b->id);
+	assert_string_equal(a->word, b->word);
+	assert_memory_equal(a->stat, b->stat, sizeof(a->stat));
+	assert_int_equal(a->active, b->active);
+	assert_int_equal(a->tier, b->tier);
+	assert_int_equal(a->tier_min, b->tier_min);
+	assert_int_equal(a->tier_max, b->tier_max);
+	assert_int_equal(a->slot, b->slot);
+	assert_int_equal(a->weight, b->weight);
+}
+
+static void write_fixture(uint64_t revision)
+{
+	struct catalog *c = fixture_catalog();
+	c->revision = revision;
+	assert_int_equal(catalog_file_write(path, c), 0);
+	catalog_free(c);
+}
+
+static void round_trip(void **state)
+{
+	(void)state;
+	struct catalog *c = fixture_catalog();
+	/* Values at the edges of their fields. */
+	c->t[K_WEAPON][P_TYPE].rows[0].stat[ST_ATTACK] = INT32_MIN;
+	c->t[K_WEAPON][P_TYPE].rows[1].stat[ST_DEFENSE] = INT32_MAX;
+	c->t[K_WEAPON][P_TYPE].rows[0].weight = UINT32_MAX;
+	c->revision = 12345678901234ULL;
+	assert_int_equal(catalog_file_write(path, c), 0);
+	const char *why = "unset";
+	struct catalog *back = catalog_file_read(path, &why);
+	assert_non_null(back);
+	assert_null(why);
+	assert_int_equal(back->revision, c->revision);
+	size_t rows = 0;
+	for (int k = 0; k < K__MAX; k++)
+		for (int p = 0; p < P__MAX; p++) {
+			const struct table *a = &c->t[k][p], *b = &back->t[k][p];
+			assert_int_equal(a->n, b->n);
+			for (size_t i = 0; i < a->n; i++)
+				assert_same_entry(&a->rows[i], &b->rows[i]);
+			for (int t = 0; t <= TIER_MAX; t++)
+				assert_int_equal(a->by_tier[t].n, b->by_tier[t].n);
+			rows += a->n;
+		}
+	assert_true(rows > 40);
+	catalog_free(back);
+	catalog_free(c);
+	/* No temporary file is left behind. */
+	char tmp[sizeof(path) + 32];
+	snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid());
+	assert_int_equal(access(tmp, F_OK), -1);
+}
+
+static void refused(const char *want)
+{
+	const char *why = NULL;
+	assert_null(catalog_file_read(path, &why));
+	assert_non_null(why);
+	assert_string_equal(why, want);
+}
+
+static void truncated_file(void **state)
+{
+	(void)state;
+	size_t len;
+	write_fixture(7);
+	char *text = read_text(&len);
+	write_text(text, len - 10);
+	refused("truncated");
+	/* Cut inside the header line too. */
+	write_text(text, 12);
+	refused("no header line");
+	free(text);
+}
+
+static void bad_checksum(void **state)
+{
+	(void)state;
+	size_t len;
+	write_fixture(7);
+	char *text = read_text(&len);
+	char *at = strstr(text, "longsword");
+	assert_non_null(at);
+	at[0] = 'L'; /* same length, one byte changed */
+	write_text(text, len);
+	refused("checksum mismatch");
+	free(text);
+}
+
+static void wrong_version(void **state)
+{
+	(void)state;
+	size_t len;
+	write_fixture(7);
+	char *text = read_text(&len);
+	assert_memory_equal(text, "lootforge-catalog 1 ", 20);
+	text[18] = '2';
+	write_text(text, len);
+	refused("another format version");
+	free(text);
+}
+
+static void foreign_or_missing_file(void **state)
+{
+	(void)state;
+	write_text("hello\n{}", 8);
+	refused("not a catalog file");
+	unlink(path);
+	refused("absent");
+}
+
+/* A body with a valid checksum that is not a catalog of ours: another stat
+ * column list, as a newer daemon with another column would write. */
+static void valid_checksum_other_stats(void **state)
+{
+	(void)state;
+	size_t len;
+	unsigned char hash[32];
+	char head[160], hex[65];
+	write_fixture(7);
+	char *text = read_text(&len);
+	char *body = strchr(text, '\n') + 1;
+	size_t body_len = len - (size_t)(body - text);
+	char *at = strstr(body, "\"hands\"");
+	assert_non_null(at);
+	memcpy(at, "\"handz\"", 7);
+	assert_int_equal(sodium_init() < 0, 0);
+	crypto_generichash(hash, sizeof(hash), (unsigned char *)body, body_len, NULL, 0);
+	for (int i = 0; i < 32; i++)
+		snprintf(hex + 2 * i, 3, "%02x", hash[i]);
+	int n = snprintf(head, sizeof(head), "lootforge-catalog 1 %zu %s\n", body_len, hex);
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	fwrite(head, 1, (size_t)n, f);
+	fwrite(body, 1, body_len, f);
+	fclose(f);
+	refused("other stat columns than this daemon's");
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(round_trip),
+	        cmocka_unit_test(truncated_file),
+	        cmocka_unit_test(bad_checksum),
+	        cmocka_unit_test(wrong_version),
+	        cmocka_unit_test(foreign_or_missing_file),
+	        cmocka_unit_test(valid_checksum_other_stats),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
