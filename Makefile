@@ -124,7 +124,7 @@ fuzz-check:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
 
 # The whole integration suite against the ASan + UBSan daemon; the reports
-# land in the daemon's log, which run.py reads after a clean stop.
+# land in the daemon's log, which tests/conftest.py reads after a clean stop.
 integration-san:
 	@$(MAKE) --no-print-directory SAN=1 build/san/lootforged
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \

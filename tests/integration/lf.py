@@ -8,10 +8,7 @@ import json
 import os
 import socket
 import subprocess
-import sys
 import tempfile
-import time
-import traceback
 import urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -161,33 +158,3 @@ class Failure(Exception):
 def check(cond, msg, *ctx):
     if not cond:
         raise Failure(msg + "".join("\n    " + repr(c) for c in ctx))
-
-
-TESTS = []
-
-
-def test(fn):
-    TESTS.append(fn)
-    return fn
-
-
-def run_all(stack, tests, only=None):
-    passed = failed = 0
-    for fn in tests:
-        if only and only not in fn.__name__:
-            continue
-        t0 = time.time()
-        try:
-            fn(stack)
-        except Exception as e:  # one failing test must not hide the others
-            failed += 1
-            print("FAIL %s (%.2fs)" % (fn.__name__, time.time() - t0))
-            if isinstance(e, Failure):
-                print("    " + str(e))
-            else:
-                traceback.print_exc()
-        else:
-            passed += 1
-            print("ok   %s (%.2fs)" % (fn.__name__, time.time() - t0))
-        sys.stdout.flush()
-    return passed, failed

@@ -18,7 +18,7 @@ import time
 import urllib.parse
 import uuid
 
-from lf import Client, check, test
+from lf import Client, check
 from test_supervise import worker_pids
 
 JSON = {"Accept": "application/json"}
@@ -78,8 +78,7 @@ def generate_json(stack, path):
     return r.json() if r.status == 200 else None
 
 
-@test
-def frozen_database_does_not_starve_generation(stack):
+def test_frozen_database_does_not_starve_generation(stack):
     n = 12
     clients = [client(stack) for _ in range(n)]
     bodies = [proposal(c, new_word()) for c in clients]
@@ -134,8 +133,7 @@ def frozen_database_does_not_starve_generation(stack):
           "the breaker's opening and closing are logged")
 
 
-@test
-def workers_started_without_database_serve_the_cached_catalog(stack):
+def test_workers_started_without_database_serve_the_cached_catalog(stack):
     cache = os.path.join(stack.var, "catalog.cache")
     r = stack.get("/generate?format=json")
     check(r.status == 200, "generation works", r)

@@ -5,7 +5,7 @@ import re
 import time
 import urllib.parse
 
-from lf import check, test
+from lf import check
 
 SECURITY_HEADERS = ["content-security-policy", "x-content-type-options", "x-frame-options",
                     "referrer-policy"]
@@ -32,14 +32,12 @@ def is_html(r):
     return r.headers.get("content-type", "").startswith("text/html")
 
 
-@test
-def healthz_answers(stack):
+def test_healthz_answers(stack):
     r = stack.get("/healthz")
     check(r.status == 200 and r.text.strip() == "ok", "healthz", r)
 
 
-@test
-def index_lists_words_and_shows_a_weapon(stack):
+def test_index_lists_words_and_shows_a_weapon(stack):
     r = stack.get("/")
     check(r.status == 200 and is_html(r), "GET / is an HTML page", r)
     for word in ["longsword", "crippling"]:
@@ -52,8 +50,7 @@ def index_lists_words_and_shows_a_weapon(stack):
         check(h in r.headers, "security header %s" % h, r.headers)
 
 
-@test
-def html_card(stack):
+def test_html_card(stack):
     r = stack.get("/generate?tier=3&tier-variance=on&power=1&attribute%5Btype%5D=longsword&seed=42")
     check(r.status == 200 and is_html(r), "HTML generation", r)
     check("Longsword" in r.text, "the card names the requested type", r.text[:800])
@@ -61,8 +58,7 @@ def html_card(stack):
     check("selected" in r.text, "the form keeps what was sent")
 
 
-@test
-def json_item_shape(stack):
+def test_json_item_shape(stack):
     for path, hdrs in [("/generate?tier=3&seed=7", {"Accept": "application/json"}),
                        ("/generate?tier=3&seed=7&format=json", {})]:
         r = stack.get(path, headers=hdrs)
@@ -77,8 +73,7 @@ def json_item_shape(stack):
         check(1 <= item["tier"] <= 6, "tier in range", item)
 
 
-@test
-def curl_post_example(stack):
+def test_curl_post_example(stack):
     r = stack.post("/generate", "tier=3&attribute[type]=longsword",
                    headers={"Accept": "application/json"})
     check(r.status == 200 and is_json(r), "POST form body", r)
@@ -87,8 +82,7 @@ def curl_post_example(stack):
     check(item["unhonoured"] == [], "nothing unhonoured", item)
 
 
-@test
-def requested_words_honoured(stack):
+def test_requested_words_honoured(stack):
     words = {p: active_words(stack, "weapon_" + p)[0] for p in KINDS["weapon"]}
     query = "&".join("attribute[%s]=%s" % (p, urllib.parse.quote(w)) for p, w in words.items())
     for seed in range(5):
@@ -99,8 +93,7 @@ def requested_words_honoured(stack):
         check(" of " in item["name"], "requested adjective/abstract force the phrase", item)
 
 
-@test
-def unknown_and_inactive_reported(stack):
+def test_unknown_and_inactive_reported(stack):
     inactive = active_words(stack, "weapon_type", active=0)[0]
     path = "/generate?attribute[type]=%s&attribute[prefix]=zzznotaword&seed=3" % (
         urllib.parse.quote(inactive))
@@ -113,8 +106,7 @@ def unknown_and_inactive_reported(stack):
     check("zzznotaword" in html and "unknown word" in html, "HTML lists unhonoured requests")
 
 
-@test
-def same_seed_same_item(stack):
+def test_same_seed_same_item(stack):
     path = "/generate?tier=2&tier-variance=on&power=2.5&seed=18446744073709551615"
     a = stack.get_json(path)
     b = stack.get_json(path)
@@ -143,8 +135,7 @@ BAD = [
 ]
 
 
-@test
-def each_bad_field_is_a_400_naming_it(stack):
+def test_each_bad_field_is_a_400_naming_it(stack):
     for query, field in BAD:
         r = stack.get_json("/generate?" + query)
         check(r.status == 400 and is_json(r), "400 JSON for %s" % query[:40], r)
@@ -159,8 +150,7 @@ def each_bad_field_is_a_400_naming_it(stack):
         check("mysql" not in h.text.lower() and "/work" not in h.text, "no internals")
 
 
-@test
-def bad_bodies(stack):
+def test_bad_bodies(stack):
     big = "tier=1&x=" + "a" * 9000
     r = stack.post("/generate", big, headers={"Accept": "application/json"})
     check(r.status == 400 and r.json()["error"]["field"] == "body", "oversized body", r)
@@ -177,8 +167,7 @@ def bad_bodies(stack):
     check(r.status == 404, "unknown path is 404", r)
 
 
-@test
-def every_kind_single_and_batch(stack):
+def test_every_kind_single_and_batch(stack):
     for kind, parts in KINDS.items():
         for fmt in ["json", "html"]:
             r = stack.get("/generate?kind=%s&tier=4&tier-variance=on&format=%s" % (kind, fmt))
@@ -200,8 +189,7 @@ def every_kind_single_and_batch(stack):
         check(got["parts"]["type"] == word, "requested %s type honoured" % kind, got)
 
 
-@test
-def batch_limits(stack):
+def test_batch_limits(stack):
     for count in ["0", "101", "x", "-1", "1.5"]:
         r = stack.get_json("/generate?count=" + count)
         check(r.status == 400 and r.json()["error"]["field"] == "count", "count=%s" % count, r)
@@ -217,8 +205,7 @@ def wait_revision_seen(stack, probe, deadline=1.0):
     return probe()
 
 
-@test
-def script_word_is_escaped(stack):
+def test_script_word_is_escaped(stack):
     word = "<script>alert(1)</script>"
     stack.sql("INSERT INTO weapon_prefix (word, attack) VALUES ('%s', 1)" % word)
     try:
@@ -233,8 +220,7 @@ def script_word_is_escaped(stack):
         stack.sql("DELETE FROM weapon_prefix WHERE word = '%s'" % word)
 
 
-@test
-def catalog_change_live_within_a_second(stack):
+def test_catalog_change_live_within_a_second(stack):
     stack.sql("INSERT INTO weapon_type (word, tier, hands, attack) VALUES ('testblade', 2, 1, 9)")
     try:
         check(wait_revision_seen(stack, lambda: stack.get_json(

@@ -7,7 +7,7 @@ Static files (served by nginx alone) are held to nosniff."""
 
 import http.client
 
-from lf import check, test
+from lf import check
 
 FORM = "application/x-www-form-urlencoded"
 # Referrer policies that never send a URL to another site in full.
@@ -108,8 +108,7 @@ def check_cookies(r, what):
     return len(cookies)
 
 
-@test
-def every_daemon_status_carries_the_security_headers(stack):
+def test_every_daemon_status_carries_the_security_headers(stack):
     for method, target, headers, body, status in DAEMON_ANSWERS:
         what = "%s %s" % (method, target)
         r = fetch(stack, method, target, headers, body)
@@ -118,8 +117,7 @@ def every_daemon_status_carries_the_security_headers(stack):
         check_cookies(r, what)
 
 
-@test
-def cookies_are_httponly_and_samesite(stack):
+def test_cookies_are_httponly_and_samesite(stack):
     """The pages that may set a cookie (a session for proposing words or
     moderating). Checked when they exist and when they set one: before the
     crowd-sourcing pages land there is nothing to check, and that is said."""
@@ -137,8 +135,7 @@ def cookies_are_httponly_and_samesite(stack):
         print("    %d cookie(s) checked (%s)" % (seen, ", ".join(answered)))
 
 
-@test
-def static_files_are_not_sniffed(stack):
+def test_static_files_are_not_sniffed(stack):
     for target in ("/static/style.css", "/static/favicon.svg"):
         r = fetch(stack, "GET", target)
         check(r.status == 200, "GET %s answers 200" % target, r)

@@ -14,7 +14,7 @@ import time
 import urllib.parse
 import uuid
 
-from lf import Client, check, test
+from lf import Client, check
 
 JSON = {"Accept": "application/json"}
 SID_RE = re.compile(r'name="submission_id" value="([0-9a-f]{32})"')
@@ -115,8 +115,7 @@ def after_a_second(probe):
     return probe()
 
 
-@test
-def submit_form_shows_each_stat_with_its_range(stack):
+def test_submit_form_shows_each_stat_with_its_range(stack):
     c = client(stack)
     r = c.get("/submit?kind=armor&part=type")
     check(r.status == 200 and r.headers["content-type"].startswith("text/html"), "form", r)
@@ -152,8 +151,7 @@ STATS = ["hands", "multiplier", "attack", "defense", "magic", "flaming", "freezi
          "holy", "evil", "sneak", "crit"]
 
 
-@test
-def the_ranges_hold_every_shipped_word(stack):
+def test_the_ranges_hold_every_shipped_word(stack):
     """Every shipped word could have been proposed as it is: its stats lie in
     the ranges the form offers, and it carries no stat the form leaves out."""
     c = client(stack)
@@ -172,8 +170,7 @@ def the_ranges_hold_every_shipped_word(stack):
                     check(lo == hi == 0, "%s %s carries no %s" % (kind, part, stat), lo, hi)
 
 
-@test
-def whole_path_submit_approve_roll(stack):
+def test_whole_path_submit_approve_roll(stack):
     c = client(stack)
     word = new_word()
     page = c.get("/submit?kind=weapon&part=prefix")
@@ -236,8 +233,7 @@ def whole_path_submit_approve_roll(stack):
     check(html.status == 200 and word in html.text, "on the /words page")
 
 
-@test
-def markup_is_escaped_on_every_page(stack):
+def test_markup_is_escaped_on_every_page(stack):
     live = "<script>alert('live')</script>"
     pending = '<img src=x onerror="alert(1)">'
     sid = uuid.uuid4().hex
@@ -274,8 +270,7 @@ def markup_is_escaped_on_every_page(stack):
         stack.sql("DELETE FROM weapon_abstract WHERE word = %s" % sql_str(live))
 
 
-@test
-def missing_or_wrong_csrf_is_403_and_changes_nothing(stack):
+def test_missing_or_wrong_csrf_is_403_and_changes_nothing(stack):
     c, other = client(stack), client(stack)
     f = form(c)
     other_token = form(other)["csrf"]
@@ -338,8 +333,7 @@ def missing_or_wrong_csrf_is_403_and_changes_nothing(stack):
     check(r.status == 403, "login without a token: 403", r)
 
 
-@test
-def every_moderate_route_needs_a_moderator(stack):
+def test_every_moderate_route_needs_a_moderator(stack):
     word = new_word()
     c = client(stack)
     check(propose(c, word).status == 201, "a proposal to protect")
@@ -377,8 +371,7 @@ def every_moderate_route_needs_a_moderator(stack):
     check(pending_id(stack, word) == target, "still pending")
 
 
-@test
-def duplicates_are_409_with_a_message(stack):
+def test_duplicates_are_409_with_a_message(stack):
     c = client(stack)
     for word in ["sharp", "SHARP", "Sharp"]:
         r = propose(c, word)
@@ -439,8 +432,7 @@ def post_many(n, fn):
     return out
 
 
-@test
-def twenty_concurrent_posts_make_one_row(stack):
+def test_twenty_concurrent_posts_make_one_row(stack):
     c = client(stack)
     word = new_word()
     forms = [form(c) for _ in range(20)]
@@ -453,8 +445,7 @@ def twenty_concurrent_posts_make_one_row(stack):
                 % sql_str(word)) == 1, "exactly one pending row")
 
 
-@test
-def a_resent_submission_is_stored_once(stack):
+def test_a_resent_submission_is_stored_once(stack):
     c = client(stack)
     word = new_word()
     f = form(c)
@@ -479,8 +470,7 @@ def a_resent_submission_is_stored_once(stack):
         check(submissions(stack, w) == 1, "one row for %s" % w)
 
 
-@test
-def rate_limit_is_429_with_retry_after(stack):
+def test_rate_limit_is_429_with_retry_after(stack):
     c = client(stack)
     limit = 20  # the daemon's default --submit-limit
     for i in range(limit):
@@ -497,8 +487,7 @@ def rate_limit_is_429_with_retry_after(stack):
           "another client is not limited")
 
 
-@test
-def nginx_limit_is_429_with_retry_after(stack):
+def test_nginx_limit_is_429_with_retry_after(stack):
     # nginx allows 10 posts a second per client with a burst of 40; posts as
     # fast as one client can send them pass that within a few hundred. They
     # carry no token, so the daemon refuses (403) the ones that reach it.
@@ -513,8 +502,7 @@ def nginx_limit_is_429_with_retry_after(stack):
     check(r.headers.get("retry-after", "").isdigit(), "with Retry-After", r.headers)
 
 
-@test
-def bad_fields_are_400_naming_the_field(stack):
+def test_bad_fields_are_400_naming_the_field(stack):
     c = client(stack)
     before = submissions(stack)
     cases = [
@@ -584,8 +572,7 @@ def bad_fields_are_400_naming_the_field(stack):
             check("\u00e9" in got and "\u0301" not in got, "stored composed (NFC)", got)
 
 
-@test
-def database_outage_is_503_with_the_form_then_stored_once(stack):
+def test_database_outage_is_503_with_the_form_then_stored_once(stack):
     """Last: it stops MariaDB, and starts it again before it ends."""
     c = client(stack)
     word = new_word()

@@ -7,7 +7,7 @@ import signal
 import threading
 import time
 
-from lf import check, test
+from lf import check
 
 
 def worker_pids(stack):
@@ -27,8 +27,7 @@ def worker_pids(stack):
     return master, sorted(kids)
 
 
-@test
-def killed_worker_is_replaced_within_a_second(stack):
+def test_killed_worker_is_replaced_within_a_second(stack):
     master, before = worker_pids(stack)
     check(len(before) >= 2, "the supervisor runs at least two worker processes", before)
     statuses = []

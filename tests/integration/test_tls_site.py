@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 import time
 
-from lf import ROOT, check, free_port, test
+from lf import ROOT, check, free_port
 
 SITE = os.path.join(ROOT, "deploy", "nginx-site.conf")
 HSTS_MIN = 31536000  # a year: what browsers' preload lists ask for
@@ -83,7 +83,6 @@ def hsts_age(headers):
     return 0
 
 
-@test
 def test_production_site_is_https_only(stack):
     tmp = tempfile.mkdtemp(prefix="lf-tls-", dir=stack.var)
     pidfile = None
