@@ -7,8 +7,10 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "log.h"
+#include "secretfile.h"
 
 #define PASSWORD_MAX 1024
 
@@ -212,11 +214,15 @@ static int apply_flags(struct config *c, int argc, char **argv, FILE *out, FILE 
 static int read_password_file(struct config *c, FILE *err)
 {
 	char line[PASSWORD_MAX + 2];
-	FILE *f = fopen(c->db_password_file, "r");
+	const char *why;
+	int fd = secretfile_open(c->db_password_file, 1, &why);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 
 	if (!f) {
 		fprintf(err, "lootforged: --db-password-file %s: %s\n", c->db_password_file,
-		        strerror(errno));
+		        fd >= 0 ? strerror(errno) : why);
+		if (fd >= 0)
+			close(fd);
 		return -1;
 	}
 	if (!fgets(line, sizeof(line), f))

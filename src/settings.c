@@ -2,16 +2,14 @@
  * the fallback, once, under pthread_once) before any reader runs. */
 #include "settings.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "log.h"
+#include "secretfile.h"
 
 static uint8_t secret[SETTINGS_SECRET_BYTES];
 static unsigned submit_limit = SETTINGS_SUBMIT_LIMIT;
@@ -31,20 +29,13 @@ static void fallback(void)
 
 static int read_secret(const char *path)
 {
-	struct stat st;
 	ssize_t n;
 	uint8_t extra;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	const char *why;
+	int fd = secretfile_open(path, 0, &why);
 
 	if (fd < 0) {
-		log_error("settings: --secret-file %s: %s", path, strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, &st) != 0 || (st.st_mode & (S_IRWXG | S_IRWXO))) {
-		log_error("settings: --secret-file %s: must not be readable by group or others "
-		          "(chmod 600)",
-		          path);
-		close(fd);
+		log_error("settings: --secret-file %s: %s", path, why);
 		return -1;
 	}
 	n = read(fd, secret, sizeof(secret));

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -176,6 +177,40 @@ static void test_help(void **state)
 	config_free(&c);
 }
 
+/* config.h reaches recipe.h, whose enum stat rules out <sys/stat.h> here;
+ * this is its declaration of chmod. The mode rules themselves are tested in
+ * test_secretfile.c. */
+int chmod(const char *path, mode_t mode);
+
+/* A password file that others may read is refused, naming the fix and not
+ * the password; the same file at 0640 is taken. */
+static void test_password_file_permissions(void **state)
+{
+	char path[] = "/tmp/lootforge-test-pw-XXXXXX";
+	char msg[512];
+	struct config c;
+	int fd = mkstemp(path);
+	(void)state;
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "s3cret\n", 7), 7);
+	close(fd);
+
+	assert_int_equal(chmod(path, 0644), 0);
+	assert_int_equal(parse(&c, msg, sizeof(msg), "--db-password-file", path, NULL),
+	                 CONFIG_INVALID);
+	assert_null(c.db_password);
+	assert_non_null(strstr(msg, "chmod 600"));
+	assert_null(strstr(msg, "s3cret"));
+	config_free(&c);
+
+	assert_int_equal(chmod(path, 0640), 0);
+	assert_int_equal(parse(&c, msg, sizeof(msg), "--db-password-file", path, NULL), CONFIG_OK);
+	assert_string_equal(c.db_password, "s3cret");
+	config_free(&c);
+	unlink(path);
+}
+
 static void test_password_sources(void **state)
 {
 	struct config c;
@@ -219,6 +254,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_bad_arguments, clear_env),
 	        cmocka_unit_test_setup(test_help, clear_env),
 	        cmocka_unit_test_setup(test_password_sources, clear_env),
+	        cmocka_unit_test_setup(test_password_file_permissions, clear_env),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
