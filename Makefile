@@ -28,8 +28,8 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DAEMON := $(BUILD)/lootforged
 
-.PHONY: all deps test-deploy unit unit-san integration check run start stop bench clean format
-all: $(DAEMON) $(UNIT_BIN)
+.PHONY: all deps test-deploy test-house bench-mapgen unit unit-san integration check run start stop bench clean format
+all: $(DAEMON) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen
 
 deps:
 	@deploy/install-deps.sh
@@ -60,6 +60,11 @@ unit-san:
 test-deploy:
 	sh tests/deploy/test_install_deps.sh
 
+# The house rules on the source (docs/house.md): no include loop, and only
+# the server and main.c reach the router.
+test-house:
+	PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider --noconftest tests/house
+
 # Integration, browser and soak tests run under pytest from Debian's python3
 # (python3-pytest, python3-selenium), whatever python3 comes first on PATH.
 PYTEST := PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -c tests/pytest.ini
@@ -72,6 +77,7 @@ integration: $(DAEMON)
 # the two 60 s fuzz runs, one after the other.
 check: deps
 	@$(MAKE) --no-print-directory test-deploy
+	@$(MAKE) --no-print-directory test-house
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory unit-san
@@ -135,11 +141,12 @@ integration-san:
 browser: $(DAEMON)
 	$(PYTEST) tests/browser --daemon $(DAEMON) $(PYTEST_ARGS)
 
-# Load through nginx with wrk (docs/testing.md). The long run adds the
-# faults: workers killed, the database stopped, submissions counted.
+# Load through nginx with wrk (docs/testing.md), up to 1,024 connections. The
+# long run adds the faults: workers killed, the database stopped, idle and
+# stalled FastCGI peers, submissions counted.
 soak: $(DAEMON)
 	python3 tests/soak/soak.py --daemon $(DAEMON) \
-		--faults kill-worker,db-outage,db-freeze,db-down-restart
+		--faults kill-worker,db-outage,db-freeze,db-down-restart,idle-peers
 
 soak-brief: $(DAEMON)
 	python3 tests/soak/soak.py --daemon $(DAEMON) --brief
@@ -159,9 +166,18 @@ stop:
 # `make bench BENCH_ARGS=--help` lists the flags (connections, duration, ...).
 BENCH_ARGS ?=
 bench: deps
-	@$(MAKE) --no-print-directory SAN=0 build/rel/lootforged build/rel/tests/bench_generate
+	@$(MAKE) --no-print-directory SAN=0 build/rel/lootforged build/rel/tests/bench_generate \
+		build/rel/tests/bench_mapgen
 	python3 tests/bench/bench.py --daemon build/rel/lootforged \
 		--generator build/rel/tests/bench_generate $(BENCH_ARGS)
+	build/rel/tests/bench_mapgen
+
+$(BUILD)/tests/bench_mapgen: tests/bench/bench_mapgen.c $(LIB_OBJ)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+# The map generator alone (docs/maps.md): maps per CPU second by size.
+bench-mapgen: $(BUILD)/tests/bench_mapgen
+	$(BUILD)/tests/bench_mapgen
 
 $(BUILD)/tests/bench_generate: tests/bench/bench_generate.c $(LIB_OBJ)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)

@@ -9,7 +9,7 @@
 
 #include "csrf.h"
 #include "dbmod.h"
-#include "handler.h"
+#include "http.h"
 
 /* The client's lf_csrf cookie value into cookie; when it has none (or not
  * one of ours), a new one, sent to it with Set-Cookie on rs. */

@@ -65,6 +65,11 @@ fail:
 	return -1;
 }
 
+int buf_reserve(struct buf *b, size_t extra)
+{
+	return reserve(b, extra);
+}
+
 int buf_append(struct buf *b, const void *p, size_t n)
 {
 	if (reserve(b, n) != 0)

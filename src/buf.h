@@ -19,10 +19,12 @@ void buf_free(struct buf *b);
 void buf_reset(struct buf *b);
 /* Each returns 0, or -1 when memory ran out (and sets b->oom). */
 int buf_append(struct buf *b, const void *p, size_t n);
+/* Room for extra more bytes (and the NUL) after len, for a writer that
+ * fills data + len itself and then adds to len. */
+int buf_reserve(struct buf *b, size_t extra);
 int buf_puts(struct buf *b, const char *s);
 int buf_putc(struct buf *b, char c);
-int buf_printf(struct buf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+int buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int buf_vprintf(struct buf *b, const char *fmt, va_list ap);
 
 #endif

@@ -8,7 +8,11 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+#include <unicase.h>
+#include <uninorm.h>
+#include <unistr.h>
+
+#include "log.h"
 
 /* Words are copied into large chunks rather than one malloc each: with a
  * hundred thousand rows the per-allocation overhead would be a third of the
@@ -22,9 +26,18 @@ struct word_chunk {
 
 /* Rows are appended into a growable array per table; `cap` lives beside the
  * table in a parallel array so that struct table stays what readers need. */
+struct pending_tile {
+	const char *tileset;
+	size_t seq; /* the order it was added in */
+	struct map_tile t;
+};
+
 struct catalog_build {
 	size_t cap[K__MAX][P__MAX];
 	struct word_chunk *words;
+	/* Tiles as added, grouped into tilesets by catalog_finish. */
+	struct pending_tile *tiles;
+	size_t n_tiles, cap_tiles;
 };
 
 struct catalog *catalog_new(uint64_t revision)
@@ -62,6 +75,79 @@ static char *copy_word(struct catalog_build *b, const char *w)
 	return dst;
 }
 
+/* word's key (see catalog_key) in buf (*len bytes in, length out) or in
+ * memory the caller frees when the result is not buf; NULL when out of
+ * memory. Not NUL-terminated. */
+static char *fold(const char *word, char *buf, size_t *len)
+{
+	size_t n = strlen(word);
+	const uint8_t *w = (const uint8_t *)word;
+
+	/* ASCII is its own NFC and folds to lower case: the common case, done
+	 * without libunistring (a lookup is then ~6 times faster). Bytes that
+	 * are not UTF-8 are kept the same way. */
+	int ascii = 1;
+	for (size_t i = 0; i < n && ascii; i++)
+		ascii = w[i] < 0x80;
+	if (ascii || u8_check(w, n) != NULL) {
+		char *out = n <= *len ? buf : malloc(n ? n : 1);
+		if (!out)
+			return NULL;
+		for (size_t i = 0; i < n; i++)
+			out[i] = (word[i] >= 'A' && word[i] <= 'Z') ? (char)(word[i] - 'A' + 'a')
+			                                            : word[i];
+		*len = n;
+		return out;
+	}
+	uint8_t nbuf[CATALOG_KEY_MAX];
+	size_t nlen = sizeof nbuf;
+	uint8_t *nfc = u8_normalize(UNINORM_NFC, w, n, nbuf, &nlen);
+	if (!nfc)
+		return NULL;
+	uint8_t *key = u8_casefold(nfc, nlen, NULL, UNINORM_NFC, (uint8_t *)buf, len);
+	if (nfc != nbuf)
+		free(nfc);
+	return (char *)key;
+}
+
+int catalog_key(const char *word, char *out, size_t cap)
+{
+	char buf[CATALOG_KEY_MAX];
+	size_t len = sizeof buf;
+	char *key = fold(word, buf, &len);
+	int rc = -1;
+
+	if (key && len < cap) {
+		memcpy(out, key, len);
+		out[len] = '\0';
+		rc = 0;
+	}
+	if (key != buf)
+		free(key);
+	return rc;
+}
+
+/* Copies the key of w into the word chunks. */
+static char *copy_key(struct catalog_build *b, const char *w)
+{
+	char buf[CATALOG_KEY_MAX];
+	size_t len = sizeof buf - 1;
+	char *key = fold(w, buf, &len);
+	char *dst = NULL;
+
+	if (!key)
+		return NULL;
+	char *z = key == buf ? buf : realloc(key, len + 1);
+	if (z) {
+		z[len] = '\0';
+		/* Most words are their own key (lower-case, NFC): no second copy. */
+		dst = strcmp(z, w) == 0 ? (char *)w : copy_word(b, z);
+	}
+	if (z != buf)
+		free(z ? z : key);
+	return dst;
+}
+
 int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry *e)
 {
 	struct table *t = &c->t[k][p];
@@ -75,19 +161,112 @@ int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry 
 		*cap = ncap;
 	}
 	char *word = copy_word(build_of(c), e->word ? e->word : "");
-	if (!word)
+	char *key = word ? copy_key(build_of(c), word) : NULL;
+	if (!key)
 		return -1;
 	struct entry *dst = &t->rows[t->n++];
 	*dst = *e;
 	dst->word = word;
+	dst->key = key;
 	if (dst->weight == 0)
 		dst->weight = 1;
 	return 0;
 }
 
-static int by_word(const void *a, const void *b)
+int catalog_add_tile(struct catalog *c, const char *tileset, const struct map_tile *t)
 {
-	return strcasecmp(((const struct entry *)a)->word, ((const struct entry *)b)->word);
+	struct catalog_build *b = build_of(c);
+	if (b->n_tiles == b->cap_tiles) {
+		size_t ncap = b->cap_tiles ? b->cap_tiles * 2 : 128;
+		struct pending_tile *more = realloc(b->tiles, ncap * sizeof *more);
+		if (!more)
+			return -1;
+		b->tiles = more;
+		b->cap_tiles = ncap;
+	}
+	const char *set = copy_word(b, tileset);
+	const char *name = set ? copy_word(b, t->name ? t->name : "") : NULL;
+	if (!name)
+		return -1;
+	struct pending_tile *p = &b->tiles[b->n_tiles];
+	p->tileset = set;
+	p->seq = b->n_tiles++;
+	p->t = *t;
+	p->t.name = name;
+	return 0;
+}
+
+static int by_tileset(const void *a, const void *b)
+{
+	const struct pending_tile *x = a, *y = b;
+	int d = strcmp(x->tileset, y->tileset);
+	return d ? d : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Tiles [from, to) of the sorted pending list as tileset ts. -1 when out of
+ * memory; a tileset with a bad tile is logged and left empty (n = 0). */
+static int make_tileset(struct catalog_tileset *ts, const struct pending_tile *p, size_t n)
+{
+	char why[MAP_WHY_MAX];
+
+	ts->name = p[0].tileset;
+	ts->tiles = malloc(n * sizeof *ts->tiles);
+	if (!ts->tiles)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		ts->tiles[i] = p[i].t;
+	ts->n = n;
+	if (map_tileset_init(&ts->set, ts->tiles, n, why) != 0) {
+		log_warn("catalog: tileset %s left out: %s", ts->name, why);
+		free(ts->tiles);
+		ts->tiles = NULL;
+		ts->n = 0;
+	}
+	return 0;
+}
+
+static int build_tilesets(struct catalog *c)
+{
+	struct catalog_build *b = build_of(c);
+	size_t groups = 0;
+	int rc = 0;
+
+	if (b->n_tiles == 0)
+		return 0;
+	qsort(b->tiles, b->n_tiles, sizeof *b->tiles, by_tileset);
+	for (size_t i = 0; i < b->n_tiles; i++)
+		groups += i == 0 || strcmp(b->tiles[i - 1].tileset, b->tiles[i].tileset) != 0;
+	c->tilesets = calloc(groups, sizeof *c->tilesets);
+	if (!c->tilesets)
+		return -1;
+	for (size_t i = 0, j; i < b->n_tiles && rc == 0; i = j) {
+		for (j = i + 1;
+		     j < b->n_tiles && strcmp(b->tiles[i].tileset, b->tiles[j].tileset) == 0; j++)
+			;
+		struct catalog_tileset *ts = &c->tilesets[c->n_tilesets];
+		rc = make_tileset(ts, &b->tiles[i], j - i);
+		if (rc == 0 && ts->n)
+			c->n_tilesets++;
+	}
+	free(b->tiles);
+	b->tiles = NULL;
+	b->n_tiles = b->cap_tiles = 0;
+	return rc;
+}
+
+const struct catalog_tileset *catalog_tileset(const struct catalog *c, const char *name)
+{
+	if (!c || !name)
+		return NULL;
+	for (size_t i = 0; i < c->n_tilesets; i++)
+		if (strcmp(c->tilesets[i].name, name) == 0)
+			return &c->tilesets[i];
+	return NULL;
+}
+
+static int by_key(const void *a, const void *b)
+{
+	return strcmp(((const struct entry *)a)->key, ((const struct entry *)b)->key);
 }
 
 /* Whether row e belongs in list t of its table: base parts (those with a
@@ -139,16 +318,16 @@ int catalog_finish(struct catalog *c)
 			struct table *t = &c->t[k][p];
 			if (t->n == 0)
 				continue;
-			qsort(t->rows, t->n, sizeof *t->rows, by_word);
+			qsort(t->rows, t->n, sizeof *t->rows, by_key);
 			for (size_t i = 1; i < t->n; i++)
-				if (strcasecmp(t->rows[i - 1].word, t->rows[i].word) == 0)
+				if (strcmp(t->rows[i - 1].key, t->rows[i].key) == 0)
 					return -1;
 			for (int tier = 0; tier <= TIER_MAX; tier++)
 				if (build_list(t, tier) < 0)
 					return -1;
 		}
 	}
-	return 0;
+	return build_tilesets(c);
 }
 
 void catalog_free(struct catalog *c)
@@ -168,6 +347,10 @@ void catalog_free(struct catalog *c)
 			}
 		}
 	}
+	for (size_t i = 0; i < c->n_tilesets; i++)
+		free(c->tilesets[i].tiles);
+	free(c->tilesets);
+	free(build_of(c)->tiles);
 	for (struct word_chunk *ch = build_of(c)->words, *next; ch; ch = next) {
 		next = ch->next;
 		free(ch);
@@ -181,10 +364,11 @@ const struct entry *catalog_find(const struct catalog *c, enum kind k, enum part
 	if (!c || !word || (unsigned)k >= K__MAX || (unsigned)p >= P__MAX)
 		return NULL;
 	const struct table *t = &c->t[k][p];
-	struct entry key = {.word = word};
-	if (t->n == 0)
+	char buf[CATALOG_KEY_MAX];
+	if (t->n == 0 || catalog_key(word, buf, sizeof buf) != 0)
 		return NULL;
-	return bsearch(&key, t->rows, t->n, sizeof *t->rows, by_word);
+	struct entry key = {.key = buf};
+	return bsearch(&key, t->rows, t->n, sizeof *t->rows, by_key);
 }
 
 static pthread_mutex_t current_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -239,6 +423,16 @@ void catalog_release(const struct catalog *cc)
 	unref_locked((struct catalog *)cc, &to_free);
 	pthread_mutex_unlock(&current_lock);
 	release_memory(to_free);
+}
+
+const struct catalog *catalog_hold(const struct catalog *cc)
+{
+	if (cc) {
+		pthread_mutex_lock(&current_lock);
+		((struct catalog *)cc)->refs++;
+		pthread_mutex_unlock(&current_lock);
+	}
+	return cc;
 }
 
 void catalog_shutdown(void)

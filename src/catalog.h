@@ -9,11 +9,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mapgen.h"
 #include "recipe.h"
 
 struct entry {
 	uint32_t id;
 	const char *word; /* UTF-8, owned by the catalog */
+	const char *key;  /* the word's lookup key (catalog_key), set by catalog_add */
 	int32_t stat[ST__MAX];
 	uint8_t active;
 	uint8_t tier;     /* base types: 1..TIER_MAX; 0 for other parts */
@@ -31,7 +33,7 @@ struct pick_list {
 };
 
 struct table {
-	struct entry *rows; /* sorted by word, ASCII case-insensitive */
+	struct entry *rows; /* sorted by key (bytes) */
 	size_t n;
 	/* Active rows. For base types: by_tier[t] holds tier t (1..TIER_MAX),
 	 * by_tier[0] all of them. For affixes: by_tier[t] holds the rows whose
@@ -39,9 +41,21 @@ struct table {
 	struct pick_list by_tier[TIER_MAX + 1];
 };
 
+/* One tileset of map_tile (docs/maps.md), checked and ready to draw from. */
+struct catalog_tileset {
+	const char *name;       /* owned by the catalog */
+	struct map_tile *tiles; /* in id order, names owned by the catalog */
+	size_t n;
+	struct map_tileset set; /* over tiles */
+};
+
 struct catalog {
 	uint64_t revision;
 	struct table t[K__MAX][P__MAX];
+	/* The tilesets whose every tile is well formed, sorted by name; one
+	 * with a bad tile is left out (and logged) by catalog_finish. */
+	struct catalog_tileset *tilesets;
+	size_t n_tilesets;
 	/* private: readers holding it, plus one while it is the current one */
 	long refs;
 };
@@ -49,14 +63,29 @@ struct catalog {
 struct catalog *catalog_new(uint64_t revision);
 /* Copies e (and its word). Returns 0, or -1 when out of memory. Before finish only. */
 int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry *e);
-/* Sorts and indexes every table. Returns 0, or -1 when out of memory or when a
- * table holds the same word twice (case-insensitive). */
+/* Copies tile t (and its name) into tileset `tileset`; the tiles of a
+ * tileset keep the order they are added in, which a map's seed depends on.
+ * 0, or -1 when out of memory. Before finish only. */
+int catalog_add_tile(struct catalog *c, const char *tileset, const struct map_tile *t);
+/* Sorts and indexes every table, and groups the tiles into tilesets. Returns 0, or -1 when out of
+ * memory or when a table holds the same word twice (the same key). */
 int catalog_finish(struct catalog *c);
 void catalog_free(struct catalog *c);
 
-/* The row with this word (ASCII case-insensitive), active or not; NULL if none. */
+/* The lookup key of a word, so that words match case-insensitively after
+ * Unicode NFC normalisation ("E\u0301pe\u0301e" finds "épée", "LONGSWORD"
+ * finds "longsword"): the word in NFC, case-folded, in NFC again. Bytes that
+ * are not UTF-8 are kept, ASCII letters lowered. Writes it NUL-terminated to
+ * out; 0, or -1 when it does not fit in cap bytes or memory ran out. */
+#define CATALOG_KEY_MAX 1024
+int catalog_key(const char *word, char *out, size_t cap);
+
+/* The row whose key is word's key, active or not; NULL if none. */
 const struct entry *catalog_find(const struct catalog *c, enum kind k, enum part p,
                                  const char *word);
+
+/* The tileset called name, or NULL when there is none (or it was left out). */
+const struct catalog_tileset *catalog_tileset(const struct catalog *c, const char *name);
 
 /* The process-wide current catalog. publish takes ownership of c. acquire
  * returns the current one (NULL before the first publish) and must be paired
@@ -64,6 +93,8 @@ const struct entry *catalog_find(const struct catalog *c, enum kind k, enum part
 void catalog_publish(struct catalog *c);
 const struct catalog *catalog_acquire(void);
 void catalog_release(const struct catalog *c);
+/* Another reference on c, which the caller already holds; returns c. */
+const struct catalog *catalog_hold(const struct catalog *c);
 /* Drops the current catalog (at exit). */
 void catalog_shutdown(void);
 

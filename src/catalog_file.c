@@ -53,9 +53,27 @@ static json_t *table_json(enum kind k, enum part p, const struct table *t)
 	                 rows);
 }
 
+static json_t *tileset_json(const struct catalog_tileset *ts)
+{
+	json_t *tiles = json_array();
+	for (size_t i = 0; tiles && i < ts->n; i++) {
+		const struct map_tile *t = &ts->tiles[i];
+		if (json_array_append_new(tiles, json_pack("[s s% i i i i I]", t->name, t->cell,
+		                                           sizeof t->cell, t->edge[0], t->edge[1],
+		                                           t->edge[2], t->edge[3],
+		                                           (json_int_t)t->weight)) != 0) {
+			json_decref(tiles);
+			return NULL;
+		}
+	}
+	if (!tiles)
+		return NULL;
+	return json_pack("{s s s o}", "name", ts->name, "tiles", tiles);
+}
+
 static json_t *catalog_json(const struct catalog *c)
 {
-	json_t *stats = json_array(), *tables = json_array();
+	json_t *stats = json_array(), *tables = json_array(), *sets = json_array();
 	for (int s = 0; stats && s < ST__MAX; s++)
 		if (json_array_append_new(stats, json_string(stat_names[s])) != 0)
 			goto fail;
@@ -64,13 +82,17 @@ static json_t *catalog_json(const struct catalog *c)
 			if (c->t[k][p].n &&
 			    json_array_append_new(tables, table_json(k, p, &c->t[k][p])) != 0)
 				goto fail;
-	if (!stats || !tables)
+	for (size_t i = 0; sets && i < c->n_tilesets; i++)
+		if (json_array_append_new(sets, tileset_json(&c->tilesets[i])) != 0)
+			goto fail;
+	if (!stats || !tables || !sets)
 		goto fail;
-	return json_pack("{s I s o s o}", "revision", (json_int_t)c->revision, "stats", stats,
-	                 "tables", tables);
+	return json_pack("{s I s o s o s o}", "revision", (json_int_t)c->revision, "stats", stats,
+	                 "tables", tables, "tilesets", sets);
 fail:
 	json_decref(stats);
 	json_decref(tables);
+	json_decref(sets);
 	return NULL;
 }
 
@@ -273,16 +295,54 @@ static const char *check_stats(json_t *stats)
 	return NULL;
 }
 
+/* The map tiles of one tileset; the tiles' own rules are checked by
+ * catalog_finish, as for tiles read from the database. */
+static const char *add_tileset(struct catalog *c, json_t *set)
+{
+	const char *name, *tname, *pattern;
+	json_t *tiles, *tile;
+	json_int_t weight;
+	size_t i, plen;
+	int edge[4];
+
+	if (json_unpack(set, "{s s s o}", "name", &name, "tiles", &tiles) != 0 ||
+	    !json_is_array(tiles))
+		return "a tileset of the wrong shape";
+	json_array_foreach(tiles, i, tile)
+	{
+		struct map_tile t;
+		if (json_unpack(tile, "[s s% i i i i I!]", &tname, &pattern, &plen, &edge[0],
+		                &edge[1], &edge[2], &edge[3], &weight) != 0 ||
+		    plen != sizeof t.cell)
+			return "a tile of the wrong shape";
+		memset(&t, 0, sizeof t);
+		for (int e = 0; e < 4; e++) {
+			if (!in_range(edge[e], 0, EDGE__MAX - 1))
+				return "a tile with a value out of range";
+			t.edge[e] = (uint8_t)edge[e];
+		}
+		if (!in_range(weight, 0, UINT32_MAX))
+			return "a tile with a value out of range";
+		t.name = tname;
+		memcpy(t.cell, pattern, sizeof t.cell);
+		t.weight = (uint32_t)weight;
+		if (catalog_add_tile(c, name, &t) != 0)
+			return "out of memory";
+	}
+	return NULL;
+}
+
 static const char *build(json_t *root, struct catalog **out)
 {
 	json_int_t rev;
-	json_t *stats, *tables, *t;
+	json_t *stats, *tables, *t, *sets = NULL;
 	const char *why;
 	size_t i;
 
-	if (json_unpack(root, "{s I s o s o}", "revision", &rev, "stats", &stats, "tables",
-	                &tables) != 0 ||
-	    rev < 0 || !json_is_array(tables))
+	/* "tilesets" is absent from files written before maps. */
+	if (json_unpack(root, "{s I s o s o s?o}", "revision", &rev, "stats", &stats, "tables",
+	                &tables, "tilesets", &sets) != 0 ||
+	    rev < 0 || !json_is_array(tables) || (sets && !json_is_array(sets)))
 		return "a body that is not a catalog";
 	if ((why = check_stats(stats)))
 		return why;
@@ -307,6 +367,13 @@ static const char *build(json_t *root, struct catalog **out)
 				catalog_free(c);
 				return why;
 			}
+		}
+	}
+	json_array_foreach(sets, i, t)
+	{
+		if ((why = add_tileset(c, t))) {
+			catalog_free(c);
+			return why;
 		}
 	}
 	if (catalog_finish(c) != 0) {

@@ -6,7 +6,8 @@
  *     lootforge-catalog 1 <body bytes> <BLAKE2b-256 of the body, hex>\n
  *     {"revision":R,"stats":["hands",...],"tables":[{"kind":"weapon",
  *      "part":"type","rows":[[id,"word",active,tier,tier_min,tier_max,
- *      slot,weight,[stat,...]],...]},...]}
+ *      slot,weight,[stat,...]],...]},...],"tilesets":[{"name":"plain",
+ *      "tiles":[["name","36 cells",n,e,s,w,weight],...]},...]}
  *
  * `stats` names the stat columns in the order every row lists them; a file
  * whose list differs from this daemon's is refused like another version.

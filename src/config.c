@@ -33,6 +33,9 @@ struct opt_def {
 static const struct opt_def opts[] = {
         {"socket", "LOOTFORGE_SOCKET", "PATH", STR(socket), "var/run/fcgi.sock",
          "FastCGI socket to create (a path, or :PORT for TCP)"},
+        {"fcgi-allow", "LOOTFORGE_FCGI_ALLOW", "ADDR,ADDR", STR(fcgi_allow), NULL,
+         "peers a TCP --socket accepts: numeric addresses, each with an optional /BITS; "
+         "default loopback only (127.0.0.0/8, ::1)"},
         {"workers", "LOOTFORGE_WORKERS", "N", UINT(workers, 1, CONFIG_WORKERS_MAX), "4",
          "worker threads per process, 1..64"},
         {"processes", "LOOTFORGE_PROCESSES", "N", UINT(processes, 0, CONFIG_PROCESSES_MAX), "2",

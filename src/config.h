@@ -33,6 +33,7 @@ struct config {
 	char *add_moderator;    /* a command, not a setting: create this moderator and exit */
 	unsigned db_waiters;    /* workers of a process that may wait on the database; 0: auto */
 	char *catalog_cache;    /* the last good catalog on disk (catalog_file.h) */
+	char *fcgi_allow;       /* peers a TCP socket accepts (peer.h); NULL: loopback */
 };
 
 enum config_result { CONFIG_OK = 0, CONFIG_HELP = 1, CONFIG_INVALID = -1 };

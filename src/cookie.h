@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "handler.h"
+#include "http.h"
 
 #define COOKIE_CSRF    "lf_csrf"
 #define COOKIE_SESSION "lf_session"

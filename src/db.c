@@ -1,17 +1,18 @@
 /* db: MariaDB Connector/C behind the opaque handle of db.h.
  *
- * Every statement is in the table below and is prepared once per
- * connection. The connection is never re-established by the client library
- * (no MYSQL_OPT_RECONNECT: a silent reconnect would lose the prepared
- * statements and any transaction); instead a call that sees the connection
- * gone closes it and answers DB_DOWN, and the next call connects and prepares
- * again in db_connect(), the one place that does it.
+ * Every statement is in the one table of statements.c and is prepared on
+ * its first use on a connection (prepared()). The connection is never
+ * re-established by the client library (no MYSQL_OPT_RECONNECT: a silent
+ * reconnect would lose the prepared statements and any transaction);
+ * instead a call that sees the connection gone closes it and answers
+ * DB_DOWN, and the next call connects again in db_connect(), the one place
+ * that does it, and prepares again as statements are used.
  *
  * Lifetimes: a struct db owns its copy of the settings, its MYSQL connection
  * and its statements, all freed by db_free().
  *
  * The gate (dbgate.h) is passed at the start of every call of db.h and before
- * every statement of dbmod.c (db_mod_stmt), the one path all of them take.
+ * every statement of dbmod.c (db_stmt), the one path all of them take.
  * The connection's waits on its socket go through io_wait() below, which
  * tells the gate who is blocked on the database and whether a wait timed
  * out: a timeout or a failed connect opens the breaker, while a connection
@@ -34,87 +35,12 @@
 #include "dbgate.h"
 #include "log.h"
 
-/* The columns every catalog query returns, in this order, so that one
- * binding reads them all. Tables without a tier or a slot select constants.
- * multiplier is DECIMAL: it is scaled to hundredths exactly by the server. */
-#define STAT_COLS                                                                                  \
-	"hands, CAST(ROUND(multiplier * 100) AS SIGNED), attack, defense, magic, flaming, "        \
-	"freezing, shocking, holy, evil, sneak, crit"
-#define SEL(table, tier, slot)                                                                     \
-	"SELECT id, word, active, " STAT_COLS ", " tier ", " slot                                  \
-	", weight, tier_min, tier_max FROM " table
-#define AFFIX(table)   SEL(table, "0", "NULL")
-#define TIERED(table)  SEL(table, "tier", "NULL")
-#define SLOTTED(table) SEL(table, "tier", "slot")
-
-/* X(kind, part, table name, sql) for every affix table a kind may have.
- * Weapons have no material. */
-#define CATALOG_TABLES(X)                                                                          \
-	X(K_WEAPON, P_ELEMENT, "weapon_element", AFFIX)                                            \
-	X(K_WEAPON, P_PREFIX, "weapon_prefix", AFFIX)                                              \
-	X(K_WEAPON, P_TYPE, "weapon_type", TIERED)                                                 \
-	X(K_WEAPON, P_ADJECTIVE, "weapon_adjective", AFFIX)                                        \
-	X(K_WEAPON, P_ABSTRACT, "weapon_abstract", AFFIX)                                          \
-	X(K_ARMOR, P_ELEMENT, "armor_element", AFFIX)                                              \
-	X(K_ARMOR, P_PREFIX, "armor_prefix", AFFIX)                                                \
-	X(K_ARMOR, P_MATERIAL, "armor_material", TIERED)                                           \
-	X(K_ARMOR, P_TYPE, "armor_type", SLOTTED)                                                  \
-	X(K_ARMOR, P_ADJECTIVE, "armor_adjective", AFFIX)                                          \
-	X(K_ARMOR, P_ABSTRACT, "armor_abstract", AFFIX)                                            \
-	X(K_SHIELD, P_ELEMENT, "shield_element", AFFIX)                                            \
-	X(K_SHIELD, P_PREFIX, "shield_prefix", AFFIX)                                              \
-	X(K_SHIELD, P_MATERIAL, "shield_material", TIERED)                                         \
-	X(K_SHIELD, P_TYPE, "shield_type", SLOTTED)                                                \
-	X(K_SHIELD, P_ADJECTIVE, "shield_adjective", AFFIX)                                        \
-	X(K_SHIELD, P_ABSTRACT, "shield_abstract", AFFIX)                                          \
-	X(K_TRINKET, P_ELEMENT, "trinket_element", AFFIX)                                          \
-	X(K_TRINKET, P_PREFIX, "trinket_prefix", AFFIX)                                            \
-	X(K_TRINKET, P_MATERIAL, "trinket_material", TIERED)                                       \
-	X(K_TRINKET, P_TYPE, "trinket_type", SLOTTED)                                              \
-	X(K_TRINKET, P_ADJECTIVE, "trinket_adjective", AFFIX)                                      \
-	X(K_TRINKET, P_ABSTRACT, "trinket_abstract", AFFIX)
-
-enum stmt {
-	STMT_REVISION,
-	STMT_TABLES,
-	STMT_BEGIN_SNAPSHOT,
-	STMT_COMMIT,
-	STMT_LOAD_FIRST,
-	STMT__MAX = STMT_LOAD_FIRST +
-#define COUNT(k, p, name, shape) +1
-	            (0 CATALOG_TABLES(COUNT))
-#undef COUNT
-};
-
-struct stmt_def {
-	const char *sql;
-	const char *table; /* catalog queries: the table, skipped when absent */
-	enum kind kind;
-	enum part part;
-};
-
-static const struct stmt_def stmts[STMT__MAX] = {
-        [STMT_REVISION] = {"SELECT revision FROM catalog_revision WHERE id = 1", NULL, 0, 0},
-        /* table_name is read as a plain string: information_schema's own
-         * collation is not ours, and the names are ASCII. */
-        [STMT_TABLES] = {"SELECT CAST(table_name AS CHAR(64) CHARACTER SET ascii) FROM "
-                         "information_schema.tables WHERE table_schema = DATABASE()",
-                         NULL, 0, 0},
-        [STMT_BEGIN_SNAPSHOT] = {"START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY", NULL, 0,
-                                 0},
-        [STMT_COMMIT] = {"COMMIT", NULL, 0, 0},
-#define DEF(k, p, name, shape) {shape(name), name, k, p},
-        [STMT_LOAD_FIRST] = CATALOG_TABLES(DEF)
-#undef DEF
-};
-
 struct db {
 	/* settings: copies owned here */
 	char *socket, *host, *user, *password, *database;
 	unsigned port, connect_timeout, read_timeout, write_timeout;
-	MYSQL *conn;                       /* NULL while disconnected */
-	MYSQL_STMT *stmt[STMT__MAX];       /* NULL: not prepared (absent table) */
-	MYSQL_STMT *mstmt[DBMOD_STMT_MAX]; /* dbmod.c's, prepared on first use */
+	MYSQL *conn;                 /* NULL while disconnected */
+	MYSQL_STMT *stmt[STMT__MAX]; /* each prepared on first use; NULL: not yet */
 	/* The last failure logged, so that a caller retrying every few hundred
 	 * milliseconds logs a persistent failure once; cleared by a success. */
 	int failing;
@@ -241,11 +167,6 @@ static void disconnect(struct db *d)
 			mysql_stmt_close(d->stmt[i]);
 		d->stmt[i] = NULL;
 	}
-	for (int i = 0; i < DBMOD_STMT_MAX; i++) {
-		if (d->mstmt[i])
-			mysql_stmt_close(d->mstmt[i]);
-		d->mstmt[i] = NULL;
-	}
 	if (d->conn)
 		mysql_close(d->conn);
 	d->conn = NULL;
@@ -291,17 +212,18 @@ static int is_connection_error(unsigned e)
 	}
 }
 
-/* For the log: the table of a catalog query, else the statement itself. */
+/* For the log: the table of a per-table statement, else the statement. */
 static const char *stmt_label(enum stmt s)
 {
 	if (s >= STMT__MAX)
 		return "ping";
-	return stmts[s].table ? stmts[s].table : stmts[s].sql;
+	return db_statements[s].table ? db_statements[s].table : db_statements[s].sql;
 }
 
-/* Logs a failed statement and classifies it. A lost connection is closed so
- * that the next call reconnects; any other error rolls back the open
- * transaction, if any, so the session is clean for the next call. */
+/* The one failure path of every statement: logs it and classifies it. A
+ * lost connection is closed so that the next call reconnects; any other
+ * error rolls back the open transaction, if any, so the session is clean
+ * for the next call. */
 static enum db_status fail(struct db *d, enum stmt s, unsigned err, const char *msg)
 {
 	log_failure(d, (int)s, err, stmt_label(s), msg);
@@ -310,7 +232,7 @@ static enum db_status fail(struct db *d, enum stmt s, unsigned err, const char *
 		disconnect(d);
 		return DB_DOWN;
 	}
-	if (mysql_rollback(d->conn) != 0)
+	if (d->conn && mysql_rollback(d->conn) != 0)
 		disconnect(d);
 	dbgate_done(dbgate_process(), &d->hold);
 	return DB_ERROR;
@@ -318,25 +240,43 @@ static enum db_status fail(struct db *d, enum stmt s, unsigned err, const char *
 
 static enum db_status stmt_fail(struct db *d, enum stmt s)
 {
-	MYSQL_STMT *st = d->stmt[s];
+	MYSQL_STMT *st = s < STMT__MAX ? d->stmt[s] : NULL;
+
+	if (!st)
+		return fail(d, s, 0, "statement not prepared");
 	return fail(d, s, mysql_stmt_errno(st), mysql_stmt_error(st));
 }
 
-static enum db_status prepare(struct db *d, enum stmt s)
+/* Statement s on the open connection, prepared on its first use (so a
+ * connection that never moderates never prepares those, and a table that
+ * does not exist is never named). NULL with *r set on failure. */
+static MYSQL_STMT *prepared(struct db *d, enum stmt s, enum db_status *r)
 {
-	MYSQL_STMT *st = mysql_stmt_init(d->conn);
-	if (!st)
-		return fail(d, s, mysql_errno(d->conn), mysql_error(d->conn));
-	d->stmt[s] = st;
-	if (mysql_stmt_prepare(st, stmts[s].sql, strlen(stmts[s].sql)) != 0)
-		return stmt_fail(d, s);
-	return DB_OK;
+	MYSQL_STMT *st;
+
+	if (d->stmt[s])
+		return d->stmt[s];
+	if (!(st = mysql_stmt_init(d->conn))) {
+		*r = fail(d, s, mysql_errno(d->conn), mysql_error(d->conn));
+		return NULL;
+	}
+	if (mysql_stmt_prepare(st, db_statements[s].sql, strlen(db_statements[s].sql)) != 0) {
+		unsigned e = mysql_stmt_errno(st);
+		char msg[256];
+		snprintf(msg, sizeof(msg), "%s", mysql_stmt_error(st));
+		mysql_stmt_close(st);
+		*r = fail(d, s, e, msg);
+		return NULL;
+	}
+	return d->stmt[s] = st;
 }
 
-/* Marks in present[] the catalog statements whose table exists. */
-static enum db_status find_tables(struct db *d, int *present)
+/* Marks in present[] the load statements whose table exists, and in
+ * *tiles whether map_tile does. */
+static enum db_status find_tables(struct db *d, int *present, int *tiles)
 {
-	MYSQL_STMT *st = d->stmt[STMT_TABLES];
+	enum db_status r = DB_OK;
+	MYSQL_STMT *st = prepared(d, STMT_TABLES, &r);
 	char name[65];
 	unsigned long len = 0;
 	my_bool is_null = 0, error = 0;
@@ -350,34 +290,22 @@ static enum db_status find_tables(struct db *d, int *present)
 	};
 	int rc;
 
+	if (!st)
+		return r;
 	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, &out) != 0)
 		return stmt_fail(d, STMT_TABLES);
 	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
 		if (rc != 0 || is_null)
 			continue; /* longer than any table name of ours */
-		for (int s = STMT_LOAD_FIRST; s < STMT__MAX; s++)
-			if (strcmp(name, stmts[s].table) == 0)
-				present[s] = 1;
+		for (int i = 0; i < AFFIX_TABLE_COUNT; i++)
+			if (strcmp(name, db_statements[STMT_LOAD_FIRST + i].table) == 0)
+				present[i] = 1;
+		if (strcmp(name, db_statements[STMT_MAP_TILES].table) == 0)
+			*tiles = 1;
 	}
 	if (rc != MYSQL_NO_DATA)
 		return stmt_fail(d, STMT_TABLES);
 	mysql_stmt_free_result(st);
-	return DB_OK;
-}
-
-static enum db_status prepare_all(struct db *d)
-{
-	int present[STMT__MAX] = {0};
-	enum db_status r;
-
-	for (int s = 0; s < STMT_LOAD_FIRST; s++)
-		if ((r = prepare(d, (enum stmt)s)) != DB_OK)
-			return r;
-	if ((r = find_tables(d, present)) != DB_OK)
-		return r;
-	for (int s = STMT_LOAD_FIRST; s < STMT__MAX; s++)
-		if (present[s] && (r = prepare(d, (enum stmt)s)) != DB_OK)
-			return r;
 	return DB_OK;
 }
 
@@ -402,11 +330,9 @@ static int set_options(struct db *d)
 	return 0;
 }
 
-/* Connects and prepares every statement; the one place that does it. */
+/* Connects; the one place that does it. */
 static enum db_status db_connect(struct db *d)
 {
-	enum db_status r;
-
 	if (d->conn)
 		return DB_OK;
 	d->conn = mysql_init(NULL);
@@ -424,10 +350,6 @@ static enum db_status db_connect(struct db *d)
 		disconnect(d);
 		return DB_DOWN;
 	}
-	if ((r = prepare_all(d)) != DB_OK) {
-		disconnect(d);
-		return r;
-	}
 	/* A new connection is an answer: it closes the breaker when this call
 	 * is the probe's or the trial's. */
 	dbgate_report(dbgate_process(), &d->hold, dbgate_now_ms(), 1, 0);
@@ -437,16 +359,22 @@ static enum db_status db_connect(struct db *d)
 /* Runs a statement that returns no rows. */
 static enum db_status run(struct db *d, enum stmt s)
 {
-	if (mysql_stmt_execute(d->stmt[s]) != 0)
+	enum db_status r = DB_OK;
+	MYSQL_STMT *st = prepared(d, s, &r);
+
+	if (!st)
+		return r;
+	if (mysql_stmt_execute(st) != 0)
 		return stmt_fail(d, s);
-	mysql_stmt_free_result(d->stmt[s]);
+	mysql_stmt_free_result(st);
 	return DB_OK;
 }
 
 /* The revision, on a connected handle, inside or outside a transaction. */
 static enum db_status read_revision(struct db *d, uint64_t *rev)
 {
-	MYSQL_STMT *st = d->stmt[STMT_REVISION];
+	enum db_status r = DB_OK;
+	MYSQL_STMT *st = prepared(d, STMT_REVISION, &r);
 	unsigned long long v = 0;
 	my_bool is_null = 0, error = 0;
 	MYSQL_BIND out = {
@@ -458,6 +386,8 @@ static enum db_status read_revision(struct db *d, uint64_t *rev)
 	};
 	int rc;
 
+	if (!st)
+		return r;
 	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, &out) != 0)
 		return stmt_fail(d, STMT_REVISION);
 	rc = mysql_stmt_fetch(st);
@@ -633,12 +563,15 @@ static int fetch_long_word(MYSQL_STMT *st, struct row *r, char **big)
 /* Reads one table into c. */
 static enum db_status load_table(struct db *d, enum stmt s, struct catalog *c)
 {
-	MYSQL_STMT *st = d->stmt[s];
-	const struct stmt_def *def = &stmts[s];
+	enum db_status res = DB_OK;
+	MYSQL_STMT *st = prepared(d, s, &res);
+	const struct stmt_def *def = &db_statements[s];
 	struct row r;
 	struct entry e;
 	int rc;
 
+	if (!st)
+		return res;
 	bind_row(&r);
 	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, r.bind) != 0)
 		return stmt_fail(d, s);
@@ -666,6 +599,88 @@ bad_row:
 	return fail(d, s, 0, "a row with a value out of range, or out of memory");
 }
 
+/* One map_tile row as fetched. */
+enum tcol { T_SET, T_NAME, T_PATTERN, T_N, T_E, T_S, T_W, T_WEIGHT, T__MAX };
+
+struct tile_row {
+	MYSQL_BIND bind[T__MAX];
+	unsigned long len[T__MAX];
+	my_bool is_null[T__MAX], error[T__MAX];
+	char set[33], name[65], pattern[MAP_TILE * MAP_TILE + 1];
+	uint32_t edge[4], weight;
+};
+
+static void bind_tile_row(struct tile_row *r)
+{
+	memset(r, 0, sizeof(*r));
+	for (int c = 0; c < T__MAX; c++) {
+		MYSQL_BIND *b = &r->bind[c];
+		b->length = &r->len[c];
+		b->is_null = &r->is_null[c];
+		b->error = &r->error[c];
+		if (c == T_SET || c == T_NAME || c == T_PATTERN) {
+			b->buffer_type = MYSQL_TYPE_STRING;
+			b->buffer = c == T_SET ? r->set : c == T_NAME ? r->name : r->pattern;
+			b->buffer_length = c == T_SET    ? sizeof r->set
+			                   : c == T_NAME ? sizeof r->name
+			                                 : sizeof r->pattern;
+		} else {
+			b->buffer_type = MYSQL_TYPE_LONG;
+			b->buffer = c == T_WEIGHT ? &r->weight : &r->edge[c - T_N];
+			b->is_unsigned = 1;
+		}
+	}
+}
+
+/* A fetched row as a tile; -1 when a value cannot be one (the schema's
+ * CHECKs make that a broken database). The tile's own rules (the edges
+ * spell their types, one floor) are map_tileset_init's, in catalog_finish. */
+static int row_to_tile(const struct tile_row *r, struct map_tile *t)
+{
+	for (int c = 0; c < T__MAX; c++)
+		if (r->is_null[c] || r->error[c])
+			return -1;
+	if (r->len[T_PATTERN] != MAP_TILE * MAP_TILE)
+		return -1;
+	memset(t, 0, sizeof(*t));
+	t->name = r->name;
+	memcpy(t->cell, r->pattern, sizeof t->cell);
+	for (int e = 0; e < 4; e++) {
+		if (r->edge[e] > 255)
+			return -1;
+		t->edge[e] = (uint8_t)r->edge[e];
+	}
+	t->weight = r->weight;
+	return 0;
+}
+
+/* Reads the active rows of map_tile into c. */
+static enum db_status load_tiles(struct db *d, struct catalog *c)
+{
+	enum db_status res = DB_OK;
+	MYSQL_STMT *st = prepared(d, STMT_MAP_TILES, &res);
+	struct tile_row r;
+	struct map_tile t;
+	int rc;
+
+	if (!st)
+		return res;
+	bind_tile_row(&r);
+	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, r.bind) != 0)
+		return stmt_fail(d, STMT_MAP_TILES);
+	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
+		if (rc != 0 || row_to_tile(&r, &t) != 0 || catalog_add_tile(c, r.set, &t) != 0) {
+			mysql_stmt_free_result(st);
+			return fail(d, STMT_MAP_TILES, 0,
+			            "a row with a value out of range, or out of memory");
+		}
+	}
+	if (rc != MYSQL_NO_DATA)
+		return stmt_fail(d, STMT_MAP_TILES);
+	mysql_stmt_free_result(st);
+	return DB_OK;
+}
+
 /* Revision and every table inside the open snapshot. */
 static enum db_status load_in_snapshot(struct db *d, struct catalog **out)
 {
@@ -676,13 +691,23 @@ static enum db_status load_in_snapshot(struct db *d, struct catalog **out)
 	struct catalog *c = catalog_new(rev);
 	if (!c)
 		return fail(d, STMT_REVISION, 0, "out of memory");
-	for (int s = STMT_LOAD_FIRST; s < STMT__MAX; s++) {
-		if (!d->stmt[s])
-			continue;
-		if ((r = load_table(d, (enum stmt)s, c)) != DB_OK) {
+	int present[AFFIX_TABLE_COUNT] = {0}, tiles = 0;
+	if ((r = find_tables(d, present, &tiles)) != DB_OK) {
+		catalog_free(c);
+		return r;
+	}
+	for (int i = 0; i < AFFIX_TABLE_COUNT; i++) {
+		if (!present[i])
+			continue; /* a table of a later migration: the kind has no words yet */
+		if ((r = load_table(d, (enum stmt)(STMT_LOAD_FIRST + i), c)) != DB_OK) {
 			catalog_free(c);
 			return r;
 		}
+	}
+	/* Before migration 0007 there are no maps, and the items still work. */
+	if (tiles && (r = load_tiles(d, c)) != DB_OK) {
+		catalog_free(c);
+		return r;
 	}
 	*out = c;
 	return DB_OK;
@@ -714,69 +739,32 @@ enum db_status db_load_catalog(struct db *d, struct catalog **out)
 	return succeeded(d);
 }
 
-/* ---- dbmod.c's statements (db_int.h) ---- */
+/* ---- the other modules of the database layer (db_int.h) ---- */
 
-#define WHERE_MOD_FIRST 1000 /* log_failure's `where` for dbmod statement q */
-
-static enum db_status mod_fail(struct db *d, unsigned q, unsigned err, const char *msg)
+MYSQL_STMT *db_stmt(struct db *d, enum stmt s, enum db_status *st)
 {
-	log_failure(d, WHERE_MOD_FIRST + (int)q, err, dbmod_sql[q], msg);
-	if (is_connection_error(err)) {
-		unreachable(d, 0);
-		disconnect(d);
-		return DB_DOWN;
-	}
-	if (d->conn && mysql_rollback(d->conn) != 0)
-		disconnect(d);
-	dbgate_done(dbgate_process(), &d->hold);
-	return DB_ERROR;
-}
-
-MYSQL_STMT *db_mod_stmt(struct db *d, unsigned q, enum db_status *st)
-{
-	MYSQL_STMT *s;
-
-	if (q >= dbmod_count || q >= DBMOD_STMT_MAX) {
+	if ((unsigned)s >= STMT__MAX) {
 		*st = DB_ERROR;
 		return NULL;
 	}
 	if ((*st = gate(d)) != DB_OK || (*st = db_connect(d)) != DB_OK)
 		return NULL;
-	if (d->mstmt[q])
-		return d->mstmt[q];
-	if (!(s = mysql_stmt_init(d->conn))) {
-		*st = mod_fail(d, q, mysql_errno(d->conn), mysql_error(d->conn));
-		return NULL;
-	}
-	if (mysql_stmt_prepare(s, dbmod_sql[q], strlen(dbmod_sql[q])) != 0) {
-		unsigned e = mysql_stmt_errno(s);
-		char msg[256];
-		snprintf(msg, sizeof(msg), "%s", mysql_stmt_error(s));
-		mysql_stmt_close(s);
-		*st = mod_fail(d, q, e, msg);
-		return NULL;
-	}
-	d->mstmt[q] = s;
-	return s;
+	return prepared(d, s, st);
 }
 
-enum db_status db_mod_fail(struct db *d, unsigned q)
+enum db_status db_stmt_fail(struct db *d, enum stmt s)
 {
-	MYSQL_STMT *s = q < DBMOD_STMT_MAX ? d->mstmt[q] : NULL;
-
-	if (!s)
-		return mod_fail(d, q, 0, "statement not prepared");
-	return mod_fail(d, q, mysql_stmt_errno(s), mysql_stmt_error(s));
+	return stmt_fail(d, s);
 }
 
-void db_mod_rollback(struct db *d)
+void db_rollback(struct db *d)
 {
 	if (d->conn && mysql_rollback(d->conn) != 0)
 		disconnect(d);
 	dbgate_done(dbgate_process(), &d->hold);
 }
 
-void db_mod_ok(struct db *d)
+void db_ok(struct db *d)
 {
 	succeeded(d);
 }

@@ -1,5 +1,5 @@
 /* db: one database connection and its prepared statements behind an opaque
- * handle. Every SQL statement of the daemon is in db.c's statement table.
+ * handle. Every SQL statement of the daemon is in one table (statements.c).
  * A handle belongs to one thread. On a lost connection a call fails with
  * DB_DOWN; the next call reconnects and re-prepares by itself.
  *

@@ -1,10 +1,11 @@
-/* dbmod: the SQL of proposals and moderation, in one table, and the typed
- * functions around it. db.c owns the connection and prepares these
- * statements (db_int.h); every value goes in through a bound parameter.
+/* dbmod: the typed functions of proposals, moderation, moderators and
+ * sessions. Their SQL is in the one statement table (statements.c); db.c
+ * owns the connection and prepares each statement on first use (db_int.h);
+ * every value goes in through a bound parameter.
  *
  * Transactions: each function that writes begins, runs its checks and
  * writes, and commits before it returns; every failure path rolls back
- * (db_mod_fail does it for unexpected errors, db_mod_rollback for expected
+ * (db_stmt_fail does it for unexpected errors, db_rollback for expected
  * ones such as a duplicate key), so no transaction outlives a call. A lock
  * conflict (deadlock) retries the whole transaction a few times. */
 #include "dbmod.h"
@@ -14,150 +15,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backoff.h"
 #include "db_int.h"
+#include "statements.h"
 #include "log.h"
 
-/* The stat columns a submission and an affix row are written with
- * (multiplier is never proposed), in this order. */
-#define STAT_COLS                                                                                  \
-	"hands, attack, defense, magic, flaming, freezing, shocking, holy, evil, sneak, crit"
-#define STAT_QS "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
 #define N_SCOLS 11
 static const enum stat scols[N_SCOLS] = {ST_HANDS,   ST_ATTACK,   ST_DEFENSE,  ST_MAGIC,
                                          ST_FLAMING, ST_FREEZING, ST_SHOCKING, ST_HOLY,
                                          ST_EVIL,    ST_SNEAK,    ST_CRIT};
 
-#define SUB_COLS                                                                                   \
-	"id, submission_id, kind, part, word, tier, slot, " STAT_COLS                              \
-	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i')"
-
-enum shape { PLAIN, TIERED, SLOTTED };
-
-/* X(kind, part, table, shape): every affix table a proposal can go to. */
-#define AFFIX_TABLES(X)                                                                            \
-	X(K_WEAPON, P_ELEMENT, "weapon_element", PLAIN)                                            \
-	X(K_WEAPON, P_PREFIX, "weapon_prefix", PLAIN)                                              \
-	X(K_WEAPON, P_TYPE, "weapon_type", TIERED)                                                 \
-	X(K_WEAPON, P_ADJECTIVE, "weapon_adjective", PLAIN)                                        \
-	X(K_WEAPON, P_ABSTRACT, "weapon_abstract", PLAIN)                                          \
-	X(K_ARMOR, P_ELEMENT, "armor_element", PLAIN)                                              \
-	X(K_ARMOR, P_PREFIX, "armor_prefix", PLAIN)                                                \
-	X(K_ARMOR, P_MATERIAL, "armor_material", TIERED)                                           \
-	X(K_ARMOR, P_TYPE, "armor_type", SLOTTED)                                                  \
-	X(K_ARMOR, P_ADJECTIVE, "armor_adjective", PLAIN)                                          \
-	X(K_ARMOR, P_ABSTRACT, "armor_abstract", PLAIN)                                            \
-	X(K_SHIELD, P_ELEMENT, "shield_element", PLAIN)                                            \
-	X(K_SHIELD, P_PREFIX, "shield_prefix", PLAIN)                                              \
-	X(K_SHIELD, P_MATERIAL, "shield_material", TIERED)                                         \
-	X(K_SHIELD, P_TYPE, "shield_type", SLOTTED)                                                \
-	X(K_SHIELD, P_ADJECTIVE, "shield_adjective", PLAIN)                                        \
-	X(K_SHIELD, P_ABSTRACT, "shield_abstract", PLAIN)                                          \
-	X(K_TRINKET, P_ELEMENT, "trinket_element", PLAIN)                                          \
-	X(K_TRINKET, P_PREFIX, "trinket_prefix", PLAIN)                                            \
-	X(K_TRINKET, P_MATERIAL, "trinket_material", TIERED)                                       \
-	X(K_TRINKET, P_TYPE, "trinket_type", SLOTTED)                                              \
-	X(K_TRINKET, P_ADJECTIVE, "trinket_adjective", PLAIN)                                      \
-	X(K_TRINKET, P_ABSTRACT, "trinket_abstract", PLAIN)
-
-#define COUNT(k, p, t, s) +1
-enum { N_TABLES = 0 AFFIX_TABLES(COUNT) };
-#undef COUNT
-
-static const struct affix_table {
-	enum kind kind;
-	enum part part;
-	enum shape shape;
-} tables[N_TABLES] = {
-#define ROW(k, p, t, s) {k, p, s},
-        AFFIX_TABLES(ROW)
-#undef ROW
-};
-
-enum q {
-	Q_BEGIN,
-	Q_COMMIT,
-	Q_SUB_BY_SID,
-	Q_SUB_RATE,
-	Q_SUB_PENDING,
-	Q_SUB_REJECTED,
-	Q_SUB_INSERT,
-	Q_SUB_LIST,
-	Q_SUB_COUNT,
-	Q_SUB_LOCK,
-	Q_SUB_DECIDE,
-	Q_LOG_INSERT,
-	Q_MOD_GET,
-	Q_MOD_INSERT,
-	Q_MOD_UPDATE,
-	Q_MOD_END_SESSIONS,
-	Q_SES_PURGE,
-	Q_SES_INSERT,
-	Q_SES_GET,
-	Q_SES_DELETE,
-	Q_LIVE_FIRST,
-	Q_ADD_FIRST = Q_LIVE_FIRST + N_TABLES,
-	Q__MAX = Q_ADD_FIRST + N_TABLES
-};
-
-#define LIVE_SQL(t)  "SELECT active FROM " t " WHERE word = ? LIMIT 1"
-#define ADD_PLAIN(t) "INSERT INTO " t " (word, active, " STAT_COLS ") VALUES (?, 1, " STAT_QS ")"
-#define ADD_TIERED(t)                                                                              \
-	"INSERT INTO " t " (word, active, tier, " STAT_COLS ") VALUES (?, 1, ?, " STAT_QS ")"
-#define ADD_SLOTTED(t)                                                                             \
-	"INSERT INTO " t " (word, active, tier, slot, " STAT_COLS ") VALUES (?, 1, ?, ?, " STAT_QS \
-	")"
-
-const char *const dbmod_sql[] = {
-        [Q_BEGIN] = "START TRANSACTION",
-        [Q_COMMIT] = "COMMIT",
-        [Q_SUB_BY_SID] = "SELECT " SUB_COLS " FROM submission WHERE submission_id = ?",
-        /* The hour's accepted proposals of one client, and the seconds until
-         * the oldest of them leaves the hour. */
-        [Q_SUB_RATE] = "SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), "
-                       "MIN(created_at) + INTERVAL 1 HOUR), 0) FROM submission "
-                       "WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR",
-        [Q_SUB_PENDING] = "SELECT id FROM submission WHERE kind = ? AND part = ? AND word = ? "
-                          "AND status = 'pending' LIMIT 1",
-        [Q_SUB_REJECTED] = "SELECT DATE_FORMAT(decided_at, '%Y-%m-%d'), "
-                           "DATE_FORMAT(decided_at + INTERVAL 30 DAY, '%Y-%m-%d') "
-                           "FROM submission WHERE kind = ? AND part = ? AND word = ? "
-                           "AND status = 'rejected' AND decided_at > NOW() - INTERVAL 30 DAY "
-                           "ORDER BY decided_at DESC LIMIT 1",
-        [Q_SUB_INSERT] =
-                "INSERT INTO submission (submission_id, kind, part, word, tier, slot, " STAT_COLS
-                ", client_hash) VALUES (?, ?, ?, ?, ?, ?, " STAT_QS ", ?)",
-        [Q_SUB_LIST] = "SELECT " SUB_COLS " FROM submission WHERE status = 'pending' "
-                       "ORDER BY created_at, id LIMIT ?",
-        [Q_SUB_COUNT] = "SELECT COUNT(*) FROM submission WHERE status = 'pending'",
-        [Q_SUB_LOCK] = "SELECT " SUB_COLS " FROM submission WHERE id = ? FOR UPDATE",
-        [Q_SUB_DECIDE] = "UPDATE submission SET status = ?, decided_at = NOW(), decided_by = ?, "
-                         "reason = ? WHERE id = ? AND status = 'pending'",
-        [Q_LOG_INSERT] = "INSERT INTO moderation_log (submission_id, moderator_id, moderator, "
-                         "action, reason, word_id, stats_before, stats_after) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [Q_MOD_GET] = "SELECT id, name, password_hash FROM moderator WHERE name = ?",
-        [Q_MOD_INSERT] = "INSERT INTO moderator (name, password_hash) VALUES (?, ?)",
-        [Q_MOD_UPDATE] = "UPDATE moderator SET password_hash = ? WHERE id = ?",
-        [Q_MOD_END_SESSIONS] = "DELETE FROM moderator_session WHERE moderator_id = ?",
-        [Q_SES_PURGE] = "DELETE FROM moderator_session WHERE expires_at <= NOW()",
-        [Q_SES_INSERT] = "INSERT INTO moderator_session (token_hash, moderator_id, csrf_secret, "
-                         "expires_at) VALUES (?, ?, ?, NOW() + INTERVAL 8 HOUR)",
-        [Q_SES_GET] = "SELECT m.id, m.name, s.csrf_secret FROM moderator_session s "
-                      "JOIN moderator m ON m.id = s.moderator_id "
-                      "WHERE s.token_hash = ? AND s.expires_at > NOW()",
-        [Q_SES_DELETE] = "DELETE FROM moderator_session WHERE token_hash = ?",
-#define LIVE_ROW(k, p, t, s) LIVE_SQL(t),
-        [Q_LIVE_FIRST] = AFFIX_TABLES(LIVE_ROW)
-#undef LIVE_ROW
-#define ADD_ROW(k, p, t, s) ADD_##s(t),
-                [Q_ADD_FIRST] = AFFIX_TABLES(ADD_ROW)
-#undef ADD_ROW
-};
-const unsigned dbmod_count = Q__MAX;
-
-_Static_assert(sizeof(dbmod_sql) / sizeof(dbmod_sql[0]) == Q__MAX, "one SQL text per statement");
-_Static_assert(Q__MAX <= DBMOD_STMT_MAX, "raise DBMOD_STMT_MAX in db_int.h");
-_Static_assert(SESSION_HOURS == 8, "update Q_SES_INSERT");
+/* STMT_SES_INSERT (statements.c) writes the session length into its SQL. */
+_Static_assert(SESSION_HOURS == 8, "update STMT_SES_INSERT");
 
 #define TRIES 3 /* a transaction that meets a deadlock is run again, this often */
 
@@ -240,10 +109,10 @@ static int is_lock_conflict(unsigned e)
  * logged and rolled back. With `expected`, a duplicate key or a lock
  * conflict is not a failure: DB_ERROR with *expected set, not logged, and
  * the caller rolls back. */
-static enum db_status exec(struct db *d, unsigned q, struct params *ps, unsigned *expected)
+static enum db_status exec(struct db *d, enum stmt q, struct params *ps, unsigned *expected)
 {
 	enum db_status st;
-	MYSQL_STMT *s = db_mod_stmt(d, q, &st);
+	MYSQL_STMT *s = db_stmt(d, q, &st);
 
 	if (!s)
 		return st;
@@ -253,26 +122,26 @@ static enum db_status exec(struct db *d, unsigned q, struct params *ps, unsigned
 			*expected = e;
 			return DB_ERROR;
 		}
-		return db_mod_fail(d, q);
+		return db_stmt_fail(d, q);
 	}
 	return DB_OK;
 }
 
 /* Binds out[] to q's result and fetches one row: 1 a row, 0 none, -1 the
  * failure's status in *st. The result is freed in every case. */
-static int fetch_one(struct db *d, unsigned q, MYSQL_BIND *out, enum db_status *st)
+static int fetch_one(struct db *d, enum stmt q, MYSQL_BIND *out, enum db_status *st)
 {
 	enum db_status ignored;
-	MYSQL_STMT *s = db_mod_stmt(d, q, &ignored);
+	MYSQL_STMT *s = db_stmt(d, q, &ignored);
 	int rc;
 
 	if (!s || mysql_stmt_bind_result(s, out) != 0) {
-		*st = s ? db_mod_fail(d, q) : ignored;
+		*st = s ? db_stmt_fail(d, q) : ignored;
 		return -1;
 	}
 	rc = mysql_stmt_fetch(s);
 	if (rc == 1) {
-		*st = db_mod_fail(d, q);
+		*st = db_stmt_fail(d, q);
 		return -1;
 	}
 	mysql_stmt_free_result(s);
@@ -281,12 +150,12 @@ static int fetch_one(struct db *d, unsigned q, MYSQL_BIND *out, enum db_status *
 
 static enum db_status begin(struct db *d)
 {
-	return exec(d, Q_BEGIN, NULL, NULL);
+	return exec(d, STMT_BEGIN, NULL, NULL);
 }
 
 static enum db_status commit(struct db *d)
 {
-	return exec(d, Q_COMMIT, NULL, NULL);
+	return exec(d, STMT_COMMIT, NULL, NULL);
 }
 
 /* ---- result columns ---- */
@@ -392,7 +261,7 @@ static int sub_row_out(struct sub_row *r, struct db_submission *out)
 }
 
 /* Runs q (ps bound) and reads its one SUB_COLS row, if any. */
-static enum db_status sub_query(struct db *d, unsigned q, struct params *ps,
+static enum db_status sub_query(struct db *d, enum stmt q, struct params *ps,
                                 struct db_submission *row, int *found)
 {
 	struct sub_row r;
@@ -407,7 +276,7 @@ static enum db_status sub_query(struct db *d, unsigned q, struct params *ps,
 		return st;
 	if (rc == 1) {
 		if (sub_row_out(&r, row) != 0) {
-			db_mod_rollback(d);
+			db_rollback(d);
 			log_error("dbmod: a submission row holds a value the daemon cannot read");
 			return DB_ERROR;
 		}
@@ -421,16 +290,7 @@ static enum db_status by_sid(struct db *d, const char *sid, struct db_submission
 	struct params ps = {.n = 0};
 
 	p_str(&ps, sid);
-	return sub_query(d, Q_SUB_BY_SID, &ps, row, found);
-}
-
-/* The index of <kind>_<part> in tables[], or -1. */
-static int table_of(enum kind k, enum part p)
-{
-	for (int i = 0; i < N_TABLES; i++)
-		if (tables[i].kind == k && tables[i].part == p)
-			return i;
-	return -1;
+	return sub_query(d, STMT_SUB_BY_SID, &ps, row, found);
 }
 
 /* ---- submitting ---- */
@@ -460,11 +320,11 @@ static enum db_status check_rate(struct db *d, const uint8_t *client, unsigned l
 	enum db_status st;
 
 	p_blob(&ps, client, DBMOD_HASH_BYTES);
-	if ((st = exec(d, Q_SUB_RATE, &ps, NULL)) != DB_OK)
+	if ((st = exec(d, STMT_SUB_RATE, &ps, NULL)) != DB_OK)
 		return st;
 	r_bind(&b[0], &c[0], MYSQL_TYPE_LONGLONG, &count, 0, 0);
 	r_bind(&b[1], &c[1], MYSQL_TYPE_LONGLONG, &wait, 0, 0);
-	if (fetch_one(d, Q_SUB_RATE, b, &st) < 0)
+	if (fetch_one(d, STMT_SUB_RATE, b, &st) < 0)
 		return st;
 	*over = count >= (long long)limit;
 	out->retry_after = wait > 0 ? (long)wait : 1;
@@ -475,8 +335,8 @@ static enum db_status check_rate(struct db *d, const uint8_t *client, unsigned l
 static enum db_status check_live(struct db *d, const struct proposal *p, struct submit_outcome *out,
                                  int *hit)
 {
-	int t = table_of(p->kind, p->part), rc;
-	unsigned q = Q_LIVE_FIRST + (unsigned)t;
+	int t = stmt_table_index(p->kind, p->part), rc;
+	enum stmt q = (enum stmt)(STMT_LIVE_FIRST + t);
 	struct params ps = {.n = 0};
 	int32_t active = 0;
 	struct col c;
@@ -484,7 +344,7 @@ static enum db_status check_live(struct db *d, const struct proposal *p, struct 
 	enum db_status st;
 
 	if (t < 0) {
-		db_mod_rollback(d);
+		db_rollback(d);
 		return DB_ERROR;
 	}
 	p_str(&ps, p->word);
@@ -508,10 +368,10 @@ static enum db_status check_pending(struct db *d, const struct proposal *p, int 
 	int rc;
 
 	p_kpw(&ps, p);
-	if ((st = exec(d, Q_SUB_PENDING, &ps, NULL)) != DB_OK)
+	if ((st = exec(d, STMT_SUB_PENDING, &ps, NULL)) != DB_OK)
 		return st;
 	r_bind(&b, &c, MYSQL_TYPE_LONG, &id, 0, 1);
-	if ((rc = fetch_one(d, Q_SUB_PENDING, &b, &st)) < 0)
+	if ((rc = fetch_one(d, STMT_SUB_PENDING, &b, &st)) < 0)
 		return st;
 	*hit = rc;
 	return DB_OK;
@@ -527,11 +387,11 @@ static enum db_status check_rejected(struct db *d, const struct proposal *p,
 	int rc;
 
 	p_kpw(&ps, p);
-	if ((st = exec(d, Q_SUB_REJECTED, &ps, NULL)) != DB_OK)
+	if ((st = exec(d, STMT_SUB_REJECTED, &ps, NULL)) != DB_OK)
 		return st;
 	r_bind(&b[0], &c[0], MYSQL_TYPE_STRING, out->rejected_on, 10, 0);
 	r_bind(&b[1], &c[1], MYSQL_TYPE_STRING, out->again_after, 10, 0);
-	if ((rc = fetch_one(d, Q_SUB_REJECTED, b, &st)) < 0)
+	if ((rc = fetch_one(d, STMT_SUB_REJECTED, b, &st)) < 0)
 		return st;
 	r_text(out->rejected_on, 10, &c[0]);
 	r_text(out->again_after, 10, &c[1]);
@@ -554,7 +414,7 @@ static enum db_status insert_submission(struct db *d, const char *sid, const str
 	p_str_or_null(&ps, p->slot != SLOT_NONE ? slot_names[p->slot] : NULL);
 	p_stats(&ps, p);
 	p_blob(&ps, client, DBMOD_HASH_BYTES);
-	return exec(d, Q_SUB_INSERT, &ps, expected);
+	return exec(d, STMT_SUB_INSERT, &ps, expected);
 }
 
 /* Ends a transaction that only read: there is nothing to keep. */
@@ -562,6 +422,36 @@ static enum db_status done_reading(struct db *d, enum submit_result r, struct su
 {
 	out->result = r;
 	return commit(d);
+}
+
+/* Begins the transaction by locking the client's row of submit_client, so
+ * that one client's posts run their count-then-insert one at a time and the
+ * hourly limit holds however many arrive at once. The lock comes first: in
+ * REPEATABLE READ the snapshot is taken at the first plain read, which is
+ * then after the previous holder's COMMIT, so its row is counted. */
+static enum db_status begin_for_client(struct db *d, const uint8_t *client)
+{
+	struct params ps = {.n = 0};
+	uint8_t got[DBMOD_HASH_BYTES];
+	struct col c;
+	MYSQL_BIND b;
+	enum db_status st;
+	int rc;
+
+	p_blob(&ps, client, DBMOD_HASH_BYTES);
+	if ((st = exec(d, STMT_CLIENT_ENSURE, &ps, NULL)) != DB_OK || (st = begin(d)) != DB_OK ||
+	    (st = exec(d, STMT_CLIENT_LOCK, &ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b, &c, MYSQL_TYPE_BLOB, got, sizeof(got), 0);
+	if ((rc = fetch_one(d, STMT_CLIENT_LOCK, &b, &st)) < 0)
+		return st;
+	if (rc == 0) {
+		/* Only a DELETE by hand between the two statements gets here. */
+		db_rollback(d);
+		log_error("dbmod: the client's submit_client row is missing");
+		return DB_ERROR;
+	}
+	return DB_OK;
 }
 
 /* One attempt of db_submit. *conflict is set when a lock conflict ended it. */
@@ -573,7 +463,8 @@ static enum db_status submit_once(struct db *d, const char *sid, const struct pr
 	int found = 0, hit = 0;
 	unsigned expected = 0;
 
-	if ((st = begin(d)) != DB_OK || (st = by_sid(d, sid, &out->row, &found)) != DB_OK)
+	if ((st = begin_for_client(d, client)) != DB_OK ||
+	    (st = by_sid(d, sid, &out->row, &found)) != DB_OK)
 		return st;
 	if (found)
 		return done_reading(d, SUBMIT_ALREADY, out);
@@ -596,7 +487,7 @@ static enum db_status submit_once(struct db *d, const char *sid, const struct pr
 
 	st = insert_submission(d, sid, p, client, &expected);
 	if (st == DB_ERROR && expected) {
-		db_mod_rollback(d);
+		db_rollback(d);
 		if (is_lock_conflict(expected)) {
 			*conflict = expected;
 			return DB_ERROR;
@@ -611,7 +502,7 @@ static enum db_status submit_once(struct db *d, const char *sid, const struct pr
 	if (st != DB_OK || (st = by_sid(d, sid, &out->row, &found)) != DB_OK)
 		return st;
 	if (!found) {
-		db_mod_rollback(d);
+		db_rollback(d);
 		log_error("dbmod: a submission just inserted cannot be read back");
 		return DB_ERROR;
 	}
@@ -632,7 +523,7 @@ enum db_status db_submit(struct db *d, const char *sid, const struct proposal *p
 		memset(out, 0, sizeof(*out));
 		enum db_status st = submit_once(d, sid, p, client, limit, out, &conflict);
 		if (st == DB_OK)
-			db_mod_ok(d);
+			db_ok(d);
 		if (st == DB_DOWN && again--) /* see ONCE_MORE() */
 			continue;
 		if (st != DB_ERROR || !conflict)
@@ -667,26 +558,26 @@ static enum db_status db_pending_once(struct db *d, struct db_submission *rows, 
 	if (!d)
 		return DB_DOWN;
 	p_uint(&ps, &lim);
-	if ((st = exec(d, Q_SUB_LIST, &ps, NULL)) != DB_OK)
+	if ((st = exec(d, STMT_SUB_LIST, &ps, NULL)) != DB_OK)
 		return st;
-	s = db_mod_stmt(d, Q_SUB_LIST, &st);
+	s = db_stmt(d, STMT_SUB_LIST, &st);
 	bind_sub_row(&r);
 	if (!s || mysql_stmt_bind_result(s, r.b) != 0)
-		return s ? db_mod_fail(d, Q_SUB_LIST) : st;
+		return s ? db_stmt_fail(d, STMT_SUB_LIST) : st;
 	while ((rc = mysql_stmt_fetch(s)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
 		if (*n < max && sub_row_out(&r, &rows[*n]) == 0)
 			(*n)++;
 	}
 	if (rc != MYSQL_NO_DATA)
-		return db_mod_fail(d, Q_SUB_LIST);
+		return db_stmt_fail(d, STMT_SUB_LIST);
 	mysql_stmt_free_result(s);
-	if ((st = exec(d, Q_SUB_COUNT, NULL, NULL)) != DB_OK)
+	if ((st = exec(d, STMT_SUB_COUNT, NULL, NULL)) != DB_OK)
 		return st;
 	r_bind(&b, &c, MYSQL_TYPE_LONGLONG, &count, 0, 0);
-	if (fetch_one(d, Q_SUB_COUNT, &b, &st) < 0)
+	if (fetch_one(d, STMT_SUB_COUNT, &b, &st) < 0)
 		return st;
 	*total = count > 0 ? (unsigned long)count : 0;
-	db_mod_ok(d);
+	db_ok(d);
 	return DB_OK;
 }
 
@@ -702,11 +593,11 @@ static enum db_status lock_pending(struct db *d, uint32_t id, struct decide_outc
 
 	*go = 0;
 	p_uint(&ps, &id);
-	if ((st = sub_query(d, Q_SUB_LOCK, &ps, &out->row, &found)) != DB_OK)
+	if ((st = sub_query(d, STMT_SUB_LOCK, &ps, &out->row, &found)) != DB_OK)
 		return st;
 	if (!found || strcmp(out->row.status, "pending") != 0) {
 		out->result = found ? DECIDE_NOT_PENDING : DECIDE_NOT_FOUND;
-		db_mod_rollback(d);
+		db_rollback(d);
 		return DB_OK;
 	}
 	*go = 1;
@@ -722,7 +613,7 @@ static enum db_status mark_decided(struct db *d, uint32_t id, const char *status
 	p_uint(&ps, &m->id);
 	p_str_or_null(&ps, reason);
 	p_uint(&ps, &id);
-	return exec(d, Q_SUB_DECIDE, &ps, NULL);
+	return exec(d, STMT_SUB_DECIDE, &ps, NULL);
 }
 
 static enum db_status write_log(struct db *d, uint32_t id, const struct moderator *m,
@@ -742,32 +633,32 @@ static enum db_status write_log(struct db *d, uint32_t id, const struct moderato
 		p_null(&ps);
 	p_str(&ps, before);
 	p_str(&ps, after);
-	return exec(d, Q_LOG_INSERT, &ps, NULL);
+	return exec(d, STMT_LOG_INSERT, &ps, NULL);
 }
 
 /* Inserts the approved word into its affix table; *dup when it is there. */
 static enum db_status add_word(struct db *d, const struct proposal *p, uint32_t *word_id,
                                unsigned *expected)
 {
-	int t = table_of(p->kind, p->part);
-	unsigned q = Q_ADD_FIRST + (unsigned)t;
+	int t = stmt_table_index(p->kind, p->part);
+	enum stmt q = (enum stmt)(STMT_ADD_FIRST + t);
 	struct params ps = {.n = 0};
 	int32_t tier = p->tier;
 	enum db_status st;
 
 	if (t < 0) {
-		db_mod_rollback(d);
+		db_rollback(d);
 		return DB_ERROR;
 	}
 	p_str(&ps, p->word);
-	if (tables[t].shape != PLAIN)
+	if (db_statements[STMT_ADD_FIRST + t].shape != SHAPE_PLAIN)
 		p_int(&ps, &tier);
-	if (tables[t].shape == SLOTTED)
+	if (db_statements[STMT_ADD_FIRST + t].shape == SHAPE_SLOTTED)
 		p_str(&ps, slot_names[p->slot]);
 	p_stats(&ps, p);
 	if ((st = exec(d, q, &ps, expected)) != DB_OK)
 		return st;
-	*word_id = (uint32_t)mysql_stmt_insert_id(db_mod_stmt(d, q, &st));
+	*word_id = (uint32_t)mysql_stmt_insert_id(db_stmt(d, q, &st));
 	return DB_OK;
 }
 
@@ -796,12 +687,12 @@ static enum db_status approve_once(struct db *d, uint32_t id, const struct propo
 	before_text = stats_text(&out->row.p, &before);
 	if (proposal_adjust(&out->row.p, adjust, &out->err) != 0) {
 		out->result = DECIDE_BAD_STATS;
-		db_mod_rollback(d);
+		db_rollback(d);
 		goto done;
 	}
 	st = add_word(d, &out->row.p, &out->word_id, &expected);
 	if (st == DB_ERROR && expected) {
-		db_mod_rollback(d);
+		db_rollback(d);
 		if (is_lock_conflict(expected)) {
 			*conflict = expected;
 		} else {
@@ -835,7 +726,7 @@ enum db_status db_approve(struct db *d, uint32_t id, const struct proposal_input
 		memset(out, 0, sizeof(*out));
 		enum db_status st = approve_once(d, id, adjust, m, out, &conflict);
 		if (st == DB_OK)
-			db_mod_ok(d);
+			db_ok(d);
 		if (st == DB_DOWN && again--) /* see ONCE_MORE() */
 			continue;
 		if (st != DB_ERROR || !conflict)
@@ -864,7 +755,7 @@ static enum db_status db_reject_once(struct db *d, uint32_t id, const char *reas
 	    (st = commit(d)) == DB_OK) {
 		snprintf(out->row.status, sizeof(out->row.status), "rejected");
 		out->result = DECIDE_DONE;
-		db_mod_ok(d);
+		db_ok(d);
 	}
 	buf_free(&stats);
 	return st;
@@ -887,17 +778,17 @@ static enum db_status db_moderator_get_once(struct db *d, const char *name, stru
 	if (!d)
 		return DB_DOWN;
 	p_str(&ps, name);
-	if ((st = exec(d, Q_MOD_GET, &ps, NULL)) != DB_OK)
+	if ((st = exec(d, STMT_MOD_GET, &ps, NULL)) != DB_OK)
 		return st;
 	r_bind(&b[0], &c[0], MYSQL_TYPE_LONG, &m->id, 0, 1);
 	r_bind(&b[1], &c[1], MYSQL_TYPE_STRING, m->name, sizeof(m->name) - 1, 0);
 	r_bind(&b[2], &c[2], MYSQL_TYPE_STRING, hash, PASSWORD_HASH_MAX - 1, 0);
-	if ((rc = fetch_one(d, Q_MOD_GET, b, &st)) < 0)
+	if ((rc = fetch_one(d, STMT_MOD_GET, b, &st)) < 0)
 		return st;
 	if (rc == 1 && r_text(m->name, sizeof(m->name) - 1, &c[1]) == 0 &&
 	    r_text(hash, PASSWORD_HASH_MAX - 1, &c[2]) == 0)
 		*found = 1;
-	db_mod_ok(d);
+	db_ok(d);
 	return DB_OK;
 }
 
@@ -921,16 +812,23 @@ static enum db_status db_moderator_set_once(struct db *d, const char *name, cons
 	if (!found) {
 		p_str(&ps, name);
 		p_str(&ps, hash);
-		st = exec(d, Q_MOD_INSERT, &ps, NULL);
+		st = exec(d, STMT_MOD_INSERT, &ps, NULL);
 		*created = 1;
 	} else {
 		p_str(&ps, hash);
 		p_uint(&ps, &m.id);
-		if ((st = exec(d, Q_MOD_UPDATE, &ps, NULL)) == DB_OK) {
+		if ((st = exec(d, STMT_MOD_UPDATE, &ps, NULL)) == DB_OK) {
 			ps.n = 0;
 			p_uint(&ps, &m.id);
-			st = exec(d, Q_MOD_END_SESSIONS, &ps, NULL);
+			st = exec(d, STMT_MOD_END_SESSIONS, &ps, NULL);
 		}
+	}
+	/* A new password also ends the name's back-off: the way out for a
+	 * moderator whose name was flooded. */
+	if (st == DB_OK) {
+		ps.n = 0;
+		p_str(&ps, name);
+		st = exec(d, STMT_THR_FORGET, &ps, NULL);
 	}
 	return st == DB_OK ? commit(d) : st;
 }
@@ -944,13 +842,13 @@ static enum db_status db_session_new_once(struct db *d, const uint8_t token_hash
 
 	if (!d)
 		return DB_DOWN;
-	if ((st = exec(d, Q_SES_PURGE, NULL, NULL)) != DB_OK)
+	if ((st = exec(d, STMT_SES_PURGE, NULL, NULL)) != DB_OK)
 		return st;
 	p_blob(&ps, token_hash, DBMOD_HASH_BYTES);
 	p_uint(&ps, &moderator_id);
 	p_blob(&ps, csrf_secret, DBMOD_HASH_BYTES);
-	if ((st = exec(d, Q_SES_INSERT, &ps, NULL)) == DB_OK)
-		db_mod_ok(d);
+	if ((st = exec(d, STMT_SES_INSERT, &ps, NULL)) == DB_OK)
+		db_ok(d);
 	return st;
 }
 
@@ -969,17 +867,17 @@ static enum db_status db_session_get_once(struct db *d, const uint8_t token_hash
 	if (!d)
 		return DB_DOWN;
 	p_blob(&ps, token_hash, DBMOD_HASH_BYTES);
-	if ((st = exec(d, Q_SES_GET, &ps, NULL)) != DB_OK)
+	if ((st = exec(d, STMT_SES_GET, &ps, NULL)) != DB_OK)
 		return st;
 	r_bind(&b[0], &c[0], MYSQL_TYPE_LONG, &m->id, 0, 1);
 	r_bind(&b[1], &c[1], MYSQL_TYPE_STRING, m->name, sizeof(m->name) - 1, 0);
 	r_bind(&b[2], &c[2], MYSQL_TYPE_BLOB, csrf_secret, DBMOD_HASH_BYTES, 0);
-	if ((rc = fetch_one(d, Q_SES_GET, b, &st)) < 0)
+	if ((rc = fetch_one(d, STMT_SES_GET, b, &st)) < 0)
 		return st;
 	if (rc == 1 && r_text(m->name, sizeof(m->name) - 1, &c[1]) == 0 &&
 	    c[2].len == DBMOD_HASH_BYTES && !c[2].is_null)
 		*found = 1;
-	db_mod_ok(d);
+	db_ok(d);
 	return DB_OK;
 }
 
@@ -991,12 +889,123 @@ static enum db_status db_session_end_once(struct db *d, const uint8_t token_hash
 	if (!d)
 		return DB_DOWN;
 	p_blob(&ps, token_hash, DBMOD_HASH_BYTES);
-	if ((st = exec(d, Q_SES_DELETE, &ps, NULL)) == DB_OK)
-		db_mod_ok(d);
+	if ((st = exec(d, STMT_SES_DELETE, &ps, NULL)) == DB_OK)
+		db_ok(d);
 	return st;
 }
 
+/* ---- the login back-off ---- */
+
+static enum db_status db_login_reserve_once(struct db *d, const char *name, struct login_slot *out)
+{
+	struct params ps = {.n = 0};
+	int32_t failures = 0, lock;
+	long long wait = 0;
+	struct col c[2];
+	MYSQL_BIND b[2];
+	enum db_status st;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (!d)
+		return DB_DOWN;
+	/* The row is made in its own statement (autocommit), so that the
+	 * transaction's lock is a plain row lock, never an upgrade. */
+	p_str(&ps, name);
+	if ((st = exec(d, STMT_THR_ENSURE, &ps, NULL)) != DB_OK || (st = begin(d)) != DB_OK ||
+	    (st = exec(d, STMT_THR_LOCK, &ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b[0], &c[0], MYSQL_TYPE_LONG, &failures, 0, 0);
+	r_bind(&b[1], &c[1], MYSQL_TYPE_LONGLONG, &wait, 0, 0);
+	if ((rc = fetch_one(d, STMT_THR_LOCK, b, &st)) < 0)
+		return st;
+	if (rc == 0 || failures < 0) {
+		db_rollback(d);
+		log_error("dbmod: the login_throttle row for a name is missing or broken");
+		return DB_ERROR;
+	}
+	if (wait > 0) {
+		out->locked = 1;
+		out->retry_after = (long)wait;
+		out->failures = (unsigned)failures;
+		if ((st = commit(d)) == DB_OK)
+			db_ok(d);
+		return st;
+	}
+	out->failures = (unsigned)failures + 1;
+	lock = (int32_t)login_backoff_seconds(out->failures);
+	out->locked_now = lock > 0;
+	ps.n = 0;
+	int32_t n = (int32_t)out->failures;
+	p_int(&ps, &n);
+	p_int(&ps, &lock);
+	p_int(&ps, &lock);
+	p_str(&ps, name);
+	if ((st = exec(d, STMT_THR_SET, &ps, NULL)) != DB_OK || (st = commit(d)) != DB_OK)
+		return st;
+	db_ok(d);
+	return DB_OK;
+}
+
+static enum db_status db_login_unreserve_once(struct db *d, const char *name,
+                                              const struct login_slot *slot)
+{
+	struct params ps = {.n = 0};
+	int32_t unlock = slot->locked_now;
+	enum db_status st;
+
+	if (!d)
+		return DB_DOWN;
+	p_int(&ps, &unlock);
+	p_str(&ps, name);
+	if ((st = exec(d, STMT_THR_UNDO, &ps, NULL)) == DB_OK)
+		db_ok(d);
+	return st;
+}
+
+static enum db_status db_login_done_once(struct db *d, const char *name, const struct moderator *m,
+                                         int ok)
+{
+	struct params ps = {.n = 0};
+	enum db_status st;
+
+	if (!d)
+		return DB_DOWN;
+	if (m)
+		p_uint(&ps, &m->id);
+	else
+		p_null(&ps);
+	p_str(&ps, m ? m->name : name);
+	p_str(&ps, ok ? "login" : "login_failed");
+	if ((st = exec(d, STMT_LOG_LOGIN, &ps, NULL)) != DB_OK)
+		return st;
+	if (ok) {
+		ps.n = 0;
+		p_str(&ps, name);
+		if ((st = exec(d, STMT_THR_RESET, &ps, NULL)) != DB_OK ||
+		    (st = exec(d, STMT_THR_PURGE, NULL, NULL)) != DB_OK)
+			return st;
+	}
+	db_ok(d);
+	return DB_OK;
+}
+
 /* ---- the public calls: once more after a lost connection ---- */
+
+enum db_status db_login_reserve(struct db *d, const char *name, struct login_slot *out)
+{
+	ONCE_MORE(db_login_reserve_once(d, name, out));
+}
+
+enum db_status db_login_unreserve(struct db *d, const char *name, const struct login_slot *slot)
+{
+	ONCE_MORE(db_login_unreserve_once(d, name, slot));
+}
+
+enum db_status db_login_done(struct db *d, const char *name, const struct moderator *m, int ok)
+{
+	ONCE_MORE(db_login_done_once(d, name, m, ok));
+}
 
 enum db_status db_submission_by_sid(struct db *d, const char *sid, struct db_submission *row,
                                     int *found)

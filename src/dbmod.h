@@ -118,4 +118,29 @@ enum db_status db_session_get(struct db *d, const uint8_t token_hash[DBMOD_HASH_
 
 enum db_status db_session_end(struct db *d, const uint8_t token_hash[DBMOD_HASH_BYTES]);
 
+/* ---- the login back-off (migration 0006, backoff.h) ----
+ * Kept per name as typed (compared like moderator names), whether or not a
+ * moderator has it, so that an unknown name behaves like a known one. */
+
+struct login_slot {
+	int locked;       /* the name is in back-off: refuse, check nothing */
+	long retry_after; /* locked: seconds until it ends */
+	int locked_now;   /* this reservation started a back-off */
+	unsigned failures;
+};
+
+/* Reserves one password check for name: counts it as a failure before it
+ * runs (so parallel guesses cannot outrun the count) and starts the
+ * back-off when that makes LOGIN_FREE_FAILURES, unless the name is locked
+ * already (out->locked, nothing counted). One transaction. */
+enum db_status db_login_reserve(struct db *d, const char *name, struct login_slot *out);
+
+/* Gives back a reserved check that did not run (no free slot). */
+enum db_status db_login_unreserve(struct db *d, const char *name, const struct login_slot *slot);
+
+/* Records the outcome of a check in the moderation log (m NULL: no such
+ * moderator); a success also clears the name's count and forgets names
+ * nobody tried for a day. */
+enum db_status db_login_done(struct db *d, const char *name, const struct moderator *m, int ok);
+
 #endif

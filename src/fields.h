@@ -6,7 +6,7 @@
 #define LOOTFORGE_FIELDS_H
 
 #include "form.h"
-#include "handler.h"
+#include "http.h"
 
 struct fields {
 	const char *const *names;             /* the allow-list, NULL-terminated */

@@ -22,7 +22,6 @@ _Static_assert(FORM_BODY_MAX == 8192 && FORM_QUERY_MAX == 4096 && FORM_FIELDS_MA
 #define TIER_DIGITS_MAX  2
 #define COUNT_DIGITS_MAX 3
 
-static const char MSG_KIND[] = "must be one of weapon, armor, shield, trinket";
 static const char MSG_TIER[] = "must be a whole number from 0 to 6";
 static const char MSG_VARIANCE[] = "must be on or off (or 1/0, true/false, yes/no)";
 static const char MSG_POWER[] = "must be a number from 0 to 100, with at most 6 decimals";
@@ -92,44 +91,40 @@ static const char *v_attr(struct form *f, const char *v, size_t n, enum part p);
 
 /* The allow-list: every accepted key, literally, beside its validator. The
  * order is also the order of form_link's query. */
+#define GENERATE_FIELDS(X)                                                                         \
+	X("kind", v_kind, 0)                                                                       \
+	X("tier", v_tier, 0)                                                                       \
+	X("tier-variance", v_variance, 0)                                                          \
+	X("power", v_power, 0)                                                                     \
+	X("attribute[element]", v_attr, P_ELEMENT)                                                 \
+	X("attribute[prefix]", v_attr, P_PREFIX)                                                   \
+	X("attribute[material]", v_attr, P_MATERIAL)                                               \
+	X("attribute[type]", v_attr, P_TYPE)                                                       \
+	X("attribute[adjective]", v_attr, P_ADJECTIVE)                                             \
+	X("attribute[abstract]", v_attr, P_ABSTRACT)                                               \
+	X("seed", v_seed, 0)                                                                       \
+	X("count", v_count, 0)                                                                     \
+	X("format", v_format, 0)
+
 static const struct field {
 	const char *name;
 	validator valid;
 	enum part part; /* v_attr only */
 } fields[] = {
-        {"kind", v_kind, 0},
-        {"tier", v_tier, 0},
-        {"tier-variance", v_variance, 0},
-        {"power", v_power, 0},
-        {"attribute[element]", v_attr, P_ELEMENT},
-        {"attribute[prefix]", v_attr, P_PREFIX},
-        {"attribute[material]", v_attr, P_MATERIAL},
-        {"attribute[type]", v_attr, P_TYPE},
-        {"attribute[adjective]", v_attr, P_ADJECTIVE},
-        {"attribute[abstract]", v_attr, P_ABSTRACT},
-        {"seed", v_seed, 0},
-        {"count", v_count, 0},
-        {"format", v_format, 0},
+#define ROW(name, valid, part) {name, valid, part},
+        GENERATE_FIELDS(ROW)
+#undef ROW
 };
+
+/* The same names for the one form reader (form_read). */
+static const char *const field_names[] = {
+#define NAME(name, valid, part) name,
+        GENERATE_FIELDS(NAME)
+#undef NAME
+                NULL};
 
 #define N_FIELDS (sizeof(fields) / sizeof(fields[0]))
-_Static_assert(N_FIELDS <= 32, "the duplicate check keeps one bit per field");
-
-/* State of one form_parse call across the query string and the body. */
-struct parse {
-	struct form *f;
-	struct form_error *err;
-	const char *source; /* "query" or "body" */
-	uint32_t seen;      /* bit i: fields[i] was given */
-	int pairs;
-};
-
-static int fail(struct parse *ps, const char *field, const char *message)
-{
-	ps->err->field = field;
-	ps->err->message = message;
-	return -1;
-}
+_Static_assert(N_FIELDS < FORM_READER_NAMES_MAX, "the reader takes at most 64 names");
 
 static int is_digit(char c)
 {
@@ -185,7 +180,7 @@ static const char *v_kind(struct form *f, const char *v, size_t n, enum part p)
 	k = kind_from_name(v);
 	/* kind_from_name is the vocabulary; insist on its exact spelling too. */
 	if (k < 0 || strcmp(kind_names[k], v) != 0)
-		return MSG_KIND;
+		return kind_choices();
 	f->kind = (enum kind)k;
 	return NULL;
 }
@@ -435,68 +430,16 @@ static enum dec decode(const char *s, size_t n, char *out, size_t cap, size_t *o
 	return check_text((const unsigned char *)out, o);
 }
 
-static int find_field(const char *key)
+/* form_read's callback: field i through its validator. */
+static int validate(void *ctx, int i, const char *v, size_t n, struct form_error *err)
 {
-	for (size_t i = 0; i < N_FIELDS; i++)
-		if (strcmp(fields[i].name, key) == 0)
-			return (int)i;
-	return -1;
-}
+	const char *msg = fields[i].valid(ctx, v, n, fields[i].part);
 
-/* One non-empty "key=value" (or "key") of the current source. */
-static int parse_pair(struct parse *ps, const char *s, size_t n)
-{
-	char key[FORM_KEY_MAX + 1], val[FORM_VALUE_MAX + 1];
-	const char *eq, *raw_val, *msg;
-	size_t raw_key_len, raw_val_len, key_len, val_len;
-	enum dec d;
-	int i;
-
-	if (++ps->pairs > FORM_FIELDS_MAX)
-		return fail(ps, ps->source, MSG_FIELDS);
-	eq = memchr(s, '=', n);
-	raw_key_len = eq ? (size_t)(eq - s) : n;
-	raw_val = eq ? eq + 1 : s + n;
-	raw_val_len = eq ? n - raw_key_len - 1 : 0;
-
-	d = decode(s, raw_key_len, key, FORM_KEY_MAX, &key_len);
-	if (d != D_OK)
-		return fail(ps, ps->source, dec_msgs[W_NAME][d]);
-	i = find_field(key);
-	if (i >= 0) {
-		if (ps->seen & (UINT32_C(1) << i))
-			return fail(ps, fields[i].name, MSG_TWICE);
-		ps->seen |= UINT32_C(1) << i;
-	}
-	/* Unknown keys are ignored, but their values must still be well formed:
-	 * a malformed request is refused as a whole. */
-	d = decode(raw_val, raw_val_len, val, FORM_VALUE_MAX, &val_len);
-	if (d != D_OK)
-		return i >= 0 ? fail(ps, fields[i].name, dec_msgs[W_FIELD][d])
-		              : fail(ps, ps->source, dec_msgs[W_VALUE][d]);
-	if (i < 0)
+	if (!msg)
 		return 0;
-	msg = fields[i].valid(ps->f, val, val_len, fields[i].part);
-	return msg ? fail(ps, fields[i].name, msg) : 0;
-}
-
-/* Splits s (n bytes) on '&'; empty pairs ("a=1&&b=2", a trailing '&') are
- * skipped and not counted. */
-static int parse_source(struct parse *ps, const char *source, const char *s, size_t n)
-{
-	size_t i = 0;
-
-	ps->source = source;
-	while (i < n) {
-		size_t j = i;
-
-		while (j < n && s[j] != '&')
-			j++;
-		if (j > i && parse_pair(ps, s + i, j - i) != 0)
-			return -1;
-		i = j + 1;
-	}
-	return 0;
+	err->field = fields[i].name;
+	err->message = msg;
+	return -1;
 }
 
 static void form_reset(struct form *f)
@@ -523,22 +466,23 @@ int form_parse(struct form *f, const char *query, const char *body, size_t body_
                struct form_error *err)
 {
 	struct form_error ignored;
-	struct parse ps = {.f = f, .err = err ? err : &ignored};
+	struct form_reader r;
 	size_t query_len;
 
-	ps.err->field = NULL;
-	ps.err->message = NULL;
+	if (!err)
+		err = &ignored;
 	form_reset(f);
-	query_len = query ? strnlen(query, FORM_QUERY_MAX + 1) : 0;
-	if (query_len > FORM_QUERY_MAX)
-		return fail(&ps, "query", MSG_QUERY_LONG);
-	if (!body)
-		body_len = 0;
-	if (body_len > FORM_BODY_MAX)
-		return fail(&ps, "body", MSG_BODY_LONG);
-	if (parse_source(&ps, "query", query, query_len) != 0)
+	form_reader_init(&r, field_names, validate, f);
+	if (body && body_len > FORM_BODY_MAX) { /* refused before anything is read */
+		err->field = "body";
+		err->message = MSG_BODY_LONG;
 		return -1;
-	return parse_source(&ps, "body", body, body_len);
+	}
+	/* strnlen: a query longer than the limit is refused without reading it all. */
+	query_len = query ? strnlen(query, FORM_QUERY_MAX + 1) : 0;
+	if (form_read(&r, "query", query, query_len, err) != 0)
+		return -1;
+	return form_read(&r, "body", body, body ? body_len : 0, err);
 }
 
 int form_encode(struct buf *out, const char *s)
@@ -573,7 +517,7 @@ static int put_param(struct buf *out, const char *key, const char *value)
 	return rc ? -1 : 0;
 }
 
-int form_link(const struct form *f, uint64_t seed, struct buf *out)
+int form_link_inputs(const struct form *f, struct buf *out)
 {
 	int rc;
 
@@ -592,8 +536,14 @@ int form_link(const struct form *f, uint64_t seed, struct buf *out)
 		if (fd->valid == v_attr && f->attr[fd->part])
 			rc |= put_param(out, fd->name, f->attr[fd->part]);
 	}
-	rc |= buf_printf(out, "&seed=%" PRIu64, seed);
 	return rc ? -1 : 0;
+}
+
+int form_link(const struct form *f, uint64_t seed, struct buf *out)
+{
+	if (form_link_inputs(f, out) != 0 || buf_printf(out, "&seed=%" PRIu64, seed) != 0)
+		return -1;
+	return 0;
 }
 
 /* ---- form_read: the same decoder behind the caller's allow-list ---- */
@@ -647,14 +597,15 @@ static int reader_pair(struct form_reader *r, const char *source, const char *s,
 		r->seen |= UINT64_C(1) << i;
 	}
 	cap = i >= 0 && (r->long_fields & (UINT64_C(1) << i)) ? FORM_LONG_VALUE_MAX
-	                                                        : FORM_VALUE_MAX;
+	                                                      : FORM_VALUE_MAX;
 	d = decode(eq ? eq + 1 : s + n, eq ? n - raw_key_len - 1 : 0, val, cap, &val_len);
 	if (d != D_OK) {
 		if (i < 0)
 			return reader_fail(err, source, dec_msgs[W_VALUE][d]);
 		return reader_fail(err, r->names[i],
-		                   d == D_LONG && cap == FORM_LONG_VALUE_MAX ? MSG_LONG_FIELD
-		                                                              : dec_msgs[W_FIELD][d]);
+		                   d == D_LONG && cap == FORM_LONG_VALUE_MAX
+		                           ? MSG_LONG_FIELD
+		                           : dec_msgs[W_FIELD][d]);
 	}
 	if (i < 0)
 		return 0;

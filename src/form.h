@@ -10,28 +10,28 @@
 #include "buf.h"
 #include "recipe.h"
 
-#define FORM_BODY_MAX 8192  /* bytes of a request body */
-#define FORM_QUERY_MAX 4096 /* bytes of a query string */
-#define FORM_FIELDS_MAX 64  /* key=value pairs in query and body together */
-#define FORM_KEY_MAX 64     /* bytes of a decoded key */
-#define FORM_VALUE_MAX 256  /* bytes of a decoded value */
-#define FORM_WORD_MAX 64    /* bytes of a requested attribute word */
-#define FORM_POWER_MAX 100.0
-#define FORM_COUNT_MAX 100
+#define FORM_BODY_MAX   8192 /* bytes of a request body */
+#define FORM_QUERY_MAX  4096 /* bytes of a query string */
+#define FORM_FIELDS_MAX 64   /* key=value pairs in query and body together */
+#define FORM_KEY_MAX    64   /* bytes of a decoded key */
+#define FORM_VALUE_MAX  256  /* bytes of a decoded value */
+#define FORM_WORD_MAX   64   /* bytes of a requested attribute word */
+#define FORM_POWER_MAX  100.0
+#define FORM_COUNT_MAX  100
 
 enum format { FMT_HTML, FMT_JSON };
 
 struct form {
-	enum kind kind;   /* default K_WEAPON */
-	int tier;         /* 0..TIER_MAX, default 0 */
-	int variance;     /* default 0 */
-	double power;     /* 0..FORM_POWER_MAX, default 1 */
-	const char *power_text; /* as sent (for the form and links), NULL = default */
+	enum kind kind;           /* default K_WEAPON */
+	int tier;                 /* 0..TIER_MAX, default 0 */
+	int variance;             /* default 0 */
+	double power;             /* 0..FORM_POWER_MAX, default 1 */
+	const char *power_text;   /* as sent (for the form and links), NULL = default */
 	const char *attr[P__MAX]; /* NULL when absent, empty or "random" */
 	int has_seed;
 	uint64_t seed;
-	int count;        /* 1..FORM_COUNT_MAX, default 1 */
-	int has_count;    /* count was given: answer is a list */
+	int count;     /* 1..FORM_COUNT_MAX, default 1 */
+	int has_count; /* count was given: answer is a list */
 	int has_format;
 	enum format format;
 	/* private: decoded keys and values live here */
@@ -51,19 +51,23 @@ struct form_error {
  * invalid UTF-8 are errors); '+' is a space; a known field given twice is an
  * error; the limits above are errors. */
 int form_parse(struct form *f, const char *query, const char *body, size_t body_len,
-	       struct form_error *err);
+               struct form_error *err);
 
 /* Appends to out the path and query ("/generate?kind=weapon&...&seed=N")
  * that regenerates the item of seed `seed` from these inputs: every input
  * that was given, percent-encoded, no count, no format. */
 int form_link(const struct form *f, uint64_t seed, struct buf *out);
 
+/* The same link without the seed: the same inputs, a new item each time
+ * ("roll again"). */
+int form_link_inputs(const struct form *f, struct buf *out);
+
 /* Percent-encodes s for a query value (RFC 3986 unreserved kept). */
 int form_encode(struct buf *out, const char *s);
 
 /* ---- other forms: form_parse's reader with the caller's allow-list ---- */
 
-#define FORM_LONG_VALUE_MAX 1024 /* bytes of a decoded value of a "long" field */
+#define FORM_LONG_VALUE_MAX   1024 /* bytes of a decoded value of a "long" field */
 #define FORM_READER_NAMES_MAX 64
 
 struct form_reader {
@@ -80,8 +84,8 @@ struct form_reader {
 };
 
 void form_reader_init(struct form_reader *r, const char *const *names,
-		      int (*field)(void *, int, const char *, size_t, struct form_error *),
-		      void *ctx);
+                      int (*field)(void *, int, const char *, size_t, struct form_error *),
+                      void *ctx);
 
 /* Reads one source ("query" or "body"; n bytes of s, s may be NULL) by the
  * rules of form_parse (docs/form.md): the same limits, counted over every
@@ -89,6 +93,6 @@ void form_reader_init(struct form_reader *r, const char *const *names,
  * known key given twice is an error. 0, or -1 with *err naming the field (a
  * name of the list, or the source). */
 int form_read(struct form_reader *r, const char *source, const char *s, size_t n,
-	      struct form_error *err);
+              struct form_error *err);
 
 #endif

@@ -3,9 +3,13 @@
  * swing draw below, in step order, so one seed fixes one item. */
 #include "generate.h"
 
+#include <ctype.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unicase.h>
+#include <unistr.h>
 
 #include "rng.h"
 
@@ -210,7 +214,7 @@ static void step_element(struct gen *g, const struct step *s)
 			g->it->element2 = second;
 			for (int st = 0; st < ST__MAX; st++)
 				g->it->stat[st] += second->stat[st];
-			g->it->str += s->second_str - s->str;
+			g->it->str += s->second_str;
 		}
 	}
 }
@@ -230,12 +234,14 @@ static void step_condition(struct gen *g, const struct step *s)
 	int32_t *v = &g->it->stat[s->stat];
 	long spread = lround((double)*v * s->spread_pct / 100.0);
 	int64_t c = rng_range(&g->rng, 0, spread > 0 ? spread : 0);
-	double r = roll(g);
-	if (r >= s->masterwork_threshold) {
+	/* Two fresh rolls, as in the original: the better check is not the
+	 * masterwork roll read again. */
+	if (roll(g) >= s->masterwork_threshold) {
 		*v *= 2;
 		g->it->masterwork = 1;
-	} else if (r > s->better_threshold) {
+	} else if (roll(g) > s->better_threshold) {
 		*v += (int32_t)c;
+		g->it->better = 1;
 	} else {
 		*v -= (int32_t)c;
 	}
@@ -328,50 +334,172 @@ static int run_bases(struct gen *g)
 	return 0;
 }
 
-/* Appends a word to the name, after a space; `title` upper-cases the first
- * ASCII letter of each of its space-separated words (other scripts are kept
- * as written). Truncates at the buffer's end, never past it. */
-static void name_add(struct item *it, size_t *len, const char *word, int title)
+/* The name is built here, larger than item.name, and then cut to fit on a
+ * character boundary: title case may make a word longer in bytes, and a
+ * cut in the middle of a UTF-8 sequence would make the name unreadable
+ * (and refused by the JSON encoder). */
+struct name_buf {
+	char s[ITEM_NAME_MAX * 2];
+	size_t len;
+};
+
+static void name_put(struct name_buf *nb, const char *p, size_t n)
 {
-	size_t cap = sizeof it->name;
-	if (*len > 0 && *len + 1 < cap)
-		it->name[(*len)++] = ' ';
-	int start = 1;
-	for (const char *p = word; *p && *len + 1 < cap; p++) {
-		char ch = *p;
-		if (title && start && ch >= 'a' && ch <= 'z')
-			ch = (char)(ch - 'a' + 'A');
-		start = (ch == ' ');
-		it->name[(*len)++] = ch;
-	}
-	it->name[*len] = '\0';
+	size_t room = sizeof nb->s - 1 - nb->len;
+	if (n > room)
+		n = room;
+	memcpy(nb->s + nb->len, p, n);
+	nb->len += n;
+	nb->s[nb->len] = '\0';
 }
 
-/* SPEC §4: element(s), prefix, (material,) type, "of", adjective, abstract, plus. */
+/* One word (n > 0 bytes of valid UTF-8) in title case: its first
+ * character's title case, the rest lower case. Done by hand rather than
+ * with u8_totitle, which would also raise the letter after a digit
+ * ("2a" → "2A"). */
+static void title_word(struct name_buf *nb, const uint8_t *w, size_t n)
+{
+	ucs4_t c;
+	uint8_t first[6];
+	int k = u8_mbtouc(&c, w, n);
+	int m = u8_uctomb(first, uc_totitle(c), sizeof first);
+	if (m > 0)
+		name_put(nb, (const char *)first, (size_t)m);
+	if ((size_t)k >= n)
+		return;
+	uint8_t buf[ITEM_NAME_MAX];
+	size_t len = sizeof buf;
+	uint8_t *low = u8_tolower(w + k, n - (size_t)k, NULL, NULL, buf, &len);
+	if (!low) { /* out of memory: the rest as written */
+		name_put(nb, (const char *)w + k, n - (size_t)k);
+		return;
+	}
+	name_put(nb, (const char *)low, len);
+	if (low != buf)
+		free(low);
+}
+
+/* The title case of an ASCII word, nearly every word: written straight into
+ * nb without libunistring, whose checks and case mapping cost more than the
+ * rest of the item. 0 (nothing written) when word is not all ASCII. */
+static int ascii_title(struct name_buf *nb, const char *word, size_t n)
+{
+	size_t room = sizeof nb->s - 1 - nb->len;
+	char *out = nb->s + nb->len;
+	int start = 1;
+
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)word[i] >= 0x80)
+			return 0;
+	if (n > room)
+		n = room;
+	for (size_t i = 0; i < n; i++) {
+		char ch = word[i];
+		if (start && ch >= 'a' && ch <= 'z')
+			ch = (char)(ch - 'a' + 'A');
+		else if (!start && ch >= 'A' && ch <= 'Z')
+			ch = (char)(ch - 'A' + 'a');
+		out[i] = ch;
+		start = ch == ' ' || ch == '-';
+	}
+	nb->len += n;
+	nb->s[nb->len] = '\0';
+	return 1;
+}
+
+/* Appends n bytes of word after a space; `title` writes each of its words
+ * (between spaces and hyphens) in title case, Unicode-aware: "épée" →
+ * "Épée", "LONGSWORD" → "Longsword", "blood-soaked" → "Blood-Soaked".
+ * Text that is not UTF-8 is kept as it is. */
+static void name_add(struct name_buf *nb, const char *word, size_t n, int title)
+{
+	if (nb->len > 0)
+		name_put(nb, " ", 1);
+	if (title && ascii_title(nb, word, n))
+		return;
+	if (!title || u8_check((const uint8_t *)word, n) != NULL) {
+		name_put(nb, word, n);
+		return;
+	}
+	for (size_t i = 0; i < n;) {
+		size_t end = i;
+		while (end < n && word[end] != ' ' && word[end] != '-')
+			end++;
+		if (end > i)
+			title_word(nb, (const uint8_t *)word + i, end - i);
+		if (end == n)
+			break;
+		name_put(nb, word + end, 1);
+		i = end + 1;
+	}
+}
+
+/* The length of a leading article of an abstract ("the ", "a ", "an ",
+ * ASCII case-insensitive), spaces included; 0 when there is none, or when
+ * nothing follows it. */
+static size_t article_len(const char *w)
+{
+	static const char *const articles[] = {"the", "a", "an"};
+	for (size_t i = 0; i < sizeof articles / sizeof articles[0]; i++) {
+		const char *a = articles[i];
+		size_t n = 0;
+		/* | 0x20 lowers an ASCII letter and maps nothing else onto one */
+		while (a[n] && (w[n] | 0x20) == a[n])
+			n++;
+		if (a[n] || w[n] != ' ')
+			continue;
+		while (w[n] == ' ')
+			n++;
+		return w[n] ? n : 0;
+	}
+	return 0;
+}
+
+/* SPEC §4: element(s), prefix, (material,) type, "of", adjective, abstract,
+ * plus. An abstract's article comes first in the phrase, lower-case:
+ * "of the Ancient Bear". */
 static void make_name(const struct recipe *r, struct item *it)
 {
-	size_t len = 0;
+	struct name_buf nb = {.len = 0};
+	const struct entry *abs = it->part[P_ABSTRACT];
+	size_t art = abs ? article_len(abs->word) : 0;
 	int of_done = 0;
-	it->name[0] = '\0';
+
+	nb.s[0] = '\0';
 	for (size_t i = 0; i < r->n_name; i++) {
 		enum part p = r->name_order[i];
 		const struct entry *e = it->part[p];
 		if (!e)
 			continue;
+		size_t skip = 0;
 		if ((p == P_ADJECTIVE || p == P_ABSTRACT) && !of_done) {
-			name_add(it, &len, "of", 0);
+			name_add(&nb, "of", 2, 0);
+			if (art) {
+				char lower[8];
+				size_t n = 0;
+				for (; n < sizeof lower && abs->word[n] != ' '; n++)
+					lower[n] = (char)tolower((unsigned char)abs->word[n]);
+				name_add(&nb, lower, n, 0);
+			}
 			of_done = 1;
 		}
-		name_add(it, &len, e->word, 1);
+		if (p == P_ABSTRACT)
+			skip = art;
+		name_add(&nb, e->word + skip, strlen(e->word + skip), 1);
 		if (p == P_ELEMENT && it->element2) {
-			name_add(it, &len, "&", 0);
-			name_add(it, &len, it->element2->word, 1);
+			name_add(&nb, "&", 1, 0);
+			name_add(&nb, it->element2->word, strlen(it->element2->word), 1);
 		}
 	}
 	if (it->plus) {
 		char plus[8] = {'+', (char)('0' + it->plus), '\0'};
-		name_add(it, &len, plus, 0);
+		name_add(&nb, plus, 2, 0);
 	}
+	size_t n = nb.len < sizeof it->name - 1 ? nb.len : sizeof it->name - 1;
+	while (n > 0 && n < nb.len && ((unsigned char)nb.s[n] & 0xC0) == 0x80)
+		n--; /* s[n] continues a character that began before the cut */
+	memcpy(it->name, nb.s, n);
+	it->name[n] = '\0';
 }
 
 int generate(const struct catalog *c, const struct gen_input *in, uint64_t seed, struct item *out)

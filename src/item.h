@@ -9,7 +9,7 @@
 #include "catalog.h"
 #include "recipe.h"
 
-#define ITEM_NAME_MAX 320
+#define ITEM_NAME_MAX       320
 #define ITEM_UNHONOURED_MAX P__MAX
 
 enum unhonoured_reason { UR_UNKNOWN, UR_INACTIVE, UR_NOT_A_PART };
@@ -27,10 +27,11 @@ struct item {
 	char name[ITEM_NAME_MAX]; /* title case, UTF-8 */
 	int tier;                 /* the base type's tier */
 	enum slot slot;
-	int32_t stat[ST__MAX];    /* ST_MULTIPLIER in hundredths */
+	int32_t stat[ST__MAX]; /* ST_MULTIPLIER in hundredths */
 	int str;
-	int plus;                 /* 0..5 */
-	int masterwork;           /* 1 when the condition roll doubled the stat */
+	int plus;       /* 0..5 */
+	int masterwork; /* 1 when the condition roll doubled the stat */
+	int better;     /* 1 when the condition step added c, 0 otherwise */
 	/* the word chosen for each part, NULL where none; element may have two */
 	const struct entry *part[P__MAX];
 	const struct entry *element2;

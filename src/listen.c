@@ -48,7 +48,17 @@ int server_listen(const char *path)
 		log_error("server: another process is listening on %s", path);
 		return -1;
 	}
-	fd = FCGX_OpenSocket(path, SERVER_BACKLOG);
+	/* libfcgi binds ":PORT" to every interface; the daemon's default is
+	 * loopback, and another interface must be named ("0.0.0.0:PORT"),
+	 * its peers then checked against fcgi-allow (server.c). */
+	char local[32];
+	const char *bind_to = path;
+	if (!unix_path && path[0] == ':' && strlen(path) < sizeof(local) - 9) {
+		memcpy(local, "127.0.0.1", 9);
+		memcpy(local + 9, path, strlen(path) + 1);
+		bind_to = local;
+	}
+	fd = FCGX_OpenSocket(bind_to, SERVER_BACKLOG);
 	if (fd < 0) {
 		log_error("server: cannot listen on %s: %s", path, strerror(errno));
 		return -1;

@@ -19,6 +19,7 @@
 #include "config.h"
 #include "log.h"
 #include "modcli.h"
+#include "peer.h"
 #include "page.h"
 #include "reload.h"
 #include "render.h"
@@ -27,23 +28,9 @@
 #include "supervise.h"
 #include "tmpl.h"
 
-#define TEMPLATES_MAX 32
 /* A worker process gets this long to finish its requests at stop. */
 #define SUPERVISE_GRACE_MS    (SERVER_STOP_GRACE_MS + 3000)
 #define FIRST_CATALOG_WAIT_MS 3000
-
-/* render.c's templates and page.c's, as one list for tmpl_init. */
-static int all_templates(const char *list[TEMPLATES_MAX])
-{
-	size_t n = 0;
-
-	for (const char *const *t = render_templates; *t && n < TEMPLATES_MAX - 1; t++)
-		list[n++] = *t;
-	for (const char *const *t = page_templates; *t && n < TEMPLATES_MAX - 1; t++)
-		list[n++] = *t;
-	list[n] = NULL;
-	return n == TEMPLATES_MAX - 1 ? -1 : 0;
-}
 
 /* The signals that stop the daemon, blocked in every thread and taken by
  * sigwait() in the main thread, so no handler runs inside a worker. */
@@ -59,6 +46,7 @@ static void stop_signals(sigset_t *set)
 struct worker_args {
 	const struct config *cfg;
 	int fd;
+	const struct peer_allow *allow;
 };
 
 /* A fresh worker process accepts nothing until its first catalog is in
@@ -80,7 +68,7 @@ static void wait_first_catalog(void)
 	         FIRST_CATALOG_WAIT_MS);
 }
 
-static int serve(const struct config *cfg, int fd)
+static int serve(const struct config *cfg, int fd, const struct peer_allow *allow)
 {
 	struct db_config dbc = config_db(cfg);
 	struct reloader *rl = NULL;
@@ -92,7 +80,7 @@ static int serve(const struct config *cfg, int fd)
 	db_set_max_waiting(config_db_waiters(cfg));
 	if (!(rl = reload_start(&dbc, cfg->poll_ms, cfg->catalog_cache)))
 		log_error("main: cannot start the catalog poller");
-	else if (wait_first_catalog(), !(srv = server_start(fd, cfg->workers, &dbc)))
+	else if (wait_first_catalog(), !(srv = server_start(fd, cfg->workers, &dbc, allow)))
 		log_error("main: cannot start the workers");
 	else {
 		log_info("lootforged: ready on %s with %u workers (pid %ld)", cfg->socket,
@@ -111,7 +99,7 @@ static int serve(const struct config *cfg, int fd)
 static int serve_child(void *arg)
 {
 	const struct worker_args *a = arg;
-	return serve(a->cfg, a->fd);
+	return serve(a->cfg, a->fd, a->allow);
 }
 
 /* Start-up shared by every process (settings, templates, the socket), then
@@ -120,26 +108,31 @@ static int serve_child(void *arg)
  * (logged). */
 static int run(const struct config *cfg)
 {
-	const char *templates[TEMPLATES_MAX];
 	sigset_t stop;
+	struct peer_allow allow;
+	char why[160];
 	int fd, rc;
 
 	stop_signals(&stop);
 	if (settings_init(cfg->secret_file, cfg->submit_limit, (int)cfg->cookie_secure) != 0)
 		return -1;
-	if (all_templates(templates) != 0 || tmpl_init(cfg->templates, templates) != 0) {
+	if (tmpl_init(cfg->templates, NULL) != 0) {
 		log_error("main: cannot load the templates from %s", cfg->templates);
 		return -1;
 	}
 	/* Blocked before any thread or child exists, so all inherit the mask. */
 	if (server_init() != 0 || pthread_sigmask(SIG_BLOCK, &stop, NULL) != 0)
 		return -1;
+	if (peer_allow_parse(&allow, cfg->fcgi_allow, why, sizeof(why)) != 0) {
+		log_error("main: fcgi-allow: %s", why);
+		return -1;
+	}
 	if ((fd = server_listen(cfg->socket)) < 0)
 		return -1;
 	if (cfg->processes == 0) {
-		rc = serve(cfg, fd) == 0 ? 0 : -1;
+		rc = serve(cfg, fd, &allow) == 0 ? 0 : -1;
 	} else {
-		struct worker_args args = {cfg, fd};
+		struct worker_args args = {cfg, fd, &allow};
 		rc = supervise(cfg->processes, serve_child, &args, &stop, SUPERVISE_GRACE_MS);
 	}
 	server_unlisten(fd, cfg->socket);

@@ -1,4 +1,5 @@
-/* moderate: login, logout and the moderation queue (docs/moderation.md).
+/* moderate: the moderation queue and logout (docs/moderation.md); login is
+ * login.c.
  *
  * Order of checks for everything under /moderate: the session first (401
  * without one, whatever the method or path), then the method and path
@@ -17,10 +18,10 @@
 #include "dbmod.h"
 #include "fields.h"
 #include "log.h"
+#include "messages.h"
+#include "login.h"
 #include "page.h"
 #include "session.h"
-
-#define DB_RETRY_AFTER 5
 
 enum mf {
 	MF_CSRF,
@@ -28,8 +29,6 @@ enum mf {
 	MF_TIER,
 	MF_SLOT,
 	MF_REASON,
-	MF_NAME,
-	MF_PASSWORD,
 	MF_FORMAT,
 	MF_APPROVED,
 	MF_REJECTED,
@@ -38,15 +37,12 @@ enum mf {
 };
 
 static const char *const mf_names[MF__MAX + 1] = {
-        "csrf",     "id",       "tier",  "slot",       "reason", "name",    "password", "format",
-        "approved", "rejected", "hands", "multiplier", "attack", "defense", "magic",    "flaming",
-        "freezing", "shocking", "holy",  "evil",       "sneak",  "crit",    NULL};
+        "csrf",     "id",       "tier",       "slot",   "reason",  "format", "approved",
+        "rejected", "hands",    "multiplier", "attack", "defense", "magic",  "flaming",
+        "freezing", "shocking", "holy",       "evil",   "sneak",   "crit",   NULL};
 _Static_assert(ST__MAX == 12 && ST_HANDS == 0 && ST_CRIT == 11, "mf_names follows enum stat");
 
-#define LONG_FIELDS ((UINT64_C(1) << MF_REASON) | (UINT64_C(1) << MF_PASSWORD))
-
-static const char MSG_DB_DOWN[] = "The database cannot be reached; please try again.";
-static const char MSG_INTERNAL[] = "Something went wrong on our side.";
+#define LONG_FIELDS (UINT64_C(1) << MF_REASON)
 
 static int read_fields(const struct request *rq, int post, struct fields *in,
                        struct form_error *err)
@@ -69,20 +65,6 @@ static uint32_t parse_id(const char *s)
 }
 
 /* ---- pages ---- */
-
-static void send_login_page(struct response *rs, int status, const char *csrf, const char *name,
-                            const char *field, const char *message)
-{
-	struct tmpl_dict *d = page_new("Moderator login");
-	struct tmpl_dict *body = page_body(d, "login.tpl");
-
-	if (message)
-		page_error(d, field, message);
-	tmpl_set(body, "CSRF", csrf);
-	if (name)
-		tmpl_set(body, "NAME", name);
-	page_send_html(rs, status, d);
-}
 
 /* 401: the page that sends people to /login. */
 static void send_login_needed(struct response *rs, int json)
@@ -119,22 +101,11 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 	size_t n = 0;
 	char note[96];
 
-	switch (db_pending(ctx->db, rows, DBMOD_PENDING_MAX, &n, &total)) {
-	case DB_OK:
-		break;
-	case DB_DOWN:
-		rs->retry_after = DB_RETRY_AFTER;
+	enum db_status st = db_pending(ctx->db, rows, DBMOD_PENDING_MAX, &n, &total);
+	if (st != DB_OK) {
 		rs->allow = NULL; /* the answer is no longer the 405 it may have been */
-		status = 503;
+		status = http_db_failure(rs, st == DB_DOWN, &message);
 		field = NULL;
-		message = MSG_DB_DOWN;
-		break;
-	default:
-		rs->allow = NULL;
-		status = 500;
-		field = NULL;
-		message = MSG_INTERNAL;
-		break;
 	}
 	if (in->json) {
 		if (message) {
@@ -243,14 +214,12 @@ static void answer_decision(struct handler_ctx *ctx, struct response *rs, const 
 static int db_failed(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
                      const struct fields *in, enum db_status st)
 {
+	const char *msg;
+
 	if (st == DB_OK)
 		return 0;
-	if (st == DB_DOWN) {
-		rs->retry_after = DB_RETRY_AFTER;
-		send_queue(ctx, rs, a, in, 503, NULL, MSG_DB_DOWN);
-	} else {
-		send_queue(ctx, rs, a, in, 500, NULL, MSG_INTERNAL);
-	}
+	int status = http_db_failure(rs, st == DB_DOWN, &msg);
+	send_queue(ctx, rs, a, in, status, NULL, msg);
 	return 1;
 }
 
@@ -333,18 +302,15 @@ static void send_no_session(struct response *rs, enum auth_result r, int json)
 		send_login_needed(rs, json);
 		return;
 	case AUTH_DOWN:
-		rs->retry_after = DB_RETRY_AFTER;
+	case AUTH_ERROR: {
+		const char *msg;
+		int status = http_db_failure(rs, r == AUTH_DOWN, &msg);
 		if (json)
-			page_send_json_error(rs, 503, NULL, MSG_DB_DOWN);
+			page_send_json_error(rs, status, NULL, msg);
 		else
-			send_login_page(rs, 503, "", NULL, NULL, MSG_DB_DOWN);
+			login_page_send(rs, status, "", NULL, NULL, msg);
 		return;
-	case AUTH_ERROR:
-		if (json)
-			page_send_json_error(rs, 500, NULL, MSG_INTERNAL);
-		else
-			send_login_page(rs, 500, "", NULL, NULL, MSG_INTERNAL);
-		return;
+	}
 	}
 }
 
@@ -412,118 +378,7 @@ void moderate_route(struct handler_ctx *ctx, const struct request *rq, struct re
 		reject(ctx, rs, &a, &in);
 }
 
-/* ---- login and logout ---- */
-
-/* A failed login in the client's format; HTML shows the form again. */
-static void login_error(struct response *rs, int json, int status, const char *csrf,
-                        const char *name, const char *field, const char *message)
-{
-	if (json)
-		page_send_json_error(rs, status, field, message);
-	else
-		send_login_page(rs, status, csrf, name, field, message);
-}
-
-/* POST /login (name, password, csrf): 303 to /moderate with the session
- * cookie (JSON: 200); 400 a malformed field; 401 wrong name or password;
- * 403 a missing or wrong CSRF token; 503 when the database cannot be
- * reached or too many logins are being checked at once. */
-static void login_post(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
-                       const char *csrf)
-{
-	struct fields in;
-	struct form_error err;
-	struct moderator m;
-	char hash[PASSWORD_HASH_MAX], token[SESSION_TOKEN_HEX + 1];
-	uint8_t token_hash[DBMOD_HASH_BYTES], secret[DBMOD_HASH_BYTES];
-	const char *why, *field, *name, *pw;
-	int status, found = 0, json = request_prefers_json(rq);
-	enum verify ok;
-
-	if ((why = request_body_problem(rq, &status, &field)) != NULL) {
-		login_error(rs, json, status, csrf, NULL, field, why);
-		return;
-	}
-	status = read_fields(rq, 1, &in, &err);
-	json = in.json;
-	if (status != 0) {
-		login_error(rs, json, 400, csrf, NULL, err.field, err.message);
-		return;
-	}
-	name = in.v[MF_NAME];
-	pw = in.v[MF_PASSWORD] ? in.v[MF_PASSWORD] : "";
-	if (!auth_client_ok(rq, in.v[MF_CSRF])) {
-		login_error(rs, json, 403, csrf, name, "csrf",
-		            "The form had expired or came from another site; please log in again.");
-		return;
-	}
-	if (!session_name_ok(name)) {
-		login_error(rs, json, 400, csrf, name, "name",
-		            "must be 1 to 64 letters, digits, dots, hyphens or underscores");
-		return;
-	}
-	switch (db_moderator_get(ctx->db, name, &m, hash, &found)) {
-	case DB_OK:
-		break;
-	case DB_DOWN:
-		rs->retry_after = DB_RETRY_AFTER;
-		login_error(rs, json, 503, csrf, name, NULL, MSG_DB_DOWN);
-		return;
-	default:
-		login_error(rs, json, 500, csrf, name, NULL, MSG_INTERNAL);
-		return;
-	}
-	ok = session_verify_password(found ? hash : NULL, pw, strlen(pw));
-	if (ok == VERIFY_BUSY) {
-		rs->retry_after = 1;
-		login_error(rs, json, 503, csrf, name, NULL,
-		            "Too many logins are being checked right now; please try again.");
-		return;
-	}
-	if (ok != VERIFY_OK) {
-		log_warn("login: refused for moderator name \"%s\"", name);
-		login_error(rs, json, 401, csrf, name, NULL, "Wrong name or password.");
-		return;
-	}
-	session_new(token, secret);
-	session_token_hash(token, token_hash);
-	switch (db_session_new(ctx->db, token_hash, m.id, secret)) {
-	case DB_OK:
-		break;
-	case DB_DOWN:
-		rs->retry_after = DB_RETRY_AFTER;
-		login_error(rs, json, 503, csrf, name, NULL, MSG_DB_DOWN);
-		return;
-	default:
-		login_error(rs, json, 500, csrf, name, NULL, MSG_INTERNAL);
-		return;
-	}
-	log_info("login: moderator %s logged in", m.name);
-	cookie_set(rs, COOKIE_SESSION, token, SESSION_HOURS * 3600L);
-	if (in.json) {
-		char session_csrf[CSRF_HEX + 1];
-		csrf_token(secret, token, session_csrf);
-		page_send_json(rs, 200,
-		               json_pack("{s:s,s:s}", "moderator", m.name, "csrf", session_csrf));
-	} else {
-		page_redirect(rs, "/moderate");
-	}
-}
-
-/* GET /login: the form (sets lf_csrf when missing). POST /login: above. */
-void login_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	char cookie[CSRF_HEX + 1], csrf[CSRF_HEX + 1];
-
-	auth_client_cookie(rq, rs, cookie);
-	auth_client_token(cookie, csrf);
-	if (is_method(rq, "POST"))
-		login_post(ctx, rq, rs, csrf);
-	else if (request_prefers_json(rq))
-		page_send_json(rs, 200, json_pack("{s:s}", "csrf", csrf));
-	else
-		send_login_page(rs, 200, csrf, NULL, NULL, NULL);
-}
+/* ---- logout ---- */
 
 /* POST /logout (csrf): ends the session and clears its cookie, 303 to
  * /login (JSON: 200). Without a session there is nothing to end: the same
@@ -552,9 +407,11 @@ void logout_route(struct handler_ctx *ctx, const struct request *rq, struct resp
 			return;
 		}
 		session_token_hash(a.token, hash);
-		if (db_session_end(ctx->db, hash) != DB_OK) {
-			rs->retry_after = DB_RETRY_AFTER;
-			send_queue(ctx, rs, &a, &in, 503, NULL, MSG_DB_DOWN);
+		enum db_status st = db_session_end(ctx->db, hash);
+		if (st != DB_OK) {
+			const char *msg;
+			status = http_db_failure(rs, st == DB_DOWN, &msg);
+			send_queue(ctx, rs, &a, &in, status, NULL, msg);
 			return;
 		}
 		log_info("login: moderator %s logged out", a.m.name);

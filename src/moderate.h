@@ -1,4 +1,4 @@
-/* moderate: the moderators' pages. GET|POST /login and POST /logout, and
+/* moderate: the moderators' pages (login is login.h): POST /logout, and
  * everything under /moderate: GET /moderate (the pending proposals), POST
  * /moderate/approve and POST /moderate/reject. Every /moderate route, of
  * any method, answers 401 without a valid session and 403 for a state
@@ -6,10 +6,9 @@
 #ifndef LOOTFORGE_MODERATE_H
 #define LOOTFORGE_MODERATE_H
 
-#include "handler.h"
+#include "http.h"
 
 void moderate_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
-void login_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 void logout_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
 #endif

@@ -6,12 +6,6 @@
 
 #include "log.h"
 
-#define CT_HTML "text/html; charset=utf-8"
-#define CT_JSON "application/json"
-#define CT_TEXT "text/plain; charset=utf-8"
-
-const char *const page_templates[] = {"submit.tpl", "login.tpl", "moderate.tpl", "words.tpl", NULL};
-
 struct tmpl_dict *page_new(const char *title)
 {
 	struct tmpl_dict *d = tmpl_dict_new("layout");
@@ -35,14 +29,11 @@ void page_error(struct tmpl_dict *d, const char *field, const char *message)
 	tmpl_set(e, "MESSAGE", message ? message : "Something went wrong.");
 }
 
-static void failed(struct response *rs)
+/* A 500 in the format the answer was to have. */
+static void failed(struct response *rs, int json)
 {
 	log_error("page: rendering failed (out of memory?)");
-	buf_reset(&rs->body);
-	rs->status = 500;
-	rs->content_type = CT_TEXT;
-	if (buf_puts(&rs->body, "Something went wrong on our side.\n") != 0)
-		buf_reset(&rs->body);
+	response_internal_error(rs, json);
 }
 
 void page_send_html(struct response *rs, int status, struct tmpl_dict *d)
@@ -51,7 +42,7 @@ void page_send_html(struct response *rs, int status, struct tmpl_dict *d)
 	rs->status = status;
 	rs->content_type = CT_HTML;
 	if (!d || tmpl_expand("layout.tpl", d, &rs->body) != 0 || rs->body.oom)
-		failed(rs);
+		failed(rs, 0);
 	tmpl_dict_free(d);
 }
 
@@ -66,7 +57,7 @@ void page_send_json(struct response *rs, int status, json_t *v)
 	rs->status = status;
 	rs->content_type = CT_JSON;
 	if (!v || json_dump_callback(v, dump_to_buf, &rs->body, JSON_COMPACT) != 0 || rs->body.oom)
-		failed(rs);
+		failed(rs, 1);
 	json_decref(v);
 }
 
@@ -84,7 +75,7 @@ void page_redirect(struct response *rs, const char *location)
 	rs->content_type = CT_TEXT;
 	if (response_header(rs, "Location", location) != 0 ||
 	    buf_printf(&rs->body, "See %s\n", location) != 0)
-		failed(rs);
+		failed(rs, 0);
 }
 
 json_t *page_submission_json(const struct db_submission *row)

@@ -7,12 +7,8 @@
 #include <jansson.h>
 
 #include "dbmod.h"
-#include "handler.h"
+#include "http.h"
 #include "tmpl.h"
-
-/* The templates these pages use, NULL-terminated (tmpl_init loads them
- * beside render_templates). */
-extern const char *const page_templates[];
 
 /* A layout dictionary titled `title` ("Propose a word"); NULL when out of
  * memory. The caller passes it to page_send_html. */
@@ -25,11 +21,12 @@ struct tmpl_dict *page_body(struct tmpl_dict *d, const char *file);
 /* The error box above the body; field may be NULL. */
 void page_error(struct tmpl_dict *d, const char *field, const char *message);
 
-/* Answers d (taken, freed here) as an HTML page with this status; 500 as
- * plain text when it cannot be rendered. d NULL counts as a failure. */
+/* Answers d (taken, freed here) as an HTML page with this status; a 500
+ * HTML page when it cannot be rendered. d NULL counts as a failure. */
 void page_send_html(struct response *rs, int status, struct tmpl_dict *d);
 
-/* Answers v (taken) as JSON with this status; 500 when v is NULL. */
+/* Answers v (taken) as JSON with this status; a 500 JSON error when v is
+ * NULL or cannot be written. */
 void page_send_json(struct response *rs, int status, json_t *v);
 
 /* {"error": {"field": ..., "message": ...}}. */

@@ -1,117 +1,12 @@
-/* proposal: the table of what each kind's parts may carry, and its checks.
- * The ranges hold every shipped word of the table (migrations 0002, 0004)
- * with a little room above; docs/moderation.md repeats them. */
+/* proposal: the checks of a proposal against what its kind's part may
+ * carry (the ranges are part of each kind's recipe, recipe.c). */
 #include "proposal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
-
-#define ELEM(lo, hi)                                                                               \
-	{ST_FLAMING, lo, hi}, {ST_FREEZING, lo, hi}, {ST_SHOCKING, lo, hi}, {ST_HOLY, lo, hi},     \
-	{                                                                                          \
-		ST_EVIL, lo, hi                                                                    \
-	}
-
-/* ---- weapons ---- */
-static const struct stat_range w_element[] = {
-        {ST_ATTACK, -2, 6}, {ST_MAGIC, 0, 6}, ELEM(0, 10), {ST_SNEAK, 0, 6}, {ST_CRIT, 0, 5}};
-static const struct stat_range w_prefix[] = {{ST_ATTACK, -5, 5}, {ST_DEFENSE, -5, 5},
-                                             {ST_MAGIC, 0, 5},   ELEM(0, 5),
-                                             {ST_SNEAK, -2, 5},  {ST_CRIT, -2, 5}};
-static const struct stat_range w_type[] = {
-        {ST_HANDS, 1, 2}, {ST_ATTACK, 0, 40}, {ST_DEFENSE, -3, 5}, {ST_MAGIC, 0, 5},
-        ELEM(0, 5),       {ST_SNEAK, 0, 8},   {ST_CRIT, 0, 5}};
-static const struct stat_range w_phrase[] = {{ST_ATTACK, -3, 3}, {ST_DEFENSE, -3, 3},
-                                             {ST_MAGIC, 0, 3},   ELEM(0, 3),
-                                             {ST_SNEAK, -3, 3},  {ST_CRIT, 0, 3}};
-
-/* ---- armour ---- */
-static const struct stat_range a_element[] = {{ST_DEFENSE, 0, 3}, {ST_MAGIC, 0, 6}, ELEM(0, 10)};
-static const struct stat_range a_prefix[] = {
-        {ST_ATTACK, 0, 2}, {ST_DEFENSE, -5, 5}, {ST_MAGIC, 0, 5}, ELEM(0, 3), {ST_SNEAK, -3, 3}};
-static const struct stat_range a_material[] = {
-        {ST_DEFENSE, 0, 15}, {ST_MAGIC, 0, 8}, ELEM(0, 5), {ST_SNEAK, -3, 3}};
-static const struct stat_range a_type[] = {
-        {ST_ATTACK, 0, 2}, {ST_DEFENSE, 0, 30}, {ST_MAGIC, 0, 8}, {ST_SNEAK, -5, 5}};
-static const struct stat_range a_phrase[] = {
-        {ST_ATTACK, 0, 3}, {ST_DEFENSE, -3, 5}, {ST_MAGIC, 0, 3}, ELEM(0, 3), {ST_SNEAK, -3, 3}};
-
-/* ---- shields ---- */
-static const struct stat_range s_element[] = {
-        {ST_ATTACK, 0, 2}, {ST_DEFENSE, 0, 2}, {ST_MAGIC, 0, 6}, ELEM(0, 10)};
-static const struct stat_range s_prefix[] = {
-        {ST_ATTACK, 0, 3}, {ST_DEFENSE, -5, 5}, {ST_MAGIC, 0, 3}, ELEM(0, 3), {ST_SNEAK, -3, 3}};
-static const struct stat_range s_material[] = {
-        {ST_DEFENSE, 0, 12}, {ST_MAGIC, 0, 3}, ELEM(0, 3), {ST_SNEAK, -3, 3}};
-static const struct stat_range s_type[] = {{ST_ATTACK, 0, 5},
-                                           {ST_DEFENSE, 0, 20},
-                                           {ST_MAGIC, 0, 3},
-                                           {ST_SNEAK, -5, 0},
-                                           {ST_CRIT, 0, 2}};
-static const struct stat_range s_phrase[] = {{ST_ATTACK, 0, 3}, {ST_DEFENSE, -3, 3},
-                                             {ST_MAGIC, 0, 3},  ELEM(0, 3),
-                                             {ST_SNEAK, -3, 3}, {ST_CRIT, 0, 2}};
-
-/* ---- trinkets ---- */
-static const struct stat_range t_element[] = {{ST_MAGIC, 0, 8}, ELEM(0, 10)};
-static const struct stat_range t_prefix[] = {
-        {ST_DEFENSE, -2, 2}, {ST_MAGIC, -2, 5}, ELEM(0, 3), {ST_SNEAK, 0, 3}, {ST_CRIT, 0, 3}};
-static const struct stat_range t_material[] = {
-        {ST_ATTACK, 0, 2}, {ST_DEFENSE, 0, 2}, {ST_MAGIC, 0, 10}, ELEM(0, 3), {ST_SNEAK, 0, 2}};
-static const struct stat_range t_type[] = {{ST_ATTACK, 0, 2}, {ST_DEFENSE, 0, 3}, {ST_MAGIC, 0, 15},
-                                           ELEM(0, 3),        {ST_SNEAK, 0, 3},   {ST_CRIT, 0, 2}};
-static const struct stat_range t_phrase[] = {{ST_ATTACK, 0, 2}, {ST_DEFENSE, -2, 2},
-                                             {ST_MAGIC, -2, 5}, ELEM(0, 3),
-                                             {ST_SNEAK, 0, 3},  {ST_CRIT, 0, 3}};
-
-#define STATS(a) a, N(a)
-#define SLOT(s)  (1u << (s))
-#define ARMOR_SLOTS                                                                                \
-	(SLOT(SLOT_HEAD) | SLOT(SLOT_BODY) | SLOT(SLOT_HANDS) | SLOT(SLOT_LEGS) | SLOT(SLOT_FEET))
-
-static const struct part_rules rules[K__MAX][P__MAX] =
-        {
-                [K_WEAPON] =
-                        {
-                                [P_ELEMENT] = {STATS(w_element)},
-                                [P_PREFIX] = {STATS(w_prefix)},
-                                [P_TYPE] = {STATS(w_type), .has_tier = 1},
-                                [P_ADJECTIVE] = {STATS(w_phrase)},
-                                [P_ABSTRACT] = {STATS(w_phrase)},
-                        },
-                [K_ARMOR] =
-                        {
-                                [P_ELEMENT] = {STATS(a_element)},
-                                [P_PREFIX] = {STATS(a_prefix)},
-                                [P_MATERIAL] = {STATS(a_material), .has_tier = 1},
-                                [P_TYPE] = {STATS(a_type), .has_tier = 1, .slots = ARMOR_SLOTS},
-                                [P_ADJECTIVE] = {STATS(a_phrase)},
-                                [P_ABSTRACT] = {STATS(a_phrase)},
-                        },
-                [K_SHIELD] =
-                        {
-                                [P_ELEMENT] = {STATS(s_element)},
-                                [P_PREFIX] = {STATS(s_prefix)},
-                                [P_MATERIAL] = {STATS(s_material), .has_tier = 1},
-                                [P_TYPE] = {STATS(s_type), .has_tier = 1,
-                                            .fixed_slot = SLOT_OFF_HAND, .fixed_hands = 1},
-                                [P_ADJECTIVE] = {STATS(s_phrase)},
-                                [P_ABSTRACT] = {STATS(s_phrase)},
-                        },
-                [K_TRINKET] =
-                        {
-                                [P_ELEMENT] = {STATS(t_element)},
-                                [P_PREFIX] = {STATS(t_prefix)},
-                                [P_MATERIAL] = {STATS(t_material), .has_tier = 1},
-                                [P_TYPE] = {STATS(t_type), .has_tier = 1,
-                                            .slots = SLOT(SLOT_FINGER) | SLOT(SLOT_NECK)},
-                                [P_ADJECTIVE] = {STATS(t_phrase)},
-                                [P_ABSTRACT] = {STATS(t_phrase)},
-                        },
-};
+#include "catalog.h"
 
 const struct part_rules *proposal_rules(enum kind k, enum part p)
 {
@@ -120,9 +15,9 @@ const struct part_rules *proposal_rules(enum kind k, enum part p)
 	if ((unsigned)k >= K__MAX || (unsigned)p >= P__MAX)
 		return NULL;
 	rc = recipe_for(k);
-	if (!rc || !(rc->parts & (1u << p)) || rules[k][p].n_stats == 0)
+	if (!rc || !(rc->parts & (1u << p)) || !rc->proposal || rc->proposal[p].n_stats == 0)
 		return NULL;
-	return &rules[k][p];
+	return &rc->proposal[p];
 }
 
 const struct stat_range *proposal_stat(const struct part_rules *r, enum stat s)
@@ -255,11 +150,9 @@ int proposal_parse(const struct proposal_input *in, struct proposal *p, struct p
 
 	memset(p, 0, sizeof(*p));
 	if (!given(in->kind) || (k = kind_from_name(in->kind)) < 0)
-		return set_error(err, "kind", "must be one of weapon, armor, shield, trinket");
+		return set_error(err, "kind", "%s", kind_choices());
 	if (!given(in->part) || (pt = part_from_name(in->part)) < 0)
-		return set_error(
-		        err, "part",
-		        "must be one of element, prefix, material, type, adjective, abstract");
+		return set_error(err, "part", "%s", part_choices());
 	p->kind = (enum kind)k;
 	p->part = (enum part)pt;
 	if (!(r = proposal_rules(p->kind, p->part)))
@@ -269,6 +162,12 @@ int proposal_parse(const struct proposal_input *in, struct proposal *p, struct p
 	we = word_normalize(in->word, strlen(in->word), p->word);
 	if (we != WORD_OK)
 		return set_error(err, "word", "%s", word_error_text(we));
+	/* The form sends "random" (any case) for "no word wanted", so a word
+	 * by that name could never be requested. */
+	char key[CATALOG_KEY_MAX];
+	if (catalog_key(p->word, key, sizeof key) == 0 && strcmp(key, "random") == 0)
+		return set_error(err, "word",
+		                 "cannot be \"random\": the form uses it to ask for a random word");
 	return read_stats(r, in, 0, p, err);
 }
 

@@ -12,20 +12,6 @@
 #include "recipe.h"
 #include "word.h"
 
-struct stat_range {
-	enum stat stat;
-	int min, max;
-};
-
-struct part_rules {
-	const struct stat_range *stats; /* in column order */
-	size_t n_stats;
-	int has_tier;         /* a tier 1..TIER_MAX is required */
-	unsigned slots;       /* bit (1u << slot) of each slot to choose from; 0: no choice */
-	enum slot fixed_slot; /* stored for every row when there is no choice (shields) */
-	int fixed_hands;      /* hands stored for every row when not a stat here (shields: 1) */
-};
-
 /* The rules of table <kind>_<part>; NULL when the kind has no such part. */
 const struct part_rules *proposal_rules(enum kind k, enum part p);
 

@@ -4,11 +4,47 @@
  * the item's tier. */
 #include "recipe.h"
 
+#include <pthread.h>
 #include <string.h>
 
-const char *const kind_names[K__MAX] = {"weapon", "armor", "shield", "trinket"};
-const char *const part_names[P__MAX] = {"element", "prefix",    "material",
-                                        "type",    "adjective", "abstract"};
+#define NAME_(e, name) [e] = name,
+const char *const kind_names[K__MAX] = {KIND_LIST(NAME_)};
+const char *const part_names[P__MAX] = {PART_LIST(NAME_)};
+#undef NAME_
+
+/* The messages are built from the lists: "must be one of" and each name,
+ * comma-separated. */
+#define CHOICE_(e, name) " " name ","
+static const char kind_list_text[] = "must be one of" KIND_LIST(CHOICE_);
+static const char part_list_text[] = "must be one of" PART_LIST(CHOICE_);
+#undef CHOICE_
+static char kind_msg[sizeof(kind_list_text)], part_msg[sizeof(part_list_text)];
+static pthread_once_t choices_once = PTHREAD_ONCE_INIT;
+
+/* Copies the text without its last comma. */
+static void drop_last_comma(char *dst, const char *src, size_t n)
+{
+	memcpy(dst, src, n);
+	dst[n - 2] = '\0';
+}
+
+static void make_choices(void)
+{
+	drop_last_comma(kind_msg, kind_list_text, sizeof(kind_list_text));
+	drop_last_comma(part_msg, part_list_text, sizeof(part_list_text));
+}
+
+const char *kind_choices(void)
+{
+	pthread_once(&choices_once, make_choices);
+	return kind_msg;
+}
+
+const char *part_choices(void)
+{
+	pthread_once(&choices_once, make_choices);
+	return part_msg;
+}
 const char *const stat_names[ST__MAX] = {"hands", "multiplier", "attack",   "defense",
                                          "magic", "flaming",    "freezing", "shocking",
                                          "holy",  "evil",       "sneak",    "crit"};
@@ -120,8 +156,109 @@ static const struct step trinket_steps[] = {
 	(PART(P_ELEMENT) | PART(P_PREFIX) | PART(P_MATERIAL) | PART(P_TYPE) | PART(P_ADJECTIVE) |  \
 	 PART(P_ABSTRACT))
 
+/* ---- what each part may carry when proposed (proposal.c) ----
+ * The ranges hold every shipped word of the table (migrations 0002, 0004)
+ * with a little room above; docs/moderation.md repeats them. */
+
+#define ELEM(lo, hi)                                                                               \
+	{ST_FLAMING, lo, hi}, {ST_FREEZING, lo, hi}, {ST_SHOCKING, lo, hi}, {ST_HOLY, lo, hi},     \
+	{                                                                                          \
+		ST_EVIL, lo, hi                                                                    \
+	}
+
+/* ---- weapons ---- */
+static const struct stat_range w_element[] = {
+        {ST_ATTACK, -2, 6}, {ST_MAGIC, 0, 6}, ELEM(0, 10), {ST_SNEAK, 0, 6}, {ST_CRIT, 0, 5}};
+static const struct stat_range w_prefix[] = {{ST_ATTACK, -5, 5}, {ST_DEFENSE, -5, 5},
+                                             {ST_MAGIC, 0, 5},   ELEM(0, 5),
+                                             {ST_SNEAK, -2, 5},  {ST_CRIT, -2, 5}};
+static const struct stat_range w_type[] = {
+        {ST_HANDS, 1, 2}, {ST_ATTACK, 0, 40}, {ST_DEFENSE, -3, 5}, {ST_MAGIC, 0, 5},
+        ELEM(0, 5),       {ST_SNEAK, 0, 8},   {ST_CRIT, 0, 5}};
+static const struct stat_range w_phrase[] = {{ST_ATTACK, -3, 3}, {ST_DEFENSE, -3, 3},
+                                             {ST_MAGIC, 0, 3},   ELEM(0, 3),
+                                             {ST_SNEAK, -3, 3},  {ST_CRIT, 0, 3}};
+
+/* ---- armour ---- */
+static const struct stat_range a_element[] = {{ST_DEFENSE, 0, 3}, {ST_MAGIC, 0, 6}, ELEM(0, 10)};
+static const struct stat_range a_prefix[] = {
+        {ST_ATTACK, 0, 2}, {ST_DEFENSE, -5, 5}, {ST_MAGIC, 0, 5}, ELEM(0, 3), {ST_SNEAK, -3, 3}};
+static const struct stat_range a_material[] = {
+        {ST_DEFENSE, 0, 15}, {ST_MAGIC, 0, 8}, ELEM(0, 5), {ST_SNEAK, -3, 3}};
+static const struct stat_range a_type[] = {
+        {ST_ATTACK, 0, 2}, {ST_DEFENSE, 0, 30}, {ST_MAGIC, 0, 8}, {ST_SNEAK, -5, 5}};
+static const struct stat_range a_phrase[] = {
+        {ST_ATTACK, 0, 3}, {ST_DEFENSE, -3, 5}, {ST_MAGIC, 0, 3}, ELEM(0, 3), {ST_SNEAK, -3, 3}};
+
+/* ---- shields ---- */
+static const struct stat_range s_element[] = {
+        {ST_ATTACK, 0, 2}, {ST_DEFENSE, 0, 2}, {ST_MAGIC, 0, 6}, ELEM(0, 10)};
+static const struct stat_range s_prefix[] = {
+        {ST_ATTACK, 0, 3}, {ST_DEFENSE, -5, 5}, {ST_MAGIC, 0, 3}, ELEM(0, 3), {ST_SNEAK, -3, 3}};
+static const struct stat_range s_material[] = {
+        {ST_DEFENSE, 0, 12}, {ST_MAGIC, 0, 3}, ELEM(0, 3), {ST_SNEAK, -3, 3}};
+static const struct stat_range s_type[] = {{ST_ATTACK, 0, 5},
+                                           {ST_DEFENSE, 0, 20},
+                                           {ST_MAGIC, 0, 3},
+                                           {ST_SNEAK, -5, 0},
+                                           {ST_CRIT, 0, 2}};
+static const struct stat_range s_phrase[] = {{ST_ATTACK, 0, 3}, {ST_DEFENSE, -3, 3},
+                                             {ST_MAGIC, 0, 3},  ELEM(0, 3),
+                                             {ST_SNEAK, -3, 3}, {ST_CRIT, 0, 2}};
+
+/* ---- trinkets ---- */
+static const struct stat_range t_element[] = {{ST_MAGIC, 0, 8}, ELEM(0, 10)};
+static const struct stat_range t_prefix[] = {
+        {ST_DEFENSE, -2, 2}, {ST_MAGIC, -2, 5}, ELEM(0, 3), {ST_SNEAK, 0, 3}, {ST_CRIT, 0, 3}};
+static const struct stat_range t_material[] = {
+        {ST_ATTACK, 0, 2}, {ST_DEFENSE, 0, 2}, {ST_MAGIC, 0, 10}, ELEM(0, 3), {ST_SNEAK, 0, 2}};
+static const struct stat_range t_type[] = {{ST_ATTACK, 0, 2}, {ST_DEFENSE, 0, 3}, {ST_MAGIC, 0, 15},
+                                           ELEM(0, 3),        {ST_SNEAK, 0, 3},   {ST_CRIT, 0, 2}};
+static const struct stat_range t_phrase[] = {{ST_ATTACK, 0, 2}, {ST_DEFENSE, -2, 2},
+                                             {ST_MAGIC, -2, 5}, ELEM(0, 3),
+                                             {ST_SNEAK, 0, 3},  {ST_CRIT, 0, 3}};
+
+#define STATS(a) a, N(a)
+#define SLOT(s)  (1u << (s))
+#define ARMOR_SLOTS                                                                                \
+	(SLOT(SLOT_HEAD) | SLOT(SLOT_BODY) | SLOT(SLOT_HANDS) | SLOT(SLOT_LEGS) | SLOT(SLOT_FEET))
+
+static const struct part_rules weapon_rules[P__MAX] = {
+        [P_ELEMENT] = {STATS(w_element)},          [P_PREFIX] = {STATS(w_prefix)},
+        [P_TYPE] = {STATS(w_type), .has_tier = 1}, [P_ADJECTIVE] = {STATS(w_phrase)},
+        [P_ABSTRACT] = {STATS(w_phrase)},
+};
+
+static const struct part_rules armor_rules[P__MAX] = {
+        [P_ELEMENT] = {STATS(a_element)},
+        [P_PREFIX] = {STATS(a_prefix)},
+        [P_MATERIAL] = {STATS(a_material), .has_tier = 1},
+        [P_TYPE] = {STATS(a_type), .has_tier = 1, .slots = ARMOR_SLOTS},
+        [P_ADJECTIVE] = {STATS(a_phrase)},
+        [P_ABSTRACT] = {STATS(a_phrase)},
+};
+
+static const struct part_rules shield_rules[P__MAX] = {
+        [P_ELEMENT] = {STATS(s_element)},
+        [P_PREFIX] = {STATS(s_prefix)},
+        [P_MATERIAL] = {STATS(s_material), .has_tier = 1},
+        [P_TYPE] = {STATS(s_type), .has_tier = 1, .fixed_slot = SLOT_OFF_HAND, .fixed_hands = 1},
+        [P_ADJECTIVE] = {STATS(s_phrase)},
+        [P_ABSTRACT] = {STATS(s_phrase)},
+};
+
+static const struct part_rules trinket_rules[P__MAX] = {
+        [P_ELEMENT] = {STATS(t_element)},
+        [P_PREFIX] = {STATS(t_prefix)},
+        [P_MATERIAL] = {STATS(t_material), .has_tier = 1},
+        [P_TYPE] = {STATS(t_type), .has_tier = 1, .slots = SLOT(SLOT_FINGER) | SLOT(SLOT_NECK)},
+        [P_ADJECTIVE] = {STATS(t_phrase)},
+        [P_ABSTRACT] = {STATS(t_phrase)},
+};
+
 static const struct recipe recipes[K__MAX] = {
         [K_WEAPON] = {.kind = K_WEAPON,
+                      .proposal = weapon_rules,
                       .label = "Weapon",
                       .parts = ALL_PARTS & ~PART(P_MATERIAL),
                       .name_order = weapon_name,
@@ -133,6 +270,7 @@ static const struct recipe recipes[K__MAX] = {
                       .hands_min = 1,
                       .hands_max = 2},
         [K_ARMOR] = {.kind = K_ARMOR,
+                     .proposal = armor_rules,
                      .label = "Armour",
                      .parts = ALL_PARTS,
                      .name_order = material_name,
@@ -141,6 +279,7 @@ static const struct recipe recipes[K__MAX] = {
                      .n_steps = N(armor_steps),
                      .default_slot = SLOT_BODY},
         [K_SHIELD] = {.kind = K_SHIELD,
+                      .proposal = shield_rules,
                       .label = "Shield",
                       .parts = ALL_PARTS,
                       .name_order = material_name,
@@ -151,6 +290,7 @@ static const struct recipe recipes[K__MAX] = {
                       .hands_min = 1,
                       .hands_max = 1},
         [K_TRINKET] = {.kind = K_TRINKET,
+                       .proposal = trinket_rules,
                        .label = "Trinket",
                        .parts = ALL_PARTS,
                        .name_order = material_name,

@@ -6,10 +6,66 @@
 
 #include <stddef.h>
 
-enum kind { K_WEAPON, K_ARMOR, K_SHIELD, K_TRINKET, K__MAX };
+/* Every item kind, once: X(enum, name). Everything that lists kinds (names,
+ * form choices, messages, /words, reload logging) derives from this list; a
+ * new affix-built kind adds its row here, its tables to AFFIX_TABLES, its
+ * recipe (recipe.c), its proposal rules (proposal.c), a migration and an
+ * icon. */
+#define KIND_LIST(X)                                                                               \
+	X(K_WEAPON, "weapon")                                                                      \
+	X(K_ARMOR, "armor")                                                                        \
+	X(K_SHIELD, "shield")                                                                      \
+	X(K_TRINKET, "trinket")
 
 /* A part is one slot of a name; its table is "<kind>_<part>". */
-enum part { P_ELEMENT, P_PREFIX, P_MATERIAL, P_TYPE, P_ADJECTIVE, P_ABSTRACT, P__MAX };
+#define PART_LIST(X)                                                                               \
+	X(P_ELEMENT, "element")                                                                    \
+	X(P_PREFIX, "prefix")                                                                      \
+	X(P_MATERIAL, "material")                                                                  \
+	X(P_TYPE, "type")                                                                          \
+	X(P_ADJECTIVE, "adjective")                                                                \
+	X(P_ABSTRACT, "abstract")
+
+#define RECIPE_ENUM_(e, name) e,
+enum kind { KIND_LIST(RECIPE_ENUM_) K__MAX };
+enum part { PART_LIST(RECIPE_ENUM_) P__MAX };
+#undef RECIPE_ENUM_
+
+/* How a table's rows are keyed besides the word: plain affixes, base parts
+ * with a tier (weapon types, materials), base parts with a tier and a slot. */
+enum table_shape { SHAPE_PLAIN, SHAPE_TIERED, SHAPE_SLOTTED };
+
+/* Every affix table, once: X(kind, part, "<kind>_<part>", shape). The
+ * catalog loader and the moderation statements both derive from it. Weapons
+ * have no material. */
+#define AFFIX_TABLES(X)                                                                            \
+	X(K_WEAPON, P_ELEMENT, "weapon_element", SHAPE_PLAIN)                                      \
+	X(K_WEAPON, P_PREFIX, "weapon_prefix", SHAPE_PLAIN)                                        \
+	X(K_WEAPON, P_TYPE, "weapon_type", SHAPE_TIERED)                                           \
+	X(K_WEAPON, P_ADJECTIVE, "weapon_adjective", SHAPE_PLAIN)                                  \
+	X(K_WEAPON, P_ABSTRACT, "weapon_abstract", SHAPE_PLAIN)                                    \
+	X(K_ARMOR, P_ELEMENT, "armor_element", SHAPE_PLAIN)                                        \
+	X(K_ARMOR, P_PREFIX, "armor_prefix", SHAPE_PLAIN)                                          \
+	X(K_ARMOR, P_MATERIAL, "armor_material", SHAPE_TIERED)                                     \
+	X(K_ARMOR, P_TYPE, "armor_type", SHAPE_SLOTTED)                                            \
+	X(K_ARMOR, P_ADJECTIVE, "armor_adjective", SHAPE_PLAIN)                                    \
+	X(K_ARMOR, P_ABSTRACT, "armor_abstract", SHAPE_PLAIN)                                      \
+	X(K_SHIELD, P_ELEMENT, "shield_element", SHAPE_PLAIN)                                      \
+	X(K_SHIELD, P_PREFIX, "shield_prefix", SHAPE_PLAIN)                                        \
+	X(K_SHIELD, P_MATERIAL, "shield_material", SHAPE_TIERED)                                   \
+	X(K_SHIELD, P_TYPE, "shield_type", SHAPE_SLOTTED)                                          \
+	X(K_SHIELD, P_ADJECTIVE, "shield_adjective", SHAPE_PLAIN)                                  \
+	X(K_SHIELD, P_ABSTRACT, "shield_abstract", SHAPE_PLAIN)                                    \
+	X(K_TRINKET, P_ELEMENT, "trinket_element", SHAPE_PLAIN)                                    \
+	X(K_TRINKET, P_PREFIX, "trinket_prefix", SHAPE_PLAIN)                                      \
+	X(K_TRINKET, P_MATERIAL, "trinket_material", SHAPE_TIERED)                                 \
+	X(K_TRINKET, P_TYPE, "trinket_type", SHAPE_SLOTTED)                                        \
+	X(K_TRINKET, P_ADJECTIVE, "trinket_adjective", SHAPE_PLAIN)                                \
+	X(K_TRINKET, P_ABSTRACT, "trinket_abstract", SHAPE_PLAIN)
+
+#define RECIPE_COUNT_(k, p, t, s) +1
+enum { AFFIX_TABLE_COUNT = 0 AFFIX_TABLES(RECIPE_COUNT_) };
+#undef RECIPE_COUNT_
 
 /* Stat columns, in the order of SPEC §3. Values are integers;
  * ST_MULTIPLIER is stored in hundredths (0.40 is 40). */
@@ -51,6 +107,10 @@ extern const char *const part_names[P__MAX];    /* "element", "prefix", ... */
 extern const char *const stat_names[ST__MAX];   /* SQL column names */
 extern const char *const slot_names[SLOT__MAX]; /* "one hand", "head", ... */
 
+/* "must be one of weapon, armor, shield, trinket", from the lists above. */
+const char *kind_choices(void);
+const char *part_choices(void);
+
 /* Returns the enum value, or -1 when the name is not known. */
 int kind_from_name(const char *s);
 int part_from_name(const char *s);
@@ -74,12 +134,29 @@ struct step {
 	/* OP_ELEMENT */
 	const char *special; /* the word rolled on special_threshold: "crippling" */
 	int special_threshold, special_str;
-	int second_threshold, second_str; /* second element; second_str is the total */
+	int second_threshold, second_str; /* second element; second_str is what the second adds */
 	/* OP_PHRASE: adjective chance and strengths; abstract always lands */
 	int adj_threshold, adj_str, abs_str;
 	/* OP_CONDITION: the stat it works on, the spread, masterwork roll, better roll (>) */
 	enum stat stat;
 	int spread_pct, masterwork_threshold, better_threshold;
+};
+
+/* What a person may propose for one part of a kind (proposal.c checks it):
+ * the stats a word of that table may carry and their ranges, and whether it
+ * needs a tier or a slot. */
+struct stat_range {
+	enum stat stat;
+	int min, max;
+};
+
+struct part_rules {
+	const struct stat_range *stats; /* in column order */
+	size_t n_stats;
+	int has_tier;         /* a tier 1..TIER_MAX is required */
+	unsigned slots;       /* bit (1u << slot) of each slot to choose from; 0: no choice */
+	enum slot fixed_slot; /* stored for every row when there is no choice (shields) */
+	int fixed_hands;      /* hands stored for every row when not a stat here (shields: 1) */
 };
 
 struct recipe {
@@ -90,9 +167,10 @@ struct recipe {
 	size_t n_name;
 	const struct step *steps;
 	size_t n_steps;
-	enum slot default_slot;   /* slot when the base type has none */
-	int slot_from_hands;      /* weapons: one hand / two hands from `hands` */
-	int hands_min, hands_max; /* `hands` is clamped to this range */
+	enum slot default_slot;            /* slot when the base type has none */
+	int slot_from_hands;               /* weapons: one hand / two hands from `hands` */
+	int hands_min, hands_max;          /* `hands` is clamped to this range */
+	const struct part_rules *proposal; /* P__MAX entries: what a part may carry */
 };
 
 /* The recipe of a kind, or NULL if the kind has none (yet). */

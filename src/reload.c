@@ -7,6 +7,7 @@
 #include "reload.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -75,18 +76,21 @@ static void note_load_failed(struct reloader *r, uint64_t rev)
 
 static void log_loaded(const struct catalog *c, long long ms)
 {
-	size_t per_kind[K__MAX] = {0}, total = 0;
+	char kinds[32 * K__MAX] = "";
+	size_t total = 0, used = 0;
 
-	for (int k = 0; k < K__MAX; k++)
+	for (int k = 0; k < K__MAX; k++) {
+		size_t n = 0;
 		for (int p = 0; p < P__MAX; p++)
-			per_kind[k] += c->t[k][p].n;
-	for (int k = 0; k < K__MAX; k++)
-		total += per_kind[k];
-	log_info("catalog: revision %llu live: %zu rows (%s %zu, %s %zu, %s %zu, %s %zu), "
-	         "loaded in %lld ms",
-	         (unsigned long long)c->revision, total, kind_names[K_WEAPON], per_kind[K_WEAPON],
-	         kind_names[K_ARMOR], per_kind[K_ARMOR], kind_names[K_SHIELD], per_kind[K_SHIELD],
-	         kind_names[K_TRINKET], per_kind[K_TRINKET], ms);
+			n += c->t[k][p].n;
+		total += n;
+		int w = snprintf(kinds + used, sizeof(kinds) - used, "%s%s %zu", k ? ", " : "",
+		                 kind_names[k], n);
+		if (w > 0 && (size_t)w < sizeof(kinds) - used)
+			used += (size_t)w;
+	}
+	log_info("catalog: revision %llu live: %zu rows (%s), loaded in %lld ms",
+	         (unsigned long long)c->revision, total, kinds, ms);
 }
 
 /* Whether revision rev should be loaded now. */

@@ -15,8 +15,8 @@ struct page {
 	const struct form *form;   /* values to show in the form, as sent */
 	const struct item *items;  /* cards to show, may be none */
 	size_t n_items;
-	int status;                /* the answer's HTTP status */
-	const char *error_field;   /* an error to show above the form, or NULL */
+	int status;              /* the answer's HTTP status */
+	const char *error_field; /* an error to show above the form, or NULL */
 	const char *error_message;
 };
 
@@ -25,14 +25,10 @@ int render_html(const struct page *p, struct buf *out);
 
 /* One item as a JSON object, or {"items": [...]} when batch is set (SPEC §5). */
 int render_json_items(const struct form *f, const struct item *items, size_t n, int batch,
-		      struct buf *out);
+                      struct buf *out);
 
 /* {"error": {"field": ..., "message": ...}}; field may be NULL (JSON null). */
 int render_json_error(const char *field, const char *message, struct buf *out);
-
-/* The templates the renderers use, NULL-terminated: what to pass to
- * tmpl_init at start-up. */
-extern const char *const render_templates[];
 
 /* Rarity class of a strength: "common", "uncommon", "rare", "epic", "legendary". */
 const char *render_rarity(int str);

@@ -29,9 +29,11 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/epoll.h>
@@ -44,9 +46,12 @@
 #include <unistd.h>
 
 #include "db.h"
+#include "decimal.h"
+#include "fcgiwire.h"
 #include "form.h"
 #include "handler.h"
 #include "log.h"
+#include "peer.h"
 
 /* Sent with every answer (SPEC §5: the site has no inline script or style). */
 #define SECURITY_HEADERS                                                                           \
@@ -58,8 +63,27 @@
 
 #define HEADERS_MAX     (1024 + RESPONSE_HEADERS_MAX) /* fixed headers + the handler's */
 #define ACCEPT_RETRY_NS 100000000L /* after an accept error other than stopping */
-#define PARKED_MAX      65536      /* highest fd + 1 that can be parked */
+#define ACCEPT_BATCH    64         /* connections accepted per wake-up */
+#define SLOTS_MAX       65536      /* highest fd + 1 that can be parked */
+#define FD_RESERVE      64         /* fds kept for the database, logs, templates */
 #define DRAIN_MAX       (1L << 20) /* bytes of unread body read and dropped */
+#define REAP_TICK_MS    100        /* how often the reaper looks */
+#define PEEK_MAX        16384      /* bytes looked at for a whole request */
+#define LOG_EVERY_MS    1000       /* at most one "refused" line per second */
+#define STRINGIFY_(x)   #x
+#define STRINGIFY(x)    STRINGIFY_(x)
+
+/* Connection fd, parked in the epoll set until it has bytes to read. */
+struct parked_conn {
+	atomic_uint gen;    /* 0: not parked; else the generation in its event */
+	atomic_uint since;  /* clock_ms() when parked */
+	atomic_uchar fresh; /* never sent a request: the shorter idle bound */
+	/* (clock_ms() | 1) when a request began to arrive but was not whole,
+	 * else 0. Such a connection is parked unarmed (it is readable: it
+	 * would wake a worker again at once); the reaper arms it at its next
+	 * tick, and closes it SERVER_READ_MS after first_ms. */
+	atomic_uint first_ms;
+};
 
 struct worker {
 	pthread_t thread;
@@ -67,24 +91,42 @@ struct worker {
 	FCGX_Request req;
 	struct handler_ctx ctx;
 	struct response rs; /* body reused across requests */
-	char *body;         /* FORM_BODY_MAX bytes, reused across requests */
+	char *body;         /* SERVER_BODY_READ_MAX bytes, reused across requests */
 	atomic_int busy;    /* between accepting a request and finishing it */
+	/* clock_ms() + 1 when it started reading a request, 0 when not
+	 * reading: the reaper interrupts a read that takes too long. */
+	atomic_uint reading;
 };
 
 struct server {
 	int fd;
-	int tcp;  /* the listen socket is TCP (Nagle off on its connections) */
-	int ep;   /* epoll: the listen socket and the parked connections */
+	int tcp;  /* the listen socket is TCP (Nagle off, allow-list checked) */
+	int ep;   /* epoll: the listen socket, the wake eventfd, parked connections */
 	int wake; /* eventfd in ep, written once at stop: wakes every worker */
-	/* parked[fd]: connection fd sits in ep between two requests; read
-	 * only to close those left at stop. Connections at or above n_parked
-	 * are closed after their request instead of being parked. */
-	atomic_uchar *parked;
-	int n_parked;
+	struct peer_allow allow;
+	struct parked_conn *slots; /* n_slots, indexed by fd; fds above are not parked */
+	int n_slots;
+	int parked_max;          /* connections parked at once */
+	atomic_int parked;       /* connections parked now */
+	atomic_int fd_top;       /* highest fd ever parked + 1 */
+	atomic_uint gen;         /* last generation handed out */
+	atomic_uint refused_log; /* clock_ms() of the last "refused" line */
+	atomic_uint refused_n;   /* refusals since that line */
 	atomic_int stopping;
+	pthread_t reaper;
+	int reaper_started;
 	unsigned n;       /* workers started */
 	struct worker *w; /* array of n */
 };
+
+/* Milliseconds of CLOCK_MONOTONIC, wrapping: compare by difference. */
+static unsigned clock_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (unsigned)((unsigned long long)t.tv_sec * 1000u +
+	                  (unsigned long)t.tv_nsec / 1000000u);
+}
 
 static void on_sigusr1(int sig)
 {
@@ -112,25 +154,17 @@ int server_init(void)
 	 * about 10% of the daemon's CPU per page (docs/benchmarks.md). */
 	if (mallopt(M_MXFAST, 0) != 1)
 		log_warn("server: mallopt(M_MXFAST) refused; keeping the default");
+	/* Every parked connection is an fd: as many as the hard limit allows. */
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		if (setrlimit(RLIMIT_NOFILE, &rl) != 0)
+			log_warn("server: cannot raise the fd limit: %s", strerror(errno));
+	}
 	return 0;
 }
 
 /* ---- one request ---- */
-
-/* CONTENT_LENGTH as a number: digits only; -1 when absent or malformed. */
-static long parse_length(const char *s)
-{
-	long v = 0;
-
-	if (!s || !*s)
-		return -1;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9' || v > (LONG_MAX - 9) / 10)
-			return -1;
-		v = v * 10 + (*s - '0');
-	}
-	return v;
-}
 
 /* Reads what is left of the request's input, up to its end, and drops it:
  * the next request on a kept connection must start where libfcgi expects a
@@ -152,19 +186,22 @@ static void drain_input(struct worker *w)
 		w->req.keepConnection = 0;
 }
 
-/* Reads the body into w->body unless it is over FORM_BODY_MAX (then the
- * handler answers 400 without it being read). Stops early at end of input.
- * Either way the input is then read to its end (drain_input). */
+/* Reads the body into w->body. Over FORM_BODY_MAX it is marked truncated
+ * (the handler answers 413 without parsing it), but its first
+ * SERVER_BODY_READ_MAX bytes are still read, for the handler to see a
+ * format=json in them. Stops early at end of input. Either way the input
+ * is then read to its end (drain_input). */
 static void read_body(struct worker *w, struct request *rq)
 {
 	size_t want, got = 0;
 
 	rq->body = w->body;
 	rq->body_len = 0;
-	if (rq->content_length > FORM_BODY_MAX) {
+	if (rq->content_length > FORM_BODY_MAX)
 		rq->body_truncated = 1;
-	} else if (rq->content_length > 0) {
-		want = (size_t)rq->content_length;
+	if (rq->content_length > 0) {
+		want = rq->content_length < SERVER_BODY_READ_MAX ? (size_t)rq->content_length
+		                                                 : SERVER_BODY_READ_MAX;
 		while (got < want) {
 			int n = FCGX_GetStr(w->body + got, (int)(want - got), w->req.in);
 			if (n <= 0)
@@ -176,151 +213,28 @@ static void read_body(struct worker *w, struct request *rq)
 	drain_input(w);
 }
 
-/* The params a request is read from, in one pass over the ~30 that nginx
- * sends (FCGX_GetParam would scan them once per name). As with
- * FCGX_GetParam, the first of a repeated name counts. */
-static void read_params(char **env, struct request *rq, const char **script, const char **length)
-{
-	const struct {
-		const char *name;
-		size_t n;
-		const char **to;
-	} want[] = {
-	        {"REQUEST_METHOD", 14, &rq->method},
-	        {"DOCUMENT_URI", 12, &rq->path},
-	        {"SCRIPT_NAME", 11, script},
-	        {"QUERY_STRING", 12, &rq->query},
-	        {"CONTENT_TYPE", 12, &rq->content_type},
-	        {"CONTENT_LENGTH", 14, length},
-	        {"HTTP_ACCEPT", 11, &rq->accept},
-	};
-
-	for (char **e = env; e && *e; e++) {
-		for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-			const char *s = *e;
-			if (s[0] == want[i].name[0] && !*want[i].to &&
-			    strncmp(s, want[i].name, want[i].n) == 0 && s[want[i].n] == '=') {
-				*want[i].to = s + want[i].n + 1;
-				break;
-			}
-		}
-	}
-}
-
 static void read_request(struct worker *w, struct request *rq)
 {
 	FCGX_ParamArray env = w->req.envp;
-	const char *script = NULL, *length = NULL;
+	struct fcgiwire_params p = {0};
 
 	memset(rq, 0, sizeof(*rq));
-	read_params(env, rq, &script, &length);
-	if (!rq->path)
-		rq->path = script;
-	rq->content_length = parse_length(length);
+	fcgiwire_read_params(env, &p);
+	rq->method = p.method ? p.method : "";
+	rq->path = p.document_uri ? p.document_uri : p.script_name;
+	rq->query = p.query;
+	rq->content_type = p.content_type;
+	rq->accept = p.accept;
+	rq->content_length = fcgiwire_parse_length(p.content_length);
 	rq->env = (const char *const *)env; /* cookies, Origin, Host, REMOTE_ADDR */
-	if (!rq->method)
-		rq->method = "";
 	read_body(w, rq);
 }
 
 /* ---- writing the answer ----
  *
- * The answer goes out as FastCGI records written by us, in one writev:
- * libfcgi's output stream has an 8 KB buffer and writes each time it
- * fills, so a page of 11 KB cost two write()s, two wake-ups of nginx and a
- * copy of the body; the kernel's side of write() was the largest item of
- * the daemon's profile (docs/benchmarks.md). The records are what libfcgi
- * would send: the STDOUT stream in records of at most 65535 bytes, an
- * empty STDOUT record (its end) and FCGI_END_REQUEST. libfcgi's streams
- * are then marked closed, so that FCGX_Finish_r sends nothing more. */
-
-#define RECORD_MAX 65535 /* content bytes of one FastCGI record */
-#define IOV_BATCH  64    /* iovecs per writev */
-
-static void record_header(FCGI_Header *h, int type, int request_id, size_t len)
-{
-	memset(h, 0, sizeof(*h));
-	h->version = FCGI_VERSION_1;
-	h->type = (unsigned char)type;
-	h->requestIdB1 = (unsigned char)((request_id >> 8) & 0xff);
-	h->requestIdB0 = (unsigned char)(request_id & 0xff);
-	h->contentLengthB1 = (unsigned char)((len >> 8) & 0xff);
-	h->contentLengthB0 = (unsigned char)(len & 0xff);
-}
-
-/* writev until everything went, or -1: the web server went away, or the
- * write was interrupted, which only server_stop does (SIGUSR1 once a busy
- * worker's grace is over), as libfcgi's own writes give up then too. */
-static int writev_all(int fd, struct iovec *iov, int n)
-{
-	while (n > 0) {
-		ssize_t w = writev(fd, iov, n);
-		if (w < 0)
-			return -1;
-		while (n > 0 && (size_t)w >= iov->iov_len) {
-			w -= (ssize_t)iov->iov_len;
-			iov++;
-			n--;
-		}
-		if (n > 0) {
-			iov->iov_base = (char *)iov->iov_base + w;
-			iov->iov_len -= (size_t)w;
-		}
-	}
-	return 0;
-}
-
-/* Sends the STDOUT stream (the two parts one after the other) and the end
- * of the request on the request's connection. 0, or -1 when the web server
- * went away (the connection is then closed, not kept). */
-static int send_records(FCGX_Request *req, const char *part[2], const size_t len[2])
-{
-	struct iovec iov[IOV_BATCH + 4];
-	FCGI_Header heads[IOV_BATCH / 3 + 2];
-	FCGI_EndRequestRecord end;
-	size_t at[2] = {0, 0};
-	int p = 0;
-
-	for (;;) {
-		int n = 0, nh = 0;
-		/* Whole records while there is room for one more (a header and
-		 * at most two slices). */
-		while (p < 2 && n + 3 <= IOV_BATCH) {
-			size_t left = len[0] - at[0] + len[1] - at[1];
-			size_t rec = left < RECORD_MAX ? left : RECORD_MAX;
-			if (rec == 0)
-				break;
-			record_header(&heads[nh], FCGI_STDOUT, req->requestId, rec);
-			iov[n++] = (struct iovec){&heads[nh++], sizeof(FCGI_Header)};
-			while (rec > 0) {
-				size_t take = len[p] - at[p] < rec ? len[p] - at[p] : rec;
-				if (take > 0)
-					iov[n++] = (struct iovec){(char *)part[p] + at[p], take};
-				at[p] += take;
-				rec -= take;
-				if (at[p] == len[p])
-					p++;
-			}
-		}
-		while (p < 2 && at[p] == len[p])
-			p++;
-		if (p == 2) { /* the end of the stream and of the request */
-			record_header(&heads[nh], FCGI_STDOUT, req->requestId, 0);
-			iov[n++] = (struct iovec){&heads[nh++], sizeof(FCGI_Header)};
-			record_header(&end.header, FCGI_END_REQUEST, req->requestId,
-			              sizeof(end.body));
-			memset(&end.body, 0, sizeof(end.body));
-			end.body.protocolStatus = FCGI_REQUEST_COMPLETE;
-			iov[n++] = (struct iovec){&end, sizeof(end)};
-		}
-		if (writev_all(req->ipcFd, iov, n) != 0) {
-			req->keepConnection = 0;
-			return -1;
-		}
-		if (p == 2)
-			return 0;
-	}
-}
+ * The answer goes out as FastCGI records written by us (fcgiwire.c), not
+ * through libfcgi's 8 KB stream buffer; libfcgi's streams are then marked
+ * closed, so that FCGX_Finish_r sends nothing more. */
 
 /* The header block, built by appending (snprintf with its dozen
  * conversions was a visible part of a request's cost). */
@@ -343,12 +257,8 @@ static void head_put(struct head *h, const char *s)
 
 static void head_num(struct head *h, unsigned long v)
 {
-	char digits[24], *p = digits + sizeof(digits) - 1;
-	*p = '\0';
-	do
-		*--p = (char)('0' + v % 10);
-	while (v /= 10);
-	head_put(h, p);
+	char text[DECIMAL_MAX];
+	head_put(h, decimal_u64(v, text));
 }
 
 /* The one place that writes an answer: status line, the headers every
@@ -391,7 +301,8 @@ static void write_response(FCGX_Request *req, const struct request *rq, const st
 	size_t len[2] = {h.len, strcmp(rq->method, "HEAD") != 0 ? rs->body.len : 0};
 	/* A failed write means the web server dropped the connection; there
 	 * is no one left to tell, and FCGX_Finish_r closes it. */
-	send_records(req, part, len);
+	if (fcgiwire_write_answer(req->ipcFd, req->requestId, part, len) != 0)
+		req->keepConnection = 0;
 	req->out->wasFCloseCalled = 1;
 	req->err->wasFCloseCalled = 1;
 }
@@ -401,6 +312,7 @@ static void serve(struct worker *w)
 	struct request rq;
 
 	read_request(w, &rq);
+	atomic_store(&w->reading, 0); /* read: no longer the reaper's business */
 	buf_reset(&w->rs.body);
 	handle_request(&w->ctx, &rq, &w->rs);
 	/* 503s are not logged here: their cause (no catalog, database down) is
@@ -411,12 +323,24 @@ static void serve(struct worker *w)
 	write_response(&w->req, &rq, &w->rs);
 }
 
-/* ---- connections ---- */
+/* ---- connections ----
+ *
+ * Every connection, new or kept, waits in the epoll set (parked) until it
+ * has bytes to read, so an idle one costs an fd, never a worker. Each
+ * parking hands out a new generation, carried in the epoll event beside
+ * the fd; whoever takes a parked connection (a worker for its event, the
+ * reaper for its idle time) swaps that generation for 0 first, so exactly
+ * one of them owns it, even if the fd number was closed and reused since. */
+
+static uint64_t event_key(int fd, unsigned gen)
+{
+	return (uint64_t)gen << 32 | (uint32_t)fd;
+}
 
 /* (Re-)arms fd in the epoll set for one readiness. 0, or -1 (errno). */
-static int arm(struct server *s, int fd)
+static int arm(struct server *s, int fd, unsigned gen)
 {
-	struct epoll_event ev = {.events = EPOLLIN | EPOLLONESHOT, .data.fd = fd};
+	struct epoll_event ev = {.events = EPOLLIN | EPOLLONESHOT, .data.u64 = event_key(fd, gen)};
 
 	if (epoll_ctl(s->ep, EPOLL_CTL_MOD, fd, &ev) == 0)
 		return 0;
@@ -424,47 +348,130 @@ static int arm(struct server *s, int fd)
 	return errno == ENOENT ? epoll_ctl(s->ep, EPOLL_CTL_ADD, fd, &ev) : -1;
 }
 
-/* Keeps a connection the web server wants kept until its next request. */
-static void park(struct server *s, int fd)
+/* One line per LOG_EVERY_MS at most, counting the refusals in between. */
+static void log_refused(struct server *s, const char *why)
 {
-	if (fd >= s->n_parked) {
-		close(fd); /* the web server opens a new one */
+	unsigned now = clock_ms(), last = atomic_load(&s->refused_log);
+	unsigned n = atomic_fetch_add(&s->refused_n, 1) + 1;
+
+	if (now - last < LOG_EVERY_MS ||
+	    !atomic_compare_exchange_strong(&s->refused_log, &last, now))
+		return;
+	atomic_fetch_sub(&s->refused_n, n);
+	log_warn("server: closed %u connection(s) in the last second; this one: %s", n, why);
+}
+
+/* Keeps connection fd until it has a request to read (fresh: it has sent
+ * nothing yet), or closes it when the table is full. first_ms: 0, or
+ * (clock_ms() | 1) when part of a request arrived, which the reaper bounds;
+ * armed: in the epoll set now (else the reaper arms it at its next tick). */
+static void park_as(struct server *s, int fd, int fresh, unsigned first_ms, int armed)
+{
+	unsigned gen;
+
+	if (fd >= s->n_slots || atomic_fetch_add(&s->parked, 1) >= s->parked_max) {
+		if (fd < s->n_slots)
+			atomic_fetch_sub(&s->parked, 1);
+		close(fd); /* nginx opens a new one */
+		log_refused(s, "too many open connections");
 		return;
 	}
-	atomic_store(&s->parked[fd], 1);
-	if (arm(s, fd) != 0) {
+	while ((gen = atomic_fetch_add(&s->gen, 1) + 1) == 0)
+		; /* 0 means "not parked" */
+	struct parked_conn *sl = &s->slots[fd];
+	atomic_store(&sl->since, clock_ms());
+	atomic_store(&sl->fresh, (unsigned char)fresh);
+	atomic_store(&sl->first_ms, first_ms);
+	atomic_store(&sl->gen, gen);
+	for (int top = atomic_load(&s->fd_top);
+	     fd >= top && !atomic_compare_exchange_weak(&s->fd_top, &top, fd + 1);)
+		;
+	if (!armed)
+		return;
+	if (arm(s, fd, gen) != 0) {
 		log_warn("server: cannot keep a connection: %s", strerror(errno));
-		atomic_store(&s->parked[fd], 0);
-		close(fd);
+		if (atomic_compare_exchange_strong(&sl->gen, &gen, 0)) {
+			atomic_fetch_sub(&s->parked, 1);
+			close(fd);
+		}
 	}
 }
 
-/* A new connection from the listen socket, or -1 (none waiting, or an
- * error: logged once per run of failures, then slowed down, as for EMFILE). */
-static int accept_one(struct server *s, int *failing)
+static void park(struct server *s, int fd, int fresh)
 {
-	int fd = accept4(s->fd, NULL, NULL, SOCK_CLOEXEC), err = errno, one = 1;
-
-	if (arm(s, s->fd) != 0 && !atomic_load(&s->stopping))
-		log_error("server: cannot re-arm the listen socket: %s", strerror(errno));
-	if (fd >= 0) {
-		*failing = 0;
-		if (s->tcp)
-			setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-		return fd;
-	}
-	if (err == EAGAIN || err == EWOULDBLOCK || err == EINTR || err == ECONNABORTED ||
-	    atomic_load(&s->stopping))
-		return -1;
-	if (!*failing)
-		log_warn("server: accept failed: %s; retrying", strerror(err));
-	*failing = 1;
-	nanosleep(&(struct timespec){0, ACCEPT_RETRY_NS}, NULL);
-	return -1;
+	park_as(s, fd, fresh, 0, 1);
 }
 
-/* Waits for the next connection with a request to read: a new one or a
- * parked one. -1 when interrupted (SIGUSR1 at stop) or none was ready. */
+/* Takes parked connection fd of generation gen for its owner. 1 when it
+ * was still parked with that generation, else 0 (someone else has it). */
+static int unpark(struct server *s, int fd, unsigned gen)
+{
+	if (fd < 0 || fd >= s->n_slots ||
+	    !atomic_compare_exchange_strong(&s->slots[fd].gen, &gen, 0))
+		return 0;
+	atomic_fetch_sub(&s->parked, 1);
+	return 1;
+}
+
+/* A connection just accepted: dropped at once when its peer is not
+ * allowed, else set up and parked until its first record arrives. */
+static void admit(struct server *s, int fd, const struct sockaddr_storage *peer)
+{
+	int one = 1;
+
+	if (s->tcp) {
+		if (!peer_allowed(&s->allow, (const struct sockaddr *)peer)) {
+			char addr[INET6_ADDRSTRLEN + 8] = "?";
+			if (peer->ss_family == AF_INET)
+				inet_ntop(
+				        AF_INET,
+				        &((const struct sockaddr_in *)(const void *)peer)->sin_addr,
+				        addr, sizeof(addr));
+			else if (peer->ss_family == AF_INET6)
+				inet_ntop(AF_INET6,
+				          &((const struct sockaddr_in6 *)(const void *)peer)
+				                   ->sin6_addr,
+				          addr, sizeof(addr));
+			close(fd);
+			char why[96];
+			snprintf(why, sizeof(why), "peer %s is not in fcgi-allow", addr);
+			log_refused(s, why);
+			return;
+		}
+		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	}
+	park(s, fd, 1);
+}
+
+/* Accepts what is waiting on the listen socket (up to ACCEPT_BATCH) and
+ * parks it. Errors other than "none left" are logged once per run of
+ * failures, then slowed down (EMFILE would otherwise spin). */
+static void accept_all(struct server *s, int *failing)
+{
+	for (int i = 0; i < ACCEPT_BATCH; i++) {
+		struct sockaddr_storage peer;
+		socklen_t len = sizeof(peer);
+		int fd = accept4(s->fd, (struct sockaddr *)&peer, &len, SOCK_CLOEXEC), err = errno;
+		if (fd >= 0) {
+			*failing = 0;
+			admit(s, fd, &peer);
+			continue;
+		}
+		if (err != EAGAIN && err != EWOULDBLOCK && err != EINTR && err != ECONNABORTED &&
+		    !atomic_load(&s->stopping)) {
+			if (!*failing)
+				log_warn("server: accept failed: %s; retrying", strerror(err));
+			*failing = 1;
+			nanosleep(&(struct timespec){0, ACCEPT_RETRY_NS}, NULL);
+		}
+		break;
+	}
+	if (arm(s, s->fd, 0) != 0 && !atomic_load(&s->stopping))
+		log_error("server: cannot re-arm the listen socket: %s", strerror(errno));
+}
+
+/* Waits for the next connection with bytes to read, accepting new ones on
+ * the way. -1 when interrupted (SIGUSR1 at stop) or none was ready. */
 static int next_connection(struct server *s, int *failing)
 {
 	struct epoll_event ev;
@@ -475,19 +482,46 @@ static int next_connection(struct server *s, int *failing)
 			log_error("server: epoll_wait: %s", strerror(errno));
 		return -1;
 	}
-	if (ev.data.fd == s->wake)
+	int fd = (int)(uint32_t)ev.data.u64;
+	unsigned gen = (unsigned)(ev.data.u64 >> 32);
+	if (fd == s->wake && gen == 0)
 		return -1; /* stopping */
-	if (ev.data.fd == s->fd)
-		return accept_one(s, failing);
-	atomic_store(&s->parked[ev.data.fd], 0);
-	return ev.data.fd;
+	if (fd == s->fd && gen == 0) {
+		accept_all(s, failing);
+		return -1;
+	}
+	return unpark(s, fd, gen) ? fd : -1;
+}
+
+/* Whether connection fd has sent enough for libfcgi to read a request
+ * without waiting (fcgiwire_request_complete), looking without taking.
+ * More than PEEK_MAX bytes of params, an error or end of input: yes, let
+ * libfcgi read (and close) it. */
+static int request_ready(int fd)
+{
+	unsigned char buf[PEEK_MAX];
+	ssize_t n = recv(fd, buf, sizeof(buf), MSG_PEEK | MSG_DONTWAIT);
+
+	if (n < 0)
+		return errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR;
+	if (n == 0 || (size_t)n == sizeof(buf))
+		return 1;
+	return fcgiwire_request_complete(buf, (size_t)n);
 }
 
 /* One request on connection fd, then the connection parked, or closed
  * when the web server did not ask to keep it (or closed it itself). */
 static void serve_connection(struct worker *w, int fd)
 {
+	/* Not before the request's params are all there (libfcgi would wait
+	 * for them with a worker): back to the reaper until then. */
+	if (!request_ready(fd)) {
+		unsigned first = atomic_load(&w->srv->slots[fd].first_ms);
+		park_as(w->srv, fd, 0, first ? first : clock_ms() | 1u, 0);
+		return;
+	}
 	atomic_store(&w->busy, 1);
+	atomic_store(&w->reading, clock_ms() | 1u);
 	/* FCGX_Accept_r first finishes "the previous request", and closes
 	 * ipcFd unless that one was to be kept: say it was. */
 	w->req.ipcFd = fd;
@@ -496,13 +530,87 @@ static void serve_connection(struct worker *w, int fd)
 		serve(w);
 		FCGX_Finish_r(&w->req); /* closes fd unless it is to be kept */
 	}
-	/* On failure (the web server closed an idle connection) libfcgi has
-	 * closed fd and set ipcFd to -1. */
+	atomic_store(&w->reading, 0);
+	/* On failure (the web server closed an idle connection, or the reaper
+	 * cut a read that took too long) libfcgi has closed fd and set ipcFd
+	 * to -1. */
 	fd = w->req.ipcFd;
 	w->req.ipcFd = -1;
 	atomic_store(&w->busy, 0);
 	if (fd >= 0)
-		park(w->srv, fd);
+		park(w->srv, fd, 0);
+}
+
+/* ---- the reaper ----
+ *
+ * One thread that bounds what a peer can hold: a parked connection idle
+ * for too long is closed; one whose request has not arrived whole (a
+ * worker looked and put it back, serve_connection) is armed again each
+ * tick and closed SERVER_READ_MS after its first bytes; and a worker that
+ * has been reading one request for SERVER_READ_MS (its body, or params
+ * over PEEK_MAX) is interrupted (SIGUSR1: its read fails, libfcgi closes
+ * the connection). So a client that sends half a request and then nothing
+ * holds no worker, and one that stalls in its body holds one for at most
+ * SERVER_READ_MS + REAP_TICK_MS. The interrupt is sent only while the
+ * worker says it is reading; the rare one that lands just after the read
+ * ended fails at most that request. */
+
+static void reap_idle(struct server *s, unsigned now)
+{
+	int top = atomic_load(&s->fd_top);
+
+	for (int fd = 0; fd < top; fd++) {
+		struct parked_conn *sl = &s->slots[fd];
+		unsigned gen = atomic_load(&sl->gen);
+		if (gen == 0)
+			continue;
+		unsigned first = atomic_load(&sl->first_ms);
+		if (first != 0) {
+			/* Part of a request: armed again to look for the rest, or
+			 * closed once it has taken too long. */
+			if (!unpark(s, fd, gen))
+				continue;
+			if (now - first < SERVER_READ_MS) {
+				park_as(s, fd, 0, first, 1);
+				continue;
+			}
+			close(fd);
+			log_refused(s, "a request did not arrive whole within " STRINGIFY(
+			                       SERVER_READ_MS) " ms");
+			continue;
+		}
+		unsigned idle = now - atomic_load(&sl->since);
+		if (idle < (atomic_load(&sl->fresh) ? SERVER_FRESH_IDLE_MS : SERVER_KEPT_IDLE_MS))
+			continue;
+		if (unpark(s, fd, gen)) /* else a worker took it meanwhile */
+			close(fd);
+	}
+}
+
+static void reap_slow_reads(struct server *s, unsigned now)
+{
+	for (unsigned i = 0; i < s->n; i++) {
+		unsigned since = atomic_load(&s->w[i].reading);
+		if (since != 0 && now - since >= SERVER_READ_MS) {
+			pthread_kill(s->w[i].thread, SIGUSR1);
+			log_refused(s, "a request was not read within " STRINGIFY(
+			                       SERVER_READ_MS) " ms");
+		}
+	}
+}
+
+static void *reaper_main(void *arg)
+{
+	struct server *s = arg;
+	const struct timespec tick = {0, REAP_TICK_MS * 1000000L};
+
+	while (!atomic_load(&s->stopping)) {
+		nanosleep(&tick, NULL);
+		unsigned now = clock_ms();
+		reap_idle(s, now);
+		reap_slow_reads(s, now);
+	}
+	return NULL;
 }
 
 /* ---- workers ---- */
@@ -526,11 +634,12 @@ static int worker_init(struct worker *w, struct server *s, const struct db_confi
 	 * worker_free relies on it. */
 	FCGX_InitRequest(&w->req, -1, 0);
 	atomic_init(&w->busy, 0);
+	atomic_init(&w->reading, 0);
 	w->srv = s;
 	buf_init(&w->rs.body);
 	rng_seed(&w->ctx.seeds, rng_fresh_seed());
 	w->ctx.db = db_new(db);
-	w->body = malloc(FORM_BODY_MAX);
+	w->body = malloc(SERVER_BODY_READ_MAX);
 	if (!w->ctx.db || !w->body)
 		return -1;
 	return 0;
@@ -540,18 +649,20 @@ static void worker_free(struct worker *w)
 {
 	FCGX_Free(&w->req, 1);
 	db_free(w->ctx.db);
+	arena_free(&w->ctx.arena);
 	buf_free(&w->rs.body);
 	free(w->body);
 }
 
-/* Closes the connections still parked and the epoll set. Workers joined. */
+/* Closes the connections still parked and the epoll set. Workers and
+ * reaper joined. */
 static void poll_free(struct server *s)
 {
-	for (int fd = 0; s->parked && fd < s->n_parked; fd++)
-		if (atomic_load(&s->parked[fd]))
+	for (int fd = 0; s->slots && fd < s->n_slots; fd++)
+		if (atomic_load(&s->slots[fd].gen) != 0)
 			close(fd);
-	free(s->parked);
-	s->parked = NULL;
+	free(s->slots);
+	s->slots = NULL;
 	if (s->ep >= 0)
 		close(s->ep);
 	s->ep = -1;
@@ -562,7 +673,7 @@ static void poll_free(struct server *s)
 
 /* The epoll set with the listen socket in it, made non-blocking (a worker
  * woken for it must not block when another took the connection), and the
- * table of parked connections. 0, or -1 (logged). */
+ * table of parked connections, sized by the fd limit. 0, or -1 (logged). */
 static int poll_init(struct server *s)
 {
 	struct sockaddr_storage sa;
@@ -572,12 +683,13 @@ static int poll_init(struct server *s)
 
 	s->ep = -1;
 	s->wake = -1;
-	s->n_parked = PARKED_MAX;
-	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < (rlim_t)PARKED_MAX)
-		s->n_parked = (int)rl.rlim_cur;
+	s->n_slots = SLOTS_MAX;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < (rlim_t)SLOTS_MAX)
+		s->n_slots = (int)rl.rlim_cur;
+	s->parked_max = s->n_slots > 2 * FD_RESERVE ? s->n_slots - FD_RESERVE : s->n_slots / 2;
 	if (getsockname(s->fd, (struct sockaddr *)&sa, &len) == 0)
 		s->tcp = sa.ss_family == AF_INET || sa.ss_family == AF_INET6;
-	if (!(s->parked = calloc((size_t)s->n_parked, sizeof(*s->parked)))) {
+	if (!(s->slots = calloc((size_t)s->n_slots, sizeof(*s->slots)))) {
 		log_error("server: out of memory");
 		return -1;
 	}
@@ -585,8 +697,9 @@ static int poll_init(struct server *s)
 	 * with recipe.h's enum stat. */
 	struct epoll_event wake = {.events = EPOLLIN}; /* level: wakes them all */
 	if (ioctl(s->fd, FIONBIO, &on) != 0 || (s->ep = epoll_create1(EPOLL_CLOEXEC)) < 0 ||
-	    arm(s, s->fd) != 0 || (s->wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) < 0 ||
-	    (wake.data.fd = s->wake, epoll_ctl(s->ep, EPOLL_CTL_ADD, s->wake, &wake)) != 0) {
+	    arm(s, s->fd, 0) != 0 || (s->wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) < 0 ||
+	    (wake.data.u64 = event_key(s->wake, 0),
+	     epoll_ctl(s->ep, EPOLL_CTL_ADD, s->wake, &wake)) != 0) {
 		log_error("server: cannot set up polling: %s", strerror(errno));
 		poll_free(s);
 		return -1;
@@ -594,7 +707,8 @@ static int poll_init(struct server *s)
 	return 0;
 }
 
-struct server *server_start(int listen_fd, unsigned workers, const struct db_config *db)
+struct server *server_start(int listen_fd, unsigned workers, const struct db_config *db,
+                            const struct peer_allow *allow)
 {
 	struct server *s = calloc(1, sizeof(*s));
 
@@ -604,6 +718,7 @@ struct server *server_start(int listen_fd, unsigned workers, const struct db_con
 		return NULL;
 	}
 	s->fd = listen_fd;
+	s->allow = *allow;
 	atomic_init(&s->stopping, 0);
 	if (poll_init(s) != 0) {
 		free(s->w);
@@ -620,9 +735,14 @@ struct server *server_start(int listen_fd, unsigned workers, const struct db_con
 			return NULL;
 		}
 	}
+	if (pthread_create(&s->reaper, NULL, reaper_main, s) != 0) {
+		log_error("server: cannot start the reaper");
+		server_stop(s);
+		return NULL;
+	}
+	s->reaper_started = 1;
 	return s;
 }
-
 /* A CLOCK_REALTIME deadline (pthread_timedjoin_np's clock) ms from now. */
 static void deadline_in(struct timespec *t, long ms)
 {
@@ -667,6 +787,8 @@ void server_stop(struct server *s)
 	if (write(s->wake, &one, sizeof one) != (ssize_t)sizeof one)
 		log_warn("server: cannot wake the workers: %s", strerror(errno));
 	deadline_in(&grace, SERVER_STOP_GRACE_MS);
+	if (s->reaper_started)
+		pthread_join(s->reaper, NULL); /* first: it signals the workers */
 	for (unsigned i = 0; i < s->n; i++) {
 		join_worker(&s->w[i], &grace);
 		worker_free(&s->w[i]);

@@ -1,10 +1,12 @@
 /* session: see session.h. */
 #include "session.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <sodium.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <time.h>
 #include <unistr.h>
 
 #include "log.h"
@@ -14,20 +16,48 @@ _Static_assert(DBMOD_HASH_BYTES == crypto_hash_sha256_BYTES, "token hash size");
 
 static atomic_int verifying;
 
-/* A hash of a random password, verified when the name is unknown, so that
- * the answer takes as long as for a real moderator. */
-static char dummy_hash[crypto_pwhash_STRBYTES];
-static pthread_once_t dummy_once = PTHREAD_ONCE_INIT;
+/* How long the latest real check took (ns): what a check for an unknown
+ * name waits instead of running Argon2. Until a process has made a real
+ * check, it is the time one check of a fresh hash took. */
+static atomic_llong check_ns;
+static pthread_once_t measure_once = PTHREAD_ONCE_INIT;
 
-static void make_dummy(void)
+static long long now_ns(void)
 {
-	char pw[CSRF_HEX + 1];
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static void measure(void)
+{
+	char pw[CSRF_HEX + 1], hash[crypto_pwhash_STRBYTES];
+	long long t0;
 
 	csrf_random_hex(pw);
-	if (crypto_pwhash_str(dummy_hash, pw, strlen(pw), crypto_pwhash_OPSLIMIT_INTERACTIVE,
-	                      crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
-		dummy_hash[0] = '\0';
+	if (crypto_pwhash_str(hash, pw, strlen(pw), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+	                      crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0) {
+		atomic_store(&check_ns, 100000000LL); /* out of memory: Argon2's usual 0.1 s */
+		return;
+	}
+	/* A wrong password, as most checks are; the real ones take over. */
+	t0 = now_ns();
+	if (crypto_pwhash_str_verify(hash, "-", 1) == 0)
+		log_error("session: a random password's hash matched \"-\"");
+	long long spent = now_ns() - t0;
+	long long expected = 0;
+	atomic_compare_exchange_strong(&check_ns, &expected, spent);
 	sodium_memzero(pw, sizeof(pw));
+}
+
+static void wait_ns(long long ns)
+{
+	struct timespec t = {.tv_sec = (time_t)(ns / 1000000000LL),
+	                     .tv_nsec = (long)(ns % 1000000000LL)};
+
+	while (nanosleep(&t, &t) != 0 && errno == EINTR)
+		;
 }
 
 int session_name_ok(const char *name)
@@ -67,22 +97,27 @@ int session_hash_password(const char *pw, size_t n, char out[PASSWORD_HASH_MAX])
 
 enum verify session_verify_password(const char *hash, const char *pw, size_t n)
 {
+	long long t0;
 	int ok;
 
+	if (!hash) {
+		/* An unknown name answers like a wrong password, in the same time,
+		 * and busy exactly when a real check would be: but it waits instead
+		 * of hashing and takes no slot, so a flood of made-up names cannot
+		 * keep a real moderator's check from running. */
+		pthread_once(&measure_once, measure);
+		if (atomic_load(&verifying) >= SESSION_VERIFY_MAX)
+			return VERIFY_BUSY;
+		wait_ns(atomic_load(&check_ns));
+		return VERIFY_WRONG;
+	}
 	if (atomic_fetch_add(&verifying, 1) >= SESSION_VERIFY_MAX) {
 		atomic_fetch_sub(&verifying, 1);
 		return VERIFY_BUSY;
 	}
-	if (!hash) {
-		pthread_once(&dummy_once, make_dummy);
-		hash = dummy_hash;
-		/* The work is done for its time only: an unknown name never logs in. */
-		int spent = hash[0] ? crypto_pwhash_str_verify(hash, pw, n) : -1;
-		(void)spent;
-		ok = 0;
-	} else {
-		ok = n <= PASSWORD_BYTES_MAX && crypto_pwhash_str_verify(hash, pw, n) == 0;
-	}
+	t0 = now_ns();
+	ok = n <= PASSWORD_BYTES_MAX && crypto_pwhash_str_verify(hash, pw, n) == 0;
+	atomic_store(&check_ns, now_ns() - t0);
 	atomic_fetch_sub(&verifying, 1);
 	return ok ? VERIFY_OK : VERIFY_WRONG;
 }

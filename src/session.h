@@ -31,9 +31,12 @@ int session_hash_password(const char *pw, size_t n, char out[PASSWORD_HASH_MAX])
 
 enum verify { VERIFY_OK, VERIFY_WRONG, VERIFY_BUSY };
 
-/* Checks pw against hash. hash NULL (no such moderator) costs the same time
- * and is VERIFY_WRONG. VERIFY_BUSY when SESSION_VERIFY_MAX checks run
- * already. Thread-safe. */
+/* Checks pw against hash. VERIFY_BUSY when SESSION_VERIFY_MAX checks run
+ * already. hash NULL (no such moderator) is VERIFY_WRONG, or VERIFY_BUSY
+ * under the same condition, after as long as the latest real check took;
+ * it runs no Argon2 and takes no slot, so made-up names cannot crowd out a
+ * moderator (the first one in a process hashes once, to have a time to
+ * wait). Thread-safe. */
 enum verify session_verify_password(const char *hash, const char *pw, size_t n);
 
 /* A new login: the token for the cookie and the session's CSRF secret. */

@@ -17,8 +17,6 @@
 #include "page.h"
 #include "settings.h"
 
-#define DB_RETRY_AFTER 5
-
 enum sf {
 	SF_CSRF,
 	SF_SID,
@@ -238,16 +236,16 @@ static void get_received(struct handler_ctx *ctx, struct response *rs, struct vi
 		send_error(rs, v, 400, "received", "must be a submission id (32 hex digits)");
 		return;
 	}
-	switch (db_submission_by_sid(ctx->db, v->in->v[SF_RECEIVED], &row, &found)) {
+	enum db_status st = db_submission_by_sid(ctx->db, v->in->v[SF_RECEIVED], &row, &found);
+	switch (st) {
 	case DB_OK:
 		break;
-	case DB_DOWN:
-		rs->retry_after = DB_RETRY_AFTER;
-		send_error(rs, v, 503, NULL, "The database cannot be reached; please try again.");
+	default: {
+		const char *msg;
+		int status = http_db_failure(rs, st == DB_DOWN, &msg);
+		send_error(rs, v, status, NULL, msg);
 		return;
-	default:
-		send_error(rs, v, 500, NULL, "Something went wrong on our side.");
-		return;
+	}
 	}
 	if (!found) {
 		send_error(rs, v, 404, "received", "there is no proposal with this id");
@@ -289,7 +287,7 @@ static void submit_get(struct handler_ctx *ctx, const struct request *rq, struct
 		return;
 	}
 	if (in.v[SF_KIND] && kind_from_name(in.v[SF_KIND]) < 0) {
-		send_error(rs, &v, 400, "kind", "must be one of weapon, armor, shield, trinket");
+		send_error(rs, &v, 400, "kind", kind_choices());
 		return;
 	}
 	if (in.v[SF_PART] && (part_from_name(in.v[SF_PART]) < 0 ||
@@ -433,22 +431,20 @@ static void submit_post(struct handler_ctx *ctx, const struct request *rq, struc
 		return;
 	}
 	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
-	switch (db_submit(ctx->db, sid, &p, client, settings_submit_limit(), &out)) {
-	case DB_OK:
+	enum db_status st = db_submit(ctx->db, sid, &p, client, settings_submit_limit(), &out);
+	if (st == DB_OK) {
 		answer_outcome(rs, &v, &p, &out);
 		return;
-	case DB_DOWN:
-		rs->retry_after = DB_RETRY_AFTER;
-		send_error(rs, &v, 503, NULL,
-		           "The database cannot be reached right now, so nothing was saved. Your "
-		           "proposal is below: please send it again in a few seconds.");
-		return;
-	default:
-		send_error(rs, &v, 500, NULL,
-		           "Something went wrong on our side, so nothing was saved. Please try "
-		           "again later.");
-		return;
 	}
+	/* The proposal's own words: nothing was saved, and the form keeps it. */
+	const char *ignored;
+	status = http_db_failure(rs, st == DB_DOWN, &ignored);
+	send_error(rs, &v, status, NULL,
+	           st == DB_DOWN ? "The database cannot be reached right now, so nothing was "
+	                           "saved. Your proposal is below: please send it again in a few "
+	                           "seconds."
+	                         : "Something went wrong on our side, so nothing was saved. Please "
+	                           "try again later.");
 }
 
 void submit_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)

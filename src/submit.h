@@ -3,7 +3,7 @@
 #ifndef LOOTFORGE_SUBMIT_H
 #define LOOTFORGE_SUBMIT_H
 
-#include "handler.h"
+#include "http.h"
 
 void submit_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 

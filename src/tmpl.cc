@@ -25,6 +25,14 @@ extern "C" {
 }
 #include "tmpl.h"
 
+#include "decimal.h"
+
+#include <dirent.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include <ctemplate/template.h>
 #include <ctemplate/template_cache.h>
 #include <ctemplate/template_dictionary.h>
@@ -246,13 +254,46 @@ static bool load_one(ctemplate::TemplateCache *cache, const std::string &dir, co
 	return true;
 }
 
+/* Every "*.tpl" file of dir, sorted (so the load order, and a failure,
+ * does not depend on the file system). False when dir cannot be read or
+ * holds none. */
+static bool list_templates(const char *dir, std::vector<std::string> &out)
+{
+	std::unique_ptr<DIR, int (*)(DIR *)> d(opendir(dir), closedir);
+	if (!d) {
+		log_error("template directory %s: cannot be read", dir);
+		return false;
+	}
+	while (const struct dirent *e = readdir(d.get())) {
+		const std::string n(e->d_name);
+		if (n.size() > 4 && n[0] != '.' && n.compare(n.size() - 4, 4, ".tpl") == 0)
+			out.push_back(n);
+	}
+	std::sort(out.begin(), out.end());
+	if (out.empty()) {
+		log_error("template directory %s: no *.tpl file", dir);
+		return false;
+	}
+	return true;
+}
+
 extern "C" int tmpl_init(const char *dir, const char *const *names)
 {
-	if (!dir || !names) {
-		log_error("tmpl_init: no directory or no template list");
+	if (!dir) {
+		log_error("tmpl_init: no template directory");
 		return -1;
 	}
 	try {
+		std::vector<std::string> all;
+		std::vector<const char *> list;
+		if (!names) {
+			if (!list_templates(dir, all))
+				return -1;
+			for (const std::string &n : all)
+				list.push_back(n.c_str());
+			list.push_back(nullptr);
+			names = list.data();
+		}
 		/* Before any template that uses it is parsed; once per process. */
 		static const bool frag_ok =
 		        ctemplate::AddXssSafeModifier("x-frag", &g_frag_modifier);
@@ -382,31 +423,11 @@ extern "C" void tmpl_set(struct tmpl_dict *d, const char *key, const char *value
 	});
 }
 
-/* value in decimal into dst (24 bytes). ctemplate's SetIntValue and
- * snprintf cost ten times as much. */
-static const char *long_text(long value, char *dst)
-{
-	char digits[24];
-	unsigned long a = value < 0 ? 0 - (unsigned long)value : (unsigned long)value;
-	size_t n = 0;
-	char *p = dst;
-	do {
-		digits[n++] = (char)('0' + a % 10);
-		a /= 10;
-	} while (a);
-	if (value < 0)
-		*p++ = '-';
-	while (n)
-		*p++ = digits[--n];
-	*p = '\0';
-	return dst;
-}
-
 extern "C" void tmpl_set_int(struct tmpl_dict *d, const char *key, long value)
 {
-	char text[24];
+	char text[DECIMAL_MAX];
 	guarded(d, "tmpl_set_int", [&](ctemplate::TemplateDictionary *td) {
-		td->SetValue(key_of(key), long_text(value, text));
+		td->SetValue(key_of(key), decimal_i64(value, 0, text));
 	});
 }
 
@@ -543,8 +564,8 @@ extern "C" void tmpl_set_spans(struct tmpl_dict *d, const char *key, const struc
 		}
 	}
 	guarded(d, "tmpl_set_spans", [&](ctemplate::TemplateDictionary *td) {
-		char index[24];
-		long_text((long)r->splices.size(), index);
+		char index[DECIMAL_MAX];
+		decimal_u64(r->splices.size(), index);
 		r->splices.emplace_back(r->spans.size(), n);
 		r->spans.insert(r->spans.end(), spans, spans + n);
 		td->SetValue(key_of(key), index);

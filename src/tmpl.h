@@ -14,8 +14,10 @@ extern "C" {
 struct tmpl_dict;
 
 /* Sets the template directory and loads every template named in `names`
- * (NULL-terminated), failing on a missing file, a syntax error or an
- * escaping warning. Call once at start-up, before any thread expands. */
+ * (NULL-terminated) or, when names is NULL, every "*.tpl" file in it: the
+ * directory is the one list of templates. Fails on a missing file, a syntax
+ * error or an escaping warning. Call once at start-up, before any thread
+ * expands. */
 int tmpl_init(const char *dir, const char *const *names);
 
 struct tmpl_dict *tmpl_dict_new(const char *name);

@@ -28,15 +28,14 @@ static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_er
 	case WF_KIND:
 		if (*v && (f->kind = kind_from_name(v)) < 0) {
 			err->field = "kind";
-			err->message = "must be one of weapon, armor, shield, trinket";
+			err->message = kind_choices();
 			return -1;
 		}
 		return 0;
 	case WF_PART:
 		if (*v && (f->part = part_from_name(v)) < 0) {
 			err->field = "part";
-			err->message = "must be one of element, prefix, material, type, adjective, "
-			               "abstract";
+			err->message = part_choices();
 			return -1;
 		}
 		return 0;

@@ -3,7 +3,7 @@
 #ifndef LOOTFORGE_WORDS_H
 #define LOOTFORGE_WORDS_H
 
-#include "handler.h"
+#include "http.h"
 
 #define WORDS_TABLE_MAX 500 /* rows shown per table */
 

@@ -29,5 +29,5 @@
 </ul>
 </div>
 {{/UNHONOURED}}
-<p class="reroll"><a href="{{LINK}}">Reroll this item</a></p>
+<p class="links"><a class="permalink" href="{{LINK}}">Link to this item</a> · <a class="reroll" href="{{REROLL}}">Roll again</a></p>
 </article>

@@ -54,6 +54,7 @@ POST_BODY = ("kind=weapon&tier=3&power=2&attribute%5Belement%5D=flaming"
              "&attribute%5Bprefix%5D=sharp&attribute%5Btype%5D=longsword"
              "&attribute%5Babstract%5D=wrath")
 
+OVERLOAD_CONNECTIONS = (512, 1024)  # rows run beside the default connections
 TARGETS = {
     "html_ratio": 0.50,     # GET /generate HTML >= 50% of the ceiling's requests/s
     "p99_ms": 5.0,          # every dynamic test at the default connections
@@ -250,8 +251,8 @@ class AccessLog:
         return total, bad
 
 
-def wrk(args, stack, access, path, headers=(), script=None, duration=None):
-    cmd = ["wrk", "-t%d" % args.threads, "-c%d" % args.connections,
+def wrk(args, stack, access, path, headers=(), script=None, duration=None, connections=None):
+    cmd = ["wrk", "-t%d" % args.threads, "-c%d" % (connections or args.connections),
            "-d%ds" % (duration or args.duration), "--latency", "--timeout", "5s"]
     for h in headers:
         cmd += ["-H", h]
@@ -411,6 +412,11 @@ def measure(args):
              os.path.join(HERE, "post.lua")),
             ("batch", "GET /generate?count=100, JSON", "/generate?count=100&format=json", (),
              None),
+            # Dungeon maps (docs/maps.md): the default size and the largest.
+            ("map", "GET /map, 12x8, HTML", "/map?seed=7", (), None),
+            ("map30", "GET /map?w=30&h=30, HTML", "/map?w=30&h=30&seed=7", (), None),
+            ("map30t", "GET /map?w=30&h=30, text", "/map?w=30&h=30&seed=7&format=text", (),
+             None),
             # Again, so that a change of the machine's load during the
             # run shows, and the ratios use the mean of the two.
             ("ceiling2", "static file again", "/" + ceiling_name, (), None),
@@ -428,6 +434,13 @@ def measure(args):
         for key, label, path, headers, script in tests:
             log("wrk: " + label)
             R["runs"][key] = dict(wrk(args, st, access, path, headers, script), label=label)
+
+        # Far beyond the workers: queued, never refused (every answer 2xx).
+        for n in OVERLOAD_CONNECTIONS:
+            label = "GET /generate?tier=3, HTML, %d connections" % n
+            log("wrk: " + label)
+            R["runs"]["c%d" % n] = dict(wrk(args, st, access, "/generate?tier=3", connections=n),
+                                       label=label)
 
         log("generator in-process, shipped catalog")
         R["gen"] = run_generator(args, st)
@@ -482,7 +495,9 @@ def report(args, R, command):
     lines.append("| test | requests/s | p50 | p99 | non-2xx | vs ceiling "
                  "| CPU µs/request: wrk · nginx · daemon |")
     lines.append("|---|---:|---:|---:|---:|---:|---:|")
-    for key in ("ceiling", "floor", "html", "json", "post", "batch", "ceiling2", "x1000"):
+    for key in ("ceiling", "floor", "html", "json", "post", "batch", "map", "map30", "map30t",
+                "ceiling2", "x1000") + \
+            tuple("c%d" % n for n in OVERLOAD_CONNECTIONS):
         r = runs[key]
         lines.append("| %s | %s | %s | %s | %d | %.0f%% | %.1f · %.1f · %.1f |"
                      % (r["label"], fmt_int(r["rps"]), fmt_ms(r["p50"]), fmt_ms(r["p99"]),

@@ -107,8 +107,7 @@ static int bench_render(const struct catalog *c, const struct opts *o)
 	struct buf out;
 	int rc = 0;
 
-	if (tmpl_init(o->templates, render_templates) != 0 ||
-	    form_parse(&f, NULL, NULL, 0, NULL) != 0)
+	if (tmpl_init(o->templates, NULL) != 0 || form_parse(&f, NULL, NULL, 0, NULL) != 0)
 		return -1;
 	f.kind = o->kind;
 	buf_init(&out);

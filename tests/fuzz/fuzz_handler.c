@@ -10,17 +10,17 @@
  *
  * The body is the rest and may hold NULs. flags is a set of letters:
  *   N  no catalog published (the 503 before the first load)
- *   E  an empty catalog (nothing can be generated: the 500 path)
+ *   E  an empty catalog (nothing can be generated: the 503 path)
  *   D  the worker's database handle points at a socket that does not exist
  *      (a database that is down); without D it is NULL, which handler.h
  *      allows, so every route must cope with both
  *   P Q C A V  path, query, content-type, accept, params are NULL even if
  *      present
  * content-length "*" means the body's own length (what nginx sends with a
- * body); anything else is read as server.c reads CONTENT_LENGTH (digits, else
- * absent), and the body is then cut as server.c's read_body() would cut it.
- * params are the other FastCGI params (request->env), "NAME=value" lines
- * split on LF: HTTP_COOKIE, HTTP_ORIGIN, HTTP_HOST, REMOTE_ADDR, ...
+ * body); anything else is read by fcgiwire_parse_length, as server.c reads
+ * CONTENT_LENGTH (digits, else absent), and the body is then cut as server.c's read_body() would
+ * cut it. params are the other FastCGI params (request->env), "NAME=value" lines split on LF:
+ * HTTP_COOKIE, HTTP_ORIGIN, HTTP_HOST, REMOTE_ADDR, ...
  *
  * Checks, besides the sanitizers: a known status with its reason phrase; a
  * content type; Allow on a 405 and only there; Retry-After on a 503; a JSON
@@ -44,22 +44,15 @@
 
 #include "catalog.h"
 #include "db.h"
+#include "fcgiwire.h"
 #include "fixture.h"
 #include "form.h"
 #include "handler.h"
 #include "render.h"
 #include "tmpl.h"
 
-/* The pages of proposals and moderation bring templates of their own. The
- * guard lets this target build on either side of that change. */
-#if __has_include("page.h")
-#include "page.h"
-#define HAVE_PAGE_TEMPLATES 1
-#endif
-
 #define N_FIELDS   9 /* flags ... body */
 #define MAX_PARAMS 32
-#define MAX_TMPL   64
 #define RNG_SEED   0x10f7f0e5u
 #define DOWN_DB    "/nonexistent/lootforge-fuzz/mysqld.sock"
 #define SCRIPT_OK  "<script src=\"/static/"
@@ -101,21 +94,12 @@ static void set_catalog(enum cat_state want)
 	cat_state = want;
 }
 
-/* Every template the daemon loads at start-up, as main.c lists them. */
+/* Every template the daemon loads at start-up: the whole directory. */
 static void load_templates(void)
 {
-	static const char *list[MAX_TMPL];
 	const char *dir = getenv("LOOTFORGE_TEMPLATES");
-	size_t n = 0;
 
-	for (const char *const *t = render_templates; *t && n < MAX_TMPL - 1; t++)
-		list[n++] = *t;
-#ifdef HAVE_PAGE_TEMPLATES
-	for (const char *const *t = page_templates; *t && n < MAX_TMPL - 1; t++)
-		list[n++] = *t;
-#endif
-	list[n] = NULL;
-	if (tmpl_init(dir ? dir : "templates", list) != 0) {
+	if (tmpl_init(dir ? dir : "templates", NULL) != 0) {
 		fprintf(stderr, "fuzz_handler: cannot load the templates (run from the project "
 		                "root, or set LOOTFORGE_TEMPLATES)\n");
 		exit(1);
@@ -141,21 +125,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	buf_init(&rs.body);
 	buf_init(&first_body);
 	return 0;
-}
-
-/* CONTENT_LENGTH as server.c reads it: digits only, else -1. */
-static long parse_length(const char *s)
-{
-	long v = 0;
-
-	if (!s || !*s)
-		return -1;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9' || v > (LONG_MAX - 9) / 10)
-			return -1;
-		v = v * 10 + (*s - '0');
-	}
-	return v;
 }
 
 /* Splits the input into NUL-terminated copies of the first N_FIELDS - 1
@@ -210,7 +179,7 @@ static char *make_body(struct request *rq, const char *cl, const uint8_t *p, siz
 {
 	char *body;
 
-	rq->content_length = cl && strcmp(cl, "*") == 0 ? (long)avail : parse_length(cl);
+	rq->content_length = cl && strcmp(cl, "*") == 0 ? (long)avail : fcgiwire_parse_length(cl);
 	rq->body_len = 0;
 	if (rq->content_length > FORM_BODY_MAX)
 		rq->body_truncated = 1;
@@ -380,6 +349,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_response(&rs);
 		check_same_as_first();
 	}
+	arena_free(&ctx.arena);
 	free(body);
 	for (int i = 0; params[i]; i++)
 		free(params[i]);

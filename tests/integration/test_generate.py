@@ -153,7 +153,7 @@ def test_each_bad_field_is_a_400_naming_it(stack):
 def test_bad_bodies(stack):
     big = "tier=1&x=" + "a" * 9000
     r = stack.post("/generate", big, headers={"Accept": "application/json"})
-    check(r.status == 400 and r.json()["error"]["field"] == "body", "oversized body", r)
+    check(r.status == 413 and r.json()["error"]["field"] == "body", "oversized body", r)
     r = stack.post("/generate", "tier=1", headers={"Accept": "application/json",
                                                    "Content-Type": "text/plain"})
     check(r.status == 415 and is_json(r), "wrong content type", r)

@@ -24,7 +24,7 @@ DAEMON_ANSWERS = [
     ("POST", "/generate", {"Content-Type": FORM}, b"tier=1&format=json", 200),
     ("GET", "/generate?tier=9", {}, None, 400),
     ("GET", "/generate?tier=9&format=json", {}, None, 400),
-    ("POST", "/generate", {"Content-Type": FORM}, b"x" * 9000, 400),
+    ("POST", "/generate", {"Content-Type": FORM}, b"x" * 9000, 413),
     ("GET", "/generate-nothing-here", {}, None, 404),
     ("GET", "/generate/nothing", {"Accept": "application/json"}, None, 404),
     ("POST", "/", {"Content-Type": FORM}, b"tier=1", 405),

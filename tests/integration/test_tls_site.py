@@ -113,6 +113,13 @@ def test_production_site_is_https_only(stack):
         status, h, body = get(p443, "/generate?tier=2&seed=7&format=json", tls=True)
         check(status == 200, "https /generate: %d" % status, body[:200])
         check(json.loads(body)["seed"] == "7", "https /generate: not the item asked for", body[:200])
+        # Every path that is not a file of public/ is the daemon's: pages the
+        # config does not name (/words) and its 404 for what nothing serves.
+        status, _, body = get(p443, "/words?format=json", tls=True)
+        check(status == 200 and b'"tables"' in body, "https /words: %d" % status, body[:200])
+        status, _, body = get(p443, "/no-such-page", tls=True)
+        check(status == 404 and b"There is no page at this address" in body,
+              "https /no-such-page: not the daemon's 404", status, body[:200])
         for target in ("/generate?tier=2", "/", "/static/style.css", "/no-such-file"):
             status, h, _ = get(p443, target, tls=True)
             check(hsts_age(h) >= HSTS_MIN,

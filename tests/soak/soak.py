@@ -11,8 +11,13 @@ longer run at half that load while the daemon's memory is sampled.
          the peak run, so what a warm daemon holds is the baseline and only
          growth counts.
 
-With --faults (make soak switches both on), a fault run comes between the
-two: the peak load again for 30 s (--brief: 20 s) with
+  overload  512 and then 1,024 connections (15 s each; --brief: 5 s), far
+         beyond what the workers serve at once: they queue (the daemon's
+         listen backlog, nginx's worker_connections), every answer 2xx and
+         no socket error (before: 502s and broken connections at 512).
+
+With --faults (make soak switches them on), a fault run comes between the
+peak and the soak: the peak load again for 30 s (--brief: 20 s) with
   kill-worker  kill -9 one worker process of the supervised daemon every
                5 s: only requests in flight may fail (at most one per
                connection and kill), and each worker is back within 1 s
@@ -27,13 +32,19 @@ two: the peak load again for 30 s (--brief: 20 s) with
                MariaDB stopped, then every worker process killed: the new
                ones generate from the cached catalog (every probe 200), and
                a page that needs the database is back within 5 s of it
+  idle-peers   64 connections to the daemon's FastCGI socket that send
+               nothing (reopened when the daemon closes them after its idle
+               bound), and 2 that send half a request and stall: every
+               answer still 2xx, and each stalled one closed by the daemon
+               (its read bound is 1 s)
 (db-freeze and db-down-restart start after the others' time, at 15 s and
 25 s, and lengthen the fault run to 28 and 40 s)
 and, when /submit exists, a submitter proposing words all along: every
 proposal answered 2xx must be in the database afterwards.
 
 Usage: tests/soak/soak.py --daemon build/rel/lootforged [--brief]
-       [--workers N] [--faults kill-worker,db-outage,db-freeze,db-down-restart] [--keep]"""
+       [--workers N] [--faults kill-worker,db-outage,db-freeze,db-down-restart,idle-peers]
+       [--keep]"""
 
 import argparse
 import http.client
@@ -41,6 +52,8 @@ import os
 import re
 import shutil
 import signal
+import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -54,6 +67,9 @@ import lf  # noqa: E402
 
 LUA = os.path.join(HERE, "load.lua")
 PEAK_CONNECTIONS = 100
+OVERLOAD_CONNECTIONS = (512, 1024)
+IDLE_PEERS = 64
+STALLED_PEERS = 2
 SOAK_CONNECTIONS = 50
 RSS_TOLERANCE = 0.05
 BAD_NGINX_LEVELS = ("[emerg]", "[alert]", "[crit]")
@@ -236,6 +252,66 @@ def fault_kill_worker(stack, stop, report, every=5.0):
             time.sleep(0.01)
         else:
             report["errors"].append("no replacement for worker %d within 10 s" % victim)
+
+
+def fault_idle_peers(stack, stop, report):
+    """Holds IDLE_PEERS connections to the daemon's socket that send nothing
+    and STALLED_PEERS that send half a request; each one the daemon closes
+    is counted (with how long it was held) and replaced."""
+    path = os.path.join(stack.var, "run", "fcgi.sock")
+    report.update(opened=0, idle_closed=0, stalled_closed=[], errors=[])
+    begin = struct.pack(">BBHHBB", 1, 1, 1, 8, 0, 0) + struct.pack(">HB5x", 1, 1)
+    half = begin + struct.pack(">BBHHBB", 1, 4, 1, 40, 0, 0) + b"\x0e\x03REQUEST_METHOD"
+
+    def open_peer(stalled):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.connect(path)
+        if stalled:
+            s.sendall(half)
+        s.setblocking(False)
+        report["opened"] += 1
+        return [s, stalled, time.time()]
+
+    peers = []
+    try:
+        peers = [open_peer(False) for _ in range(IDLE_PEERS)] + \
+            [open_peer(True) for _ in range(STALLED_PEERS)]
+        while not stop.wait(0.05):
+            for i, (s, stalled, since) in enumerate(peers):
+                try:
+                    if s.recv(4096):
+                        continue  # an answer: not expected, but not ours to judge
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    pass
+                s.close()
+                if stalled:
+                    report["stalled_closed"].append(time.time() - since)
+                else:
+                    report["idle_closed"] += 1
+                peers[i] = open_peer(stalled)
+    except OSError as e:
+        report["errors"].append("cannot hold connections to %s: %s" % (path, e))
+    finally:
+        for p in peers:
+            p[0].close()
+
+
+def check_idle_peers(stack, rep, reports):
+    stalled = rep.get("stalled_closed", [])
+    print("    idle-peers: %d connections opened; %d idle ones closed by the daemon; "
+          "%d stalled requests cut, after %s s"
+          % (rep.get("opened", 0), rep.get("idle_closed", 0), len(stalled),
+             ", ".join("%.2f" % t for t in stalled[:8]) or "-"))
+    problems = []
+    if not stalled:
+        problems.append("idle-peers: no stalled request was closed by the daemon")
+    # Bound 1 s, checked every 0.1 s by the daemon and every 0.05 s here.
+    late = [t for t in stalled if t > 2.0]
+    if late:
+        problems.append("idle-peers: %d stalled requests held over 2 s: %r" % (len(late), late))
+    return problems
 
 
 def fault_db_outage(stack, stop, report, after=3.0, seconds=10.0):
@@ -467,11 +543,13 @@ def check_db_down_restart(stack, rep, reports):
 
 
 FAULTS = {"kill-worker": fault_kill_worker, "db-outage": fault_db_outage,
-          "db-freeze": fault_db_freeze, "db-down-restart": fault_db_down_restart}
+          "db-freeze": fault_db_freeze, "db-down-restart": fault_db_down_restart,
+          "idle-peers": fault_idle_peers}
 # Faults that need the fault phase to last at least this long (seconds): they
 # start after the others are over, so that each sees its own fault alone.
 FAULT_WINDOW = {"db-freeze": 28, "db-down-restart": 40}
-FAULT_CHECKS = {"db-freeze": check_db_freeze, "db-down-restart": check_db_down_restart}
+FAULT_CHECKS = {"db-freeze": check_db_freeze, "db-down-restart": check_db_down_restart,
+                "idle-peers": check_idle_peers}
 
 
 def check_faults(stack, reports):
@@ -531,6 +609,20 @@ def peak(stack, seconds):
              fig["other"] + fig["s503_retry"] + fig["s503_bare"], fig["socket_errors"], access))
     check_load("peak", fig, access, PEAK_CONNECTIONS)
     return fig
+
+
+def overload(stack, seconds):
+    """Connections far beyond the workers: queued, never refused."""
+    for connections in OVERLOAD_CONNECTIONS:
+        at = log_size(stack, "nginx-access.log")
+        fig = wrk(stack, seconds, connections)
+        access = access_statuses(log_since(stack, "nginx-access.log", at))
+        print("overload: %d connections, %d s: %d requests, %.0f/s, latency %s; 2xx %d, "
+              "other %d, socket errors %d; access log %r"
+              % (connections, seconds, fig["requests"], fig["rps"], fig["latency"], fig["ok"],
+                 fig["other"] + fig["s503_retry"] + fig["s503_bare"], fig["socket_errors"],
+                 access))
+        check_load("overload %d" % connections, fig, access, connections)
 
 
 def fault_phase(stack, seconds, faults):
@@ -640,6 +732,7 @@ def main():
         print("soak: wrk is not installed (deploy/install-deps.sh)")
         return 1
     peak_s, soak_s, every = (5, 5, 0.25) if args.brief else (30, 600, 5.0)
+    overload_s = 5 if args.brief else 15
     fault_s = 20 if args.brief else 30  # room for an outage of 10 s and a few kills
     fault_s = max([fault_s] + [FAULT_WINDOW.get(f, 0) for f in faults])
     # The submitter posts far more than a client's hourly limit.
@@ -651,6 +744,7 @@ def main():
         stack.start()
         err_at = log_size(stack, "nginx-error.log")
         fig = peak(stack, peak_s)
+        overload(stack, overload_s)
         if faults:
             fault_phase(stack, fault_s, faults)
         soak(stack, soak_s, fig["rps"], every)

@@ -56,13 +56,26 @@ static struct entry fixture_entry(const struct fixture_row *r, uint32_t id)
 	return e;
 }
 
-/* Armour, shields and trinkets for unit tests: materials and types on every
+/* The i-th slot (0 or 1) a type of kind k may be worn in, by its recipe's
+ * proposal rules: the first two slots to choose from, else the fixed one. */
+static enum slot fixture_slot(enum kind k, int i)
+{
+	const struct part_rules *r = recipe_for(k) ? &recipe_for(k)->proposal[P_TYPE] : NULL;
+	int seen = 0;
+
+	for (int s = 0; r && s < SLOT__MAX; s++)
+		if ((r->slots & (1u << s)) && seen++ == i)
+			return (enum slot)s;
+	for (int s = 0; r && seen == 1 && s < SLOT__MAX; s++)
+		if (r->slots & (1u << s))
+			return (enum slot)s;
+	return r ? r->fixed_slot : SLOT_NONE;
+}
+
+/* Every kind but weapons, for unit tests: materials and types on every
  * tier, types with slots, a few words in each other part. Added to c. */
 static void fixture_add_kinds(struct catalog *c)
 {
-	static const char *const slots[K__MAX][2] = {[K_ARMOR] = {"head", "body"},
-	                                             [K_SHIELD] = {"off hand", "off hand"},
-	                                             [K_TRINKET] = {"finger", "neck"}};
 	static const char *const others[] = {"alpha", "beta", "gamma", "delta"};
 	char word[32];
 	uint32_t id = 1000;
@@ -80,7 +93,7 @@ static void fixture_add_kinds(struct catalog *c)
 				if (catalog_add(c, (enum kind)k, P_MATERIAL, &e) < 0)
 					abort();
 				snprintf(word, sizeof word, "type %d%c", tier, 'a' + i);
-				e.slot = (uint8_t)slot_from_name(slots[k][i]);
+				e.slot = (uint8_t)fixture_slot((enum kind)k, i);
 				if (catalog_add(c, (enum kind)k, P_TYPE, &e) < 0)
 					abort();
 			}

@@ -200,10 +200,62 @@ static void valid_checksum_other_stats(void **state)
 	free(text);
 }
 
+static struct map_tile tile(const char *name, const char *cells, int n, int e, int s, int w)
+{
+	struct map_tile t = {.name = name, .edge = {n, e, s, w}, .weight = 3};
+	memcpy(t.cell, cells, sizeof t.cell);
+	return t;
+}
+
+/* Map tiles: grouped into tilesets in the order added, a tileset with a bad
+ * tile left out, and the rest carried by the disk copy. */
+static void tilesets_round_trip(void **state)
+{
+	(void)state;
+	struct catalog *c = catalog_new(9);
+	assert_non_null(c);
+	struct map_tile room = tile("room", "#######....##....##....##....#######", 0, 0, 0, 0);
+	struct map_tile hall = tile("hall", "############....##....##############", 0, 0, 0, 1);
+	struct map_tile bad = tile("bad", "#######....##....##..x.##....#######", 0, 0, 0, 0);
+	assert_int_equal(catalog_add_tile(c, "tiny", &room), 0);
+	assert_int_equal(catalog_add_tile(c, "broken", &room), 0);
+	assert_int_equal(catalog_add_tile(c, "broken", &bad), 0);
+	assert_int_equal(catalog_add_tile(c, "tiny", &hall), 0);
+	assert_int_equal(catalog_finish(c), 0);
+	assert_int_equal(c->n_tilesets, 1);
+	assert_null(catalog_tileset(c, "broken"));
+	assert_null(catalog_tileset(c, "nope"));
+	const struct catalog_tileset *ts = catalog_tileset(c, "tiny");
+	assert_non_null(ts);
+	assert_int_equal(ts->n, 2);
+	assert_string_equal(ts->tiles[0].name, "room");
+	assert_string_equal(ts->tiles[1].name, "hall");
+	assert_ptr_equal(ts->set.tiles, ts->tiles);
+
+	assert_int_equal(catalog_file_write(path, c), 0);
+	const char *why = "unset";
+	struct catalog *back = catalog_file_read(path, &why);
+	assert_non_null(back);
+	assert_null(why);
+	const struct catalog_tileset *bt = catalog_tileset(back, "tiny");
+	assert_non_null(bt);
+	assert_int_equal(back->n_tilesets, 1);
+	assert_int_equal(bt->n, 2);
+	for (size_t i = 0; i < bt->n; i++) {
+		assert_string_equal(bt->tiles[i].name, ts->tiles[i].name);
+		assert_memory_equal(bt->tiles[i].cell, ts->tiles[i].cell, sizeof bt->tiles[i].cell);
+		assert_memory_equal(bt->tiles[i].edge, ts->tiles[i].edge, 4);
+		assert_int_equal(bt->tiles[i].weight, 3);
+	}
+	catalog_free(back);
+	catalog_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(round_trip),
+	        cmocka_unit_test(tilesets_round_trip),
 	        cmocka_unit_test(truncated_file),
 	        cmocka_unit_test(bad_checksum),
 	        cmocka_unit_test(wrong_version),

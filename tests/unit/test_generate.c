@@ -40,7 +40,7 @@ static int expected_str(const struct item *it)
 	int str = 1; /* base type */
 	const struct entry *el = it->part[P_ELEMENT];
 	if (el)
-		str += it->element2 ? 11 : strcmp(el->word, "crippling") == 0 ? 12 : 6;
+		str += it->element2 ? 6 + 11 : strcmp(el->word, "crippling") == 0 ? 12 : 6;
 	if (it->part[P_PREFIX])
 		str += 3;
 	if (it->part[P_ADJECTIVE])
@@ -106,7 +106,7 @@ static void test_requested_words_honoured(void **state)
 		assert_string_equal(it.part[P_TYPE]->word, "longsword");
 		assert_int_equal(it.tier, 3);
 		assert_null(it.element2);
-		const char *want = "Flaming Sharp Longsword of Ancient The Bear";
+		const char *want = "Flaming Sharp Longsword of the Ancient Bear";
 		assert_memory_equal(it.name, want, strlen(want));
 		assert_int_equal(it.str, expected_str(&it));
 		/* attack: 10 type + 2 sharp, then the condition */

@@ -92,7 +92,7 @@ static void publish_fixture(void)
 static int setup(void **state)
 {
 	(void)state;
-	if (tmpl_init("templates", render_templates) != 0)
+	if (tmpl_init("templates", NULL) != 0)
 		return -1;
 	rng_seed(&ctx.seeds, 12345);
 	buf_init(&rs.body);
@@ -103,6 +103,7 @@ static int teardown(void **state)
 {
 	(void)state;
 	buf_free(&rs.body);
+	arena_free(&ctx.arena);
 	catalog_shutdown();
 	return 0;
 }
@@ -240,9 +241,17 @@ static void test_body_problems(void **state)
 	                     .body_truncated = 1};
 	(void)state;
 	handle_request(&ctx, &rq, &rs);
-	assert_json_error(400, "body");
+	assert_json_error(413, "body");
+
+	/* Too large, format=json only in the part of the body that was read. */
+	rq.query = NULL;
+	rq.body = "pad=xx&format=json&pad=yy";
+	rq.body_len = strlen(rq.body);
+	handle_request(&ctx, &rq, &rs);
+	assert_json_error(413, "body");
 
 	/* Fewer bytes than announced: the client went away mid-body. */
+	rq.query = "format=json";
 	rq.body_truncated = 0;
 	rq.content_length = 20;
 	rq.body = "tier=3";
@@ -342,6 +351,9 @@ static void test_count_batch_seeds(void **state)
 	json_t *j = json_body();
 	json_t *items = json_object_get(j, "items");
 	assert_int_equal(json_array_size(items), 3);
+	/* the items were drawn from the request's arena, released after the answer */
+	assert_non_null(ctx.arena.first);
+	assert_int_equal(ctx.arena.used, 0);
 	assert_string_equal(json_string_value(json_object_get(json_array_get(items, 0), "seed")),
 	                    "100");
 	snprintf(want, sizeof(want), "%" PRIu64, generate_batch_seed(100, 2));
@@ -374,8 +386,9 @@ static void test_other_kinds(void **state)
 	}
 }
 
-/* A catalog without any weapon base type: a data problem, 500, no internals. */
-static void test_500_without_base_types(void **state)
+/* A catalog without any weapon base type: 503 with Retry-After, in the
+ * client's format, no internals. */
+static void test_503_without_base_types(void **state)
 {
 	struct catalog *c = catalog_new(2);
 	struct entry e = {.id = 1, .word = "flaming", .active = 1, .weight = 1};
@@ -386,14 +399,68 @@ static void test_500_without_base_types(void **state)
 	catalog_publish(c);
 
 	run("GET", "/generate", "format=json", NULL, NULL, NULL);
-	assert_json_error(500, NULL);
+	assert_json_error(503, NULL);
+	assert_true(rs.retry_after > 0);
 	assert_null(strstr(body(), "revision"));
 	run("GET", "/", NULL, NULL, NULL, NULL);
-	assert_html(500);
+	assert_html(503);
+	assert_true(rs.retry_after > 0);
+	run("GET", "/", "format=json", NULL, NULL, NULL);
+	assert_json_error(503, NULL);
 
 	publish_fixture();
 	run("GET", "/generate", "format=json", NULL, NULL, NULL);
 	assert_int_equal(rs.status, 200);
+}
+
+/* A word the JSON renderer refuses (not UTF-8): the 500 still comes in the
+ * client's format, JSON or HTML, never as plain text. */
+static void test_500_in_client_format(void **state)
+{
+	struct catalog *c = catalog_new(3);
+	struct entry e = {.id = 1, .word = "bad \xc3", .active = 1, .tier = 1, .weight = 1};
+	(void)state;
+	assert_non_null(c);
+	assert_int_equal(catalog_add(c, K_WEAPON, P_TYPE, &e), 0);
+	assert_int_equal(catalog_finish(c), 0);
+	catalog_publish(c);
+
+	run("GET", "/generate", "format=json", NULL, NULL, NULL);
+	assert_json_error(500, NULL);
+	run("GET", "/generate", NULL, "application/json", NULL, NULL);
+	assert_json_error(500, NULL);
+
+	publish_fixture();
+}
+
+/* GET / honours the query as /generate does (format, count, kind). */
+static void test_index_query(void **state)
+{
+	(void)state;
+	run("GET", "/", "format=json", NULL, NULL, NULL);
+	assert_int_equal(rs.status, 200);
+	json_t *j = json_body();
+	assert_string_equal(json_string_value(json_object_get(j, "kind")), "weapon");
+	json_decref(j);
+
+	run("GET", "/", "format=json&count=5&kind=armor", NULL, NULL, NULL);
+	assert_int_equal(rs.status, 200);
+	j = json_body();
+	json_t *items = json_object_get(j, "items");
+	assert_int_equal(json_array_size(items), 5);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(items, 4), "kind")),
+	                    "armor");
+	json_decref(j);
+
+	run("GET", "/", "count=5", "text/html", NULL, NULL);
+	assert_html(200);
+	size_t cards = 0;
+	for (const char *p = body(); (p = strstr(p, "class=\"card rarity-")) != NULL; p++)
+		cards++;
+	assert_int_equal(cards, 5);
+
+	run("GET", "/", "tier=9&format=json", NULL, NULL, NULL);
+	assert_json_error(400, "tier");
 }
 
 static void test_reasons(void **state)
@@ -425,7 +492,9 @@ int main(void)
 	        cmocka_unit_test(test_fresh_seeds_differ),
 	        cmocka_unit_test(test_count_batch_seeds),
 	        cmocka_unit_test(test_other_kinds),
-	        cmocka_unit_test(test_500_without_base_types),
+	        cmocka_unit_test(test_503_without_base_types),
+	        cmocka_unit_test(test_500_in_client_format),
+	        cmocka_unit_test(test_index_query),
 	        cmocka_unit_test(test_reasons),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -70,19 +70,10 @@ static int has(const char *s)
 	return strstr(body(), s) != NULL;
 }
 
-static const char *all_templates[16];
-
 static int setup(void **state)
 {
-	size_t n = 0;
-
 	(void)state;
-	for (const char *const *t = render_templates; *t; t++)
-		all_templates[n++] = *t;
-	for (const char *const *t = page_templates; *t; t++)
-		all_templates[n++] = *t;
-	all_templates[n] = NULL;
-	if (tmpl_init("templates", all_templates) != 0)
+	if (tmpl_init("templates", NULL) != 0)
 		return -1;
 	buf_init(&rs.body);
 	return 0;
@@ -92,6 +83,7 @@ static int teardown(void **state)
 {
 	(void)state;
 	buf_free(&rs.body);
+	arena_free(&ctx.arena);
 	catalog_shutdown();
 	return 0;
 }
@@ -266,6 +258,26 @@ static void test_words(void **state)
 	assert_int_equal(rs.status, 405);
 }
 
+/* A page that cannot be rendered answers 500 in the format it was to have:
+ * an HTML page or a JSON error, never plain text. */
+static void test_500_in_the_page_format(void **state)
+{
+	(void)state;
+	page_send_html(&rs, 200, NULL);
+	assert_int_equal(rs.status, 500);
+	assert_string_equal(rs.content_type, "text/html; charset=utf-8");
+	assert_non_null(strstr(rs.body.data, "<!DOCTYPE html>"));
+
+	page_send_json(&rs, 200, NULL);
+	assert_int_equal(rs.status, 500);
+	assert_string_equal(rs.content_type, "application/json");
+	json_error_t e;
+	json_t *j = json_loadb(rs.body.data, rs.body.len, 0, &e);
+	assert_non_null(j);
+	assert_true(json_is_string(json_object_get(json_object_get(j, "error"), "message")));
+	json_decref(j);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -275,6 +287,7 @@ int main(void)
 	        cmocka_unit_test(test_moderate_without_session),
 	        cmocka_unit_test(test_login),
 	        cmocka_unit_test(test_words),
+	        cmocka_unit_test(test_500_in_the_page_format),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

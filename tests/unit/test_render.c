@@ -37,7 +37,7 @@ static int setup(void **state)
 {
 	struct form_error err;
 	(void)state;
-	if (tmpl_init("templates", render_templates) != 0)
+	if (tmpl_init("templates", NULL) != 0)
 		return -1;
 	cat = catalog_new(1);
 	if (!cat)
@@ -159,9 +159,32 @@ static void test_card(void **state)
 	HAS_NOT(h, "stat-hands"); /* hands is said by the slot */
 	HAS(h, "<dd class=\"str\">17</dd>");
 	HAS(h, "<dd class=\"seed\">" SEED_MAX_TEXT "</dd>");
-	/* the reroll link: form_link's URL, escaped for the attribute */
-	HAS(h, "<a href=\"/generate?kind=weapon&amp;tier=3&amp;");
-	HAS(h, "&amp;seed=" SEED_MAX_TEXT "\">Reroll this item</a>");
+	/* two links: the same item (form_link's URL with the item's seed,
+	 * escaped for the attribute) and "roll again" (the same inputs, no
+	 * seed, so each visit makes a new item) */
+	HAS(h, "<a class=\"permalink\" href=\"/generate?kind=weapon&amp;tier=3&amp;");
+	HAS(h, "&amp;seed=" SEED_MAX_TEXT "\">Link to this item</a>");
+	struct buf reroll;
+	buf_init(&reroll);
+	assert_int_equal(form_link_inputs(form, &reroll), 0);
+	assert_null(strstr(reroll.data, "seed="));
+	char want_reroll[1024];
+	snprintf(want_reroll, sizeof want_reroll, "<a class=\"reroll\" href=\"%s\">Roll again</a>",
+	         reroll.data);
+	buf_free(&reroll);
+	/* the template escapes & as &amp; */
+	char esc[1024];
+	size_t k = 0;
+	for (const char *q = want_reroll; *q && k + 6 < sizeof esc; q++) {
+		if (*q == '&') {
+			memcpy(esc + k, "&amp;", 5);
+			k += 5;
+		} else {
+			esc[k++] = *q;
+		}
+	}
+	esc[k] = '\0';
+	HAS(h, esc);
 	/* requests not honoured, with their reasons */
 	HAS(h, "Requests not honoured");
 	HAS(h, "<span class=\"part\">type</span> “<span class=\"word\">nosuch</span>”: "
@@ -440,10 +463,16 @@ static void test_json_item(void **state)
 	assert_string_equal(str_of(o, "link"), link.data);
 	snprintf(want, sizeof want, "&seed=%s", SEED_MAX_TEXT);
 	HAS(link.data, want);
+	/* reroll: the same link without the seed */
+	buf_reset(&link);
+	assert_int_equal(form_link_inputs(form, &link), 0);
+	assert_string_equal(str_of(o, "reroll"), link.data);
+	assert_null(strstr(str_of(o, "reroll"), "seed="));
+	assert_int_equal(strncmp(str_of(o, "link"), link.data, link.len), 0);
 	buf_free(&link);
 
-	/* every key once: SPEC's 12 fixed keys plus the stat columns but hands */
-	assert_int_equal(json_object_size(o), 12 + ST__MAX - 1);
+	/* every key once: SPEC's 12 fixed keys, reroll, the stat columns but hands */
+	assert_int_equal(json_object_size(o), 13 + ST__MAX - 1);
 	json_decref(o);
 }
 

@@ -1,5 +1,6 @@
-/* Rates of every weapon part over 200,000 weapons at powers 1, 2 and 0.5,
- * against their exact probabilities under SPEC §4. Fixed seeds, so a run is
+/* Rates of every weapon part (and the condition's masterwork / better /
+ * worse) over 200,000 weapons at powers 1, 2 and 0.5, and the weapon's mean
+ * attack and mean strength, against their exact values under SPEC §4. Fixed seeds, so a run is
  * repeatable; the bound is 4 sigma of a binomial count, so a correct
  * generator fails it with probability ~6e-5 per rate, and a wrong threshold
  * (one roll value = 1/101 ≈ 1%) moves a rate by ~17 sigma at this size. */
@@ -47,6 +48,8 @@ enum rate {
 	R_PLUS4,
 	R_PLUS5,
 	R_MASTERWORK,
+	R_BETTER,
+	R_WORSE,
 	R__MAX
 };
 static const char *const rate_names[R__MAX] = {"element",
@@ -60,7 +63,9 @@ static const char *const rate_names[R__MAX] = {"element",
                                                "+3",
                                                "+4",
                                                "+5",
-                                               "masterwork"};
+                                               "masterwork",
+                                               "better",
+                                               "worse"};
 
 /* The documented numbers of docs/recipes.md, written out again here (not
  * read from recipe.c) so that the test checks the engine against the docs. */
@@ -94,6 +99,9 @@ static void expected(const struct kind_rules *k, double pw, double *p)
 	p[R_PLUS4] = plus * p_m(92, 97);
 	p[R_PLUS5] = plus * p_m(98, 100);
 	p[R_MASTERWORK] = p_roll(pw, 98, 0);
+	/* §4.4: a second, fresh roll decides better or worse. */
+	p[R_BETTER] = (1 - p[R_MASTERWORK]) * p_roll(pw, 38, 1);
+	p[R_WORSE] = (1 - p[R_MASTERWORK]) * (1 - p_roll(pw, 38, 1));
 }
 
 static void count(const struct item *it, long *n)
@@ -108,6 +116,174 @@ static void count(const struct item *it, long *n)
 	if (it->plus)
 		n[R_PLUS1 + it->plus - 1]++;
 	n[R_MASTERWORK] += it->masterwork;
+	n[R_BETTER] += it->better;
+	n[R_WORSE] += !it->masterwork && !it->better;
+}
+
+/* Exact mean and variance of a weapon's attack and strength under SPEC §4,
+ * from the rules and the fixture catalog's active rows (every weight 1, so
+ * each pick is uniform), with no sampling: a discrete distribution per step,
+ * combined by convolution. The test's bound on an observed mean is then
+ * 4 sigma of the mean, sigma = sqrt(variance / N). */
+#define V_MIN (-256)
+#define V_N   1024
+struct dist {
+	double p[V_N]; /* p[v - V_MIN] = P(value v) */
+};
+
+static void dist_put(struct dist *d, int v, double p)
+{
+	assert_true(v >= V_MIN && v < V_MIN + V_N);
+	d->p[v - V_MIN] += p;
+}
+
+/* out = a + b for independent a and b. */
+static void dist_sum(struct dist *out, const struct dist *a, const struct dist *b)
+{
+	memset(out, 0, sizeof *out);
+	for (int i = 0; i < V_N; i++)
+		for (int j = 0; j < V_N; j++)
+			if (a->p[i] != 0 && b->p[j] != 0)
+				dist_put(out, i + j + 2 * V_MIN, a->p[i] * b->p[j]);
+}
+
+static void dist_moments(const struct dist *d, double *mean, double *var)
+{
+	double m = 0, m2 = 0, total = 0;
+	for (int i = 0; i < V_N; i++) {
+		double v = i + V_MIN;
+		total += d->p[i];
+		m += d->p[i] * v;
+		m2 += d->p[i] * v * v;
+	}
+	assert_true(fabs(total - 1) < 1e-9);
+	*mean = m;
+	*var = m2 - m * m;
+}
+
+/* The active rows of a weapon table, every one of weight 1. */
+static const struct pick_list *active_rows(const struct catalog *c, enum part p)
+{
+	const struct pick_list *l = &c->t[K_WEAPON][p].by_tier[0];
+	assert_int_equal(l->cum[l->n - 1], l->n);
+	return l;
+}
+
+/* The element step (§4.1) on one stat (st = ST__MAX: its strength instead). */
+static void element_dist(const struct catalog *c, double pw, enum stat st, struct dist *d)
+{
+	const struct pick_list *l = active_rows(c, P_ELEMENT);
+	const struct entry *crip = catalog_find(c, K_WEAPON, P_ELEMENT, "crippling");
+	assert_true(crip && crip->active);
+	double el = p_roll(pw, 95, 0), pc = p_roll(pw, 99, 0), ps = p_roll(pw, 98, 0);
+	size_t m = l->n - 1; /* the elements other than crippling */
+	assert_true(m >= 2);
+	memset(d, 0, sizeof *d);
+	dist_put(d, 0, 1 - el);
+	dist_put(d, st == ST__MAX ? 12 : crip->stat[st], el * pc);
+	for (size_t i = 0; i < l->n; i++) {
+		const struct entry *f = l->rows[i];
+		if (f == crip)
+			continue;
+		double pf = el * (1 - pc) / m;
+		dist_put(d, st == ST__MAX ? 6 : f->stat[st], pf * (1 - ps));
+		for (size_t j = 0; j < l->n; j++) {
+			const struct entry *s2 = l->rows[j];
+			if (s2 == crip || s2 == f)
+				continue;
+			dist_put(d, st == ST__MAX ? 17 : f->stat[st] + s2->stat[st],
+			         pf * ps / (m - 1));
+		}
+	}
+}
+
+/* An affix rolled with probability `p` and picked uniformly, on stat st. */
+static void affix_dist(const struct catalog *c, enum part part, double p, enum stat st,
+                       struct dist *d)
+{
+	const struct pick_list *l = active_rows(c, part);
+	memset(d, 0, sizeof *d);
+	dist_put(d, 0, 1 - p);
+	for (size_t i = 0; i < l->n; i++)
+		dist_put(d, l->rows[i]->stat[st], p / l->n);
+}
+
+static void attack_moments(const struct catalog *c, double pw, double *mean, double *var)
+{
+	static struct dist type, el, pre, a, b, after, abs, z;
+	affix_dist(c, P_TYPE, 1, ST_ATTACK, &type);
+	element_dist(c, pw, ST_ATTACK, &el);
+	affix_dist(c, P_PREFIX, p_roll(pw, 75, 0), ST_ATTACK, &pre);
+	dist_sum(&a, &type, &el);
+	dist_sum(&b, &a, &pre);
+	/* §4.4 on A = the attack so far: c uniform 0..round(0.4 A) (0 when
+	 * that is negative); masterwork 2A; else better A + c, worse A − c. */
+	double pm = p_roll(pw, 98, 0), pb = p_roll(pw, 38, 1);
+	memset(&after, 0, sizeof after);
+	for (int i = 0; i < V_N; i++) {
+		if (b.p[i] == 0)
+			continue;
+		int v = i + V_MIN;
+		long s = lround(v * 0.4);
+		if (s < 0)
+			s = 0;
+		dist_put(&after, 2 * v, b.p[i] * pm);
+		for (long k = 0; k <= s; k++) {
+			double pk = b.p[i] * (1 - pm) / (double)(s + 1);
+			dist_put(&after, v + (int)k, pk * pb);
+			dist_put(&after, v - (int)k, pk * (1 - pb));
+		}
+	}
+	/* §4.5: the abstract comes with every phrase. The fixture's adjectives
+	 * carry no attack, which keeps this sum simple. */
+	const struct pick_list *al = active_rows(c, P_ADJECTIVE);
+	for (size_t i = 0; i < al->n; i++)
+		assert_int_equal(al->rows[i]->stat[ST_ATTACK], 0);
+	affix_dist(c, P_ABSTRACT, p_roll(pw, 65, 0), ST_ATTACK, &abs);
+	dist_sum(&z, &after, &abs);
+	dist_moments(&z, mean, var);
+}
+
+static void strength_moments(const struct catalog *c, double pw, double *mean, double *var)
+{
+	static struct dist el, rest, all;
+	element_dist(c, pw, ST__MAX, &el);
+	double pp = p_roll(pw, 75, 0), pof = p_roll(pw, 65, 0), padj = p_roll(pw, 60, 0);
+	double plus = p_roll(pw, 90, 0);
+	/* type 1 + prefix 3 + phrase (abstract 2, adjective 4) + plus, each an
+	 * independent step; enumerated jointly over their few outcomes. */
+	static const struct {
+		int lo, hi, str;
+	} bands[] = {{1, 69, 5}, {70, 84, 7}, {85, 91, 8}, {92, 97, 9}, {98, 100, 10}};
+	memset(&rest, 0, sizeof rest);
+	for (int hasp = 0; hasp < 2; hasp++)
+		for (int ph = 0; ph < 3; ph++) /* none, abstract, abstract + adjective */
+			for (int b = -1; b < 5; b++) {
+				double p = hasp ? pp : 1 - pp;
+				p *= ph == 0 ? 1 - pof : ph == 1 ? pof * (1 - padj) : pof * padj;
+				p *= b < 0 ? 1 - plus : plus * p_m(bands[b].lo, bands[b].hi);
+				int v = 1 + 3 * hasp +
+				        (ph == 0   ? 0
+				         : ph == 1 ? 2
+				                   : 6) +
+				        (b < 0 ? 0 : bands[b].str);
+				dist_put(&rest, v, p);
+			}
+	dist_sum(&all, &el, &rest);
+	dist_moments(&all, mean, var);
+}
+
+/* Observed mean of the N values against the exact mean, 4 sigma of the mean. */
+static int check_mean(const char *what, double sum, double mean, double var)
+{
+	double obs = sum / N_ITEMS, sd = sqrt(var / N_ITEMS);
+	double z = sd > 0 ? (obs - mean) / sd : fabs(obs - mean) < 1e-9 ? 0 : INFINITY;
+	printf("  mean %-11s %10.6f %10.6f %10s %+8.2f\n", what, mean, obs, "", z);
+	if (fabs(z) > SIGMAS) {
+		printf("  ^ outside %.0f sigma\n", SIGMAS);
+		return 1;
+	}
+	return 0;
 }
 
 static void check_power(enum kind kind, double power, uint64_t master_seed)
@@ -115,10 +291,13 @@ static void check_power(enum kind kind, double power, uint64_t master_seed)
 	struct catalog *cat = fixture_catalog();
 	struct gen_input in = {.kind = kind, .power = power};
 	long n[R__MAX] = {0};
+	double attack = 0, strength = 0;
 	for (unsigned i = 0; i < N_ITEMS; i++) {
 		struct item it;
 		assert_int_equal(generate(cat, &in, generate_batch_seed(master_seed, i), &it), 0);
 		count(&it, n);
+		attack += it.stat[ST_ATTACK];
+		strength += it.str;
 	}
 	double p[R__MAX];
 	expected(&rules[kind], power, p);
@@ -136,6 +315,13 @@ static void check_power(enum kind kind, double power, uint64_t master_seed)
 			printf("  ^ outside %.0f sigma\n", SIGMAS);
 			bad++;
 		}
+	}
+	if (kind == K_WEAPON) {
+		double mean, var;
+		attack_moments(cat, power, &mean, &var);
+		bad += check_mean("attack", attack, mean, var);
+		strength_moments(cat, power, &mean, &var);
+		bad += check_mean("strength", strength, mean, var);
 	}
 	catalog_free(cat);
 	assert_int_equal(bad, 0);

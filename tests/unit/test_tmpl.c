@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -171,7 +172,50 @@ static void test_missing_directory_fails_init(void **state)
 	(void)state;
 	assert_int_equal(tmpl_init("/nonexistent/lootforge", names), -1);
 	assert_int_equal(tmpl_init(NULL, names), -1);
-	assert_int_equal(tmpl_init(dir, NULL), -1);
+	assert_int_equal(tmpl_init("/nonexistent/lootforge", NULL), -1);
+}
+
+/* Without a list, every *.tpl file of the directory is loaded, and one bad
+ * file fails the whole init: the directory is the list. */
+static void test_directory_is_the_list(void **state)
+{
+	char sub[96], path[160];
+	struct buf out;
+	(void)state;
+	snprintf(sub, sizeof sub, "%s/all", dir);
+	assert_int_equal(mkdir(sub, 0700), 0);
+	assert_int_equal(tmpl_init(sub, NULL), -1); /* empty: nothing to serve */
+	snprintf(path, sizeof path, "%s/one.tpl", sub);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(PRAGMA "<p>{{A}}</p>\n", f);
+	fclose(f);
+	snprintf(path, sizeof path, "%s/notes.txt", sub);
+	f = fopen(path, "w"); /* not a template: ignored */
+	assert_non_null(f);
+	fputs("{{#unclosed}}", f);
+	fclose(f);
+	assert_int_equal(tmpl_init(sub, NULL), 0);
+	struct tmpl_dict *d = tmpl_dict_new("one");
+	assert_non_null(d);
+	tmpl_set(d, "A", "<x>");
+	buf_init(&out);
+	assert_int_equal(tmpl_expand("one.tpl", d, &out), 0);
+	assert_string_equal(out.data, "<p>&lt;x&gt;</p>");
+	tmpl_dict_free(d);
+	buf_free(&out);
+	snprintf(path, sizeof path, "%s/two.tpl", sub);
+	f = fopen(path, "w"); /* no AUTOESCAPE pragma */
+	assert_non_null(f);
+	fputs("<p>{{A}}</p>\n", f);
+	fclose(f);
+	assert_int_equal(tmpl_init(sub, NULL), -1);
+	static const char *const made[] = {"one.tpl", "two.tpl", "notes.txt"};
+	for (size_t i = 0; i < sizeof made / sizeof made[0]; i++) {
+		snprintf(path, sizeof path, "%s/%s", sub, made[i]);
+		unlink(path);
+	}
+	rmdir(sub);
 }
 
 /* Loads one template with this text alone; returns tmpl_init's answer. */
@@ -263,6 +307,7 @@ int main(void)
 	        cmocka_unit_test(test_expand_unknown_file_leaves_buffer),
 	        cmocka_unit_test(test_missing_template_fails_init),
 	        cmocka_unit_test(test_missing_directory_fails_init),
+	        cmocka_unit_test(test_directory_is_the_list),
 	        cmocka_unit_test(test_pragma_required),
 	        cmocka_unit_test(test_escaping_error_fails),
 	        cmocka_unit_test(test_syntax_error_fails),

@@ -1,0 +1,27 @@
+/* decimal: integers as decimal text, the one formatter of the daemon's hot
+ * paths (cards, templates, FastCGI headers), where snprintf costs ten times
+ * as much. */
+#ifndef LOOTFORGE_DECIMAL_H
+#define LOOTFORGE_DECIMAL_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Room for any value: a sign, 20 digits and the NUL. */
+#define DECIMAL_MAX 22
+
+/* v into dst (DECIMAL_MAX bytes); returns dst. */
+char *decimal_u64(uint64_t v, char *dst);
+
+/* v into dst (DECIMAL_MAX bytes) after a '-' when negative, or a '+' when
+ * plus is set and v is not negative; returns dst. */
+char *decimal_i64(int64_t v, int plus, char *dst);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

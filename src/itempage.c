@@ -1,0 +1,232 @@
+/* itempage: GET / and GET|POST /generate, the generator's page (SPEC §5):
+ * parse the form, generate, render in the client's format. Every answer,
+ * error or not, goes through answer_*() below, so the format rules (JSON or
+ * HTML, as the client asked) and the "no internals in an answer" rule live
+ * in one place. A catalog reference is held only while it generates and
+ * renders; items point into that catalog. */
+#include "itempage.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "form.h"
+#include "generate.h"
+#include "log.h"
+#include "messages.h"
+#include "render.h"
+
+#define MSG_NO_ITEM "No item of this kind can be generated right now. Please try again later."
+
+/* format= in the form wins over Accept. f may be NULL (no form parsed). */
+static int wants_json(const struct request *rq, const struct form *f)
+{
+	return request_wants_json(rq, f && f->has_format, f && f->format == FMT_JSON);
+}
+
+/* After a failed parse: the format, if the form did not get to it. */
+static void recover_format(const struct request *rq, int post, struct form *f)
+{
+	int fmt = -1;
+
+	if (f->has_format)
+		return;
+	if (post && rq->body)
+		fmt = request_sniff_format(rq->body, rq->body_len);
+	if (fmt < 0 && rq->query)
+		fmt = request_sniff_format(rq->query, strlen(rq->query));
+	if (fmt >= 0) {
+		f->has_format = 1;
+		f->format = fmt ? FMT_JSON : FMT_HTML;
+	}
+}
+
+/* ---- answers ---- */
+
+static void set_status(struct response *rs, int status, const char *content_type)
+{
+	buf_reset(&rs->body);
+	rs->status = status;
+	rs->content_type = content_type;
+}
+
+/* Rendering failed (out of memory, or data the renderer refused): a 500,
+ * still in the client's format (f may be NULL). */
+static void answer_render_failed(const struct request *rq, const struct form *f,
+                                 struct response *rs)
+{
+	log_error("handler: rendering failed");
+	response_internal_error(rs, wants_json(rq, f));
+}
+
+/* An error in the client's format. For HTML, the page keeps the form as
+ * sent (f, may be NULL) and lists the words of the current catalog, if any.
+ * field may be NULL. */
+static void answer_error(const struct request *rq, const struct form *f, struct response *rs,
+                         int status, const char *field, const char *message)
+{
+	int rc;
+
+	if (wants_json(rq, f)) {
+		set_status(rs, status, CT_JSON);
+		rc = render_json_error(field, message, &rs->body);
+	} else {
+		struct form defaults;
+		if (!f) {
+			form_parse(&defaults, NULL, NULL, 0, NULL);
+			f = &defaults;
+		}
+		const struct catalog *cat = catalog_acquire();
+		struct page pg = {.cat = cat,
+		                  .form = f,
+		                  .status = status,
+		                  .error_field = field,
+		                  .error_message = message};
+		set_status(rs, status, CT_HTML);
+		rc = render_html(&pg, &rs->body);
+		if (cat)
+			catalog_release(cat);
+	}
+	if (rc != 0 || rs->body.oom)
+		answer_render_failed(rq, f, rs);
+}
+
+/* 503 with Retry-After: no catalog has been loaded yet. */
+static void answer_no_catalog(const struct request *rq, const struct form *f, struct response *rs)
+{
+	answer_error(rq, f, rs, 503, NULL, MSG_NO_CATALOG);
+	rs->retry_after = 1;
+}
+
+/* The items, in the client's format (status 200). */
+static void answer_items(const struct request *rq, const struct form *f, const struct catalog *cat,
+                         const struct item *items, struct response *rs)
+{
+	int rc;
+
+	if (wants_json(rq, f)) {
+		set_status(rs, 200, CT_JSON);
+		rc = render_json_items(f, items, (size_t)f->count, f->has_count, &rs->body);
+	} else {
+		struct page pg = {.cat = cat,
+		                  .form = f,
+		                  .items = items,
+		                  .n_items = (size_t)f->count,
+		                  .status = 200};
+		set_status(rs, 200, CT_HTML);
+		rc = render_html(&pg, &rs->body);
+	}
+	if (rc != 0 || rs->body.oom)
+		answer_render_failed(rq, f, rs);
+}
+
+/* ---- generation ---- */
+
+/* Fills items[0..count) from the form; item 0 has `seed` itself and item i
+ * generate_batch_seed(seed, i). 0, or -1 when the catalog cannot make the
+ * kind (no active base type). */
+static int make_items(const struct catalog *cat, const struct form *f, uint64_t seed,
+                      struct item *items)
+{
+	struct gen_input in = {
+	        .kind = f->kind, .tier = f->tier, .variance = f->variance, .power = f->power};
+
+	memcpy(in.want, f->attr, sizeof(in.want));
+	for (int i = 0; i < f->count; i++) {
+		uint64_t s = i == 0 ? seed : generate_batch_seed(seed, (unsigned)i);
+		if (generate(cat, &in, s, &items[i]) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* How long a client should wait before asking again for a kind the catalog
+ * cannot make: a moderator must activate a base type first. */
+#define RETRY_NO_BASE 30
+
+/* 200 with the items; 503 (Retry-After) before the first catalog and when
+ * nothing can be generated (the catalog holds no active base type for the
+ * kind: a state of the data, like a database away, not a fault); 500 when
+ * memory ran out. */
+static void serve_items(struct handler_ctx *ctx, const struct request *rq, const struct form *f,
+                        struct response *rs)
+{
+	const struct catalog *cat = catalog_acquire();
+	if (!cat) {
+		answer_no_catalog(rq, f, rs);
+		return;
+	}
+	uint64_t seed = f->has_seed ? f->seed : rng_next(&ctx->seeds);
+	struct item *items = arena_calloc(&ctx->arena, (size_t)f->count, sizeof(*items));
+	if (!items) {
+		answer_error(rq, f, rs, 500, NULL, MSG_INTERNAL);
+	} else if (make_items(cat, f, seed, items) != 0) {
+		log_error("handler: catalog revision %llu cannot generate a %s",
+		          (unsigned long long)cat->revision, kind_names[f->kind]);
+		answer_error(rq, f, rs, 503, NULL, MSG_NO_ITEM);
+		rs->retry_after = RETRY_NO_BASE;
+	} else {
+		answer_items(rq, f, cat, items, rs);
+	}
+	catalog_release(cat);
+}
+
+/* The checks on a POST body before it is parsed. 415 when it is not a form,
+ * 400 "body" when it was too large or cut short. 0 when it may be parsed. */
+static int check_body(const struct request *rq, struct form *f, struct response *rs)
+{
+	const char *field;
+	int status;
+	struct form_error ignored;
+	const char *why = request_body_problem(rq, &status, &field);
+
+	if (!why)
+		return 0;
+	/* The query says which form values to answer with; the format may also
+	 * come from what was read of a body too large to parse (server.c reads
+	 * up to SERVER_BODY_READ_MAX of it for this). */
+	if (form_parse(f, rq->query, NULL, 0, &ignored) != 0 || !f->has_format)
+		recover_format(rq, rq->body_truncated, f);
+	answer_error(rq, f, rs, status, field, why);
+	return -1;
+}
+
+/* GET|POST /generate: 200 with the item(s); 400 for a bad field or a kind
+ * without a recipe; 415 for a POST body that is not a form; 503 before the
+ * first catalog; 500 as serve_items. */
+void itempage_generate(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	int post = strcmp(rq->method, "POST") == 0;
+	struct form_error err;
+	struct form f;
+	char msg[96];
+
+	if (post && check_body(rq, &f, rs) != 0)
+		return;
+	if (form_parse(&f, rq->query, post ? rq->body : NULL, post ? rq->body_len : 0, &err) != 0) {
+		recover_format(rq, post, &f);
+		answer_error(rq, &f, rs, 400, err.field, err.message);
+		return;
+	}
+	if (!recipe_for(f.kind)) {
+		snprintf(msg, sizeof(msg), "The kind \"%s\" is not available yet.",
+		         kind_names[f.kind]);
+		answer_error(rq, &f, rs, 400, "kind", msg);
+		return;
+	}
+	serve_items(ctx, rq, &f, rs);
+}
+
+/* GET /: the form under a freshly generated item. It takes the same query
+ * fields as /generate (format, count, kind, ...; none given: one random
+ * weapon), and answers as route_generate does. */
+void itempage_index(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	itempage_generate(ctx, rq, rs);
+}
+
+void itempage_error(const struct request *rq, struct response *rs, int status, const char *message)
+{
+	answer_error(rq, NULL, rs, status, NULL, message);
+}

@@ -1,0 +1,16 @@
+/* login: GET|POST /login. A moderator's name and password, checked behind
+ * the name's back-off (backoff.h), open a session (session.h). */
+#ifndef LOOTFORGE_LOGIN_H
+#define LOOTFORGE_LOGIN_H
+
+#include "http.h"
+
+/* GET: the form (JSON: the CSRF token); POST: the login itself. */
+void login_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
+
+/* The login form as a page with this status, the name filled in and an
+ * error (field may be NULL; message NULL for none). */
+void login_page_send(struct response *rs, int status, const char *csrf, const char *name,
+                     const char *field, const char *message);
+
+#endif

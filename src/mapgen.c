@@ -1,0 +1,423 @@
+/* mapgen: see mapgen.h.
+ *
+ * A map is made in two passes, so that it is one dungeon by construction:
+ * first a random spanning tree over the grid's cells (plus a few extra
+ * links, so there are loops) says which sides of each tile are open; then
+ * the tiles are chosen in reading order, each one matching the edges its
+ * north and west neighbours already fixed and open exactly where the tree
+ * says. Every tile's floor is one piece that reaches each of its open edges
+ * (map_tile_check), so floor meets floor across every link and the tree
+ * connects all of it. Where no tile fits, the choice backtracks; the steps
+ * are counted and bounded, and a few fresh trees are tried before the
+ * tileset is declared unable to tile the grid. */
+#include "mapgen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+
+#define T               MAP_TILE
+#define ATTEMPTS        4     /* spanning trees tried before giving up */
+#define STEP_BUDGET     20000 /* tile choices per attempt */
+#define EXTRA_LINK_1_IN 8     /* a side the tree left closed opens with this odds */
+
+/* Bit i: cell i along the edge is floor. Corners (0 and 5) are never. */
+static const uint8_t edge_floor[EDGE__MAX] = {
+        [EDGE_NONE] = 0,           [EDGE_HALL] = 0x0c, /* ..##.. → cells 2, 3 */
+        [EDGE_ROOM_LOWER] = 0x0e,                      /* cells 1, 2, 3 */
+        [EDGE_ROOM_UPPER] = 0x1c,                      /* cells 2, 3, 4 */
+        [EDGE_ROOM_FILLED] = 0x1e,                     /* cells 1 .. 4 */
+};
+
+static const char *const side_names[4] = {"north", "east", "south", "west"};
+static const int opposite[4] = {MAP_S, MAP_W, MAP_N, MAP_E};
+static const int d_row[4] = {-1, 0, 1, 0};
+static const int d_col[4] = {0, 1, 0, -1};
+
+/* The cell index (row * T + col) of position i along side s of a tile. */
+static int edge_cell(int s, int i)
+{
+	switch (s) {
+	case MAP_N:
+		return i;
+	case MAP_S:
+		return (T - 1) * T + i;
+	case MAP_W:
+		return i * T;
+	default:
+		return i * T + T - 1;
+	}
+}
+
+int map_tile_check(const struct map_tile *t, char why[MAP_WHY_MAX])
+{
+	const char *name = t->name ? t->name : "?";
+	int floor = 0, first = -1, open = 0;
+
+	if (t->weight < 1) {
+		snprintf(why, MAP_WHY_MAX, "tile \"%s\": the weight must be at least 1", name);
+		return -1;
+	}
+	for (int i = 0; i < T * T; i++) {
+		if (t->cell[i] != '#' && t->cell[i] != '.') {
+			snprintf(why, MAP_WHY_MAX,
+			         "tile \"%s\": cell %d of row %d is neither '#' nor '.'", name,
+			         i % T + 1, i / T + 1);
+			return -1;
+		}
+		if (t->cell[i] == '.' && floor++ == 0)
+			first = i;
+	}
+	for (int s = 0; s < 4; s++) {
+		if (t->edge[s] >= EDGE__MAX) {
+			snprintf(why, MAP_WHY_MAX, "tile \"%s\": its %s edge type %d is not 0 to 4",
+			         name, side_names[s], t->edge[s]);
+			return -1;
+		}
+		open += t->edge[s] != EDGE_NONE;
+		for (int i = 0; i < T; i++) {
+			int want = (edge_floor[t->edge[s]] >> i) & 1;
+			if ((t->cell[edge_cell(s, i)] == '.') != want) {
+				snprintf(why, MAP_WHY_MAX,
+				         "tile \"%s\": the cells of its %s edge do not spell type "
+				         "%d",
+				         name, side_names[s], t->edge[s]);
+				return -1;
+			}
+		}
+	}
+	if (floor == 0) {
+		if (open) {
+			snprintf(why, MAP_WHY_MAX, "tile \"%s\": an open edge but no floor", name);
+			return -1;
+		}
+		return 0;
+	}
+	/* One piece: flood from the first floor cell. */
+	int seen[T * T] = {0}, stack[T * T], top = 0, reached = 0;
+	stack[top++] = first;
+	seen[first] = 1;
+	while (top) {
+		int c = stack[--top], r = c / T, col = c % T;
+		reached++;
+		for (int s = 0; s < 4; s++) {
+			int nr = r + d_row[s], nc = col + d_col[s];
+			if (nr < 0 || nr >= T || nc < 0 || nc >= T)
+				continue;
+			int nb = nr * T + nc;
+			if (!seen[nb] && t->cell[nb] == '.') {
+				seen[nb] = 1;
+				stack[top++] = nb;
+			}
+		}
+	}
+	if (reached != floor) {
+		snprintf(why, MAP_WHY_MAX, "tile \"%s\": its floor is in more than one piece",
+		         name);
+		return -1;
+	}
+	return 0;
+}
+
+int map_tileset_init(struct map_tileset *ts, const struct map_tile *tiles, size_t n,
+                     char why[MAP_WHY_MAX])
+{
+	uint16_t count[EDGE__MAX * EDGE__MAX] = {0};
+
+	memset(ts, 0, sizeof(*ts));
+	if (n < 1 || n > MAP_TILES_MAX) {
+		snprintf(why, MAP_WHY_MAX, "a tileset has 1 to %d tiles", MAP_TILES_MAX);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (map_tile_check(&tiles[i], why) != 0)
+			return -1;
+		count[tiles[i].edge[MAP_N] * EDGE__MAX + tiles[i].edge[MAP_W]]++;
+	}
+	for (int g = 0; g < EDGE__MAX * EDGE__MAX; g++)
+		ts->start[g + 1] = (uint16_t)(ts->start[g] + count[g]);
+	uint16_t at[EDGE__MAX * EDGE__MAX];
+	memcpy(at, ts->start, sizeof at);
+	for (size_t i = 0; i < n; i++)
+		ts->order[at[tiles[i].edge[MAP_N] * EDGE__MAX + tiles[i].edge[MAP_W]]++] =
+		        (uint16_t)i;
+	ts->tiles = tiles;
+	ts->n = n;
+	return 0;
+}
+
+/* ---- pass 1: which sides are open ---- */
+
+/* open[c]: bit s set when side s of grid cell c links to its neighbour. */
+static void spanning_tree(struct rng *rng, int w, int h, uint8_t *open)
+{
+	int n = w * h, top = 0;
+	int *stack = malloc((size_t)n * sizeof(*stack));
+	uint8_t *seen = calloc((size_t)n, 1);
+
+	memset(open, 0, (size_t)n);
+	if (!stack || !seen) {
+		free(stack);
+		free(seen);
+		return; /* no links: the caller's check fails the attempt */
+	}
+	int start = (int)rng_below(rng, (uint64_t)n);
+	stack[top++] = start;
+	seen[start] = 1;
+	while (top) {
+		int c = stack[top - 1], r = c / w, col = c % w, choice[4], k = 0;
+		for (int s = 0; s < 4; s++) {
+			int nr = r + d_row[s], nc = col + d_col[s];
+			if (nr >= 0 && nr < h && nc >= 0 && nc < w && !seen[nr * w + nc])
+				choice[k++] = s;
+		}
+		if (!k) {
+			top--;
+			continue;
+		}
+		int s = choice[rng_below(rng, (uint64_t)k)];
+		int nb = (r + d_row[s]) * w + col + d_col[s];
+		open[c] |= (uint8_t)(1u << s);
+		open[nb] |= (uint8_t)(1u << opposite[s]);
+		seen[nb] = 1;
+		stack[top++] = nb;
+	}
+	/* A few more links: loops, so the dungeon is not only a tree. */
+	for (int c = 0; c < n; c++) {
+		int r = c / w, col = c % w;
+		if (col + 1 < w && !(open[c] & (1u << MAP_E)) &&
+		    rng_below(rng, EXTRA_LINK_1_IN) == 0) {
+			open[c] |= 1u << MAP_E;
+			open[c + 1] |= 1u << MAP_W;
+		}
+		if (r + 1 < h && !(open[c] & (1u << MAP_S)) &&
+		    rng_below(rng, EXTRA_LINK_1_IN) == 0) {
+			open[c] |= 1u << MAP_S;
+			open[c + w] |= 1u << MAP_N;
+		}
+	}
+	free(stack);
+	free(seen);
+}
+
+/* ---- pass 2: the tiles ---- */
+
+struct pick {
+	const struct map_tileset *ts;
+	const struct map_tile *tiles;
+	size_t n;
+	int w, h;
+	const uint8_t *open;
+	uint16_t *cand; /* cand[c * n ..]: cell c's candidates, in the order to try */
+	uint16_t *ncand, *at;
+	/* the first dead end met, for the message */
+	int dead_cell, dead_n, dead_w;
+	uint8_t dead_open;
+};
+
+/* The edge type a tile at cell c must have on side s (N or W): what its
+ * neighbour fixed, or 0 on the border. */
+static int fixed_edge(const struct pick *p, const struct map *m, int c, int s)
+{
+	int r = c / p->w, col = c % p->w;
+	if (s == MAP_N)
+		return r == 0 ? EDGE_NONE : p->tiles[m->tile[c - p->w]].edge[MAP_S];
+	return col == 0 ? EDGE_NONE : p->tiles[m->tile[c - 1]].edge[MAP_E];
+}
+
+/* Fills cell c's candidate list: every tile that matches its fixed edges
+ * and is open exactly where the tree says, in a weighted random order. */
+static void candidates(struct pick *p, const struct map *m, struct rng *rng, int c)
+{
+	int need_n = fixed_edge(p, m, c, MAP_N), need_w = fixed_edge(p, m, c, MAP_W);
+	uint8_t open = p->open[c];
+	uint16_t *list = p->cand + (size_t)c * p->n;
+	uint64_t total = 0;
+	size_t k = 0;
+
+	int g = need_n * EDGE__MAX + need_w;
+	for (size_t o = p->ts->start[g]; o < p->ts->start[g + 1]; o++) {
+		size_t i = p->ts->order[o];
+		const struct map_tile *t = &p->tiles[i];
+		int fits = 1;
+		for (int s = 0; fits && s < 4; s++)
+			fits = (t->edge[s] != EDGE_NONE) == !!(open & (1u << s));
+		if (fits) {
+			list[k++] = (uint16_t)i;
+			total += t->weight;
+		}
+	}
+	/* Weighted shuffle: each place drawn among the rest by weight. */
+	for (size_t i = 0; i + 1 < k; i++) {
+		uint64_t r = rng_below(rng, total);
+		size_t j = i;
+		while (r >= p->tiles[list[j]].weight)
+			r -= p->tiles[list[j++]].weight;
+		uint16_t tmp = list[i];
+		list[i] = list[j];
+		list[j] = tmp;
+		total -= p->tiles[list[i]].weight;
+	}
+	p->ncand[c] = (uint16_t)k;
+	p->at[c] = 0;
+	if (!k && p->dead_cell < 0) {
+		p->dead_cell = c;
+		p->dead_n = need_n;
+		p->dead_w = need_w;
+		p->dead_open = open;
+	}
+}
+
+/* Chooses every tile, backtracking where a cell has nothing left. 0, or -1
+ * when the budget ran out or the first cell has nothing. */
+static int choose(struct pick *p, struct map *m, struct rng *rng)
+{
+	int n = p->w * p->h, c = 0;
+	long steps = 0;
+
+	candidates(p, m, rng, 0);
+	while (c < n) {
+		if (++steps > STEP_BUDGET)
+			return -1;
+		if (p->at[c] < p->ncand[c]) {
+			m->tile[c] = p->cand[(size_t)c * p->n + p->at[c]++];
+			if (++c < n)
+				candidates(p, m, rng, c);
+			continue;
+		}
+		if (c-- == 0)
+			return -1; /* the first cell has no tile left */
+	}
+	return 0;
+}
+
+/* Whether the links join every place of the grid into one piece: with
+ * every tile's floor one piece reaching each of its open edges, and edges
+ * matched, that is every floor cell reachable from every other. */
+static int connected(const uint8_t *open, int w, int h)
+{
+	int n = w * h, top = 0, reached = 0;
+	int *stack = malloc((size_t)n * sizeof(*stack));
+	uint8_t *seen = calloc((size_t)n, 1);
+	int ok = 0;
+
+	if (stack && seen) {
+		stack[top++] = 0;
+		seen[0] = 1;
+		while (top) {
+			int c = stack[--top];
+			reached++;
+			for (int s = 0; s < 4; s++) {
+				if (!(open[c] & (1u << s)))
+					continue;
+				int nb = c + d_row[s] * w + d_col[s];
+				if (!seen[nb]) {
+					seen[nb] = 1;
+					stack[top++] = nb;
+				}
+			}
+		}
+		ok = reached == n;
+	}
+	free(stack);
+	free(seen);
+	return ok;
+}
+
+static void paint(const struct map_tile *tiles, struct map *m)
+{
+	int W = m->w * T;
+	for (int c = 0; c < m->w * m->h; c++) {
+		const struct map_tile *t = &tiles[m->tile[c]];
+		int r0 = c / m->w * T, c0 = c % m->w * T;
+		for (int r = 0; r < T; r++)
+			memcpy(m->cell + (size_t)(r0 + r) * W + c0, t->cell + r * T, T);
+	}
+}
+
+static void describe_dead_end(const struct pick *p, char *why)
+{
+	char sides[40] = "";
+	for (int s = 0; s < 4; s++) {
+		if (!(p->dead_open & (1u << s)))
+			continue;
+		if (*sides)
+			strcat(sides, "+");
+		strcat(sides, side_names[s]);
+	}
+	snprintf(why, MAP_WHY_MAX,
+	         "the tileset cannot tile a %dx%d grid: no tile has north edge %d, west edge %d "
+	         "and open sides %s",
+	         p->w, p->h, p->dead_n, p->dead_w, *sides ? sides : "none");
+}
+
+int map_generate(const struct map_tileset *ts, int w, int h, uint64_t seed, struct map *m,
+                 char why[MAP_WHY_MAX])
+{
+	const struct map_tile *tiles = ts->tiles;
+	size_t n = ts->n;
+	struct rng rng;
+	int cells = w * h, rc = -1;
+
+	if (w < 1 || h < 1 || w > MAP_DIM_MAX || h > MAP_DIM_MAX) {
+		snprintf(why, MAP_WHY_MAX, "the map must be 1 to %d tiles wide and high",
+		         MAP_DIM_MAX);
+		return -1;
+	}
+	if (!tiles || n < 1) {
+		snprintf(why, MAP_WHY_MAX, "the tileset has no tiles");
+		return -1;
+	}
+	struct pick p = {.ts = ts, .tiles = tiles, .n = n, .w = w, .h = h, .dead_cell = -1};
+	uint8_t *open = malloc((size_t)cells);
+	p.cand = malloc((size_t)cells * n * sizeof(*p.cand));
+	p.ncand = malloc((size_t)cells * sizeof(*p.ncand));
+	p.at = malloc((size_t)cells * sizeof(*p.at));
+	if (!open || !p.cand || !p.ncand || !p.at) {
+		snprintf(why, MAP_WHY_MAX, "out of memory");
+		goto out;
+	}
+	p.open = open;
+	memset(m, 0, sizeof(*m));
+	m->w = w;
+	m->h = h;
+	rng_seed(&rng, seed);
+	for (int a = 0; a < ATTEMPTS && rc != 0; a++) {
+		spanning_tree(&rng, w, h, open);
+		if (choose(&p, m, &rng) != 0)
+			continue;
+		if (!connected(open, w, h))
+			continue;
+		paint(tiles, m);
+		rc = 0;
+	}
+	if (rc != 0) {
+		if (p.dead_cell >= 0)
+			describe_dead_end(&p, why);
+		else
+			snprintf(why, MAP_WHY_MAX,
+			         "the tileset cannot tile a %dx%d grid within the search's bound",
+			         w, h);
+	}
+out:
+	free(open);
+	free(p.cand);
+	free(p.ncand);
+	free(p.at);
+	return rc;
+}
+
+size_t map_text(const struct map *m, char *out)
+{
+	int W = m->w * T, H = m->h * T;
+	size_t k = 0;
+	for (int r = 0; r < H; r++) {
+		memcpy(out + k, m->cell + (size_t)r * W, (size_t)W);
+		k += (size_t)W;
+		out[k++] = '\n';
+	}
+	out[k] = '\0';
+	return k;
+}

@@ -1,0 +1,359 @@
+/* render_html: the index/generate page (layout, form, cards, error)
+ * through the templates; raw text goes into the dictionaries and the
+ * engine escapes it. */
+#include "render.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "decimal.h"
+#include "formcache.h"
+#include "render_int.h"
+#include "tmpl.h"
+
+/* unhonoured_reason_text (item.h) is defined beside the generator, which
+ * decides the reasons; its size is not visible here, hence the count. */
+#define N_REASONS (UR_NOT_A_PART + 1)
+
+/* ---- HTML: the card ---------------------------------------------------- */
+
+/* A stat as shown on a card. The multiplier is a bonus stored in hundredths
+ * (40 is +0.40), the others are plain signed integers. */
+static void stat_text(enum stat s, int32_t v, char *dst)
+{
+	if (s == ST_MULTIPLIER) {
+		uint64_t a = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+		char *p = dst;
+		*p++ = v < 0 ? '-' : '+';
+		p += strlen(decimal_u64(a / 100, p));
+		*p++ = '.';
+		*p++ = (char)('0' + a % 100 / 10);
+		*p++ = (char)('0' + a % 10);
+		*p = '\0';
+	} else {
+		decimal_i64(v, 1, dst);
+	}
+}
+
+/* "Two-handed", unless the slot already says as much. */
+static const char *hands_text(const struct item *it, char *dst, size_t n)
+{
+	int32_t h = it->stat[ST_HANDS];
+	if (h == 0 || (it->slot == SLOT_ONE_HAND && h == 1) ||
+	    (it->slot == SLOT_TWO_HANDS && h == 2))
+		return NULL;
+	if (h == 1)
+		return "One-handed";
+	if (h == 2)
+		return "Two-handed";
+	snprintf(dst, n, "%" PRId32 " hands", h);
+	return dst;
+}
+
+/* The icon file's stem: the slot with spaces as '-', else the kind. */
+static void icon_name(const struct item *it, char *dst, size_t n)
+{
+	const char *s = NULL;
+	if (it->slot > SLOT_NONE && it->slot < SLOT__MAX)
+		s = slot_names[it->slot];
+	if (!s || !*s)
+		s = render_name_or(kind_names, K__MAX, (int)it->kind, "trinket");
+	render_copy(s, dst, n);
+	for (char *c = dst; *c; c++)
+		if (*c == ' ')
+			*c = '-';
+}
+
+static int fill_stats(struct tmpl_dict *card, const struct item *it)
+{
+	struct tmpl_dict *list = NULL;
+	char value[32], label[32];
+
+	for (int s = 0; s < ST__MAX; s++) {
+		/* hands is in the header line, beside the slot */
+		if (s == ST_HANDS || it->stat[s] == 0)
+			continue;
+		if (!list && !(list = tmpl_section(card, "STATS")))
+			return -1;
+		struct tmpl_dict *row = tmpl_section(list, "STAT");
+		if (!row)
+			return -1;
+		stat_text((enum stat)s, it->stat[s], value);
+		tmpl_set(row, "STAT_KEY", stat_names[s]);
+		tmpl_set(row, "VALUE", value);
+		tmpl_set(row, "LABEL", render_capitalised(stat_names[s], label, sizeof label));
+		if (it->stat[s] < 0)
+			tmpl_show(row, "NEG");
+	}
+	if (!list)
+		tmpl_show(card, "NO_STATS");
+	return 0;
+}
+
+static int fill_unhonoured(struct tmpl_dict *card, const struct item *it)
+{
+	int n = it->n_unhonoured;
+	if (n <= 0)
+		return 0;
+	if (n > ITEM_UNHONOURED_MAX)
+		n = ITEM_UNHONOURED_MAX;
+	struct tmpl_dict *box = tmpl_section(card, "UNHONOURED");
+	if (!box)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		const struct unhonoured *u = &it->unhonoured[i];
+		struct tmpl_dict *row = tmpl_section(box, "REQ");
+		if (!row)
+			return -1;
+		tmpl_set(row, "PART", render_name_or(part_names, P__MAX, (int)u->part, "?"));
+		tmpl_set(row, "WORD", u->word ? u->word : "");
+		tmpl_set(row, "REASON",
+		         render_name_or(unhonoured_reason_text, N_REASONS, (int)u->reason,
+		                        "refused"));
+	}
+	return 0;
+}
+
+static int fill_card(struct tmpl_dict *card, const struct item *it, const struct form *f)
+{
+	char text[64], label[32];
+	const char *hands;
+	struct buf link;
+	int rc;
+
+	tmpl_set(card, "NAME", it->name);
+	tmpl_set(card, "RARITY", render_rarity(it->str));
+	tmpl_set(card, "RARITY_LABEL",
+	         render_capitalised(render_rarity(it->str), label, sizeof label));
+	icon_name(it, text, sizeof text);
+	tmpl_set(card, "ICON", text);
+	tmpl_set(card, "KIND_LABEL", render_kind_label(it->kind, label, sizeof label));
+	if (it->slot > SLOT_NONE && it->slot < SLOT__MAX) {
+		struct tmpl_dict *slot = tmpl_section(card, "SLOT");
+		if (!slot)
+			return -1;
+		tmpl_set(slot, "SLOT_LABEL",
+		         render_capitalised(slot_names[it->slot], label, sizeof label));
+	}
+	tmpl_set_int(card, "TIER", it->tier);
+	if ((hands = hands_text(it, text, sizeof text))) {
+		struct tmpl_dict *h = tmpl_section(card, "HANDS");
+		if (!h)
+			return -1;
+		tmpl_set(h, "HANDS_LABEL", hands);
+	}
+	if (it->masterwork)
+		tmpl_show(card, "MASTERWORK");
+	tmpl_set_int(card, "STR", it->str);
+	tmpl_set(card, "SEED", decimal_u64(it->seed, text));
+	if (fill_stats(card, it) != 0 || fill_unhonoured(card, it) != 0)
+		return -1;
+
+	buf_init(&link);
+	rc = form_link(f, it->seed, &link);
+	if (rc == 0)
+		tmpl_set(card, "LINK", link.data ? link.data : "/");
+	buf_reset(&link);
+	if (rc == 0 && (rc = form_link_inputs(f, &link)) == 0)
+		tmpl_set(card, "REROLL", link.data ? link.data : "/");
+	buf_free(&link);
+	return rc;
+}
+
+/* ---- the form ---------------------------------------------------- */
+
+/* Spans one page's form splices: at most 5 per part (head, options before
+ * the selected one, the selected one, the rest, tail). */
+#define PAGE_SPANS (5 * P__MAX)
+
+/* A page's spans for one x-frag variable. */
+struct spans {
+	struct tmpl_span s[PAGE_SPANS];
+	size_t n;
+};
+
+static void span(struct spans *sp, const struct tmpl_frag *f, size_t from, size_t to)
+{
+	if (from < to && sp->n < PAGE_SPANS)
+		sp->s[sp->n++] = (struct tmpl_span){f, from, to};
+}
+
+/* The options of o, option i selected (i < 0: none), then extra (one
+ * piece, or NULL). */
+static void add_options(struct spans *sp, const struct options *o, long i,
+                        const struct tmpl_frag *extra)
+{
+	size_t at = i < 0 ? o->n : (size_t)i;
+
+	span(sp, o->plain, 0, at);
+	if (i >= 0) {
+		span(sp, o->sel, at, at + 1);
+		span(sp, o->plain, at + 1, o->n);
+	} else if (extra) {
+		span(sp, extra, 0, 1);
+	}
+}
+
+/* One part: a select of the part's active words, with a requested word
+ * that is not among them kept as an extra, selected option (so the form
+ * shows what was sent); above FORM_LIST_MAX words, a text input holding
+ * the requested word. *extra is this page's piece, if one is needed. */
+static int add_part(struct spans *sp, const struct form_cache *fc, const struct form *f,
+                    enum part p, struct tmpl_frag **extra)
+{
+	static const struct word_list none;
+	const char *want = f->attr[p];
+	const struct word_list *l =
+	        fc->cat && (unsigned)f->kind < K__MAX ? &fc->lists[f->kind][p] : &none;
+	long i = -1;
+	char label[FORM_WORD_MAX + 32];
+
+	if (l->as_text) {
+		if (!want) {
+			span(sp, fc->texts, (size_t)p, (size_t)p + 1);
+			return 0;
+		}
+		if (!(*extra = tmpl_frag_new()) ||
+		    formcache_field_add(*extra, p, "TEXT", want) != 0)
+			return -1;
+		span(sp, *extra, 0, 1);
+		return 0;
+	}
+	if (want && (i = formcache_find_word(l, want)) < 0) {
+		struct options o = {0};
+		snprintf(label, sizeof label, "%s (not available)", want);
+		if (formcache_options_add(&o, want, label) != 0) {
+			formcache_options_free(&o);
+			return -1;
+		}
+		tmpl_frag_free(o.plain);
+		*extra = o.sel;
+	}
+	span(sp, fc->fields, 2 * (size_t)p, 2 * (size_t)p + 1);
+	add_options(sp, &l->opt, i, *extra);
+	span(sp, fc->fields, 2 * (size_t)p + 1, 2 * (size_t)p + 2);
+	return 0;
+}
+
+static int fill_form(struct tmpl_dict *d, const struct form_cache *fc, const struct form *f,
+                     struct tmpl_frag **extra)
+{
+	struct spans sp = {.n = 0};
+	char text[64];
+
+	add_options(&sp, &fc->kinds, (unsigned)f->kind < K__MAX ? (long)f->kind : -1, NULL);
+	tmpl_set_spans(d, "KINDS", sp.s, sp.n);
+	sp.n = 0;
+	add_options(&sp, &fc->tiers, f->tier >= 0 && f->tier <= TIER_MAX ? f->tier : -1, NULL);
+	tmpl_set_spans(d, "TIERS", sp.s, sp.n);
+	if (f->variance)
+		tmpl_show(d, "VARIANCE");
+	if (f->power_text) {
+		tmpl_set(d, "POWER", f->power_text);
+	} else {
+		/* %g prints a whole number up to 100 (the form's maximum) as
+		 * its digits */
+		if (f->power >= 0 && f->power <= FORM_POWER_MAX && f->power == (int)f->power)
+			decimal_i64((int)f->power, 0, text);
+		else
+			snprintf(text, sizeof text, "%g", f->power);
+		tmpl_set(d, "POWER", text);
+	}
+
+	unsigned parts = render_kind_parts(f->kind, WEAPON_PARTS);
+	sp.n = 0;
+	for (int p = 0; p < P__MAX; p++)
+		if ((parts & PART_BIT(p)) && add_part(&sp, fc, f, (enum part)p, &extra[p]) != 0)
+			return -1;
+	tmpl_set_spans(d, "PARTS", sp.s, sp.n);
+
+	if (f->has_seed) {
+		tmpl_set(d, "SEED", decimal_u64(f->seed, text));
+	}
+	if (f->has_count)
+		tmpl_set_int(d, "COUNT", f->count);
+	return 0;
+}
+
+/* ---- HTML: the page ---------------------------------------------------- */
+
+static int fill_cards(struct tmpl_dict *d, const struct page *p, const struct form *f)
+{
+	struct tmpl_dict *wrap;
+
+	if (p->n_items == 0 || !p->items)
+		return 0;
+	wrap = tmpl_section(d, p->n_items == 1 ? "ONE" : "MANY");
+	if (!wrap)
+		return -1;
+	if (p->n_items > 1)
+		tmpl_set_int(wrap, "N_ITEMS", (long)p->n_items);
+	for (size_t i = 0; i < p->n_items; i++) {
+		struct tmpl_dict *row = tmpl_section(wrap, "ITEM");
+		struct tmpl_dict *card = row ? tmpl_include(row, "CARD", "card.tpl") : NULL;
+		if (!card || fill_card(card, &p->items[i], f) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int fill_error(struct tmpl_dict *d, const struct page *p)
+{
+	if (!p->error_field && !p->error_message)
+		return 0;
+	struct tmpl_dict *e = tmpl_include(d, "ERROR", "error.tpl");
+	if (!e)
+		return -1;
+	if (p->error_field) {
+		struct tmpl_dict *field = tmpl_section(e, "FIELD");
+		if (!field)
+			return -1;
+		tmpl_set(field, "FIELD_NAME", p->error_field);
+	}
+	tmpl_set(e, "MESSAGE", p->error_message ? p->error_message : "Something went wrong.");
+	return 0;
+}
+
+static void set_title(struct tmpl_dict *d, const struct page *p)
+{
+	char text[32];
+
+	if (p->error_field || p->error_message) {
+		tmpl_set(d, "TITLE", "Error");
+	} else if (p->n_items == 1 && p->items) {
+		tmpl_set(d, "TITLE", p->items[0].name);
+	} else if (p->n_items > 1) {
+		snprintf(text, sizeof text, "%zu items", p->n_items);
+		tmpl_set(d, "TITLE", text);
+	} else {
+		tmpl_set(d, "TITLE", "Item generator");
+	}
+}
+
+int render_html(const struct page *p, struct buf *out)
+{
+	struct tmpl_dict *d = NULL, *form;
+	struct tmpl_frag *extra[P__MAX] = {0}; /* this page's "not available" options */
+	struct form_cache *fc;
+	const struct form *f;
+	int rc = -1;
+
+	if (!p || !out)
+		return -1;
+	f = render_form(p->form);
+	if (!(fc = formcache_get(p->cat, f->kind)) || !(d = tmpl_dict_new("layout")))
+		goto done;
+	set_title(d, p);
+	if (fill_cards(d, p, f) != 0 || fill_error(d, p) != 0)
+		goto done;
+	if (!(form = tmpl_include(d, "FORM", "form.tpl")) || fill_form(form, fc, f, extra) != 0)
+		goto done;
+	rc = tmpl_expand("layout.tpl", d, out);
+done:
+	tmpl_dict_free(d);
+	for (int i = 0; i < P__MAX; i++)
+		tmpl_frag_free(extra[i]);
+	formcache_put(fc);
+	return rc;
+}

@@ -1,0 +1,131 @@
+/* statements: see statements.h. */
+#include "statements.h"
+
+/* The columns every catalog query returns, in this order, so that one
+ * binding reads them all. Tables without a tier or a slot select constants.
+ * multiplier is DECIMAL: it is scaled to hundredths exactly by the server. */
+#define LOAD_STAT_COLS                                                                             \
+	"hands, CAST(ROUND(multiplier * 100) AS SIGNED), attack, defense, magic, flaming, "        \
+	"freezing, shocking, holy, evil, sneak, crit"
+#define SEL(table, tier, slot)                                                                     \
+	"SELECT id, word, active, " LOAD_STAT_COLS ", " tier ", " slot                             \
+	", weight, tier_min, tier_max FROM " table
+/* The query of each table shape (enum table_shape, recipe.h). */
+#define SEL_SHAPE_PLAIN(table)   SEL(table, "0", "NULL")
+#define SEL_SHAPE_TIERED(table)  SEL(table, "tier", "NULL")
+#define SEL_SHAPE_SLOTTED(table) SEL(table, "tier", "slot")
+
+/* The stat columns a submission and an affix row are written with
+ * (multiplier is never proposed), in this order. */
+#define STAT_COLS                                                                                  \
+	"hands, attack, defense, magic, flaming, freezing, shocking, holy, evil, sneak, crit"
+#define STAT_QS "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+#define SUB_COLS                                                                                   \
+	"id, submission_id, kind, part, word, tier, slot, " STAT_COLS                              \
+	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i')"
+
+#define LIVE_SQL(t) "SELECT active FROM " t " WHERE word = ? LIMIT 1"
+#define ADD_SHAPE_PLAIN(t)                                                                         \
+	"INSERT INTO " t " (word, active, " STAT_COLS ") VALUES (?, 1, " STAT_QS ")"
+#define ADD_SHAPE_TIERED(t)                                                                        \
+	"INSERT INTO " t " (word, active, tier, " STAT_COLS ") VALUES (?, 1, ?, " STAT_QS ")"
+#define ADD_SHAPE_SLOTTED(t)                                                                       \
+	"INSERT INTO " t " (word, active, tier, slot, " STAT_COLS ") VALUES (?, 1, ?, ?, " STAT_QS \
+	")"
+
+const struct stmt_def db_statements[STMT__MAX] = {
+        [STMT_REVISION] = {"SELECT revision FROM catalog_revision WHERE id = 1"},
+        /* table_name is read as a plain string: information_schema's own
+         * collation is not ours, and the names are ASCII. */
+        [STMT_TABLES] = {"SELECT CAST(table_name AS CHAR(64) CHARACTER SET ascii) FROM "
+                         "information_schema.tables WHERE table_schema = DATABASE()"},
+        [STMT_BEGIN_SNAPSHOT] = {"START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY"},
+
+        /* In id order: a map drawn from a seed depends on the tiles' order. */
+        [STMT_MAP_TILES] = {"SELECT tileset, name, pattern, edge_n, edge_e, edge_s, edge_w, "
+                            "weight FROM map_tile WHERE active = 1 ORDER BY tileset, id",
+                            "map_tile"},
+
+        [STMT_BEGIN] = {"START TRANSACTION"},
+        [STMT_COMMIT] = {"COMMIT"},
+        [STMT_SUB_BY_SID] = {"SELECT " SUB_COLS " FROM submission WHERE submission_id = ?"},
+        /* The hour's accepted proposals of one client, and the seconds until
+         * the oldest of them leaves the hour. */
+        [STMT_SUB_RATE] = {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), "
+                           "MIN(created_at) + INTERVAL 1 HOUR), 0) FROM submission "
+                           "WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR"},
+        [STMT_SUB_PENDING] = {"SELECT id FROM submission WHERE kind = ? AND part = ? AND word = ? "
+                              "AND status = 'pending' LIMIT 1"},
+        [STMT_SUB_REJECTED] = {"SELECT DATE_FORMAT(decided_at, '%Y-%m-%d'), "
+                               "DATE_FORMAT(decided_at + INTERVAL 30 DAY, '%Y-%m-%d') "
+                               "FROM submission WHERE kind = ? AND part = ? AND word = ? "
+                               "AND status = 'rejected' AND decided_at > NOW() - INTERVAL 30 DAY "
+                               "ORDER BY decided_at DESC LIMIT 1"},
+        [STMT_SUB_INSERT] =
+                {"INSERT INTO submission (submission_id, kind, part, word, tier, slot, " STAT_COLS
+                 ", client_hash) VALUES (?, ?, ?, ?, ?, ?, " STAT_QS ", ?)"},
+        [STMT_SUB_LIST] = {"SELECT " SUB_COLS " FROM submission WHERE status = 'pending' "
+                           "ORDER BY created_at, id LIMIT ?"},
+        [STMT_SUB_COUNT] = {"SELECT COUNT(*) FROM submission WHERE status = 'pending'"},
+        [STMT_SUB_LOCK] = {"SELECT " SUB_COLS " FROM submission WHERE id = ? FOR UPDATE"},
+        [STMT_SUB_DECIDE] =
+                {"UPDATE submission SET status = ?, decided_at = NOW(), decided_by = ?, "
+                 "reason = ? WHERE id = ? AND status = 'pending'"},
+        [STMT_LOG_INSERT] = {"INSERT INTO moderation_log (submission_id, moderator_id, moderator, "
+                             "action, reason, word_id, stats_before, stats_after) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"},
+        [STMT_MOD_GET] = {"SELECT id, name, password_hash FROM moderator WHERE name = ?"},
+        [STMT_MOD_INSERT] = {"INSERT INTO moderator (name, password_hash) VALUES (?, ?)"},
+        [STMT_MOD_UPDATE] = {"UPDATE moderator SET password_hash = ? WHERE id = ?"},
+        [STMT_MOD_END_SESSIONS] = {"DELETE FROM moderator_session WHERE moderator_id = ?"},
+        [STMT_SES_PURGE] = {"DELETE FROM moderator_session WHERE expires_at <= NOW()"},
+        [STMT_SES_INSERT] =
+                {"INSERT INTO moderator_session (token_hash, moderator_id, csrf_secret, "
+                 "expires_at) VALUES (?, ?, ?, NOW() + INTERVAL 8 HOUR)"},
+        [STMT_SES_GET] = {"SELECT m.id, m.name, s.csrf_secret FROM moderator_session s "
+                          "JOIN moderator m ON m.id = s.moderator_id "
+                          "WHERE s.token_hash = ? AND s.expires_at > NOW()"},
+        [STMT_SES_DELETE] = {"DELETE FROM moderator_session WHERE token_hash = ?"},
+        /* The client's lock row (0006): made outside the transaction, so
+         * that the transaction's first statement is the lock itself. */
+        [STMT_CLIENT_ENSURE] = {"INSERT IGNORE INTO submit_client (client_hash) VALUES (?)"},
+        [STMT_CLIENT_LOCK] =
+                {"SELECT client_hash FROM submit_client WHERE client_hash = ? FOR UPDATE"},
+        [STMT_THR_ENSURE] = {"INSERT IGNORE INTO login_throttle (name) VALUES (?)"},
+        [STMT_THR_LOCK] =
+                {"SELECT failures, COALESCE(TIMESTAMPDIFF(SECOND, NOW(), locked_until), 0) "
+                 "FROM login_throttle WHERE name = ? FOR UPDATE"},
+        [STMT_THR_SET] =
+                {"UPDATE login_throttle SET failures = ?, "
+                 "locked_until = IF(? > 0, NOW() + INTERVAL ? SECOND, NULL) WHERE name = ?"},
+        /* A reserved check that never ran (every slot was busy). */
+        [STMT_THR_UNDO] =
+                {"UPDATE login_throttle SET locked_until = IF(? <> 0, NULL, locked_until), "
+                 "failures = GREATEST(failures, 1) - 1 WHERE name = ?"},
+        [STMT_THR_RESET] =
+                {"UPDATE login_throttle SET failures = 0, locked_until = NULL WHERE name = ?"},
+        /* Names nobody tried for a day, and not locked: nothing to remember. */
+        [STMT_THR_PURGE] = {"DELETE FROM login_throttle WHERE updated_at < NOW() - INTERVAL 1 DAY "
+                            "AND (locked_until IS NULL OR locked_until < NOW())"},
+        [STMT_THR_FORGET] = {"DELETE FROM login_throttle WHERE name = ?"},
+        [STMT_LOG_LOGIN] = {"INSERT INTO moderation_log (moderator_id, moderator, action) "
+                            "VALUES (?, ?, ?)"},
+#define LOAD_ROW(k, p, t, s) {SEL_##s(t), t, k, p, s},
+        [STMT_LOAD_FIRST] = AFFIX_TABLES(LOAD_ROW)
+#undef LOAD_ROW
+#define LIVE_ROW(k, p, t, s) {LIVE_SQL(t), t, k, p, s},
+                [STMT_LIVE_FIRST] = AFFIX_TABLES(LIVE_ROW)
+#undef LIVE_ROW
+#define ADD_ROW(k, p, t, s) {ADD_##s(t), t, k, p, s},
+                        [STMT_ADD_FIRST] = AFFIX_TABLES(ADD_ROW)
+#undef ADD_ROW
+};
+
+int stmt_table_index(enum kind k, enum part p)
+{
+	for (int i = 0; i < AFFIX_TABLE_COUNT; i++)
+		if (db_statements[STMT_LOAD_FIRST + i].kind == k &&
+		    db_statements[STMT_LOAD_FIRST + i].part == p)
+			return i;
+	return -1;
+}

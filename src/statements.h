@@ -1,0 +1,69 @@
+/* statements: every SQL statement of the daemon, in one table. db.c
+ * prepares each on first use on a connection and runs it; the modules of
+ * the database layer (db.c for the catalog, dbmod.c for proposals,
+ * moderators and sessions) name them by enum stmt. Every value goes in
+ * through a bound parameter: no statement is ever built from input. */
+#ifndef LOOTFORGE_STATEMENTS_H
+#define LOOTFORGE_STATEMENTS_H
+
+#include "recipe.h"
+
+enum stmt {
+	/* the catalog (db.c) */
+	STMT_REVISION,
+	STMT_TABLES,
+	STMT_BEGIN_SNAPSHOT,
+	STMT_MAP_TILES,
+	/* transactions */
+	STMT_BEGIN,
+	STMT_COMMIT,
+	/* proposals, moderators, sessions, back-off (dbmod.c) */
+	STMT_SUB_BY_SID,
+	STMT_SUB_RATE,
+	STMT_SUB_PENDING,
+	STMT_SUB_REJECTED,
+	STMT_SUB_INSERT,
+	STMT_SUB_LIST,
+	STMT_SUB_COUNT,
+	STMT_SUB_LOCK,
+	STMT_SUB_DECIDE,
+	STMT_LOG_INSERT,
+	STMT_MOD_GET,
+	STMT_MOD_INSERT,
+	STMT_MOD_UPDATE,
+	STMT_MOD_END_SESSIONS,
+	STMT_SES_PURGE,
+	STMT_SES_INSERT,
+	STMT_SES_GET,
+	STMT_SES_DELETE,
+	STMT_CLIENT_ENSURE,
+	STMT_CLIENT_LOCK,
+	STMT_THR_ENSURE,
+	STMT_THR_LOCK,
+	STMT_THR_SET,
+	STMT_THR_UNDO,
+	STMT_THR_RESET,
+	STMT_THR_PURGE,
+	STMT_THR_FORGET,
+	STMT_LOG_LOGIN,
+	/* per affix table, in AFFIX_TABLES order: load, live word, add word */
+	STMT_LOAD_FIRST,
+	STMT_LIVE_FIRST = STMT_LOAD_FIRST + AFFIX_TABLE_COUNT,
+	STMT_ADD_FIRST = STMT_LIVE_FIRST + AFFIX_TABLE_COUNT,
+	STMT__MAX = STMT_ADD_FIRST + AFFIX_TABLE_COUNT
+};
+
+struct stmt_def {
+	const char *sql;
+	const char *table; /* per-table statements: the table, else NULL */
+	enum kind kind;    /* per-table statements */
+	enum part part;
+	enum table_shape shape;
+};
+
+extern const struct stmt_def db_statements[STMT__MAX];
+
+/* The index of table <kind>_<part> in AFFIX_TABLES, or -1. */
+int stmt_table_index(enum kind k, enum part p);
+
+#endif

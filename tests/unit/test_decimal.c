@@ -1,0 +1,54 @@
+/* Unit tests of decimal: the edges of both ranges, signs, and agreement
+ * with printf over a spread of values. */
+#include <inttypes.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "decimal.h"
+
+static void test_edges(void **state)
+{
+	char b[DECIMAL_MAX];
+	(void)state;
+	assert_string_equal(decimal_u64(0, b), "0");
+	assert_string_equal(decimal_u64(UINT64_MAX, b), "18446744073709551615");
+	assert_string_equal(decimal_i64(0, 0, b), "0");
+	assert_string_equal(decimal_i64(0, 1, b), "+0");
+	assert_string_equal(decimal_i64(-1, 1, b), "-1");
+	assert_string_equal(decimal_i64(INT64_MIN, 1, b), "-9223372036854775808");
+	assert_string_equal(decimal_i64(INT64_MAX, 1, b), "+9223372036854775807");
+}
+
+/* Every power of ten and its neighbours, both signs, against printf. */
+static void test_agrees_with_printf(void **state)
+{
+	char b[DECIMAL_MAX], want[32];
+	(void)state;
+	for (uint64_t p = 1; p <= UINT64_C(1000000000000000000); p *= 10) {
+		for (int64_t d = -1; d <= 1; d++) {
+			uint64_t u = p + (uint64_t)d;
+			snprintf(want, sizeof want, "%" PRIu64, u);
+			assert_string_equal(decimal_u64(u, b), want);
+			int64_t s = -(int64_t)u;
+			snprintf(want, sizeof want, "%+" PRId64, s);
+			assert_string_equal(decimal_i64(s, 1, b), want);
+			snprintf(want, sizeof want, "%" PRId64, (int64_t)u);
+			assert_string_equal(decimal_i64((int64_t)u, 0, b), want);
+		}
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_edges),
+	        cmocka_unit_test(test_agrees_with_printf),
+	};
+	return cmocka_run_group_tests_name("decimal", tests, NULL, NULL);
+}
