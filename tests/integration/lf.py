@@ -6,6 +6,7 @@ SQL through the private instance's socket as its admin."""
 import http.client
 import json
 import os
+import random
 import socket
 import subprocess
 import tempfile
@@ -15,10 +16,31 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 STACK = os.path.join(ROOT, "deploy", "stack.sh")
 
 
+def _ephemeral_low():
+    try:
+        with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
+            return int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
 def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port that binds on every address now, chosen below the kernel's
+    ephemeral range: a port the kernel hands out (bind to 0) can be taken by
+    any outgoing connection before the server binds it, which once made a
+    test's daemon fail with "Address already in use"."""
+    high = _ephemeral_low() - 1
+    rnd = random.SystemRandom()
+    for _ in range(200):
+        port = rnd.randint(max(1024, high - 12000), high)
+        try:
+            with socket.socket() as s:
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                s.bind(("0.0.0.0", port))
+            return port
+        except OSError:
+            continue
+    raise Failure("no free port below %d" % (high + 1))
 
 
 class Response:

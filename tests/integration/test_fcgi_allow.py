@@ -81,6 +81,22 @@ class Daemon:
         self.out.close()
 
 
+def started(stack, socket_fmt, allow=None):
+    """A ready TCP daemon and its port. free_port() only says the port was
+    free a moment ago; if another process took it since, try another."""
+    for _ in range(5):
+        port = lf.free_port()
+        d = Daemon(stack, socket_fmt % port, allow)
+        try:
+            d.wait_ready()
+            return d, port
+        except lf.Failure:
+            d.stop()
+            if "Address already in use" not in d.text():
+                raise
+    raise lf.Failure("five free ports were taken before the daemon bound them")
+
+
 def listening_addresses(port):
     """Local addresses (hex, as in /proc/net/tcp) listening on port."""
     found = []
@@ -94,10 +110,8 @@ def listening_addresses(port):
 
 
 def test_port_alone_binds_loopback(stack):
-    port = lf.free_port()
-    d = Daemon(stack, ":%d" % port)
+    d, port = started(stack, ":%d")
     try:
-        d.wait_ready()
         addrs = listening_addresses(port)
         lf.check(addrs == ["0100007F"], "--socket :PORT listens on 127.0.0.1 only", addrs)
         s = socket.create_connection(("127.0.0.1", port))
@@ -110,10 +124,8 @@ def test_port_alone_binds_loopback(stack):
 
 
 def test_peer_not_in_allow_list_is_closed(stack):
-    port = lf.free_port()
-    d = Daemon(stack, "0.0.0.0:%d" % port, allow="127.0.0.2")
+    d, port = started(stack, "0.0.0.0:%d", allow="127.0.0.2")
     try:
-        d.wait_ready()
         refused = socket.socket()
         refused.bind(("127.0.0.1", 0))
         refused.connect(("127.0.0.1", port))
