@@ -271,44 +271,6 @@ static MYSQL_STMT *prepared(struct db *d, enum stmt s, enum db_status *r)
 	return d->stmt[s] = st;
 }
 
-/* Marks in present[] the load statements whose table exists, and in
- * *tiles whether map_tile does. */
-static enum db_status find_tables(struct db *d, int *present, int *tiles)
-{
-	enum db_status r = DB_OK;
-	MYSQL_STMT *st = prepared(d, STMT_TABLES, &r);
-	char name[65];
-	unsigned long len = 0;
-	my_bool is_null = 0, error = 0;
-	MYSQL_BIND out = {
-	        .buffer_type = MYSQL_TYPE_STRING,
-	        .buffer = name,
-	        .buffer_length = sizeof(name),
-	        .length = &len,
-	        .is_null = &is_null,
-	        .error = &error,
-	};
-	int rc;
-
-	if (!st)
-		return r;
-	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, &out) != 0)
-		return stmt_fail(d, STMT_TABLES);
-	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
-		if (rc != 0 || is_null)
-			continue; /* longer than any table name of ours */
-		for (int i = 0; i < AFFIX_TABLE_COUNT; i++)
-			if (strcmp(name, db_statements[STMT_LOAD_FIRST + i].table) == 0)
-				present[i] = 1;
-		if (strcmp(name, db_statements[STMT_MAP_TILES].table) == 0)
-			*tiles = 1;
-	}
-	if (rc != MYSQL_NO_DATA)
-		return stmt_fail(d, STMT_TABLES);
-	mysql_stmt_free_result(st);
-	return DB_OK;
-}
-
 static int set_options(struct db *d)
 {
 	unsigned proto = MYSQL_PROTOCOL_TCP;
@@ -370,36 +332,6 @@ static enum db_status run(struct db *d, enum stmt s)
 	return DB_OK;
 }
 
-/* The revision, on a connected handle, inside or outside a transaction. */
-static enum db_status read_revision(struct db *d, uint64_t *rev)
-{
-	enum db_status r = DB_OK;
-	MYSQL_STMT *st = prepared(d, STMT_REVISION, &r);
-	unsigned long long v = 0;
-	my_bool is_null = 0, error = 0;
-	MYSQL_BIND out = {
-	        .buffer_type = MYSQL_TYPE_LONGLONG,
-	        .buffer = &v,
-	        .is_unsigned = 1,
-	        .is_null = &is_null,
-	        .error = &error,
-	};
-	int rc;
-
-	if (!st)
-		return r;
-	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, &out) != 0)
-		return stmt_fail(d, STMT_REVISION);
-	rc = mysql_stmt_fetch(st);
-	if (rc == 1)
-		return stmt_fail(d, STMT_REVISION);
-	mysql_stmt_free_result(st);
-	if (rc == MYSQL_NO_DATA || is_null || rc == MYSQL_DATA_TRUNCATED)
-		return fail(d, STMT_REVISION, 0, "catalog_revision has no usable row 1");
-	*rev = (uint64_t)v;
-	return DB_OK;
-}
-
 /* The gate, before a call (or one of dbmod.c's statements) goes out.
  * DB_DOWN when it may not: then the connection, if it is inside a
  * transaction, is closed, so the server rolls back what it began. */
@@ -416,16 +348,6 @@ static enum db_status gate(struct db *d)
 	return DB_DOWN;
 }
 
-enum db_status db_revision(struct db *d, uint64_t *rev)
-{
-	enum db_status r = gate(d);
-	if (r == DB_OK)
-		r = db_connect(d);
-	if (r == DB_OK)
-		r = read_revision(d, rev);
-	return r == DB_OK ? succeeded(d) : r;
-}
-
 enum db_status db_ping(struct db *d)
 {
 	enum db_status r = gate(d);
@@ -435,307 +357,6 @@ enum db_status db_ping(struct db *d)
 		return r;
 	if (mysql_ping(d->conn) != 0)
 		return fail(d, STMT__MAX, mysql_errno(d->conn), mysql_error(d->conn));
-	return succeeded(d);
-}
-
-/* One catalog row as fetched: the output buffers of the bound columns. */
-enum col {
-	C_ID,
-	C_WORD,
-	C_ACTIVE,
-	C_STAT0,
-	C_TIER = C_STAT0 + ST__MAX,
-	C_SLOT,
-	C_WEIGHT,
-	C_TIER_MIN,
-	C_TIER_MAX,
-	C__MAX
-};
-
-#define WORD_BUF 256 /* VARCHAR(64) of utf8mb4 is at most 256 bytes */
-#define SLOT_BUF 32
-
-struct row {
-	MYSQL_BIND bind[C__MAX];
-	unsigned long len[C__MAX];
-	my_bool is_null[C__MAX], error[C__MAX];
-	uint32_t id, weight;
-	int32_t active, stat[ST__MAX], tier, tier_min, tier_max;
-	char word[WORD_BUF + 1], slot[SLOT_BUF + 1];
-};
-
-static void bind_col(struct row *r, enum col c, enum enum_field_types type, void *buf,
-                     unsigned long buflen, int is_unsigned)
-{
-	MYSQL_BIND *b = &r->bind[c];
-	b->buffer_type = type;
-	b->buffer = buf;
-	b->buffer_length = buflen;
-	b->is_unsigned = (my_bool)is_unsigned;
-	b->length = &r->len[c];
-	b->is_null = &r->is_null[c];
-	b->error = &r->error[c];
-}
-
-static void bind_row(struct row *r)
-{
-	memset(r->bind, 0, sizeof(r->bind));
-	bind_col(r, C_ID, MYSQL_TYPE_LONG, &r->id, 0, 1);
-	bind_col(r, C_WORD, MYSQL_TYPE_STRING, r->word, WORD_BUF, 0);
-	bind_col(r, C_ACTIVE, MYSQL_TYPE_LONG, &r->active, 0, 0);
-	for (int s = 0; s < ST__MAX; s++)
-		bind_col(r, (enum col)(C_STAT0 + s), MYSQL_TYPE_LONG, &r->stat[s], 0, 0);
-	bind_col(r, C_TIER, MYSQL_TYPE_LONG, &r->tier, 0, 0);
-	bind_col(r, C_SLOT, MYSQL_TYPE_STRING, r->slot, SLOT_BUF, 0);
-	bind_col(r, C_WEIGHT, MYSQL_TYPE_LONG, &r->weight, 0, 1);
-	bind_col(r, C_TIER_MIN, MYSQL_TYPE_LONG, &r->tier_min, 0, 0);
-	bind_col(r, C_TIER_MAX, MYSQL_TYPE_LONG, &r->tier_max, 0, 0);
-}
-
-static int in_tier_range(int32_t v)
-{
-	return v >= 0 && v <= TIER_MAX;
-}
-
-/* Turns a fetched row into an entry. -1 when a value cannot be one of ours
- * (the schema's CHECKs make that a broken database, not bad luck). */
-static int row_to_entry(struct row *r, const struct stmt_def *def, struct entry *e)
-{
-	memset(e, 0, sizeof(*e));
-	if (r->is_null[C_ID] || r->is_null[C_WORD] || r->is_null[C_ACTIVE])
-		return -1;
-	for (int c = 0; c < C__MAX; c++)
-		if (r->error[c] && c != C_WORD && c != C_SLOT)
-			return -1; /* a number out of its C type's range */
-	e->id = r->id;
-	e->word = r->word;
-	e->active = r->active != 0;
-	for (int s = 0; s < ST__MAX; s++)
-		e->stat[s] = r->is_null[C_STAT0 + s] ? 0 : r->stat[s];
-	e->weight = r->is_null[C_WEIGHT] || r->weight == 0 ? 1 : r->weight;
-	int32_t tier = r->is_null[C_TIER] ? 0 : r->tier;
-	int32_t lo = r->is_null[C_TIER_MIN] ? 0 : r->tier_min;
-	int32_t hi = r->is_null[C_TIER_MAX] ? 0 : r->tier_max;
-	if (!in_tier_range(tier) || !in_tier_range(lo) || !in_tier_range(hi))
-		return -1;
-	e->tier = (uint8_t)tier;
-	e->tier_min = (uint8_t)lo;
-	e->tier_max = (uint8_t)hi;
-	e->slot = SLOT_NONE;
-	if (!r->is_null[C_SLOT] && !r->error[C_SLOT]) {
-		int slot = slot_from_name(r->slot);
-		if (slot < 0) {
-			log_warn("db: %s id %u: unknown slot '%s'; using the kind's default",
-			         def->table, r->id, r->slot);
-			slot = SLOT_NONE;
-		}
-		e->slot = (uint8_t)slot;
-	}
-	return 0;
-}
-
-/* A word longer than the buffer (a wider column than ours) is fetched again
- * whole into *big, which the caller frees. */
-static int fetch_long_word(MYSQL_STMT *st, struct row *r, char **big)
-{
-	unsigned long n = r->len[C_WORD];
-	my_bool is_null = 0, error = 0;
-	MYSQL_BIND b = {0};
-
-	*big = malloc(n + 1);
-	if (!*big)
-		return -1;
-	b.buffer_type = MYSQL_TYPE_STRING;
-	b.buffer = *big;
-	b.buffer_length = n + 1;
-	b.length = &n;
-	b.is_null = &is_null;
-	b.error = &error;
-	if (mysql_stmt_fetch_column(st, &b, C_WORD, 0) != 0 || error) {
-		free(*big);
-		*big = NULL;
-		return -1;
-	}
-	(*big)[n] = '\0';
-	return 0;
-}
-
-/* Reads one table into c. */
-static enum db_status load_table(struct db *d, enum stmt s, struct catalog *c)
-{
-	enum db_status res = DB_OK;
-	MYSQL_STMT *st = prepared(d, s, &res);
-	const struct stmt_def *def = &db_statements[s];
-	struct row r;
-	struct entry e;
-	int rc;
-
-	if (!st)
-		return res;
-	bind_row(&r);
-	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, r.bind) != 0)
-		return stmt_fail(d, s);
-	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
-		char *big = NULL;
-		if (rc == MYSQL_DATA_TRUNCATED && r.error[C_WORD] &&
-		    fetch_long_word(st, &r, &big) != 0)
-			goto bad_row;
-		int bad = row_to_entry(&r, def, &e);
-		if (big)
-			e.word = big;
-		if (bad || catalog_add(c, def->kind, def->part, &e) != 0) {
-			free(big);
-			goto bad_row;
-		}
-		free(big);
-	}
-	if (rc != MYSQL_NO_DATA)
-		return stmt_fail(d, s);
-	mysql_stmt_free_result(st);
-	return DB_OK;
-
-bad_row:
-	mysql_stmt_free_result(st);
-	return fail(d, s, 0, "a row with a value out of range, or out of memory");
-}
-
-/* One map_tile row as fetched. */
-enum tcol { T_SET, T_NAME, T_PATTERN, T_N, T_E, T_S, T_W, T_WEIGHT, T__MAX };
-
-struct tile_row {
-	MYSQL_BIND bind[T__MAX];
-	unsigned long len[T__MAX];
-	my_bool is_null[T__MAX], error[T__MAX];
-	char set[33], name[65], pattern[MAP_TILE * MAP_TILE + 1];
-	uint32_t edge[4], weight;
-};
-
-static void bind_tile_row(struct tile_row *r)
-{
-	memset(r, 0, sizeof(*r));
-	for (int c = 0; c < T__MAX; c++) {
-		MYSQL_BIND *b = &r->bind[c];
-		b->length = &r->len[c];
-		b->is_null = &r->is_null[c];
-		b->error = &r->error[c];
-		if (c == T_SET || c == T_NAME || c == T_PATTERN) {
-			b->buffer_type = MYSQL_TYPE_STRING;
-			b->buffer = c == T_SET ? r->set : c == T_NAME ? r->name : r->pattern;
-			b->buffer_length = c == T_SET    ? sizeof r->set
-			                   : c == T_NAME ? sizeof r->name
-			                                 : sizeof r->pattern;
-		} else {
-			b->buffer_type = MYSQL_TYPE_LONG;
-			b->buffer = c == T_WEIGHT ? &r->weight : &r->edge[c - T_N];
-			b->is_unsigned = 1;
-		}
-	}
-}
-
-/* A fetched row as a tile; -1 when a value cannot be one (the schema's
- * CHECKs make that a broken database). The tile's own rules (the edges
- * spell their types, one floor) are map_tileset_init's, in catalog_finish. */
-static int row_to_tile(const struct tile_row *r, struct map_tile *t)
-{
-	for (int c = 0; c < T__MAX; c++)
-		if (r->is_null[c] || r->error[c])
-			return -1;
-	if (r->len[T_PATTERN] != MAP_TILE * MAP_TILE)
-		return -1;
-	memset(t, 0, sizeof(*t));
-	t->name = r->name;
-	memcpy(t->cell, r->pattern, sizeof t->cell);
-	for (int e = 0; e < 4; e++) {
-		if (r->edge[e] > 255)
-			return -1;
-		t->edge[e] = (uint8_t)r->edge[e];
-	}
-	t->weight = r->weight;
-	return 0;
-}
-
-/* Reads the active rows of map_tile into c. */
-static enum db_status load_tiles(struct db *d, struct catalog *c)
-{
-	enum db_status res = DB_OK;
-	MYSQL_STMT *st = prepared(d, STMT_MAP_TILES, &res);
-	struct tile_row r;
-	struct map_tile t;
-	int rc;
-
-	if (!st)
-		return res;
-	bind_tile_row(&r);
-	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, r.bind) != 0)
-		return stmt_fail(d, STMT_MAP_TILES);
-	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
-		if (rc != 0 || row_to_tile(&r, &t) != 0 || catalog_add_tile(c, r.set, &t) != 0) {
-			mysql_stmt_free_result(st);
-			return fail(d, STMT_MAP_TILES, 0,
-			            "a row with a value out of range, or out of memory");
-		}
-	}
-	if (rc != MYSQL_NO_DATA)
-		return stmt_fail(d, STMT_MAP_TILES);
-	mysql_stmt_free_result(st);
-	return DB_OK;
-}
-
-/* Revision and every table inside the open snapshot. */
-static enum db_status load_in_snapshot(struct db *d, struct catalog **out)
-{
-	uint64_t rev;
-	enum db_status r = read_revision(d, &rev);
-	if (r != DB_OK)
-		return r;
-	struct catalog *c = catalog_new(rev);
-	if (!c)
-		return fail(d, STMT_REVISION, 0, "out of memory");
-	int present[AFFIX_TABLE_COUNT] = {0}, tiles = 0;
-	if ((r = find_tables(d, present, &tiles)) != DB_OK) {
-		catalog_free(c);
-		return r;
-	}
-	for (int i = 0; i < AFFIX_TABLE_COUNT; i++) {
-		if (!present[i])
-			continue; /* a table of a later migration: the kind has no words yet */
-		if ((r = load_table(d, (enum stmt)(STMT_LOAD_FIRST + i), c)) != DB_OK) {
-			catalog_free(c);
-			return r;
-		}
-	}
-	/* Before migration 0007 there are no maps, and the items still work. */
-	if (tiles && (r = load_tiles(d, c)) != DB_OK) {
-		catalog_free(c);
-		return r;
-	}
-	*out = c;
-	return DB_OK;
-}
-
-enum db_status db_load_catalog(struct db *d, struct catalog **out)
-{
-	struct catalog *c = NULL;
-	enum db_status r;
-
-	*out = NULL;
-	if ((r = gate(d)) != DB_OK || (r = db_connect(d)) != DB_OK ||
-	    (r = run(d, STMT_BEGIN_SNAPSHOT)) != DB_OK)
-		return r;
-	if ((r = load_in_snapshot(d, &c)) != DB_OK)
-		return r; /* fail() already rolled back or disconnected */
-	if ((r = run(d, STMT_COMMIT)) != DB_OK) {
-		catalog_free(c);
-		return r;
-	}
-	if (catalog_finish(c) != 0) {
-		log_failure(d, WHERE_NONE, 0, "catalog",
-		            "a word twice in a table, or out of memory");
-		catalog_free(c);
-		dbgate_done(dbgate_process(), &d->hold);
-		return DB_ERROR;
-	}
-	*out = c;
 	return succeeded(d);
 }
 
@@ -767,4 +388,36 @@ void db_rollback(struct db *d)
 void db_ok(struct db *d)
 {
 	succeeded(d);
+}
+
+MYSQL_STMT *db_prepared(struct db *d, enum stmt s, enum db_status *st)
+{
+	return prepared(d, s, st);
+}
+
+enum db_status db_fail(struct db *d, enum stmt s, const char *msg)
+{
+	return fail(d, s, 0, msg);
+}
+
+enum db_status db_begin(struct db *d)
+{
+	enum db_status r = gate(d);
+	return r == DB_OK ? db_connect(d) : r;
+}
+
+enum db_status db_run(struct db *d, enum stmt s)
+{
+	return run(d, s);
+}
+
+enum db_status db_done(struct db *d)
+{
+	return succeeded(d);
+}
+
+void db_give_up(struct db *d, const char *what, const char *msg)
+{
+	log_failure(d, WHERE_NONE, 0, what, msg);
+	dbgate_done(dbgate_process(), &d->hold);
 }

@@ -13,7 +13,6 @@
 
 #include <stdint.h>
 
-#include "catalog.h"
 
 enum db_status { DB_OK = 0, DB_DOWN = -1, DB_ERROR = -2 };
 
@@ -35,11 +34,6 @@ struct db;
 struct db *db_new(const struct db_config *cfg);
 void db_free(struct db *d);
 
-/* The catalog revision number (bumped by triggers on every affix change). */
-enum db_status db_revision(struct db *d, uint64_t *rev);
-/* Loads every affix table into a new, finished catalog (*out, owned by the
- * caller) in one consistent snapshot. */
-enum db_status db_load_catalog(struct db *d, struct catalog **out);
 /* A cheap round trip, for health checks. */
 enum db_status db_ping(struct db *d);
 

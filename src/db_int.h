@@ -23,6 +23,19 @@ enum db_status db_stmt_fail(struct db *d, enum stmt s);
  * fails. */
 void db_rollback(struct db *d);
 
+/* For the loaders of dbcatalog.c, which run several statements in one
+ * call: db_begin passes the gate and connects; db_prepared is statement s
+ * on the open connection (NULL with *st set); db_run runs one that returns
+ * no rows; db_fail logs msg for s and fails like db_stmt_fail; db_done ends
+ * the call as a success; db_give_up ends it as a failure found after the
+ * database answered (logged once as what: msg). */
+enum db_status db_begin(struct db *d);
+MYSQL_STMT *db_prepared(struct db *d, enum stmt s, enum db_status *st);
+enum db_status db_run(struct db *d, enum stmt s);
+enum db_status db_fail(struct db *d, enum stmt s, const char *msg);
+enum db_status db_done(struct db *d);
+void db_give_up(struct db *d, const char *what, const char *msg);
+
 /* Marks the handle healthy again (logs "working again" after failures). */
 void db_ok(struct db *d);
 

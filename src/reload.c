@@ -14,6 +14,7 @@
 
 #include "catalog.h"
 #include "catalog_file.h"
+#include "dbcatalog.h"
 #include "log.h"
 
 #define RETRY_MS 5000

@@ -18,6 +18,7 @@
 #include "catalog.h"
 #include "config.h"
 #include "db.h"
+#include "dbcatalog.h"
 #include "form.h"
 #include "generate.h"
 #include "render.h"
