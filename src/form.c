@@ -592,7 +592,7 @@ static int reader_pair(struct form_reader *r, const char *source, const char *s,
 		return reader_fail(err, source, dec_msgs[W_NAME][d]);
 	i = reader_find(r, key);
 	if (i >= 0) {
-		if (r->seen & (UINT64_C(1) << i))
+		if ((r->seen & (UINT64_C(1) << i)) && !(r->repeatable & (UINT64_C(1) << i)))
 			return reader_fail(err, r->names[i], MSG_TWICE);
 		r->seen |= UINT64_C(1) << i;
 	}

@@ -73,6 +73,7 @@ int form_encode(struct buf *out, const char *s);
 struct form_reader {
 	const char *const *names; /* accepted keys, NULL-terminated, at most 64 */
 	uint64_t long_fields;     /* bit i: names[i] may be up to FORM_LONG_VALUE_MAX bytes */
+	uint64_t repeatable;      /* bit i: names[i] may be given more than once (a list) */
 	/* Receives each known field: i indexes names; v is the decoded value
 	 * (n bytes, NUL-terminated, valid UTF-8 without control characters),
 	 * valid only during the call. 0, or -1 with *err set. */
