@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "value.h"
+
 const char *const place_names[PLACE__MAX] = {
         "pack",      "head",     "body", "hands",       "legs",         "feet",
         "main-hand", "off-hand", "neck", "left-finger", "right-finger",
@@ -156,6 +158,7 @@ void loadout_totals(const struct loadout *l, const struct item *items, struct lo
 		for (int s = 0; s < ST__MAX; s++)
 			t->stat[s] += items[i].stat[s];
 		t->str += items[i].str;
+		t->value += item_value(&items[i]);
 		t->worn++;
 	}
 }

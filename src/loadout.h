@@ -88,6 +88,7 @@ int loadout_fits(enum slot fits, enum place p);
 struct loadout_totals {
 	int64_t stat[ST__MAX];
 	int64_t str;
+	uint64_t value; /* gold pieces, item_value() of each */
 	unsigned worn;
 };
 

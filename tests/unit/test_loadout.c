@@ -13,6 +13,7 @@
 
 #include "loadout.h"
 #include "rng.h"
+#include "value.h"
 
 static unsigned add(struct loadout *l, enum slot s)
 {
@@ -291,6 +292,7 @@ static void test_totals(void **state)
 		struct loadout l = {0};
 		struct loadout_totals t;
 		int64_t want[ST__MAX] = {0}, want_str = 0;
+		uint64_t want_value = 0;
 		unsigned worn = 0;
 		random_ops(&r, &l, 80);
 		for (unsigned i = 0; i < l.n; i++) {
@@ -306,12 +308,14 @@ static void test_totals(void **state)
 			for (int s = 0; s < ST__MAX; s++)
 				want[s] += items[w].stat[s];
 			want_str += items[w].str;
+			want_value += item_value(&items[w]);
 			worn++;
 		}
 		loadout_totals(&l, items, &t);
 		for (int s = 0; s < ST__MAX; s++)
 			assert_int_equal(t.stat[s], want[s]);
 		assert_int_equal(t.str, want_str);
+		assert_int_equal(t.value, want_value);
 		assert_int_equal(t.worn, worn);
 	}
 }
