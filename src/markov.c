@@ -173,7 +173,7 @@ struct markov *markov_build(const char *const *names, size_t n, int order, struc
 	for (size_t i = 0; i < n; i++)
 		total_bytes += strlen(names[i]) + 1;
 	m = calloc(1, sizeof *m);
-	cps = malloc(total_bytes * sizeof *cps);
+	cps = malloc((total_bytes + 1) * sizeof *cps); /* + 1: never malloc(0) */
 	if (!m || !cps)
 		goto fail;
 	m->order = order;
