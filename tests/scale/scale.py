@@ -182,6 +182,35 @@ class Load:
         return len(res), ok, bad, len(res) / secs
 
 
+def cpu_seconds(net, host):
+    """CPU seconds (user + system, all threads) used so far by the
+    processes running on host (its namespace)."""
+    tck = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in net.pids(host):
+        try:
+            with open("/proc/%d/stat" % pid) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, IndexError, ValueError):
+            pass
+    return total / tck
+
+
+def cpu_snapshot(net):
+    return {h: cpu_seconds(net, h) for h in ("ngx", "d1", "d2", "d3", "db1", "db2")}
+
+
+def cpu_per(net, before, n):
+    """Microseconds of CPU per request since before, by role."""
+    after = cpu_snapshot(net)
+    d = {h: after[h] - before[h] for h in after}
+    us = 1e6 / max(n, 1)
+    return {"nginx": round(d["ngx"] * us, 1),
+            "daemons": round((d["d1"] + d["d2"] + d["d3"]) * us, 1),
+            "primary": round(d["db1"] * us, 1), "replica": round(d["db2"] * us, 1)}
+
+
 def spread(nginx, daemons, net, since, until):
     """Requests per daemon in nginx's access log (the last upstream each
     request went to, the one that answered)."""
@@ -232,8 +261,9 @@ def propose_until_stored(c, word, log, deadline):
 class Proposer:
     """Proposes new words one after another until stopped."""
 
-    def __init__(self, addr):
+    def __init__(self, addr, pause=0.1):
         self.c = Client(addr)
+        self.pause = pause
         self.stop_ev = threading.Event()
         self.log = []          # every answer: (what, status, had Retry-After)
         self.accepted = []     # (word, submission id, time)
@@ -245,7 +275,7 @@ class Proposer:
             sid = propose_until_stored(self.c, word, self.log, time.monotonic() + 60)
             if sid:
                 self.accepted.append((word, sid, time.time()))
-            time.sleep(0.1)
+            time.sleep(self.pause)
 
     def start(self):
         self.thread.start()
@@ -394,19 +424,45 @@ class Run:
     # -- phases
     def phase_spread(self):
         secs = 4 if self.brief else 20
+        before = cpu_snapshot(self.net)
         ld, _ = self.load(secs)
         n, ok, bad, rate = ld.summary()
+        cpu = cpu_per(self.net, before, n)
         time.sleep(0.3)  # nginx writes its log line after the answer
         per = spread(self.nginx, DAEMONS, self.net, ld.t0, ld.t1 + 0.2)
         self.figures["spread"] = {"requests": n, "2xx": ok, "rate/s": round(rate),
-                                  "per daemon": per}
-        say("spread: %d requests in %d s (%.0f/s), %d 2xx; per daemon %s"
-            % (n, secs, rate, ok, per))
+                                  "per daemon": per, "CPU µs/request": cpu}
+        say("spread: %d requests in %d s (%.0f/s), %d 2xx; per daemon %s; CPU µs per "
+            "request %s" % (n, secs, rate, ok, per, cpu))
         check(n > 0 and not bad, "every answer 2xx under load", bad[:10])
         total = sum(per.values())
         check(total >= 0.95 * n, "nginx logged the load's requests", total, n)
         for h, k in per.items():
             check(k >= 0.15 * total, "%s served at least 15%% of the requests" % h, per)
+
+    def phase_writes(self):
+        """Proposals from 8 clients at once: the CPU each costs the primary,
+        the replica (applying it), the daemons and nginx."""
+        secs = 3 if self.brief else 10
+        before = cpu_snapshot(self.net)
+        t0 = time.time()
+        props = [Proposer(self.ngx, pause=0).start() for _ in range(8)]
+        time.sleep(secs)
+        for p in props:
+            p.stop_ev.set()
+        for p in props:
+            p.stop()
+        lag = self.wait_replicated(30)
+        n = sum(len(p.accepted) for p in props)
+        cpu = cpu_per(self.net, before, n)
+        rate = n / (time.time() - t0)
+        others = [x for p in props for x in p.log if x[1] not in (200, 201, 303)]
+        self.figures["writes"] = {"proposals": n, "rate/s": round(rate, 1),
+                                  "CPU µs/proposal (form + post)": cpu,
+                                  "replica caught up after (s)": round(lag, 2)}
+        say("writes: %d proposals in %d s (%.0f/s) from 8 clients; CPU µs per proposal "
+            "(form + post) %s; replica caught up %.2f s after" % (n, secs, rate, cpu, lag))
+        check(n > 0 and not others, "every proposal stored, no other answer", others[:10])
 
     def phase_kill(self):
         secs = 6 if self.brief else 20
@@ -630,6 +686,7 @@ def main():
             failed = False
             return 0
         run.phase_spread()
+        run.phase_writes()
         run.phase_kill()
         run.phase_replica()
         run.phase_primary()
