@@ -7,6 +7,7 @@ machine's own network: the addresses (10.77.0.0/24) exist only inside."""
 
 import ctypes
 import os
+import re
 import signal
 import subprocess
 import time
@@ -42,7 +43,7 @@ class Net:
 
     def __init__(self, hosts, tag=None):
         self.hosts = dict(hosts)
-        self.tag = tag or str(os.getpid() % 100000)
+        self.tag = tag or str(os.getpid())
         self.made = []
         self.home = None
 
@@ -58,9 +59,28 @@ class Net:
             raise Unavailable("ip netns add refused: " + r.stderr.strip())
         self.made.append(name)
 
+    def sweep(self):
+        """Removes the namespaces of earlier runs whose process is gone (a
+        run killed with SIGKILL could not clean up after itself)."""
+        r = run(["ip", "netns", "list"], check=False)
+        for line in r.stdout.splitlines():
+            m = re.match(r"lf(\d+)-(\w+)\b", line)
+            if not m or m.group(2) not in set(self.hosts) | {"sw"}:
+                continue
+            if os.path.exists("/proc/" + m.group(1)):
+                continue
+            name = line.split()[0]
+            for p in run(["ip", "netns", "pids", name], check=False).stdout.split():
+                try:
+                    os.kill(int(p), signal.SIGKILL)
+                except (OSError, ValueError):
+                    pass
+            run(["ip", "netns", "del", name], check=False)
+
     def up(self):
         if os.geteuid() != 0:
             raise Unavailable("network namespaces need root (this is uid %d)" % os.geteuid())
+        self.sweep()
         sw = self.ns("sw")
         self._add_ns(sw)
         run(["ip", "-n", sw, "link", "add", "br0", "type", "bridge"])
