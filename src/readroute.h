@@ -2,7 +2,7 @@
  * replica, the revision poll and the catalog loads go to it; when it does
  * not answer, the same poll reads from the primary at once, and the
  * replica is tried again every READROUTE_RETRY_MS, so reads come back to it
- * within that long of its return. Pure: the time is passed in, so tests
+ * within that long, plus one poll interval, of its return. Pure: the time is passed in, so tests
  * can drive it. */
 #ifndef LOOTFORGE_READROUTE_H
 #define LOOTFORGE_READROUTE_H

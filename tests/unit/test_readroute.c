@@ -1,6 +1,7 @@
 /* readroute: the catalog poller reads from the replica, falls back to the
  * primary when it fails, tries it again after READROUTE_RETRY_MS, and
- * tells lag from a reset by the revision numbers. */
+ * tells lag from a reset by the revision numbers. And the replica's gate
+ * (dbgate.h) stands apart from the primary's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "dbgate.h"
 #include "readroute.h"
 
 static void test_no_replica_reads_the_primary(void **state)
@@ -83,6 +85,49 @@ static void test_revisions(void **state)
 	assert_int_equal(readroute_revision(1, 9, 2, READ_PRIMARY), REV_LOAD);
 }
 
+/* The replica's gate is its own: its breaker opening (the replica gone)
+ * leaves the primary's closed, so workers still reach the primary, and the
+ * other way round. */
+static void test_replica_gate_is_apart(void **state)
+{
+	struct gate_hold replica_probe = {0}, primary_probe = {0}, worker = {0};
+	struct dbgate *rg = dbgate_replica(), *pg = dbgate_process();
+	(void)state;
+	assert_ptr_not_equal(rg, pg);
+	assert_string_equal(rg->name, "replica");
+	assert_string_equal(pg->name, "database");
+	dbgate_register(rg, &replica_probe, 1);
+	dbgate_register(pg, &primary_probe, 1);
+	dbgate_register(pg, &worker, 0);
+
+	assert_int_equal(dbgate_admit(rg, &replica_probe, 1000, 0), GATE_GO);
+	dbgate_report(rg, &replica_probe, 1000, 0, 0); /* refused: the replica is gone */
+	dbgate_done(rg, &replica_probe);
+	assert_int_equal(dbgate_state(rg), BREAKER_OPEN);
+	assert_int_equal(dbgate_state(pg), BREAKER_CLOSED);
+	assert_int_equal(dbgate_admit(pg, &worker, 1000, 0), GATE_GO);
+	dbgate_done(pg, &worker);
+
+	/* the primary gone too: its breaker opens; the replica coming back
+	 * closes only its own */
+	dbgate_report(pg, &worker, 1100, 0, 0);
+	assert_int_equal(dbgate_state(pg), BREAKER_OPEN);
+	assert_int_equal(dbgate_admit(rg, &replica_probe, 1200, 0), GATE_GO);
+	dbgate_report(rg, &replica_probe, 1200, 1, 0);
+	dbgate_done(rg, &replica_probe);
+	assert_int_equal(dbgate_state(rg), BREAKER_CLOSED);
+	assert_int_equal(dbgate_state(pg), BREAKER_OPEN);
+	/* the primary's probe answers: closed again */
+	assert_int_equal(dbgate_admit(pg, &primary_probe, 1300, 0), GATE_GO);
+	dbgate_report(pg, &primary_probe, 1300, 1, 0);
+	dbgate_done(pg, &primary_probe);
+	assert_int_equal(dbgate_state(pg), BREAKER_CLOSED);
+
+	dbgate_unregister(rg, &replica_probe);
+	dbgate_unregister(pg, &primary_probe);
+	dbgate_unregister(pg, &worker);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -90,6 +135,7 @@ int main(void)
 	        cmocka_unit_test(test_replica_gone_then_back),
 	        cmocka_unit_test(test_back_within_a_retry_period),
 	        cmocka_unit_test(test_revisions),
+	        cmocka_unit_test(test_replica_gate_is_apart),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
