@@ -85,6 +85,7 @@ check: deps
 	@$(MAKE) --no-print-directory integration-san
 	@$(MAKE) --no-print-directory browser
 	@$(MAKE) --no-print-directory soak-brief
+	@$(MAKE) --no-print-directory scale-brief
 	@$(MAKE) --no-print-directory fuzz-check
 
 # ---- Fuzzing, sanitized integration, browser, load (docs/testing.md) ----
@@ -150,6 +151,16 @@ soak: $(DAEMON)
 
 soak-brief: $(DAEMON)
 	python3 tests/soak/soak.py --daemon $(DAEMON) --brief
+
+# Beyond one machine (docs/scaling.md): nginx, three daemon hosts, a MariaDB
+# primary and a replica, each in a network namespace the test makes and
+# removes; faults under load. Needs root (it says SKIPPED otherwise).
+.PHONY: scale scale-brief
+scale: $(DAEMON)
+	python3 tests/scale/scale.py --daemon $(DAEMON)
+
+scale-brief: $(DAEMON)
+	python3 tests/scale/scale.py --daemon $(DAEMON) --brief
 
 # The dev stack: private MariaDB, the daemon and nginx, all under var/.
 run: deps $(DAEMON)
