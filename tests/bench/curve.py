@@ -266,7 +266,7 @@ def measure(args):
             st.set_nginx_keepalive(args.nginx_keepalive)
         access = bench.AccessLog(st.path("log", "nginx-access.log"))
         R["curve"] = {}
-        for key, label, path, headers in CURVES:
+        for key, label, path, headers in CURVES if not args.no_curve else ():
             R["curve"][key] = []
             for c in CONNECTIONS:
                 bench.log("curve: %s, %d connections" % (label, c))
@@ -311,6 +311,8 @@ def parse_args(argv):
     ap.add_argument("--workers", type=int, default=4, help="daemon worker threads (default 4)")
     ap.add_argument("--nginx-keepalive", type=int, default=0, metavar="N")
     ap.add_argument("--rows", type=int, default=100000, help="synthetic rows for x1000")
+    ap.add_argument("--no-curve", action="store_true",
+                    help="only the batch and the memory (implies --no-doc)")
     ap.add_argument("--no-x1000", action="store_true", help="skip the grown catalog's memory")
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--no-doc", action="store_true", help="print only")
@@ -342,6 +344,10 @@ def main(argv):
     except bench.BenchError as e:
         print("bench-curve: " + str(e), file=sys.stderr)
         return 1
+    if args.no_curve:
+        args.no_doc = True
+        R["curve"] = {k: [dict(rps=0, p99=0, p50=0, non2xx=0, all_rps=[])] * len(CONNECTIONS)
+                      for k, _, _, _ in CURVES}
     text = report(args, R, command)
     print()
     print(text)
