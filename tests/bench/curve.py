@@ -165,7 +165,7 @@ def svg(curves):
             y = 30 + (H - 60) * (1 - i / 4)
             out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
                        % (x0, x0 + pw, y, y))
-            label = ("%.0f" % v if v >= 10 else "%.1f" % v) + unit
+            label = ("%.0f" % v if v >= 10 or v == 0 else "%.1f" % v) + unit
             out.append('<text x="%d" y="%.1f" text-anchor="end">%s</text>' % (x0 - 4, y + 4, label))
         for c in xs:
             out.append('<text x="%.1f" y="%d" text-anchor="middle">%d</text>'
@@ -180,8 +180,8 @@ def svg(curves):
                 out.append('<circle cx="%.1f" cy="%.1f" r="3" fill="%s"/>' % (x, y, colours[name]))
     for i, (name, label, _, _) in enumerate(CURVES):
         out.append('<rect x="%d" y="%d" width="14" height="4" fill="%s"/>'
-                   % (M + i * 160, H + 22, colours[name]))
-        out.append('<text x="%d" y="%d">GET /generate, %s</text>' % (M + i * 160 + 20, H + 28, label))
+                   % (M + i * 280, H + 22, colours[name]))
+        out.append('<text x="%d" y="%d">GET /generate, %s</text>' % (M + i * 280 + 20, H + 28, label))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
