@@ -28,7 +28,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DAEMON := $(BUILD)/lootforged
 
-.PHONY: all deps test-deploy test-house bench-mapgen unit unit-san integration check run start stop bench clean format
+.PHONY: all deps test-deploy test-house bench-mapgen bench-curve unit unit-san integration check run start stop bench clean format
 all: $(DAEMON) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen
 
 deps:
@@ -182,6 +182,15 @@ bench: deps
 	python3 tests/bench/bench.py --daemon build/rel/lootforged \
 		--generator build/rel/tests/bench_generate $(BENCH_ARGS)
 	build/rel/tests/bench_mapgen
+	@$(MAKE) --no-print-directory bench-curve
+
+# The load curve (1..512 connections, median of 3 per point), the batch of
+# 100 against single items, and the daemon's memory by mapping; writes its
+# table into docs/benchmarks.md and the plot docs/bench-curve.svg.
+CURVE_ARGS ?=
+bench-curve: deps
+	@$(MAKE) --no-print-directory SAN=0 build/rel/lootforged
+	python3 tests/bench/curve.py --daemon build/rel/lootforged $(CURVE_ARGS)
 
 $(BUILD)/tests/bench_mapgen: tests/bench/bench_mapgen.c $(LIB_OBJ)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
