@@ -6,6 +6,7 @@
  * broken row does not fill the log four times a second. */
 #include "reload.h"
 
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,6 +228,10 @@ static void poll_catalog(struct reloader *r, enum read_source *src)
 	if (r->cache)
 		catalog_file_write(r->cache, c);
 	catalog_publish(c); /* c belongs to the catalog module from here */
+	/* The load's and the cache file's temporaries (result sets, the JSON
+	 * tree) are free now but resident in this thread's arena: hand them
+	 * back, whether or not the superseded catalog is already released. */
+	malloc_trim(0);
 }
 
 static void poll_once(struct reloader *r)
