@@ -53,6 +53,14 @@ class Net:
     def addr(self, host):
         return PREFIX + str(self.hosts[host])
 
+    @staticmethod
+    def inside(name):
+        """The command prefix that runs a command in namespace name. nsenter
+        joins the network namespace only; `ip -n` and `ip netns exec` also
+        remount / and /sys in a mount namespace of their own, which a chroot
+        (the newcomer check's bare Debian) refuses."""
+        return ["nsenter", "--net=/var/run/netns/" + name]
+
     def _add_ns(self, name):
         r = run(["ip", "netns", "add", name], check=False)
         if r.returncode != 0:
@@ -83,19 +91,19 @@ class Net:
         self.sweep()
         sw = self.ns("sw")
         self._add_ns(sw)
-        run(["ip", "-n", sw, "link", "add", "br0", "type", "bridge"])
-        run(["ip", "-n", sw, "link", "set", "br0", "up"])
+        run(self.inside(sw) + ["ip", "link", "add", "br0", "type", "bridge"])
+        run(self.inside(sw) + ["ip", "link", "set", "br0", "up"])
         for host, octet in self.hosts.items():
             ns = self.ns(host)
             self._add_ns(ns)
             # Made in the switch's namespace with its peer straight in the
             # host's: no interface ever appears in the machine's own.
-            run(["ip", "-n", sw, "link", "add", "v-" + host, "type", "veth",
+            run(self.inside(sw) + ["ip", "link", "add", "v-" + host, "type", "veth",
                  "peer", "name", "eth0", "netns", ns])
-            run(["ip", "-n", sw, "link", "set", "v-" + host, "master", "br0", "up"])
-            run(["ip", "-n", ns, "addr", "add", "%s%d/24" % (PREFIX, octet), "dev", "eth0"])
-            run(["ip", "-n", ns, "link", "set", "eth0", "up"])
-            run(["ip", "-n", ns, "link", "set", "lo", "up"])
+            run(self.inside(sw) + ["ip", "link", "set", "v-" + host, "master", "br0", "up"])
+            run(self.inside(ns) + ["ip", "addr", "add", "%s%d/24" % (PREFIX, octet), "dev", "eth0"])
+            run(self.inside(ns) + ["ip", "link", "set", "eth0", "up"])
+            run(self.inside(ns) + ["ip", "link", "set", "lo", "up"])
         return self
 
     def enter(self, host):
@@ -108,11 +116,11 @@ class Net:
     def popen(self, host, cmd, **kw):
         """A process on host, in a session of its own (so its group can be
         killed as a whole, as a host that dies)."""
-        return subprocess.Popen(["ip", "netns", "exec", self.ns(host)] + cmd,
+        return subprocess.Popen(self.inside(self.ns(host)) + cmd,
                                 start_new_session=True, **kw)
 
     def run(self, host, cmd, **kw):
-        return subprocess.run(["ip", "netns", "exec", self.ns(host)] + cmd, **kw)
+        return subprocess.run(self.inside(self.ns(host)) + cmd, **kw)
 
     def pids(self, host):
         r = run(["ip", "netns", "pids", self.ns(host)], check=False)
