@@ -636,7 +636,44 @@ static enum db_status write_log(struct db *d, uint32_t id, const struct moderato
 	return exec(d, STMT_LOG_INSERT, &ps, NULL);
 }
 
-/* Inserts the approved word into its affix table; *dup when it is there. */
+static void p_u64(struct params *ps, const uint64_t *v)
+{
+	MYSQL_BIND *b = param(ps, MYSQL_TYPE_LONGLONG);
+	b->buffer = (void *)v;
+	b->is_unsigned = 1;
+}
+
+/* Opens a change set in the current transaction (docs/items.md): bumps
+ * catalog_revision once and reads back the number, which every row the
+ * transaction adds or retires carries. The bump locks the revision row
+ * until commit, so change sets are ordered. */
+static enum db_status change_set(struct db *d, uint64_t *rev)
+{
+	enum db_status st;
+	unsigned long long v = 0;
+	my_bool is_null = 0, error = 0;
+	MYSQL_BIND out = {.buffer_type = MYSQL_TYPE_LONGLONG,
+	                  .buffer = &v,
+	                  .is_unsigned = 1,
+	                  .is_null = &is_null,
+	                  .error = &error};
+
+	if ((st = exec(d, STMT_REVISION_BUMP, NULL, NULL)) != DB_OK ||
+	    (st = exec(d, STMT_REVISION, NULL, NULL)) != DB_OK)
+		return st;
+	int got = fetch_one(d, STMT_REVISION, &out, &st);
+	if (got < 0)
+		return st;
+	if (got == 0 || is_null) {
+		db_rollback(d);
+		return DB_ERROR;
+	}
+	*rev = (uint64_t)v;
+	return DB_OK;
+}
+
+/* Inserts the approved word into its affix table, in a change set of its
+ * own; *dup when it is there. */
 static enum db_status add_word(struct db *d, const struct proposal *p, uint32_t *word_id,
                                unsigned *expected)
 {
@@ -644,18 +681,22 @@ static enum db_status add_word(struct db *d, const struct proposal *p, uint32_t 
 	enum stmt q = (enum stmt)(STMT_ADD_FIRST + t);
 	struct params ps = {.n = 0};
 	int32_t tier = p->tier;
+	uint64_t rev = 0;
 	enum db_status st;
 
 	if (t < 0) {
 		db_rollback(d);
 		return DB_ERROR;
 	}
+	if ((st = change_set(d, &rev)) != DB_OK)
+		return st;
 	p_str(&ps, p->word);
 	if (db_statements[STMT_ADD_FIRST + t].shape != SHAPE_PLAIN)
 		p_int(&ps, &tier);
 	if (db_statements[STMT_ADD_FIRST + t].shape == SHAPE_SLOTTED)
 		p_str(&ps, slot_names[p->slot]);
 	p_stats(&ps, p);
+	p_u64(&ps, &rev);
 	if ((st = exec(d, q, &ps, expected)) != DB_OK)
 		return st;
 	*word_id = (uint32_t)mysql_stmt_insert_id(db_stmt(d, q, &st));

@@ -9,7 +9,7 @@
 	"freezing, shocking, holy, evil, sneak, crit"
 #define SEL(table, tier, slot)                                                                     \
 	"SELECT id, word, active, " LOAD_STAT_COLS ", " tier ", " slot                             \
-	", weight, tier_min, tier_max FROM " table
+	", weight, tier_min, tier_max, added_rev, retired_rev FROM " table
 /* The query of each table shape (enum table_shape, recipe.h). */
 #define SEL_SHAPE_PLAIN(table)   SEL(table, "0", "NULL")
 #define SEL_SHAPE_TIERED(table)  SEL(table, "tier", "NULL")
@@ -24,17 +24,21 @@
 	"id, submission_id, kind, part, word, tier, slot, " STAT_COLS                              \
 	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i')"
 
-#define LIVE_SQL(t) "SELECT active FROM " t " WHERE word = ? LIMIT 1"
+#define LIVE_SQL(t) "SELECT active FROM " t " WHERE live_word = ? LIMIT 1"
 #define ADD_SHAPE_PLAIN(t)                                                                         \
-	"INSERT INTO " t " (word, active, " STAT_COLS ") VALUES (?, 1, " STAT_QS ")"
+	"INSERT INTO " t " (word, active, " STAT_COLS ", added_rev) VALUES (?, 1, " STAT_QS ", ?)"
 #define ADD_SHAPE_TIERED(t)                                                                        \
-	"INSERT INTO " t " (word, active, tier, " STAT_COLS ") VALUES (?, 1, ?, " STAT_QS ")"
+	"INSERT INTO " t " (word, active, tier, " STAT_COLS                                        \
+	", added_rev) VALUES (?, 1, ?, " STAT_QS ", ?)"
 #define ADD_SHAPE_SLOTTED(t)                                                                       \
-	"INSERT INTO " t " (word, active, tier, slot, " STAT_COLS ") VALUES (?, 1, ?, ?, " STAT_QS \
-	")"
+	"INSERT INTO " t " (word, active, tier, slot, " STAT_COLS                                  \
+	", added_rev) VALUES (?, 1, ?, ?, " STAT_QS ", ?)"
 
 const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_REVISION] = {"SELECT revision FROM catalog_revision WHERE id = 1"},
+        /* A change set (docs/items.md): bumped once, first in its
+         * transaction (the row lock orders change sets), then read back. */
+        [STMT_REVISION_BUMP] = {"UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1"},
         /* table_name is read as a plain string: information_schema's own
          * collation is not ours, and the names are ASCII. */
         [STMT_TABLES] = {"SELECT CAST(table_name AS CHAR(64) CHARACTER SET ascii) FROM "

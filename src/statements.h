@@ -11,6 +11,7 @@
 enum stmt {
 	/* the catalog (db.c) */
 	STMT_REVISION,
+	STMT_REVISION_BUMP,
 	STMT_TABLES,
 	STMT_BEGIN_SNAPSHOT,
 	STMT_MAP_TILES,

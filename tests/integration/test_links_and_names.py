@@ -71,7 +71,7 @@ def test_kind_without_active_base_is_503(stack):
     active = [row[0] for row in stack.sql("SELECT id FROM shield_type WHERE active = 1")]
     check(active, "the test database has active shield types")
     ids = ",".join(active)
-    stack.sql("UPDATE shield_type SET active = 0 WHERE id IN (%s)" % ids)
+    stack.edit_rows("shield_type", "id IN (%s)" % ids, active=0)
     try:
         time.sleep(1.0)  # the daemon promises a catalog change is live within a second
         r = stack.get("/generate?kind=shield&format=json")
@@ -84,7 +84,8 @@ def test_kind_without_active_base_is_503(stack):
         r = stack.get_json("/generate?kind=weapon")
         check(r.status == 200, "other kinds are unaffected", r)
     finally:
-        stack.sql("UPDATE shield_type SET active = 1 WHERE id IN (%s)" % ids)
+        stack.edit_rows("shield_type", "active = 0 AND word IN (SELECT word FROM shield_type "
+                        "WHERE id IN (%s))" % ids, active=1)
     time.sleep(1.0)
     r = stack.get_json("/generate?kind=shield")
     check(r.status == 200, "shields again once a base is active", r)
