@@ -101,7 +101,7 @@ FUZZ_CFLAGS := -std=c11 -O1 -g -pthread $(filter-out -Werror,$(WARN)) $(FUZZ_SAN
 	-fsanitize=fuzzer-no-link
 FUZZ_CXXFLAGS := -std=c++11 -O1 -g -pthread -Wall -Wextra $(FUZZ_SAN) -fsanitize=fuzzer-no-link
 FUZZ_OBJ := $(LIB_SRC:src/%.c=$(FUZZ_DIR)/%.o) $(FUZZ_DIR)/tmpl.o
-FUZZERS := $(FUZZ_DIR)/fuzz_form $(FUZZ_DIR)/fuzz_handler
+FUZZERS := $(FUZZ_DIR)/fuzz_form $(FUZZ_DIR)/fuzz_handler $(FUZZ_DIR)/fuzz_itemcode
 
 $(FUZZ_DIR)/%.o: src/%.c $(wildcard src/*.h) | $(FUZZ_DIR)
 	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -c -o $@ $<
@@ -125,6 +125,8 @@ fuzz-build: $(FUZZERS)
 fuzz: fuzz-build
 	@tests/fuzz/run.sh form $(FUZZ_SECONDS)
 	@tests/fuzz/run.sh handler $(FUZZ_SECONDS)
+	@# The code decoder is small: a third of the time covers it.
+	@tests/fuzz/run.sh itemcode $$(( $(FUZZ_SECONDS) / 3 + 1 ))
 
 fuzz-check:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60

@@ -150,8 +150,13 @@ static int fill_card(struct tmpl_dict *card, const struct item *it, const struct
 	if (fill_stats(card, it) != 0 || fill_unhonoured(card, it) != 0)
 		return -1;
 
+	/* The permanent link (SPEC §6), or the inputs and the seed for an
+	 * item that has no code. */
 	buf_init(&link);
-	rc = form_link(f, it->seed, &link);
+	if (it->code[0])
+		rc = buf_puts(&link, "/item/") != 0 || buf_puts(&link, it->code) != 0 ? -1 : 0;
+	else
+		rc = form_link(f, it->seed, &link);
 	if (rc == 0)
 		tmpl_set(card, "LINK", link.data ? link.data : "/");
 	buf_reset(&link);
