@@ -142,6 +142,14 @@ def test_immutable_answers_and_conditional_requests(stack):
     check(j != h, "the formats have their own ETags", j, h)
     # The Accept header chooses the format when format= is absent.
     check(stack.get_json(path).body == stack.get(path + "?format=json").body, "Accept: JSON")
+    # nginx keeps the answer (deploy/nginx-dev.conf.in), one per format asked.
+    fresh = gen(stack, "kind=trinket&seed=4242")[0]["code"]
+    seen = [stack.get("/item/%s?format=json" % fresh).headers.get("x-cache") for _ in range(2)]
+    check(seen == ["MISS", "HIT"], "nginx caches /item/CODE", seen)
+    seen = [stack.get("/item/" + fresh).headers.get("x-cache") for _ in range(2)]
+    check(seen == ["MISS", "HIT"], "the HTML has an entry of its own", seen)
+    seen = [stack.get("/item/AAAA").headers.get("x-cache") for _ in range(2)]
+    check(seen == ["MISS", "MISS"], "a 404 is not cached", seen)
     # Random rolls are not to be stored.
     check(stack.get("/generate?format=json").headers.get("cache-control") == "no-store",
           "a random roll is no-store")
