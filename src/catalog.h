@@ -18,11 +18,13 @@ struct entry {
 	const char *key;  /* the word's lookup key (catalog_key), set by catalog_add */
 	int32_t stat[ST__MAX];
 	uint8_t active;
-	uint8_t tier;     /* base types: 1..TIER_MAX; 0 for other parts */
-	uint8_t tier_min; /* affixes: rolled only for items of these tiers; */
-	uint8_t tier_max; /* 0 = no bound */
-	uint8_t slot;     /* enum slot of a base type; SLOT_NONE = the kind's default */
-	uint32_t weight;  /* relative chance in random picks, >= 1 */
+	uint8_t tier;        /* base types: 1..TIER_MAX; 0 for other parts */
+	uint8_t tier_min;    /* affixes: rolled only for items of these tiers; */
+	uint8_t tier_max;    /* 0 = no bound */
+	uint8_t slot;        /* enum slot of a base type; SLOT_NONE = the kind's default */
+	uint32_t weight;     /* relative chance in random picks, >= 1 */
+	uint32_t value;      /* base rows (P_TYPE): whole gold pieces, SPEC §7 */
+	uint32_t value_mult; /* other parts: hundredths, 100 = x1.00 (0 read as 100) */
 	/* The change sets that added and retired the row (docs/items.md):
 	 * it belongs to the catalog at revision R when added_rev <= R and
 	 * (retired_rev == 0 or retired_rev > R). 0 and 0: always. */

@@ -21,7 +21,7 @@
 #define HASH_LEN 32
 #define HEAD_MAX 160
 /* A row: id, word, active, tier, tier_min, tier_max, slot, weight, stats,
- * added_rev, retired_rev (0 = live). */
+ * added_rev, retired_rev (0 = live), value, value_mult. */
 
 /* ---- writing ---- */
 
@@ -35,10 +35,11 @@ static json_t *row_json(const struct entry *e)
 		}
 	if (!stats)
 		return NULL;
-	return json_pack("[I s i i i i i I o I I]", (json_int_t)e->id, e->word, (int)e->active,
+	return json_pack("[I s i i i i i I o I I I I]", (json_int_t)e->id, e->word, (int)e->active,
 	                 (int)e->tier, (int)e->tier_min, (int)e->tier_max, (int)e->slot,
 	                 (json_int_t)e->weight, stats, (json_int_t)e->added_rev,
-	                 (json_int_t)e->retired_rev);
+	                 (json_int_t)e->retired_rev, (json_int_t)e->value,
+	                 (json_int_t)e->value_mult);
 }
 
 /* Every row of the table, the current ones and the old ones, so that a
@@ -258,20 +259,20 @@ static int in_range(json_int_t v, json_int_t lo, json_int_t hi)
 
 static const char *add_row(struct catalog *c, enum kind k, enum part p, json_t *row)
 {
-	json_int_t id, weight, added, retired;
+	json_int_t id, weight, added, retired, value, value_mult;
 	int active, tier, lo, hi, slot;
 	const char *word;
 	json_t *stats;
 	struct entry e;
 
-	if (json_unpack(row, "[I s i i i i i I o I I!]", &id, &word, &active, &tier, &lo, &hi,
-	                &slot, &weight, &stats, &added, &retired) != 0 ||
+	if (json_unpack(row, "[I s i i i i i I o I I I I!]", &id, &word, &active, &tier, &lo, &hi,
+	                &slot, &weight, &stats, &added, &retired, &value, &value_mult) != 0 ||
 	    !json_is_array(stats) || json_array_size(stats) != ST__MAX)
 		return "a row of the wrong shape";
 	if (!in_range(id, 0, UINT32_MAX) || !in_range(weight, 0, UINT32_MAX) ||
 	    !in_range(active, 0, 1) || !in_range(tier, 0, TIER_MAX) || !in_range(lo, 0, TIER_MAX) ||
 	    !in_range(hi, 0, TIER_MAX) || !in_range(slot, 0, SLOT__MAX - 1) || added < 0 ||
-	    retired < 0)
+	    retired < 0 || !in_range(value, 0, UINT32_MAX) || !in_range(value_mult, 0, UINT32_MAX))
 		return "a row with a value out of range";
 	memset(&e, 0, sizeof(e));
 	for (int s = 0; s < ST__MAX; s++) {
@@ -290,6 +291,8 @@ static const char *add_row(struct catalog *c, enum kind k, enum part p, json_t *
 	e.weight = (uint32_t)weight;
 	e.added_rev = (uint64_t)added;
 	e.retired_rev = (uint64_t)retired;
+	e.value = (uint32_t)value;
+	e.value_mult = (uint32_t)value_mult;
 	return catalog_add(c, k, p, &e) == 0 ? NULL : "out of memory";
 }
 

@@ -6,7 +6,7 @@
  *     lootforge-catalog 2 <body bytes> <BLAKE2b-256 of the body, hex>\n
  *     {"revision":R,"stats":["hands",...],"tables":[{"kind":"weapon",
  *      "part":"type","rows":[[id,"word",active,tier,tier_min,tier_max,
- *      slot,weight,[stat,...],added_rev,retired_rev],...]},...],"tilesets":[{"name":"plain",
+ *      slot,weight,[stat,...],added_rev,retired_rev,value,value_mult],...]},...],"tilesets":[{"name":"plain",
  *      "tiles":[["name","36 cells",n,e,s,w,weight],...]},...]}
  *
  * `stats` names the stat columns in the order every row lists them; a file

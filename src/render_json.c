@@ -9,6 +9,7 @@
 
 #include "decimal.h"
 #include "render_int.h"
+#include "value.h"
 
 /* unhonoured_reason_text (item.h) is defined beside the generator, which
  * decides the reasons; its size is not visible here, hence the count. */
@@ -163,6 +164,7 @@ static json_t *item_json(const struct item *it, struct links *links)
 	err = err || put(o, "str", json_integer(it->str));
 	err = err || put(o, "plus", json_integer(it->plus));
 	err = err || put(o, "masterwork", json_boolean(it->masterwork));
+	err = err || put(o, "value", json_integer((json_int_t)item_value(it)));
 	err = err || put(o, "parts", parts_json(it));
 	err = err || put(o, "unhonoured", unhonoured_json(it));
 	err = err || put(o, "code", it->code[0] ? json_string_nocheck(it->code) : json_null());

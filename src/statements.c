@@ -7,13 +7,14 @@
 #define LOAD_STAT_COLS                                                                             \
 	"hands, CAST(ROUND(multiplier * 100) AS SIGNED), attack, defense, magic, flaming, "        \
 	"freezing, shocking, holy, evil, sneak, crit"
-#define SEL(table, tier, slot)                                                                     \
+#define SEL(table, tier, slot, value)                                                              \
 	"SELECT id, word, active, " LOAD_STAT_COLS ", " tier ", " slot                             \
-	", weight, tier_min, tier_max, added_rev, retired_rev FROM " table
-/* The query of each table shape (enum table_shape, recipe.h). */
-#define SEL_SHAPE_PLAIN(table)   SEL(table, "0", "NULL")
-#define SEL_SHAPE_TIERED(table)  SEL(table, "tier", "NULL")
-#define SEL_SHAPE_SLOTTED(table) SEL(table, "tier", "slot")
+	", weight, tier_min, tier_max, added_rev, retired_rev, " value " FROM " table
+/* The query of each table shape (enum table_shape, recipe.h); base rows
+ * (the type tables) have a value, the others a value_mult (0009). */
+#define SEL_SHAPE_PLAIN(table, value)   SEL(table, "0", "NULL", value)
+#define SEL_SHAPE_TIERED(table, value)  SEL(table, "tier", "NULL", value)
+#define SEL_SHAPE_SLOTTED(table, value) SEL(table, "tier", "slot", value)
 
 /* The stat columns a submission and an affix row are written with
  * (multiplier is never proposed), in this order. */
@@ -114,7 +115,8 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_THR_FORGET] = {"DELETE FROM login_throttle WHERE name = ?"},
         [STMT_LOG_LOGIN] = {"INSERT INTO moderation_log (moderator_id, moderator, action) "
                             "VALUES (?, ?, ?)"},
-#define LOAD_ROW(k, p, t, s) {SEL_##s(t), t, k, p, s},
+#define LOAD_ROW(k, p, t, s)                                                                       \
+	{(p) == P_TYPE ? SEL_##s(t, "value, 100") : SEL_##s(t, "0, value_mult"), t, k, p, s},
         [STMT_LOAD_FIRST] = AFFIX_TABLES(LOAD_ROW)
 #undef LOAD_ROW
 #define LIVE_ROW(k, p, t, s) {LIVE_SQL(t), t, k, p, s},

@@ -476,8 +476,9 @@ static void test_json_item(void **state)
 	buf_free(&link);
 	assert_true(json_is_null(json_object_get(o, "code"))); /* no code */
 
-	/* every key once: SPEC's 12 fixed keys, reroll, code, the stat columns but hands */
-	assert_int_equal(json_object_size(o), 14 + ST__MAX - 1);
+	/* every key once: SPEC's 12 fixed keys, reroll, code, value, the stat columns but hands */
+	assert_true(json_is_integer(json_object_get(o, "value"))); /* SPEC §7 */
+	assert_int_equal(json_object_size(o), 15 + ST__MAX - 1);
 	json_decref(o);
 }
 
