@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+
 enum db_status { DB_OK = 0, DB_DOWN = -1, DB_ERROR = -2 };
 
 struct db_config {
