@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "exportpage.h"
 #include "itempage.h"
 #include "login.h"
 #include "mappage.h"
@@ -44,6 +45,7 @@ static const struct route routes[] = {
         {"/", 0, M_GET, "GET, HEAD", itempage_index},
         {"/generate", 0, M_GET | M_POST, "GET, HEAD, POST", itempage_generate},
         {"/item", 1, M_GET, "GET, HEAD", itempage_code},
+        {"/catalog.json", 0, M_GET, "GET, HEAD", exportpage_route},
         {"/submit", 0, M_GET | M_POST, "GET, HEAD, POST", submit_route},
         {"/words", 0, M_GET, "GET, HEAD", words_route},
         {"/map", 0, M_GET, "GET, HEAD", mappage_route},

@@ -176,3 +176,42 @@ def test_bad_codes_are_404_in_the_clients_format(stack):
     check(r.status == 400, "a bad format= is a 400", r)
     r = stack.request("POST", "/item/" + good, body="")
     check(r.status == 405, "POST is not allowed", r)
+
+
+def words_of(export, kind, part):
+    for t in export["tables"]:
+        if t["kind"] == kind and t["part"] == part:
+            return {r["word"]: r for r in t["rows"]}
+    return {}
+
+
+def test_catalog_export_at_any_revision(stack):
+    word = new_word("zx")
+    stack.change_set(["INSERT INTO weapon_abstract (word, holy, added_rev) VALUES (%s, 2, @rev)"
+                      % sql_str(word)])
+    time.sleep(1.0)
+    now = stack.get_json("/catalog.json")
+    check(now.status == 200 and now.headers.get("cache-control") == "no-store",
+          "the current export changes, so it is not stored", now)
+    rev = now.json()["revision"]
+    row = words_of(now.json(), "weapon", "abstract").get(word)
+    check(row and row["stats"]["holy"] == 2 and row["added_rev"] == rev and row["value_mult"]
+          and row["id"] > 0, "the new row with its stats, id and value_mult", row)
+    types = words_of(now.json(), "weapon", "type")
+    check(all(r["tier"] and r["value"] >= 1 for r in types.values()), "types carry tier, value")
+
+    stack.retire("weapon_abstract", "word = %s" % sql_str(word))
+    time.sleep(1.0)
+    check(word not in words_of(stack.get_json("/catalog.json").json(), "weapon", "abstract"),
+          "retired: not in the current export")
+    old = stack.get("/catalog.json?rev=%d" % rev)
+    check(old.status == 200 and old.json()["revision"] == rev
+          and words_of(old.json(), "weapon", "abstract").get(word) == row,
+          "the export at the old revision still lists it, unchanged", old)
+    check(old.headers.get("cache-control") == "public, max-age=31536000, immutable",
+          "an export at a revision never changes", old.headers)
+    again = stack.get("/catalog.json?rev=%d" % rev, headers={"If-None-Match": old.headers["etag"]})
+    check(again.status == 304, "304 on a match", again)
+    for bad, status in [("0", 400), ("abc", 400), ("-1", 400), ("99999999999", 404)]:
+        r = stack.get("/catalog.json?rev=" + bad)
+        check(r.status == status and r.json()["error"]["field"] == "rev", "rev=" + bad, r)
