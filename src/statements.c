@@ -35,6 +35,24 @@
 	"INSERT INTO " t " (word, active, tier, slot, " STAT_COLS                                  \
 	", added_rev) VALUES (?, 1, ?, ?, " STAT_QS ", ?)"
 
+/* Retiring a live word, in the change set whose revision is the first ?. */
+#define RETIRE_SQL(t) "UPDATE " t " SET retired_rev = ? WHERE live_word = ? AND retired_rev IS NULL"
+/* The edited copy of the row retired just now (word and revision: one row):
+ * every column kept but the stats given (NULL keeps the old one). */
+#define EDIT_STATS                                                                                 \
+	"COALESCE(?, hands), COALESCE(?, attack), COALESCE(?, defense), COALESCE(?, magic), "      \
+	"COALESCE(?, flaming), COALESCE(?, freezing), COALESCE(?, shocking), COALESCE(?, holy), "  \
+	"COALESCE(?, evil), COALESCE(?, sneak), COALESCE(?, crit)"
+#define EDIT(t, keep, value)                                                                       \
+	"INSERT INTO " t " (word, active, " keep STAT_COLS                                         \
+	", multiplier, weight, tier_min, tier_max, " value                                         \
+	", added_rev) SELECT word, active, " keep EDIT_STATS                                       \
+	", multiplier, weight, tier_min, tier_max, " value ", ? FROM " t                           \
+	" WHERE word = ? AND retired_rev = ?"
+#define EDIT_SHAPE_PLAIN(t, value)   EDIT(t, "", value)
+#define EDIT_SHAPE_TIERED(t, value)  EDIT(t, "tier, ", value)
+#define EDIT_SHAPE_SLOTTED(t, value) EDIT(t, "tier, slot, ", value)
+
 const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_REVISION] = {"SELECT revision FROM catalog_revision WHERE id = 1"},
         /* A change set (docs/items.md): bumped once, first in its
@@ -113,6 +131,8 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_THR_PURGE] = {"DELETE FROM login_throttle WHERE updated_at < NOW() - INTERVAL 1 DAY "
                             "AND (locked_until IS NULL OR locked_until < NOW())"},
         [STMT_THR_FORGET] = {"DELETE FROM login_throttle WHERE name = ?"},
+        [STMT_LOG_WORD] = {"INSERT INTO moderation_log (moderator_id, moderator, action, word_id, "
+                           "reason, stats_after) VALUES (?, ?, ?, ?, ?, ?)"},
         [STMT_LOG_LOGIN] = {"INSERT INTO moderation_log (moderator_id, moderator, action) "
                             "VALUES (?, ?, ?)"},
 #define LOAD_ROW(k, p, t, s)                                                                       \
@@ -125,6 +145,13 @@ const struct stmt_def db_statements[STMT__MAX] = {
 #define ADD_ROW(k, p, t, s) {ADD_##s(t), t, k, p, s},
                         [STMT_ADD_FIRST] = AFFIX_TABLES(ADD_ROW)
 #undef ADD_ROW
+#define RETIRE_ROW(k, p, t, s) {RETIRE_SQL(t), t, k, p, s},
+                                [STMT_RETIRE_FIRST] = AFFIX_TABLES(RETIRE_ROW)
+#undef RETIRE_ROW
+#define EDIT_ROW(k, p, t, s)                                                                       \
+	{(p) == P_TYPE ? EDIT_##s(t, "value") : EDIT_##s(t, "value_mult"), t, k, p, s},
+                                        [STMT_EDIT_FIRST] = AFFIX_TABLES(EDIT_ROW)
+#undef EDIT_ROW
 };
 
 int stmt_table_index(enum kind k, enum part p)

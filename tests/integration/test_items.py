@@ -89,11 +89,26 @@ def test_codes_last_through_every_kind_of_change(stack):
     check(len({json.loads(v["json"])["code"][:6] for v in kept.values()}) >= 2,
           "codes of more than one revision")
 
-    # Retire a word, edit a word's stats, and a migration-like change set
-    # that edits a shipped row (undone at the end, in a change set of its own).
+    # Retire a word and edit a word's stats through the moderation routes,
+    # and a migration-like change set that edits a shipped row (undone at the
+    # end, in a change set of its own).
     before_edit = gen(stack, "attribute%%5Bprefix%%5D=%s&seed=6" % mine["edit"])[0]
-    stack.retire("weapon_prefix", "word = %s" % sql_str(mine["retire"]))
-    stack.edit_rows("weapon_prefix", "word = %s" % sql_str(mine["edit"]), crit=4)
+    hdrs = {"Origin": "http://127.0.0.1:%d" % stack.port, "Accept": "application/json"}
+    target = {"csrf": csrf, "kind": "weapon", "part": "prefix"}
+    r = m.post("/moderate/retire", dict(target, word=mine["retire"]), headers=hdrs)
+    check(r.status == 200 and r.json()["retired"]["revision"] > 0, "retired", r)
+    r = m.post("/moderate/retire", dict(target, word=mine["retire"]), headers=hdrs)
+    check(r.status == 404 and r.json()["error"]["field"] == "word", "not live any more", r)
+    r = m.post("/moderate/edit", dict(target, word=mine["edit"], crit="99"), headers=hdrs)
+    check(r.status == 400 and r.json()["error"]["field"] == "crit", "crit out of range", r)
+    r = m.post("/moderate/edit", dict(target, word=mine["edit"], hands="1"), headers=hdrs)
+    check(r.status == 400 and r.json()["error"]["field"] == "hands", "not a prefix stat", r)
+    r = m.post("/moderate/edit", dict(target, word=mine["edit"], crit="4"),
+               headers={"Origin": hdrs["Origin"]})
+    check(r.status == 303 and r.headers["location"] == "/words?kind=weapon&part=prefix",
+          "an edit from the form goes to the word list", r)
+    check(stack.sql("SELECT action FROM moderation_log ORDER BY id DESC LIMIT 2")
+          == [["edit"], ["retire"]], "both are in the moderation log")
     shipped = stack.sql("SELECT word, crit FROM armor_prefix WHERE retired_rev IS NULL "
                         "AND active = 1 ORDER BY id LIMIT 1")[0]
     before_migration = gen(stack, "kind=armor&attribute%%5Bprefix%%5D=%s&seed=8"
