@@ -201,13 +201,14 @@ enum {
 	SC_STAT0,
 	SC_STATUS = SC_STAT0 + N_SCOLS,
 	SC_CREATED,
+	SC_WORTH,
 	SC__MAX
 };
 
 struct sub_row {
 	MYSQL_BIND b[SC__MAX];
 	struct col c[SC__MAX];
-	uint32_t id;
+	uint32_t id, worth;
 	int32_t tier, stat[N_SCOLS];
 	char sid[SUBMISSION_ID_HEX + 1], kind[17], part[17], word[WORD_BYTES_MAX + 1], slot[17],
 	        status[12], created[20];
@@ -227,6 +228,7 @@ static void bind_sub_row(struct sub_row *r)
 		       0);
 	r_bind(&r->b[SC_STATUS], &r->c[SC_STATUS], MYSQL_TYPE_STRING, r->status, 11, 0);
 	r_bind(&r->b[SC_CREATED], &r->c[SC_CREATED], MYSQL_TYPE_STRING, r->created, 19, 0);
+	r_bind(&r->b[SC_WORTH], &r->c[SC_WORTH], MYSQL_TYPE_LONG, &r->worth, 0, 1);
 }
 
 /* The fetched row as a db_submission. -1 when a value cannot be one of
@@ -255,6 +257,9 @@ static int sub_row_out(struct sub_row *r, struct db_submission *out)
 	out->p.slot = (enum slot)sl;
 	for (int i = 0; i < N_SCOLS; i++)
 		out->p.stat[scols[i]] = r->c[SC_STAT0 + i].is_null ? 0 : r->stat[i];
+	/* A proposal made before 0011 has none: the default of its part. */
+	out->p.worth = r->c[SC_WORTH].is_null ? proposal_worth_default(out->p.part, out->p.tier)
+	                                      : r->worth;
 	memcpy(out->status, r->status, sizeof(out->status));
 	memcpy(out->created, r->created, sizeof(out->created));
 	return 0;
@@ -413,6 +418,7 @@ static enum db_status insert_submission(struct db *d, const char *sid, const str
 		p_null(&ps);
 	p_str_or_null(&ps, p->slot != SLOT_NONE ? slot_names[p->slot] : NULL);
 	p_stats(&ps, p);
+	p_uint(&ps, &p->worth);
 	p_blob(&ps, client, DBMOD_HASH_BYTES);
 	return exec(d, STMT_SUB_INSERT, &ps, expected);
 }
@@ -696,6 +702,7 @@ static enum db_status add_word(struct db *d, const struct proposal *p, uint32_t 
 	if (db_statements[STMT_ADD_FIRST + t].shape == SHAPE_SLOTTED)
 		p_str(&ps, slot_names[p->slot]);
 	p_stats(&ps, p);
+	p_uint(&ps, &p->worth);
 	p_u64(&ps, &rev);
 	if ((st = exec(d, q, &ps, expected)) != DB_OK)
 		return st;

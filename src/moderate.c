@@ -38,13 +38,16 @@ enum mf {
 	MF_KIND = MF_STAT0 + ST__MAX,
 	MF_PART,
 	MF_WORD,
+	MF_VALUE,
+	MF_VALUE_MULT,
 	MF__MAX
 };
 
 static const char *const mf_names[MF__MAX + 1] = {
-        "csrf",  "id",         "tier",   "slot",    "reason", "format",  "approved", "rejected",
-        "hands", "multiplier", "attack", "defense", "magic",  "flaming", "freezing", "shocking",
-        "holy",  "evil",       "sneak",  "crit",    "kind",   "part",    "word",     NULL};
+        "csrf",     "id",       "tier",       "slot",       "reason",  "format", "approved",
+        "rejected", "hands",    "multiplier", "attack",     "defense", "magic",  "flaming",
+        "freezing", "shocking", "holy",       "evil",       "sneak",   "crit",   "kind",
+        "part",     "word",     "value",      "value_mult", NULL};
 _Static_assert(ST__MAX == 12 && ST_HANDS == 0 && ST_CRIT == 11, "mf_names follows enum stat");
 
 #define LONG_FIELDS (UINT64_C(1) << MF_REASON)
@@ -245,6 +248,8 @@ static void approve(struct handler_ctx *ctx, struct response *rs, const struct a
 	}
 	for (int s = 0; s < ST__MAX; s++)
 		adjust.stat[s] = in->v[MF_STAT0 + s];
+	adjust.value = in->v[MF_VALUE];
+	adjust.value_mult = in->v[MF_VALUE_MULT];
 	st = db_approve(ctx->db, id, &adjust, &a->m, &o);
 	if (db_failed(ctx, rs, a, in, st))
 		return;

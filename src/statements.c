@@ -23,17 +23,20 @@
 #define STAT_QS "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
 #define SUB_COLS                                                                                   \
 	"id, submission_id, kind, part, word, tier, slot, " STAT_COLS                              \
-	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i')"
+	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), worth"
 
 #define LIVE_SQL(t) "SELECT active FROM " t " WHERE live_word = ? LIMIT 1"
-#define ADD_SHAPE_PLAIN(t)                                                                         \
-	"INSERT INTO " t " (word, active, " STAT_COLS ", added_rev) VALUES (?, 1, " STAT_QS ", ?)"
-#define ADD_SHAPE_TIERED(t)                                                                        \
-	"INSERT INTO " t " (word, active, tier, " STAT_COLS                                        \
-	", added_rev) VALUES (?, 1, ?, " STAT_QS ", ?)"
-#define ADD_SHAPE_SLOTTED(t)                                                                       \
-	"INSERT INTO " t " (word, active, tier, slot, " STAT_COLS                                  \
-	", added_rev) VALUES (?, 1, ?, ?, " STAT_QS ", ?)"
+/* An approved word: its value (a base) or value_mult (the others) before
+ * the change set's revision. */
+#define ADD_SHAPE_PLAIN(t, value)                                                                  \
+	"INSERT INTO " t " (word, active, " STAT_COLS ", " value                                   \
+	", added_rev) VALUES (?, 1, " STAT_QS ", ?, ?)"
+#define ADD_SHAPE_TIERED(t, value)                                                                 \
+	"INSERT INTO " t " (word, active, tier, " STAT_COLS ", " value                             \
+	", added_rev) VALUES (?, 1, ?, " STAT_QS ", ?, ?)"
+#define ADD_SHAPE_SLOTTED(t, value)                                                                \
+	"INSERT INTO " t " (word, active, tier, slot, " STAT_COLS ", " value                       \
+	", added_rev) VALUES (?, 1, ?, ?, " STAT_QS ", ?, ?)"
 
 /* Retiring a live word, in the change set whose revision is the first ?. */
 #define RETIRE_SQL(t) "UPDATE " t " SET retired_rev = ? WHERE live_word = ? AND retired_rev IS NULL"
@@ -86,7 +89,7 @@ const struct stmt_def db_statements[STMT__MAX] = {
                                "ORDER BY decided_at DESC LIMIT 1"},
         [STMT_SUB_INSERT] =
                 {"INSERT INTO submission (submission_id, kind, part, word, tier, slot, " STAT_COLS
-                 ", client_hash) VALUES (?, ?, ?, ?, ?, ?, " STAT_QS ", ?)"},
+                 ", worth, client_hash) VALUES (?, ?, ?, ?, ?, ?, " STAT_QS ", ?, ?)"},
         [STMT_SUB_LIST] = {"SELECT " SUB_COLS " FROM submission WHERE status = 'pending' "
                            "ORDER BY created_at, id LIMIT ?"},
         [STMT_SUB_COUNT] = {"SELECT COUNT(*) FROM submission WHERE status = 'pending'"},
@@ -142,7 +145,8 @@ const struct stmt_def db_statements[STMT__MAX] = {
 #define LIVE_ROW(k, p, t, s) {LIVE_SQL(t), t, k, p, s},
                 [STMT_LIVE_FIRST] = AFFIX_TABLES(LIVE_ROW)
 #undef LIVE_ROW
-#define ADD_ROW(k, p, t, s) {ADD_##s(t), t, k, p, s},
+#define ADD_ROW(k, p, t, s)                                                                        \
+	{(p) == P_TYPE ? ADD_##s(t, "value") : ADD_##s(t, "value_mult"), t, k, p, s},
                         [STMT_ADD_FIRST] = AFFIX_TABLES(ADD_ROW)
 #undef ADD_ROW
 #define RETIRE_ROW(k, p, t, s) {RETIRE_SQL(t), t, k, p, s},

@@ -230,3 +230,31 @@ def test_catalog_export_at_any_revision(stack):
     for bad, status in [("0", 400), ("abc", 400), ("-1", 400), ("99999999999", 404)]:
         r = stack.get("/catalog.json?rev=" + bad)
         check(r.status == status and r.json()["error"]["field"] == "rev", "rev=" + bad, r)
+
+
+def test_proposals_carry_their_worth(stack):
+    c = client(stack)
+    word = new_word("zv")
+    r = propose(c, word, fields={"attack": "1", "value_mult": "401"})
+    check(r.status == 400 and r.json()["error"]["field"] == "value_mult", "x4.01 is too dear", r)
+    r = propose(c, word, fields={"attack": "1", "value": "50"})
+    check(r.status == 400 and r.json()["error"]["field"] == "value", "a prefix has no value", r)
+    r = propose(c, word, fields={"attack": "1", "value_mult": "250"})
+    check(r.status in (200, 201), "proposed with its value_mult", r)
+    m = moderator(stack)
+    listed = m.get("/moderate", headers={"Accept": "application/json"}).json()
+    mine = [p for p in listed["pending"] if p["word"] == word]
+    check(mine and mine[0]["value_mult"] == 250, "the queue shows it", mine)
+    r = m.post("/moderate/approve", {"csrf": listed["csrf"], "id": pending_id(stack, word),
+                                     "attack": "1", "value_mult": "300"},
+               headers={"Origin": "http://127.0.0.1:%d" % stack.port})
+    check(r.status == 303, "approved at x3.00", r)
+    time.sleep(1.0)
+    words = stack.get_json("/words?kind=weapon&part=prefix").json()["tables"][0]["words"]
+    row = [w for w in words if w["word"] == word]
+    check(row and row[0]["value_mult"] == 300, "live at the moderator's x3.00", row)
+    plain = gen(stack, "attribute%5Btype%5D=dagger&seed=11")[0]
+    dear = gen(stack, "attribute%%5Btype%%5D=dagger&attribute%%5Bprefix%%5D=%s&seed=11" % word)[0]
+    check(plain["value"] >= 1 and dear["value"] > plain["value"], "the prefix raises the price",
+          plain["value"], dear["value"])
+    stack.retire("weapon_prefix", "word = %s" % sql_str(word))
