@@ -6,79 +6,14 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "catalog_export.h"
 #include "fields.h"
 #include "messages.h"
 #include "page.h"
 
-#define EXPORT_VERSION 1
-#define PERMANENT      "public, max-age=31536000, immutable"
+#define PERMANENT "public, max-age=31536000, immutable"
 
 static const char *const export_fields[] = {"rev", "format", NULL};
-
-/* One row: every column, stats by name (multiplier in hundredths, as
- * stored: integers only, so that nothing is lost on the way). */
-static json_t *row_json(enum part p, const struct entry *e)
-{
-	json_t *stats = json_object();
-	for (int s = 0; stats && s < ST__MAX; s++)
-		if (json_object_set_new(stats, stat_names[s], json_integer(e->stat[s])) != 0) {
-			json_decref(stats);
-			return NULL;
-		}
-	json_t *o = stats ? json_pack("{s:I,s:s,s:b,s:I,s:I,s:o}", "id", (json_int_t)e->id, "word",
-	                              e->word, "active", e->active, "weight", (json_int_t)e->weight,
-	                              "added_rev", (json_int_t)e->added_rev, "stats", stats)
-	                  : NULL;
-	int err = !o;
-	err = err || json_object_set_new(o, "tier", e->tier ? json_integer(e->tier) : json_null());
-	err = err || json_object_set_new(o, "tier_min",
-	                                 e->tier_min ? json_integer(e->tier_min) : json_null());
-	err = err || json_object_set_new(o, "tier_max",
-	                                 e->tier_max ? json_integer(e->tier_max) : json_null());
-	err = err || json_object_set_new(o, "slot",
-	                                 e->slot > SLOT_NONE && e->slot < SLOT__MAX
-	                                         ? json_string(slot_names[e->slot])
-	                                         : json_null());
-	if (p == P_TYPE)
-		err = err || json_object_set_new(o, "value", json_integer(e->value));
-	else
-		err = err || json_object_set_new(o, "value_mult",
-		                                 json_integer(e->value_mult ? e->value_mult : 100));
-	if (err) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
-}
-
-/* The catalog c as the export: tables in AFFIX_TABLES order, rows by id. */
-static json_t *export_json(const struct catalog *c)
-{
-	json_t *tables = json_array();
-	for (int k = 0; tables && k < K__MAX; k++)
-		for (int p = 0; p < P__MAX; p++) {
-			const struct table *t = &c->t[k][p];
-			if (t->n == 0)
-				continue;
-			json_t *rows = json_array();
-			for (size_t i = 0; rows && i < t->n; i++)
-				if (json_array_append_new(rows, row_json(p, t->by_id[i])) != 0) {
-					json_decref(rows);
-					rows = NULL;
-				}
-			if (!rows ||
-			    json_array_append_new(
-			            tables, json_pack("{s:s,s:s,s:o}", "kind", kind_names[k],
-			                              "part", part_names[p], "rows", rows)) != 0) {
-				json_decref(tables);
-				return NULL;
-			}
-		}
-	if (!tables)
-		return NULL;
-	return json_pack("{s:i,s:I,s:o}", "format", EXPORT_VERSION, "revision",
-	                 (json_int_t)c->revision, "tables", tables);
-}
 
 /* rev: a decimal 1..2^64-1, digits only; 0 when malformed. */
 static uint64_t parse_rev(const char *s)
@@ -130,7 +65,7 @@ void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct 
 		page_send_json_error(rs, 500, NULL, MSG_INTERNAL);
 		return;
 	}
-	page_send_json(rs, 200, export_json(at));
+	page_send_json(rs, 200, catalog_export_json(at));
 	catalog_release(at);
 	if (!rev || rs->status != 200)
 		return;

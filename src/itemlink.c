@@ -100,6 +100,22 @@ enum itemlink_status itemlink_item(const char *s, size_t n, struct coded_item *o
 	return st;
 }
 
+void itemlink_form(const struct coded_item *ci, struct form *f, char *power_text, int json)
+{
+	form_parse(f, NULL, NULL, 0, NULL);
+	f->kind = ci->in.kind;
+	f->tier = ci->in.tier;
+	f->variance = ci->in.variance;
+	f->power = ci->in.power;
+	if (ci->code.power_micro != ITEMCODE_POWER_ONE)
+		f->power_text = itemcode_power_text(ci->code.power_micro, power_text);
+	memcpy(f->attr, ci->in.want, sizeof(f->attr));
+	f->has_seed = 1;
+	f->seed = ci->code.seed;
+	f->has_format = 1;
+	f->format = json ? FMT_JSON : FMT_HTML;
+}
+
 void itemlink_release(struct coded_item *ci)
 {
 	if (ci && ci->cat) {

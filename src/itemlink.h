@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "catalog.h"
+#include "form.h"
 #include "generate.h"
 #include "item.h"
 #include "itemcode.h"
@@ -44,6 +45,12 @@ struct coded_item {
 enum itemlink_status itemlink_item(const char *s, size_t n, struct coded_item *out,
                                    const char **why);
 void itemlink_release(struct coded_item *ci);
+
+/* The form a code stands for: its inputs and seed, the format given. It
+ * fills the page's form and makes the "roll again" link, so that every
+ * answer about one code is the same bytes. power_text (16 bytes) is room
+ * for the power's text, which f points at. */
+void itemlink_form(const struct coded_item *ci, struct form *f, char *power_text, int json);
 
 /* The same, with the current catalog given (held by the caller). */
 enum itemlink_status itemlink_item_from(const struct catalog *cur, const char *s, size_t n,

@@ -240,25 +240,6 @@ void itempage_index(struct handler_ctx *ctx, const struct request *rq, struct re
 
 static const char *const code_fields[] = {"format", NULL};
 
-/* The form a code stands for, to fill the page's form and to make the
- * "roll again" link: the code's inputs and seed. power_text is room for
- * the power's text. */
-static void code_form(const struct coded_item *ci, struct form *f, char *power_text, int json)
-{
-	form_parse(f, NULL, NULL, 0, NULL);
-	f->kind = ci->in.kind;
-	f->tier = ci->in.tier;
-	f->variance = ci->in.variance;
-	f->power = ci->in.power;
-	if (ci->code.power_micro != ITEMCODE_POWER_ONE)
-		f->power_text = itemcode_power_text(ci->code.power_micro, power_text);
-	memcpy(f->attr, ci->in.want, sizeof(f->attr));
-	f->has_seed = 1;
-	f->seed = ci->code.seed;
-	f->has_format = 1;
-	f->format = json ? FMT_JSON : FMT_HTML;
-}
-
 /* A strong ETag: a digest of the body exactly as sent, so that it changes
  * whenever a byte does (a new release that renders otherwise included). */
 static void etag_of(const struct buf *body, char out[36])
@@ -342,7 +323,7 @@ void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct res
 		answer_code_error(rq, json, rs, 500, MSG_INTERNAL);
 		return;
 	}
-	code_form(&ci, &f, power_text, json);
+	itemlink_form(&ci, &f, power_text, json);
 	if (json) {
 		set_status(rs, 200, CT_JSON);
 		rc = render_json_items(&f, &ci.item, 1, 0, &rs->body);

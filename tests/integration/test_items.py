@@ -5,6 +5,8 @@ edited, and a migration-like change set edits a shipped row; new rolls see
 each change a second later. Also: the cache headers, 304, bad codes."""
 
 import json
+import os
+import subprocess
 import time
 import urllib.parse
 
@@ -258,3 +260,57 @@ def test_proposals_carry_their_worth(stack):
     check(plain["value"] >= 1 and dear["value"] > plain["value"], "the prefix raises the price",
           plain["value"], dear["value"])
     stack.retire("weapon_prefix", "word = %s" % sql_str(word))
+
+
+def cli_items(stack, export_path, codes):
+    """The lootforge command's JSON for codes, one line each."""
+    cli = os.path.join(os.path.dirname(stack.daemon), "lootforge")
+    check(os.access(cli, os.X_OK), "the lootforge command is built next to the daemon", cli)
+    out = subprocess.run([cli, "item", "--catalog", export_path] + codes, check=True,
+                         capture_output=True)
+    return out.stdout.split(b"\n")[:-1]
+
+
+def test_the_library_makes_the_sites_items(stack, tmp_path):
+    """1,000 codes over four kinds and two revisions: the lootforge command,
+    fed /catalog.json?rev=R, prints byte for byte what /item/CODE answers."""
+    revs = []
+    for round_ in range(2):
+        codes = []
+        for n, kind in enumerate(KINDS):
+            for q in ["tier=%d&tier-variance=on&power=%s" % (n + 2, ["1", "2.5"][round_]),
+                      "power=%s" % ["0.5", "7"][round_]]:
+                codes += [it["code"] for it in gen(stack, "kind=%s&%s&seed=%d&count=100"
+                                                   % (kind, q, 31 * n + round_))]
+        codes += [it["code"] for it in gen(stack, "attribute%%5Bprefix%%5D=runed&"
+                                           "attribute%%5Btype%%5D=dagger&seed=%d&count=100"
+                                           % round_)]
+        rev = stack.get_json("/catalog.json").json()["revision"]
+        export = tmp_path / ("catalog-%d.json" % rev)
+        export.write_bytes(stack.get("/catalog.json?rev=%d" % rev).body)
+        revs.append((rev, export, codes[:500]))
+        if round_ == 0:  # a change set between the two rounds
+            stack.change_set(["INSERT INTO weapon_prefix (word, attack, added_rev) "
+                              "VALUES (%s, 1, @rev)" % sql_str(new_word("zl"))])
+            time.sleep(1.0)
+    check(revs[0][0] != revs[1][0], "two revisions", revs)
+    total = 0
+    for rev, export, codes in revs:
+        lines = cli_items(stack, str(export), codes)
+        check(len(lines) == len(codes), "one line per code", len(lines))
+        for code, line in zip(codes, lines):
+            check(stack.get("/item/%s?format=json" % code).body == line,
+                  "the command's JSON is the site's for %s" % code, line)
+            total += 1
+    check(total == 1000, "1,000 codes", total)
+    # A code of another revision than the export is refused, not misread.
+    cli = os.path.join(os.path.dirname(stack.daemon), "lootforge")
+    r = subprocess.run([cli, "item", "--catalog", str(revs[1][1]), revs[0][2][0]],
+                       capture_output=True)
+    check(r.returncode == 1 and b"revision" in r.stderr, "another revision's code", r)
+    # generate: the same fields as /generate give the same JSON.
+    r = subprocess.run([cli, "generate", "--catalog", str(revs[1][1]), "--kind", "shield",
+                        "--tier", "3", "--seed", "5", "--count", "3"], capture_output=True,
+                       check=True)
+    site = stack.get("/generate?kind=shield&tier=3&seed=5&count=3&format=json").body
+    check(r.stdout == site + b"\n", "generate prints the site's batch", r.stdout[:200], site[:200])
