@@ -284,7 +284,9 @@ static void write_response(FCGX_Request *req, const struct request *rq, const st
 	head_put(&h, "\r\nContent-Length: ");
 	head_num(&h, rs->body.len);
 	head_put(&h, "\r\nCache-Control: ");
-	if (rs->cache_seconds > 0) {
+	if (rs->cache_control) {
+		head_put(&h, rs->cache_control);
+	} else if (rs->cache_seconds > 0) {
 		head_put(&h, "max-age=");
 		head_num(&h, (unsigned long)rs->cache_seconds);
 	} else {
