@@ -28,8 +28,23 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DAEMON := $(BUILD)/lootforged
 
-.PHONY: all deps test-deploy test-house bench-mapgen unit unit-san integration check run start stop bench clean format
-all: $(DAEMON) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen
+# The generator as a library and a command (docs/items.md, "The library"):
+# the daemon's own objects, those that make and render items.
+LF_LIB_OBJ := $(addprefix $(BUILD)/,arena.o buf.o catalog.o catalog_export.o decimal.o form.o \
+	generate.o itemcode.o itemlink.o liblootforge.o log.o mapgen.o recipe.o render.o \
+	render_json.o rng.o value.o word.o)
+LIBLOOTFORGE := $(BUILD)/liblootforge.a
+LOOTFORGE_CLI := $(BUILD)/lootforge
+
+$(LIBLOOTFORGE): $(LF_LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(LOOTFORGE_CLI): cli/lootforge.c src/lootforge.h $(LIBLOOTFORGE)
+	$(CC) -Isrc $(CFLAGS) $(LDFLAGS) -o $@ cli/lootforge.c $(LIBLOOTFORGE) -ljansson -lunistring -lm -pthread
+
+.PHONY: all deps test-deploy test-house bench-mapgen bench-curve unit unit-san integration check run start stop bench clean format
+all: $(DAEMON) $(LIBLOOTFORGE) $(LOOTFORGE_CLI) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen
 
 deps:
 	@deploy/install-deps.sh
@@ -70,7 +85,7 @@ test-house:
 PYTEST := PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -c tests/pytest.ini
 PYTEST_ARGS ?=
 
-integration: $(DAEMON)
+integration: $(DAEMON) $(LOOTFORGE_CLI)
 	$(PYTEST) tests/integration --daemon $(DAEMON) $(PYTEST_ARGS)
 
 # Every layer (docs/testing.md); about four minutes on two cores, most of it
@@ -85,6 +100,7 @@ check: deps
 	@$(MAKE) --no-print-directory integration-san
 	@$(MAKE) --no-print-directory browser
 	@$(MAKE) --no-print-directory soak-brief
+	@$(MAKE) --no-print-directory scale-brief
 	@$(MAKE) --no-print-directory fuzz-check
 
 # ---- Fuzzing, sanitized integration, browser, load (docs/testing.md) ----
@@ -101,7 +117,7 @@ FUZZ_CFLAGS := -std=c11 -O1 -g -pthread $(filter-out -Werror,$(WARN)) $(FUZZ_SAN
 	-fsanitize=fuzzer-no-link
 FUZZ_CXXFLAGS := -std=c++11 -O1 -g -pthread -Wall -Wextra $(FUZZ_SAN) -fsanitize=fuzzer-no-link
 FUZZ_OBJ := $(LIB_SRC:src/%.c=$(FUZZ_DIR)/%.o) $(FUZZ_DIR)/tmpl.o
-FUZZERS := $(FUZZ_DIR)/fuzz_form $(FUZZ_DIR)/fuzz_handler
+FUZZERS := $(FUZZ_DIR)/fuzz_form $(FUZZ_DIR)/fuzz_handler $(FUZZ_DIR)/fuzz_itemcode
 
 $(FUZZ_DIR)/%.o: src/%.c $(wildcard src/*.h) | $(FUZZ_DIR)
 	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -c -o $@ $<
@@ -125,6 +141,8 @@ fuzz-build: $(FUZZERS)
 fuzz: fuzz-build
 	@tests/fuzz/run.sh form $(FUZZ_SECONDS)
 	@tests/fuzz/run.sh handler $(FUZZ_SECONDS)
+	@# The code decoder is small: a third of the time covers it.
+	@tests/fuzz/run.sh itemcode $$(( $(FUZZ_SECONDS) / 3 + 1 ))
 
 fuzz-check:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
@@ -132,7 +150,7 @@ fuzz-check:
 # The whole integration suite against the ASan + UBSan daemon; the reports
 # land in the daemon's log, which tests/conftest.py reads after a clean stop.
 integration-san:
-	@$(MAKE) --no-print-directory SAN=1 build/san/lootforged
+	@$(MAKE) --no-print-directory SAN=1 build/san/lootforged build/san/lootforge
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	$(PYTEST) tests/integration --daemon build/san/lootforged --sanitized $(PYTEST_ARGS)
@@ -150,6 +168,16 @@ soak: $(DAEMON)
 
 soak-brief: $(DAEMON)
 	python3 tests/soak/soak.py --daemon $(DAEMON) --brief
+
+# Beyond one machine (docs/scaling.md): nginx, three daemon hosts, a MariaDB
+# primary and a replica, each in a network namespace the test makes and
+# removes; faults under load. Needs root (it says SKIPPED otherwise).
+.PHONY: scale scale-brief
+scale: $(DAEMON)
+	python3 tests/scale/scale.py --daemon $(DAEMON)
+
+scale-brief: $(DAEMON)
+	python3 tests/scale/scale.py --daemon $(DAEMON) --brief
 
 # The dev stack: private MariaDB, the daemon and nginx, all under var/.
 run: deps $(DAEMON)
@@ -171,6 +199,15 @@ bench: deps
 	python3 tests/bench/bench.py --daemon build/rel/lootforged \
 		--generator build/rel/tests/bench_generate $(BENCH_ARGS)
 	build/rel/tests/bench_mapgen
+	@$(MAKE) --no-print-directory bench-curve
+
+# The load curve (1..512 connections, median of 3 per point), the batch of
+# 100 against single items, and the daemon's memory by mapping; writes its
+# table into docs/benchmarks.md and the plot docs/bench-curve.svg.
+CURVE_ARGS ?=
+bench-curve: deps
+	@$(MAKE) --no-print-directory SAN=0 build/rel/lootforged
+	python3 tests/bench/curve.py --daemon build/rel/lootforged $(CURVE_ARGS)
 
 $(BUILD)/tests/bench_mapgen: tests/bench/bench_mapgen.c $(LIB_OBJ)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)

@@ -9,7 +9,8 @@ libfcgi-dev default-libmysqlclient-dev libctemplate-dev libjansson-dev
 libcmocka-dev mariadb-server mariadb-client nginx-light
 clang libclang-rt-14-dev wrk libsodium-dev libunistring-dev
 chromium chromium-driver fonts-dejavu-core openssl
-python3-pytest python3-selenium"
+python3-pytest python3-selenium
+iproute2 util-linux"
 
 missing=""
 for p in $PKGS; do

@@ -34,6 +34,7 @@ struct pending_tile {
 
 struct catalog_build {
 	size_t cap[K__MAX][P__MAX];
+	size_t cap_old[K__MAX][P__MAX];
 	struct word_chunk *words;
 	/* Tiles as added, grouped into tilesets by catalog_finish. */
 	struct pending_tile *tiles;
@@ -148,23 +149,37 @@ static char *copy_key(struct catalog_build *b, const char *w)
 	return dst;
 }
 
-int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry *e)
+int catalog_row_at(const struct entry *e, uint64_t rev)
 {
-	struct table *t = &c->t[k][p];
-	size_t *cap = &build_of(c)->cap[k][p];
-	if (t->n == *cap) {
+	return e->added_rev <= rev && (e->retired_rev == 0 || e->retired_rev > rev);
+}
+
+/* Appends a slot to a growable array of rows; NULL when out of memory. */
+static struct entry *grow(struct entry **rows, size_t *n, size_t *cap)
+{
+	if (*n == *cap) {
 		size_t ncap = *cap ? *cap * 2 : 16;
-		struct entry *rows = realloc(t->rows, ncap * sizeof *rows);
-		if (!rows)
-			return -1;
-		t->rows = rows;
+		struct entry *more = realloc(*rows, ncap * sizeof *more);
+		if (!more)
+			return NULL;
+		*rows = more;
 		*cap = ncap;
 	}
-	char *word = copy_word(build_of(c), e->word ? e->word : "");
-	char *key = word ? copy_key(build_of(c), word) : NULL;
+	return &(*rows)[(*n)++];
+}
+
+int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry *e)
+{
+	struct catalog_build *b = build_of(c);
+	char *word = copy_word(b, e->word ? e->word : "");
+	char *key = word ? copy_key(b, word) : NULL;
 	if (!key)
 		return -1;
-	struct entry *dst = &t->rows[t->n++];
+	struct entry *dst = catalog_row_at(e, c->revision)
+	                            ? grow(&c->t[k][p].rows, &c->t[k][p].n, &b->cap[k][p])
+	                            : grow(&c->old[k][p].rows, &c->old[k][p].n, &b->cap_old[k][p]);
+	if (!dst)
+		return -1;
 	*dst = *e;
 	dst->word = word;
 	dst->key = key;
@@ -311,6 +326,24 @@ static int build_list(struct table *t, int tier)
 	return 0;
 }
 
+static int by_id(const void *a, const void *b)
+{
+	uint32_t x = (*(const struct entry *const *)a)->id,
+	         y = (*(const struct entry *const *)b)->id;
+	return (x > y) - (x < y);
+}
+
+static int build_by_id(struct table *t)
+{
+	t->by_id = malloc(t->n * sizeof *t->by_id);
+	if (!t->by_id)
+		return -1;
+	for (size_t i = 0; i < t->n; i++)
+		t->by_id[i] = &t->rows[i];
+	qsort(t->by_id, t->n, sizeof *t->by_id, by_id);
+	return 0;
+}
+
 int catalog_finish(struct catalog *c)
 {
 	for (int k = 0; k < K__MAX; k++) {
@@ -325,6 +358,8 @@ int catalog_finish(struct catalog *c)
 			for (int tier = 0; tier <= TIER_MAX; tier++)
 				if (build_list(t, tier) < 0)
 					return -1;
+			if (build_by_id(t) < 0)
+				return -1;
 		}
 	}
 	return build_tilesets(c);
@@ -338,6 +373,8 @@ void catalog_free(struct catalog *c)
 		for (int p = 0; p < P__MAX; p++) {
 			struct table *t = &c->t[k][p];
 			free(t->rows);
+			free(t->by_id);
+			free(c->old[k][p].rows);
 			for (int tier = 0; tier <= TIER_MAX; tier++) {
 				struct pick_list *l = &t->by_tier[tier];
 				if (tier > 0 && l->rows == t->by_tier[0].rows)
@@ -369,6 +406,22 @@ const struct entry *catalog_find(const struct catalog *c, enum kind k, enum part
 		return NULL;
 	struct entry key = {.key = buf};
 	return bsearch(&key, t->rows, t->n, sizeof *t->rows, by_key);
+}
+
+const struct entry *catalog_find_id(const struct catalog *c, enum kind k, enum part p, uint32_t id)
+{
+	if (!c || (unsigned)k >= K__MAX || (unsigned)p >= P__MAX)
+		return NULL;
+	const struct table *t = &c->t[k][p];
+	size_t lo = 0, hi = t->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->by_id[mid]->id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->n && t->by_id[lo]->id == id ? t->by_id[lo] : NULL;
 }
 
 static pthread_mutex_t current_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -438,4 +491,128 @@ const struct catalog *catalog_hold(const struct catalog *cc)
 void catalog_shutdown(void)
 {
 	catalog_publish(NULL);
+	catalog_at_flush();
+}
+
+/* ---- older revisions ----
+ * A small cache of catalogs at old revisions, each built from the current
+ * catalog's rows (live and old) on first use. An old revision never
+ * changes, so an entry stays right forever; the cache is bounded by count
+ * and drops the least recently used entry. Building happens outside the
+ * lock: two threads asking for the same new revision at once may both
+ * build it, and the second one's copy is dropped. */
+struct old_slot {
+	struct catalog *c; /* one reference held by the cache */
+	uint64_t used;     /* tick of the last use */
+};
+static pthread_mutex_t old_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct old_slot old_cache[CATALOG_OLD_CACHE];
+static uint64_t old_tick;
+
+static int add_rows_at(struct catalog *dst, enum kind k, enum part p, const struct entry *rows,
+                       size_t n, uint64_t rev)
+{
+	for (size_t i = 0; i < n; i++)
+		if (catalog_row_at(&rows[i], rev) && catalog_add(dst, k, p, &rows[i]) != 0)
+			return -1;
+	return 0;
+}
+
+static struct catalog *build_at(const struct catalog *cur, uint64_t rev)
+{
+	struct catalog *c = catalog_new(rev);
+	if (!c)
+		return NULL;
+	for (int k = 0; k < K__MAX; k++)
+		for (int p = 0; p < P__MAX; p++)
+			if (add_rows_at(c, k, p, cur->t[k][p].rows, cur->t[k][p].n, rev) != 0 ||
+			    add_rows_at(c, k, p, cur->old[k][p].rows, cur->old[k][p].n, rev) != 0) {
+				catalog_free(c);
+				return NULL;
+			}
+	if (catalog_finish(c) != 0) {
+		catalog_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+/* The cached catalog at rev, held; NULL if none. */
+static const struct catalog *old_lookup(uint64_t rev)
+{
+	const struct catalog *found = NULL;
+	pthread_mutex_lock(&old_lock);
+	for (int i = 0; i < CATALOG_OLD_CACHE; i++)
+		if (old_cache[i].c && old_cache[i].c->revision == rev) {
+			old_cache[i].used = ++old_tick;
+			found = catalog_hold(old_cache[i].c);
+			break;
+		}
+	pthread_mutex_unlock(&old_lock);
+	return found;
+}
+
+/* Puts c (a fresh catalog, one reference: the caller's) into the cache and
+ * returns the catalog at its revision, held for the caller: c, or the copy
+ * another thread put there first (then c is freed). */
+static const struct catalog *old_insert(struct catalog *c)
+{
+	struct catalog *evicted = NULL, *dup = NULL;
+	const struct catalog *out = NULL;
+	int victim = 0;
+
+	pthread_mutex_lock(&old_lock);
+	for (int i = 0; i < CATALOG_OLD_CACHE && !out; i++)
+		if (old_cache[i].c && old_cache[i].c->revision == c->revision) {
+			old_cache[i].used = ++old_tick;
+			out = catalog_hold(old_cache[i].c);
+			dup = c;
+		}
+	if (!out) {
+		for (int i = 1; i < CATALOG_OLD_CACHE; i++)
+			if (!old_cache[i].c ||
+			    (old_cache[victim].c && old_cache[i].used < old_cache[victim].used))
+				victim = i;
+		evicted = old_cache[victim].c;
+		old_cache[victim].c = c;
+		old_cache[victim].used = ++old_tick;
+		out = catalog_hold(c); /* the caller's; the one c came with is the cache's */
+	}
+	pthread_mutex_unlock(&old_lock);
+	catalog_release(evicted);
+	catalog_release(dup);
+	return out;
+}
+
+int catalog_at(const struct catalog *cur, uint64_t rev, const struct catalog **out)
+{
+	*out = NULL;
+	if (rev == 0)
+		return CATALOG_AT_NONE;
+	if (rev > cur->revision)
+		return CATALOG_AT_LATER;
+	if (rev == cur->revision) {
+		*out = catalog_hold(cur);
+		return 0;
+	}
+	if ((*out = old_lookup(rev)) != NULL)
+		return 0;
+	struct catalog *c = build_at(cur, rev);
+	if (!c)
+		return -1;
+	*out = old_insert(c);
+	return 0;
+}
+
+void catalog_at_flush(void)
+{
+	struct catalog *drop[CATALOG_OLD_CACHE];
+	pthread_mutex_lock(&old_lock);
+	for (int i = 0; i < CATALOG_OLD_CACHE; i++) {
+		drop[i] = old_cache[i].c;
+		old_cache[i].c = NULL;
+	}
+	pthread_mutex_unlock(&old_lock);
+	for (int i = 0; i < CATALOG_OLD_CACHE; i++)
+		catalog_release(drop[i]);
 }

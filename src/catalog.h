@@ -18,11 +18,17 @@ struct entry {
 	const char *key;  /* the word's lookup key (catalog_key), set by catalog_add */
 	int32_t stat[ST__MAX];
 	uint8_t active;
-	uint8_t tier;     /* base types: 1..TIER_MAX; 0 for other parts */
-	uint8_t tier_min; /* affixes: rolled only for items of these tiers; */
-	uint8_t tier_max; /* 0 = no bound */
-	uint8_t slot;     /* enum slot of a base type; SLOT_NONE = the kind's default */
-	uint32_t weight;  /* relative chance in random picks, >= 1 */
+	uint8_t tier;        /* base types: 1..TIER_MAX; 0 for other parts */
+	uint8_t tier_min;    /* affixes: rolled only for items of these tiers; */
+	uint8_t tier_max;    /* 0 = no bound */
+	uint8_t slot;        /* enum slot of a base type; SLOT_NONE = the kind's default */
+	uint32_t weight;     /* relative chance in random picks, >= 1 */
+	uint32_t value;      /* base rows (P_TYPE): whole gold pieces, SPEC §7 */
+	uint32_t value_mult; /* other parts: hundredths, 100 = x1.00 (0 read as 100) */
+	/* The change sets that added and retired the row (docs/items.md):
+	 * it belongs to the catalog at revision R when added_rev <= R and
+	 * (retired_rev == 0 or retired_rev > R). 0 and 0: always. */
+	uint64_t added_rev, retired_rev;
 };
 
 /* A list of active rows to pick from, with running weight totals. */
@@ -39,6 +45,15 @@ struct table {
 	 * by_tier[0] all of them. For affixes: by_tier[t] holds the rows whose
 	 * tier range admits t, by_tier[0] all active rows. */
 	struct pick_list by_tier[TIER_MAX + 1];
+	const struct entry **by_id; /* every row, by id (catalog_find_id) */
+};
+
+/* The rows of a table that are not in the catalog at its own revision
+ * (retired ones): kept so that an older revision can be built from the
+ * current catalog (catalog_at). */
+struct old_rows {
+	struct entry *rows;
+	size_t n;
 };
 
 /* One tileset of map_tile (docs/maps.md), checked and ready to draw from. */
@@ -51,7 +66,8 @@ struct catalog_tileset {
 
 struct catalog {
 	uint64_t revision;
-	struct table t[K__MAX][P__MAX];
+	struct table t[K__MAX][P__MAX];      /* the rows at `revision` */
+	struct old_rows old[K__MAX][P__MAX]; /* the others */
 	/* The tilesets whose every tile is well formed, sorted by name; one
 	 * with a bad tile is left out (and logged) by catalog_finish. */
 	struct catalog_tileset *tilesets;
@@ -61,7 +77,9 @@ struct catalog {
 };
 
 struct catalog *catalog_new(uint64_t revision);
-/* Copies e (and its word). Returns 0, or -1 when out of memory. Before finish only. */
+/* Copies e (and its word) into the table when the row belongs to the
+ * catalog at c's revision, else among the old rows. Returns 0, or -1 when
+ * out of memory. Before finish only. */
 int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry *e);
 /* Copies tile t (and its name) into tileset `tileset`; the tiles of a
  * tileset keep the order they are added in, which a map's seed depends on.
@@ -83,6 +101,28 @@ int catalog_key(const char *word, char *out, size_t cap);
 /* The row whose key is word's key, active or not; NULL if none. */
 const struct entry *catalog_find(const struct catalog *c, enum kind k, enum part p,
                                  const char *word);
+
+/* The row of table (k, p) at this catalog's revision whose id is id,
+ * active or not; NULL if none. */
+const struct entry *catalog_find_id(const struct catalog *c, enum kind k, enum part p, uint32_t id);
+
+/* Whether row e belongs to the catalog at revision rev. */
+int catalog_row_at(const struct entry *e, uint64_t rev);
+
+/* The catalog at revision rev, built from cur (the current one, which
+ * holds every row ever added) and returned held: release it with
+ * catalog_release. rev == cur->revision gives cur itself, at once. An older
+ * revision is built on its first use and kept in a small process-wide
+ * cache (CATALOG_OLD_CACHE catalogs, the least recently used one dropped):
+ * memory stays bounded at that many catalogs besides the current one.
+ * Returns 0; CATALOG_AT_LATER when rev is newer than cur (another process
+ * may have it already); CATALOG_AT_NONE when rev is 0; -1 when out of
+ * memory. Thread-safe. */
+#define CATALOG_OLD_CACHE 8
+enum { CATALOG_AT_NONE = 1, CATALOG_AT_LATER = 2 };
+int catalog_at(const struct catalog *cur, uint64_t rev, const struct catalog **out);
+/* Empties the cache of old revisions (at exit, and in tests). */
+void catalog_at_flush(void);
 
 /* The tileset called name, or NULL when there is none (or it was left out). */
 const struct catalog_tileset *catalog_tileset(const struct catalog *c, const char *name);

@@ -17,10 +17,11 @@
 
 #include "log.h"
 
-#define MAGIC     "lootforge-catalog"
-#define HASH_LEN  32
-#define HEAD_MAX  160
-#define ROW_ITEMS 9 /* id, word, active, tier, tier_min, tier_max, slot, weight, stats */
+#define MAGIC    "lootforge-catalog"
+#define HASH_LEN 32
+#define HEAD_MAX 160
+/* A row: id, word, active, tier, tier_min, tier_max, slot, weight, stats,
+ * added_rev, retired_rev (0 = live), value, value_mult. */
 
 /* ---- writing ---- */
 
@@ -34,16 +35,22 @@ static json_t *row_json(const struct entry *e)
 		}
 	if (!stats)
 		return NULL;
-	return json_pack("[I s i i i i i I o]", (json_int_t)e->id, e->word, (int)e->active,
+	return json_pack("[I s i i i i i I o I I I I]", (json_int_t)e->id, e->word, (int)e->active,
 	                 (int)e->tier, (int)e->tier_min, (int)e->tier_max, (int)e->slot,
-	                 (json_int_t)e->weight, stats);
+	                 (json_int_t)e->weight, stats, (json_int_t)e->added_rev,
+	                 (json_int_t)e->retired_rev, (json_int_t)e->value,
+	                 (json_int_t)e->value_mult);
 }
 
-static json_t *table_json(enum kind k, enum part p, const struct table *t)
+/* Every row of the table, the current ones and the old ones, so that a
+ * catalog read back can still build older revisions. */
+static json_t *table_json(enum kind k, enum part p, const struct table *t,
+                          const struct old_rows *old)
 {
 	json_t *rows = json_array();
-	for (size_t i = 0; rows && i < t->n; i++)
-		if (json_array_append_new(rows, row_json(&t->rows[i])) != 0) {
+	for (size_t i = 0; rows && i < t->n + old->n; i++)
+		if (json_array_append_new(
+		            rows, row_json(i < t->n ? &t->rows[i] : &old->rows[i - t->n])) != 0) {
 			json_decref(rows);
 			return NULL;
 		}
@@ -79,8 +86,9 @@ static json_t *catalog_json(const struct catalog *c)
 			goto fail;
 	for (int k = 0; tables && k < K__MAX; k++)
 		for (int p = 0; p < P__MAX; p++)
-			if (c->t[k][p].n &&
-			    json_array_append_new(tables, table_json(k, p, &c->t[k][p])) != 0)
+			if (c->t[k][p].n + c->old[k][p].n &&
+			    json_array_append_new(
+			            tables, table_json(k, p, &c->t[k][p], &c->old[k][p])) != 0)
 				goto fail;
 	for (size_t i = 0; sets && i < c->n_tilesets; i++)
 		if (json_array_append_new(sets, tileset_json(&c->tilesets[i])) != 0)
@@ -251,19 +259,20 @@ static int in_range(json_int_t v, json_int_t lo, json_int_t hi)
 
 static const char *add_row(struct catalog *c, enum kind k, enum part p, json_t *row)
 {
-	json_int_t id, weight;
+	json_int_t id, weight, added, retired, value, value_mult;
 	int active, tier, lo, hi, slot;
 	const char *word;
 	json_t *stats;
 	struct entry e;
 
-	if (json_unpack(row, "[I s i i i i i I o!]", &id, &word, &active, &tier, &lo, &hi, &slot,
-	                &weight, &stats) != 0 ||
+	if (json_unpack(row, "[I s i i i i i I o I I I I!]", &id, &word, &active, &tier, &lo, &hi,
+	                &slot, &weight, &stats, &added, &retired, &value, &value_mult) != 0 ||
 	    !json_is_array(stats) || json_array_size(stats) != ST__MAX)
 		return "a row of the wrong shape";
 	if (!in_range(id, 0, UINT32_MAX) || !in_range(weight, 0, UINT32_MAX) ||
 	    !in_range(active, 0, 1) || !in_range(tier, 0, TIER_MAX) || !in_range(lo, 0, TIER_MAX) ||
-	    !in_range(hi, 0, TIER_MAX) || !in_range(slot, 0, SLOT__MAX - 1))
+	    !in_range(hi, 0, TIER_MAX) || !in_range(slot, 0, SLOT__MAX - 1) || added < 0 ||
+	    retired < 0 || !in_range(value, 0, UINT32_MAX) || !in_range(value_mult, 0, UINT32_MAX))
 		return "a row with a value out of range";
 	memset(&e, 0, sizeof(e));
 	for (int s = 0; s < ST__MAX; s++) {
@@ -280,6 +289,10 @@ static const char *add_row(struct catalog *c, enum kind k, enum part p, json_t *
 	e.tier_max = (uint8_t)hi;
 	e.slot = (uint8_t)slot;
 	e.weight = (uint32_t)weight;
+	e.added_rev = (uint64_t)added;
+	e.retired_rev = (uint64_t)retired;
+	e.value = (uint32_t)value;
+	e.value_mult = (uint32_t)value_mult;
 	return catalog_add(c, k, p, &e) == 0 ? NULL : "out of memory";
 }
 

@@ -1,12 +1,12 @@
 /* catalog_file: the last good catalog on disk, so that a worker process
  * that starts while the database cannot be reached still generates.
  *
- * Format (version 1; docs/stack.md): one header line, then a JSON body.
+ * Format (version 2; docs/stack.md): one header line, then a JSON body.
  *
- *     lootforge-catalog 1 <body bytes> <BLAKE2b-256 of the body, hex>\n
+ *     lootforge-catalog 2 <body bytes> <BLAKE2b-256 of the body, hex>\n
  *     {"revision":R,"stats":["hands",...],"tables":[{"kind":"weapon",
  *      "part":"type","rows":[[id,"word",active,tier,tier_min,tier_max,
- *      slot,weight,[stat,...]],...]},...],"tilesets":[{"name":"plain",
+ *      slot,weight,[stat,...],added_rev,retired_rev,value,value_mult],...]},...],"tilesets":[{"name":"plain",
  *      "tiles":[["name","36 cells",n,e,s,w,weight],...]},...]}
  *
  * `stats` names the stat columns in the order every row lists them; a file
@@ -20,7 +20,7 @@
 
 #include "catalog.h"
 
-#define CATALOG_FILE_VERSION 1
+#define CATALOG_FILE_VERSION 2
 #define CATALOG_FILE_MAX     (256L * 1024 * 1024) /* a larger file is refused */
 
 /* Writes c to path (atomically, see above). 0, or -1 (logged). */

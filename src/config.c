@@ -46,6 +46,13 @@ static const struct opt_def opts[] = {
          "MariaDB unix socket (else TCP to --db-host:--db-port)"},
         {"db-host", "LOOTFORGE_DB_HOST", "HOST", STR(db_host), "localhost", "MariaDB host"},
         {"db-port", "LOOTFORGE_DB_PORT", "PORT", UINT(db_port, 1, 65535), "3306", "MariaDB port"},
+        {"db-replica-socket", "LOOTFORGE_DB_REPLICA_SOCKET", "PATH", STR(db_replica_socket), NULL,
+         "a read replica's unix socket (else TCP to --db-replica-host)"},
+        {"db-replica-host", "LOOTFORGE_DB_REPLICA_HOST", "HOST", STR(db_replica_host), NULL,
+         "a read replica: the catalog is read there, and from the primary while it is gone; "
+         "unset: no replica"},
+        {"db-replica-port", "LOOTFORGE_DB_REPLICA_PORT", "PORT", UINT(db_replica_port, 1, 65535),
+         "3306", "the replica's port"},
         {"db-user", "LOOTFORGE_DB_USER", "USER", STR(db_user), "lootforge", "database user"},
         {"db-name", "LOOTFORGE_DB_NAME", "NAME", STR(db_name), "lootforge", "database name"},
         {"db-password-file", "LOOTFORGE_DB_PASSWORD_FILE", "PATH", STR(db_password_file), NULL,
@@ -293,6 +300,12 @@ void config_log(const struct config *c)
 		log_info("config: db socket=%s", c->db_socket);
 	else
 		log_info("config: db tcp=%s:%u", c->db_host, c->db_port);
+	if (c->db_replica_socket)
+		log_info("config: db replica socket=%s", c->db_replica_socket);
+	else if (c->db_replica_host)
+		log_info("config: db replica tcp=%s:%u", c->db_replica_host, c->db_replica_port);
+	else
+		log_info("config: db replica none (the catalog is read from the primary)");
 	log_info("config: db user=%s name=%s timeout=%us password=%s", c->db_user, c->db_name,
 	         c->db_timeout,
 	         c->db_password ? (c->db_password_file ? "from file" : "from environment")
@@ -322,4 +335,16 @@ struct db_config config_db(const struct config *c)
 	        .read_timeout = c->db_timeout,
 	        .write_timeout = c->db_timeout,
 	};
+}
+
+int config_db_replica(const struct config *c, struct db_config *out)
+{
+	if (!c->db_replica_socket && !c->db_replica_host)
+		return 0;
+	*out = config_db(c);
+	out->socket = c->db_replica_socket;
+	out->host = c->db_replica_host;
+	out->port = c->db_replica_port;
+	out->replica = 1;
+	return 1;
 }

@@ -34,6 +34,11 @@ struct config {
 	unsigned db_waiters;    /* workers of a process that may wait on the database; 0: auto */
 	char *catalog_cache;    /* the last good catalog on disk (catalog_file.h) */
 	char *fcgi_allow;       /* peers a TCP socket accepts (peer.h); NULL: loopback */
+	/* The read replica (docs/scaling.md): NULL host and socket: none, the
+	 * catalog is read from the primary (the db_* settings above). */
+	char *db_replica_socket;
+	char *db_replica_host;
+	unsigned db_replica_port;
 };
 
 enum config_result { CONFIG_OK = 0, CONFIG_HELP = 1, CONFIG_INVALID = -1 };
@@ -52,7 +57,12 @@ void config_log(const struct config *c);
  * one is always free for generation. */
 unsigned config_db_waiters(const struct config *c);
 
-/* The database settings of c; the strings stay owned by c. */
+/* The database settings of c (the primary); the strings stay owned by c. */
 struct db_config config_db(const struct config *c);
+
+/* The read replica's settings: the primary's user, password, database and
+ * timeouts with the replica's host and port, or socket. 1 with *out filled
+ * when a replica is set, else 0. */
+int config_db_replica(const struct config *c, struct db_config *out);
 
 #endif

@@ -46,7 +46,8 @@ struct db {
 	int failing;
 	int last_where;
 	unsigned last_err;
-	struct gate_hold hold; /* in the process-wide gate */
+	struct dbgate *gate;   /* the primary's or the replica's (dbgate.h) */
+	struct gate_hold hold; /* in that gate */
 	int timed_out;         /* a wait of the current call timed out */
 };
 
@@ -61,15 +62,16 @@ static void log_failure(struct db *d, int where, unsigned err, const char *what,
 	d->failing = 1;
 	d->last_where = where;
 	d->last_err = err;
-	log_warn("db: %.60s: %u %s", what, err, msg);
+	log_warn("db%s: %.60s: %u %s", d->gate == dbgate_replica() ? " replica" : "", what, err,
+	         msg);
 }
 
 static enum db_status succeeded(struct db *d)
 {
-	struct dbgate *g = dbgate_process();
+	struct dbgate *g = d->gate;
 
 	if (d->failing)
-		log_info("db: working again");
+		log_info("db%s: working again", d->gate == dbgate_replica() ? " replica" : "");
 	d->failing = 0;
 	dbgate_report(g, &d->hold, dbgate_now_ms(), 1, 0);
 	dbgate_done(g, &d->hold);
@@ -80,7 +82,7 @@ static enum db_status succeeded(struct db *d)
  * not answer in time (slow) or refused a connection (fast). */
 static void unreachable(struct db *d, int connecting)
 {
-	struct dbgate *g = dbgate_process();
+	struct dbgate *g = d->gate;
 
 	if (connecting || d->timed_out)
 		dbgate_report(g, &d->hold, dbgate_now_ms(), 0, d->timed_out);
@@ -95,8 +97,8 @@ static __thread struct db *io_owner;
  * in place of its own poll(): the same wait, told to the gate. */
 static int io_wait(my_socket fd, my_bool is_read, int timeout_ms)
 {
-	struct dbgate *g = dbgate_process();
 	struct db *d = io_owner;
+	struct dbgate *g = d ? d->gate : NULL;
 	struct pollfd p = {.fd = fd, .events = is_read ? POLLIN : POLLOUT};
 	int rc;
 
@@ -117,7 +119,7 @@ static int io_wait(my_socket fd, my_bool is_read, int timeout_ms)
 
 void db_set_max_waiting(unsigned n)
 {
-	dbgate_set_cap(dbgate_process(), n);
+	dbgate_set_cap(dbgate_process(), n); /* the replica's handles are all probes */
 }
 
 /* mysql_library_init is not thread-safe; everything else is per handle. */
@@ -146,6 +148,7 @@ struct db *db_new(const struct db_config *cfg)
 	struct db *d = calloc(1, sizeof(*d));
 	if (!d)
 		return NULL;
+	d->gate = cfg->replica ? dbgate_replica() : dbgate_process();
 	if (dup_opt(&d->socket, cfg->socket) || dup_opt(&d->host, cfg->host) ||
 	    dup_opt(&d->user, cfg->user) || dup_opt(&d->password, cfg->password) ||
 	    dup_opt(&d->database, cfg->database)) {
@@ -156,7 +159,7 @@ struct db *db_new(const struct db_config *cfg)
 	d->connect_timeout = cfg->connect_timeout;
 	d->read_timeout = cfg->read_timeout;
 	d->write_timeout = cfg->write_timeout;
-	dbgate_register(dbgate_process(), &d->hold, cfg->probe);
+	dbgate_register(d->gate, &d->hold, cfg->probe);
 	return d;
 }
 
@@ -170,7 +173,7 @@ static void disconnect(struct db *d)
 	if (d->conn)
 		mysql_close(d->conn);
 	d->conn = NULL;
-	dbgate_done(dbgate_process(), &d->hold);
+	dbgate_done(d->gate, &d->hold);
 }
 
 void db_free(struct db *d)
@@ -179,7 +182,7 @@ void db_free(struct db *d)
 		return;
 	disconnect(d);
 	if (d->hold.next)
-		dbgate_unregister(dbgate_process(), &d->hold);
+		dbgate_unregister(d->gate, &d->hold);
 	if (io_owner == d)
 		io_owner = NULL;
 	if (d->password) {
@@ -234,7 +237,7 @@ static enum db_status fail(struct db *d, enum stmt s, unsigned err, const char *
 	}
 	if (d->conn && mysql_rollback(d->conn) != 0)
 		disconnect(d);
-	dbgate_done(dbgate_process(), &d->hold);
+	dbgate_done(d->gate, &d->hold);
 	return DB_ERROR;
 }
 
@@ -314,7 +317,7 @@ static enum db_status db_connect(struct db *d)
 	}
 	/* A new connection is an answer: it closes the breaker when this call
 	 * is the probe's or the trial's. */
-	dbgate_report(dbgate_process(), &d->hold, dbgate_now_ms(), 1, 0);
+	dbgate_report(d->gate, &d->hold, dbgate_now_ms(), 1, 0);
 	return DB_OK;
 }
 
@@ -341,7 +344,7 @@ static enum db_status gate(struct db *d)
 
 	io_owner = d;
 	d->timed_out = 0;
-	if (dbgate_enter(dbgate_process(), &d->hold, in_trans) == GATE_GO)
+	if (dbgate_enter(d->gate, &d->hold, in_trans) == GATE_GO)
 		return DB_OK;
 	if (in_trans)
 		disconnect(d);
@@ -382,7 +385,7 @@ void db_rollback(struct db *d)
 {
 	if (d->conn && mysql_rollback(d->conn) != 0)
 		disconnect(d);
-	dbgate_done(dbgate_process(), &d->hold);
+	dbgate_done(d->gate, &d->hold);
 }
 
 void db_ok(struct db *d)
@@ -419,5 +422,5 @@ enum db_status db_done(struct db *d)
 void db_give_up(struct db *d, const char *what, const char *msg)
 {
 	log_failure(d, WHERE_NONE, 0, what, msg);
-	dbgate_done(dbgate_process(), &d->hold);
+	dbgate_done(d->gate, &d->hold);
 }

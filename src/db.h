@@ -13,7 +13,6 @@
 
 #include <stdint.h>
 
-
 enum db_status { DB_OK = 0, DB_DOWN = -1, DB_ERROR = -2 };
 
 struct db_config {
@@ -24,7 +23,8 @@ struct db_config {
 	const char *password; /* never logged */
 	const char *database;
 	unsigned connect_timeout, read_timeout, write_timeout; /* seconds */
-	int probe; /* 1: the poller's handle (see above) */
+	int probe;   /* 1: the poller's handle (see above) */
+	int replica; /* 1: a read replica's handle, behind the replica's own gate */
 };
 
 struct db;

@@ -98,6 +98,10 @@ enum col {
 	C_WEIGHT,
 	C_TIER_MIN,
 	C_TIER_MAX,
+	C_ADDED,
+	C_RETIRED,
+	C_VALUE,
+	C_VALUE_MULT,
 	C__MAX
 };
 
@@ -108,7 +112,8 @@ struct row {
 	MYSQL_BIND bind[C__MAX];
 	unsigned long len[C__MAX];
 	my_bool is_null[C__MAX], error[C__MAX];
-	uint32_t id, weight;
+	uint32_t id, weight, value, value_mult;
+	unsigned long long added, retired;
 	int32_t active, stat[ST__MAX], tier, tier_min, tier_max;
 	char word[WORD_BUF + 1], slot[SLOT_BUF + 1];
 };
@@ -126,9 +131,11 @@ static void bind_col(struct row *r, enum col c, enum enum_field_types type, void
 	b->error = &r->error[c];
 }
 
+/* The whole row is zeroed: the client leaves a NULL column's error flag
+ * as it was, so it must start at 0. */
 static void bind_row(struct row *r)
 {
-	memset(r->bind, 0, sizeof(r->bind));
+	memset(r, 0, sizeof(*r));
 	bind_col(r, C_ID, MYSQL_TYPE_LONG, &r->id, 0, 1);
 	bind_col(r, C_WORD, MYSQL_TYPE_STRING, r->word, WORD_BUF, 0);
 	bind_col(r, C_ACTIVE, MYSQL_TYPE_LONG, &r->active, 0, 0);
@@ -139,6 +146,10 @@ static void bind_row(struct row *r)
 	bind_col(r, C_WEIGHT, MYSQL_TYPE_LONG, &r->weight, 0, 1);
 	bind_col(r, C_TIER_MIN, MYSQL_TYPE_LONG, &r->tier_min, 0, 0);
 	bind_col(r, C_TIER_MAX, MYSQL_TYPE_LONG, &r->tier_max, 0, 0);
+	bind_col(r, C_ADDED, MYSQL_TYPE_LONGLONG, &r->added, 0, 1);
+	bind_col(r, C_RETIRED, MYSQL_TYPE_LONGLONG, &r->retired, 0, 1);
+	bind_col(r, C_VALUE, MYSQL_TYPE_LONG, &r->value, 0, 1);
+	bind_col(r, C_VALUE_MULT, MYSQL_TYPE_LONG, &r->value_mult, 0, 1);
 }
 
 static int in_tier_range(int32_t v)
@@ -161,6 +172,10 @@ static int row_to_entry(struct row *r, const struct stmt_def *def, struct entry 
 	e->active = r->active != 0;
 	for (int s = 0; s < ST__MAX; s++)
 		e->stat[s] = r->is_null[C_STAT0 + s] ? 0 : r->stat[s];
+	e->added_rev = r->is_null[C_ADDED] ? 0 : (uint64_t)r->added;
+	e->retired_rev = r->is_null[C_RETIRED] ? 0 : (uint64_t)r->retired;
+	e->value = r->is_null[C_VALUE] ? 0 : r->value;
+	e->value_mult = r->is_null[C_VALUE_MULT] ? 100 : r->value_mult;
 	e->weight = r->is_null[C_WEIGHT] || r->weight == 0 ? 1 : r->weight;
 	int32_t tier = r->is_null[C_TIER] ? 0 : r->tier;
 	int32_t lo = r->is_null[C_TIER_MIN] ? 0 : r->tier_min;

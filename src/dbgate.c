@@ -69,6 +69,7 @@ void dbgate_init(struct dbgate *g, unsigned cap)
 	breaker_init(&g->breaker);
 	g->head.next = g->head.prev = &g->head;
 	g->cap = cap;
+	g->name = "database";
 	g->refused = 0;
 	g->refused_logged_ms = 0;
 }
@@ -229,10 +230,11 @@ void dbgate_report(struct dbgate *g, struct gate_hold *h, long long now_ms, int 
 	h->trial = 0;
 	pthread_mutex_unlock(&g->lock);
 	if (c == BREAKER_OPENED)
-		log_warn("db: database unreachable; database calls fail at once until it answers "
-		         "again");
+		log_warn("db: %s unreachable; database calls fail at once until it answers "
+		         "again",
+		         g->name);
 	else if (c == BREAKER_CLOSED_AGAIN)
-		log_info("db: database answers again; database calls go through");
+		log_info("db: %s answers again; database calls go through", g->name);
 }
 
 enum breaker_state dbgate_state(struct dbgate *g)
@@ -251,18 +253,30 @@ unsigned dbgate_busy(struct dbgate *g, long long now_ms)
 	return n;
 }
 
-static struct dbgate process_gate;
+/* Two gates per process, one per server: the primary's (every worker's
+ * handle and the poller's probe of it) and the replica's (only the
+ * poller's handle), so a replica that is gone never shuts the workers out
+ * of the primary, nor the other way round. */
+static struct dbgate process_gate, replica_gate;
 static pthread_once_t process_once = PTHREAD_ONCE_INIT;
 
 static void process_init(void)
 {
 	dbgate_init(&process_gate, 0);
+	dbgate_init(&replica_gate, 0);
+	replica_gate.name = "replica";
 }
 
 struct dbgate *dbgate_process(void)
 {
 	pthread_once(&process_once, process_init);
 	return &process_gate;
+}
+
+struct dbgate *dbgate_replica(void)
+{
+	pthread_once(&process_once, process_init);
+	return &replica_gate;
 }
 
 long long dbgate_now_ms(void)

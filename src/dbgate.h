@@ -84,6 +84,7 @@ struct dbgate {
 	unsigned cap;          /* workers that may wait at once; 0: no cap */
 	unsigned long refused; /* GATE_FULL answers since the last log line */
 	long long refused_logged_ms;
+	const char *name; /* in log lines: "database" (the default) or "replica" */
 };
 
 void dbgate_init(struct dbgate *g, unsigned cap);
@@ -112,8 +113,10 @@ enum breaker_state dbgate_state(struct dbgate *g);
 /* Workers counted as waiting now (for tests and logs). */
 unsigned dbgate_busy(struct dbgate *g, long long now_ms);
 
-/* The process-wide gate. */
+/* The process-wide gate of the database (the primary). */
 struct dbgate *dbgate_process(void);
+/* The process-wide gate of the read replica (the catalog poller's). */
+struct dbgate *dbgate_replica(void);
 /* CLOCK_MONOTONIC in milliseconds. */
 long long dbgate_now_ms(void);
 

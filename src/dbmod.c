@@ -201,13 +201,14 @@ enum {
 	SC_STAT0,
 	SC_STATUS = SC_STAT0 + N_SCOLS,
 	SC_CREATED,
+	SC_WORTH,
 	SC__MAX
 };
 
 struct sub_row {
 	MYSQL_BIND b[SC__MAX];
 	struct col c[SC__MAX];
-	uint32_t id;
+	uint32_t id, worth;
 	int32_t tier, stat[N_SCOLS];
 	char sid[SUBMISSION_ID_HEX + 1], kind[17], part[17], word[WORD_BYTES_MAX + 1], slot[17],
 	        status[12], created[20];
@@ -227,6 +228,7 @@ static void bind_sub_row(struct sub_row *r)
 		       0);
 	r_bind(&r->b[SC_STATUS], &r->c[SC_STATUS], MYSQL_TYPE_STRING, r->status, 11, 0);
 	r_bind(&r->b[SC_CREATED], &r->c[SC_CREATED], MYSQL_TYPE_STRING, r->created, 19, 0);
+	r_bind(&r->b[SC_WORTH], &r->c[SC_WORTH], MYSQL_TYPE_LONG, &r->worth, 0, 1);
 }
 
 /* The fetched row as a db_submission. -1 when a value cannot be one of
@@ -255,6 +257,9 @@ static int sub_row_out(struct sub_row *r, struct db_submission *out)
 	out->p.slot = (enum slot)sl;
 	for (int i = 0; i < N_SCOLS; i++)
 		out->p.stat[scols[i]] = r->c[SC_STAT0 + i].is_null ? 0 : r->stat[i];
+	/* A proposal made before 0011 has none: the default of its part. */
+	out->p.worth = r->c[SC_WORTH].is_null ? proposal_worth_default(out->p.part, out->p.tier)
+	                                      : r->worth;
 	memcpy(out->status, r->status, sizeof(out->status));
 	memcpy(out->created, r->created, sizeof(out->created));
 	return 0;
@@ -413,6 +418,7 @@ static enum db_status insert_submission(struct db *d, const char *sid, const str
 		p_null(&ps);
 	p_str_or_null(&ps, p->slot != SLOT_NONE ? slot_names[p->slot] : NULL);
 	p_stats(&ps, p);
+	p_uint(&ps, &p->worth);
 	p_blob(&ps, client, DBMOD_HASH_BYTES);
 	return exec(d, STMT_SUB_INSERT, &ps, expected);
 }
@@ -636,7 +642,44 @@ static enum db_status write_log(struct db *d, uint32_t id, const struct moderato
 	return exec(d, STMT_LOG_INSERT, &ps, NULL);
 }
 
-/* Inserts the approved word into its affix table; *dup when it is there. */
+static void p_u64(struct params *ps, const uint64_t *v)
+{
+	MYSQL_BIND *b = param(ps, MYSQL_TYPE_LONGLONG);
+	b->buffer = (void *)v;
+	b->is_unsigned = 1;
+}
+
+/* Opens a change set in the current transaction (docs/items.md): bumps
+ * catalog_revision once and reads back the number, which every row the
+ * transaction adds or retires carries. The bump locks the revision row
+ * until commit, so change sets are ordered. */
+static enum db_status change_set(struct db *d, uint64_t *rev)
+{
+	enum db_status st;
+	unsigned long long v = 0;
+	my_bool is_null = 0, error = 0;
+	MYSQL_BIND out = {.buffer_type = MYSQL_TYPE_LONGLONG,
+	                  .buffer = &v,
+	                  .is_unsigned = 1,
+	                  .is_null = &is_null,
+	                  .error = &error};
+
+	if ((st = exec(d, STMT_REVISION_BUMP, NULL, NULL)) != DB_OK ||
+	    (st = exec(d, STMT_REVISION, NULL, NULL)) != DB_OK)
+		return st;
+	int got = fetch_one(d, STMT_REVISION, &out, &st);
+	if (got < 0)
+		return st;
+	if (got == 0 || is_null) {
+		db_rollback(d);
+		return DB_ERROR;
+	}
+	*rev = (uint64_t)v;
+	return DB_OK;
+}
+
+/* Inserts the approved word into its affix table, in a change set of its
+ * own; *dup when it is there. */
 static enum db_status add_word(struct db *d, const struct proposal *p, uint32_t *word_id,
                                unsigned *expected)
 {
@@ -644,18 +687,23 @@ static enum db_status add_word(struct db *d, const struct proposal *p, uint32_t 
 	enum stmt q = (enum stmt)(STMT_ADD_FIRST + t);
 	struct params ps = {.n = 0};
 	int32_t tier = p->tier;
+	uint64_t rev = 0;
 	enum db_status st;
 
 	if (t < 0) {
 		db_rollback(d);
 		return DB_ERROR;
 	}
+	if ((st = change_set(d, &rev)) != DB_OK)
+		return st;
 	p_str(&ps, p->word);
 	if (db_statements[STMT_ADD_FIRST + t].shape != SHAPE_PLAIN)
 		p_int(&ps, &tier);
 	if (db_statements[STMT_ADD_FIRST + t].shape == SHAPE_SLOTTED)
 		p_str(&ps, slot_names[p->slot]);
 	p_stats(&ps, p);
+	p_uint(&ps, &p->worth);
+	p_u64(&ps, &rev);
 	if ((st = exec(d, q, &ps, expected)) != DB_OK)
 		return st;
 	*word_id = (uint32_t)mysql_stmt_insert_id(db_stmt(d, q, &st));
@@ -1052,4 +1100,124 @@ enum db_status db_session_get(struct db *d, const uint8_t token_hash[DBMOD_HASH_
 enum db_status db_session_end(struct db *d, const uint8_t token_hash[DBMOD_HASH_BYTES])
 {
 	ONCE_MORE(db_session_end_once(d, token_hash));
+}
+
+/* ---- changing live words ---- */
+
+static enum db_status log_word(struct db *d, const struct moderator *m, const char *action,
+                               enum kind k, enum part p, const char *word, uint32_t word_id,
+                               uint64_t rev, const char *stats)
+{
+	struct params ps = {.n = 0};
+	char what[300];
+
+	snprintf(what, sizeof what, "%s %s \"%.200s\" at revision %llu", kind_names[k],
+	         part_names[p], word, (unsigned long long)rev);
+	p_uint(&ps, &m->id);
+	p_str(&ps, m->name);
+	p_str(&ps, action);
+	if (word_id)
+		p_uint(&ps, &word_id);
+	else
+		p_null(&ps);
+	p_str(&ps, what);
+	p_str_or_null(&ps, stats);
+	return exec(d, STMT_LOG_WORD, &ps, NULL);
+}
+
+/* In an open transaction: a change set, then the live row retired. */
+static enum db_status retire_in(struct db *d, int t, const char *word, int *found, uint64_t *rev)
+{
+	enum stmt q = (enum stmt)(STMT_RETIRE_FIRST + t);
+	struct params ps = {.n = 0};
+	enum db_status st;
+
+	if ((st = change_set(d, rev)) != DB_OK)
+		return st;
+	p_u64(&ps, rev);
+	p_str(&ps, word);
+	if ((st = exec(d, q, &ps, NULL)) != DB_OK)
+		return st;
+	*found = mysql_stmt_affected_rows(db_stmt(d, q, &st)) > 0;
+	return DB_OK;
+}
+
+static enum db_status word_retire_once(struct db *d, enum kind k, enum part p, const char *word,
+                                       const struct moderator *m, int *found, uint64_t *rev)
+{
+	int t = stmt_table_index(k, p);
+	enum db_status st;
+
+	*found = 0;
+	if (t < 0)
+		return DB_OK;
+	if ((st = begin(d)) != DB_OK || (st = retire_in(d, t, word, found, rev)) != DB_OK)
+		return st;
+	if (!*found) {
+		db_rollback(d);
+		return DB_OK;
+	}
+	if ((st = log_word(d, m, "retire", k, p, word, 0, *rev, NULL)) != DB_OK)
+		return st;
+	return commit(d);
+}
+
+enum db_status db_word_retire(struct db *d, enum kind k, enum part p, const char *word,
+                              const struct moderator *m, int *found, uint64_t *rev)
+{
+	ONCE_MORE(word_retire_once(d, k, p, word, m, found, rev));
+}
+
+static enum db_status word_edit_once(struct db *d, enum kind k, enum part p, const char *word,
+                                     const int32_t stat[ST__MAX], const int given[ST__MAX],
+                                     const struct moderator *m, int *found, uint32_t *new_id,
+                                     uint64_t *rev)
+{
+	static const enum stat order[] = {ST_HANDS,   ST_ATTACK,   ST_DEFENSE,  ST_MAGIC,
+	                                  ST_FLAMING, ST_FREEZING, ST_SHOCKING, ST_HOLY,
+	                                  ST_EVIL,    ST_SNEAK,    ST_CRIT};
+	int t = stmt_table_index(k, p);
+	enum stmt q = (enum stmt)(STMT_EDIT_FIRST + t);
+	struct params ps = {.n = 0};
+	enum db_status st;
+	char text[256];
+	size_t used = 0;
+
+	*found = 0;
+	if (t < 0)
+		return DB_OK;
+	if ((st = begin(d)) != DB_OK || (st = retire_in(d, t, word, found, rev)) != DB_OK)
+		return st;
+	if (!*found) {
+		db_rollback(d);
+		return DB_OK;
+	}
+	text[0] = '\0';
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+		if (!given[order[i]]) {
+			p_null(&ps);
+			continue;
+		}
+		p_int(&ps, &stat[order[i]]);
+		if (used < sizeof text)
+			used += (size_t)snprintf(text + used, sizeof text - used, "%s%s %d",
+			                         used ? ", " : "", stat_names[order[i]],
+			                         (int)stat[order[i]]);
+	}
+	p_u64(&ps, rev);
+	p_str(&ps, word);
+	p_u64(&ps, rev);
+	if ((st = exec(d, q, &ps, NULL)) != DB_OK)
+		return st;
+	*new_id = (uint32_t)mysql_stmt_insert_id(db_stmt(d, q, &st));
+	if ((st = log_word(d, m, "edit", k, p, word, *new_id, *rev, text)) != DB_OK)
+		return st;
+	return commit(d);
+}
+
+enum db_status db_word_edit(struct db *d, enum kind k, enum part p, const char *word,
+                            const int32_t stat[ST__MAX], const int given[ST__MAX],
+                            const struct moderator *m, int *found, uint32_t *new_id, uint64_t *rev)
+{
+	ONCE_MORE(word_edit_once(d, k, p, word, stat, given, m, found, new_id, rev));
 }

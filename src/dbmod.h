@@ -118,6 +118,21 @@ enum db_status db_session_get(struct db *d, const uint8_t token_hash[DBMOD_HASH_
 
 enum db_status db_session_end(struct db *d, const uint8_t token_hash[DBMOD_HASH_BYTES]);
 
+/* ---- changing live words (docs/items.md): each call is one change set ---- */
+
+/* Retires the live word of table (k, p) (matched as the table's collation
+ * does): it stays in the catalogs of earlier revisions, so every item made
+ * with it stays as it was. *found = 0 when no live row has the word. */
+enum db_status db_word_retire(struct db *d, enum kind k, enum part p, const char *word,
+                              const struct moderator *m, int *found, uint64_t *rev);
+
+/* Edits the live word: retires its row and adds a copy with stat[s] for
+ * each s whose given[s] is set (the others kept). *new_id is the copy's
+ * id. *found = 0 when no live row has the word. */
+enum db_status db_word_edit(struct db *d, enum kind k, enum part p, const char *word,
+                            const int32_t stat[ST__MAX], const int given[ST__MAX],
+                            const struct moderator *m, int *found, uint32_t *new_id, uint64_t *rev);
+
 /* ---- the login back-off (migration 0006, backoff.h) ----
  * Kept per name as typed (compared like moderator names), whether or not a
  * moderator has it, so that an unknown name behaves like a known one. */

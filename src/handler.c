@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "exportpage.h"
 #include "itempage.h"
 #include "login.h"
 #include "mappage.h"
@@ -43,6 +44,8 @@ static const struct route routes[] = {
         {"/healthz", 0, M_GET, "GET, HEAD", route_healthz},
         {"/", 0, M_GET, "GET, HEAD", itempage_index},
         {"/generate", 0, M_GET | M_POST, "GET, HEAD, POST", itempage_generate},
+        {"/item", 1, M_GET, "GET, HEAD", itempage_code},
+        {"/catalog.json", 0, M_GET, "GET, HEAD", exportpage_route},
         {"/submit", 0, M_GET | M_POST, "GET, HEAD, POST", submit_route},
         {"/words", 0, M_GET, "GET, HEAD", words_route},
         {"/map", 0, M_GET, "GET, HEAD", mappage_route},
@@ -96,6 +99,7 @@ void handle_request(struct handler_ctx *ctx, const struct request *rq, struct re
 {
 	rs->retry_after = 0;
 	rs->cache_seconds = 0;
+	rs->cache_control = NULL;
 	rs->allow = NULL;
 	rs->headers[0] = '\0';
 	dispatch(ctx, rq, rs);

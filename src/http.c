@@ -167,6 +167,8 @@ const char *http_reason(int status)
 		return "Created";
 	case 303:
 		return "See Other";
+	case 304:
+		return "Not Modified";
 	case 400:
 		return "Bad Request";
 	case 401:

@@ -39,6 +39,9 @@ struct response {
 	const char *content_type;
 	int retry_after;   /* seconds, 0 = no header */
 	int cache_seconds; /* 0 = no-store */
+	/* The whole Cache-Control value when set (static text), before
+	 * cache_seconds: "public, max-age=31536000, immutable" */
+	const char *cache_control;
 	const char *allow; /* the Allow header of a 405, else NULL (static text) */
 	struct buf body;
 	/* Extra header lines, each "Name: value\r\n", NUL-terminated; empty

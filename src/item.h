@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "catalog.h"
+#include "itemcode.h"
 #include "recipe.h"
 
 #define ITEM_NAME_MAX       320
@@ -37,6 +38,9 @@ struct item {
 	const struct entry *element2;
 	struct unhonoured unhonoured[ITEM_UNHONOURED_MAX];
 	int n_unhonoured;
+	/* its permanent code (itemlink_fill), "" when it has none: the link
+	 * is then the /generate address with the seed */
+	char code[ITEMCODE_MAX];
 };
 
 #endif

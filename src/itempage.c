@@ -10,9 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "catalog.h"
+#include "fields.h"
 #include "form.h"
 #include "generate.h"
+#include "itemlink.h"
 #include "log.h"
 #include "messages.h"
 #include "render.h"
@@ -137,6 +141,9 @@ static int make_items(const struct catalog *cat, const struct form *f, uint64_t 
 		uint64_t s = i == 0 ? seed : generate_batch_seed(seed, (unsigned)i);
 		if (generate(cat, &in, s, &items[i]) != 0)
 			return -1;
+		/* A power the code cannot hold exactly leaves the item without
+		 * a code; its link is then the inputs and the seed. */
+		itemlink_fill(cat, &in, &items[i]);
 	}
 	return 0;
 }
@@ -224,6 +231,123 @@ void itempage_generate(struct handler_ctx *ctx, const struct request *rq, struct
 void itempage_index(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	itempage_generate(ctx, rq, rs);
+}
+
+/* ---- /item/CODE ---- */
+
+#define PERMANENT        "public, max-age=31536000, immutable"
+#define MSG_NO_SUCH_ITEM "No item has this code"
+
+static const char *const code_fields[] = {"format", NULL};
+
+/* A strong ETag: a digest of the body exactly as sent, so that it changes
+ * whenever a byte does (a new release that renders otherwise included). */
+static void etag_of(const struct buf *body, char out[36])
+{
+	unsigned char h[16];
+	crypto_generichash(h, sizeof h, (const unsigned char *)body->data, body->len, NULL, 0);
+	out[0] = '"';
+	sodium_bin2hex(out + 1, 33, h, sizeof h);
+	out[33] = '"';
+	out[34] = '\0';
+}
+
+/* Whether If-None-Match names etag (a list, or "*"). */
+static int none_match(const struct request *rq, const char *etag)
+{
+	const char *inm = request_param(rq, "HTTP_IF_NONE_MATCH");
+	size_t n = strlen(etag);
+	if (!inm)
+		return 0;
+	if (strcmp(inm, "*") == 0)
+		return 1;
+	for (const char *p = inm; (p = strstr(p, etag)) != NULL; p += n)
+		if (p == inm || p[-1] == ' ' || p[-1] == ',')
+			return 1;
+	return 0;
+}
+
+/* An error of /item/CODE in the client's format: the form is the default
+ * one, nothing of the code is echoed but in the message. */
+static void answer_code_error(const struct request *rq, int json, struct response *rs, int status,
+                              const char *message)
+{
+	struct form f;
+	form_parse(&f, NULL, NULL, 0, NULL);
+	f.has_format = 1;
+	f.format = json ? FMT_JSON : FMT_HTML;
+	answer_error(rq, &f, rs, status, NULL, message);
+}
+
+/* GET /item/CODE: the item of the code, at the code's revision, the same
+ * bytes every time (SPEC §6): 200 with Cache-Control immutable and a strong
+ * ETag, or 304 when If-None-Match names it; 404 for a malformed code or one
+ * that names no item; 400 for a bad format=; 503 (Retry-After) before the
+ * first catalog or for a revision this process has not loaded yet; 500
+ * when memory ran out. */
+void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	static const char prefix[] = "/item/";
+	struct fields fl;
+	struct form_error err;
+	struct coded_item ci;
+	struct form f;
+	const char *why = NULL;
+	char msg[160], power_text[16], etag[36];
+	int rc;
+
+	(void)ctx;
+	int bad = fields_read(&fl, code_fields, 0, rq, 0, &err) != 0;
+	int json = fl.json;
+	if (bad) {
+		answer_code_error(rq, json, rs, 400, err.message);
+		return;
+	}
+	const char *code = strncmp(rq->path, prefix, sizeof prefix - 1) == 0
+	                           ? rq->path + sizeof prefix - 1
+	                           : "";
+	switch (itemlink_item(code, strlen(code), &ci, &why)) {
+	case ITEMLINK_OK:
+		break;
+	case ITEMLINK_MALFORMED:
+	case ITEMLINK_UNKNOWN:
+		snprintf(msg, sizeof msg, MSG_NO_SUCH_ITEM ": %s.", why ? why : "not an item code");
+		answer_code_error(rq, json, rs, 404, msg);
+		return;
+	case ITEMLINK_LATER:
+	case ITEMLINK_NO_CATALOG:
+		answer_code_error(rq, json, rs, 503, MSG_NO_CATALOG);
+		rs->retry_after = 1;
+		return;
+	default:
+		answer_code_error(rq, json, rs, 500, MSG_INTERNAL);
+		return;
+	}
+	itemlink_form(&ci, &f, power_text, json);
+	if (json) {
+		set_status(rs, 200, CT_JSON);
+		rc = render_json_items(&f, &ci.item, 1, 0, &rs->body);
+	} else {
+		struct page pg = {
+		        .cat = ci.cat, .form = &f, .items = &ci.item, .n_items = 1, .status = 200};
+		set_status(rs, 200, CT_HTML);
+		rc = render_html(&pg, &rs->body);
+	}
+	itemlink_release(&ci);
+	if (rc != 0 || rs->body.oom) {
+		answer_render_failed(rq, &f, rs);
+		return;
+	}
+	etag_of(&rs->body, etag);
+	rs->cache_control = PERMANENT;
+	if (response_header(rs, "ETag", etag) != 0 || response_header(rs, "Vary", "Accept") != 0) {
+		answer_render_failed(rq, &f, rs);
+		return;
+	}
+	if (none_match(rq, etag)) {
+		rs->status = 304;
+		buf_reset(&rs->body);
+	}
 }
 
 void itempage_error(const struct request *rq, struct response *rs, int status, const char *message)

@@ -70,7 +70,8 @@ static void wait_first_catalog(void)
 
 static int serve(const struct config *cfg, int fd, const struct peer_allow *allow)
 {
-	struct db_config dbc = config_db(cfg);
+	struct db_config dbc = config_db(cfg), replica;
+	int has_replica = config_db_replica(cfg, &replica);
 	struct reloader *rl = NULL;
 	struct server *srv = NULL;
 	sigset_t stop;
@@ -78,7 +79,8 @@ static int serve(const struct config *cfg, int fd, const struct peer_allow *allo
 
 	stop_signals(&stop);
 	db_set_max_waiting(config_db_waiters(cfg));
-	if (!(rl = reload_start(&dbc, cfg->poll_ms, cfg->catalog_cache)))
+	if (!(rl = reload_start(&dbc, has_replica ? &replica : NULL, cfg->poll_ms,
+	                        cfg->catalog_cache)))
 		log_error("main: cannot start the catalog poller");
 	else if (wait_first_catalog(), !(srv = server_start(fd, cfg->workers, &dbc, allow)))
 		log_error("main: cannot start the workers");

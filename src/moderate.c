@@ -10,6 +10,7 @@
 #include "moderate.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistr.h>
 
@@ -21,6 +22,7 @@
 #include "messages.h"
 #include "login.h"
 #include "page.h"
+#include "proposal.h"
 #include "session.h"
 
 enum mf {
@@ -33,13 +35,19 @@ enum mf {
 	MF_APPROVED,
 	MF_REJECTED,
 	MF_STAT0,
-	MF__MAX = MF_STAT0 + ST__MAX
+	MF_KIND = MF_STAT0 + ST__MAX,
+	MF_PART,
+	MF_WORD,
+	MF_VALUE,
+	MF_VALUE_MULT,
+	MF__MAX
 };
 
 static const char *const mf_names[MF__MAX + 1] = {
-        "csrf",     "id",       "tier",       "slot",   "reason",  "format", "approved",
-        "rejected", "hands",    "multiplier", "attack", "defense", "magic",  "flaming",
-        "freezing", "shocking", "holy",       "evil",   "sneak",   "crit",   NULL};
+        "csrf",     "id",       "tier",       "slot",       "reason",  "format", "approved",
+        "rejected", "hands",    "multiplier", "attack",     "defense", "magic",  "flaming",
+        "freezing", "shocking", "holy",       "evil",       "sneak",   "crit",   "kind",
+        "part",     "word",     "value",      "value_mult", NULL};
 _Static_assert(ST__MAX == 12 && ST_HANDS == 0 && ST_CRIT == 11, "mf_names follows enum stat");
 
 #define LONG_FIELDS (UINT64_C(1) << MF_REASON)
@@ -240,6 +248,8 @@ static void approve(struct handler_ctx *ctx, struct response *rs, const struct a
 	}
 	for (int s = 0; s < ST__MAX; s++)
 		adjust.stat[s] = in->v[MF_STAT0 + s];
+	adjust.value = in->v[MF_VALUE];
+	adjust.value_mult = in->v[MF_VALUE_MULT];
 	st = db_approve(ctx->db, id, &adjust, &a->m, &o);
 	if (db_failed(ctx, rs, a, in, st))
 		return;
@@ -293,6 +303,118 @@ static void reject(struct handler_ctx *ctx, struct response *rs, const struct au
 	answer_decision(ctx, rs, a, in, "rejected", &o);
 }
 
+/* ---- changing live words (docs/items.md) ---- */
+
+/* The table a change names (kind, part) and the word; 0, or -1 after
+ * answering 400 naming the field. */
+static int word_target(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
+                       const struct fields *in, enum kind *k, enum part *p)
+{
+	int kk = in->v[MF_KIND] ? kind_from_name(in->v[MF_KIND]) : -1;
+	int pp = in->v[MF_PART] ? part_from_name(in->v[MF_PART]) : -1;
+	const char *w = in->v[MF_WORD];
+
+	if (kk < 0) {
+		send_queue(ctx, rs, a, in, 400, "kind", kind_choices());
+		return -1;
+	}
+	const struct recipe *r = recipe_for((enum kind)kk);
+	if (pp < 0 || !r || !(r->parts & (1u << pp))) {
+		send_queue(ctx, rs, a, in, 400, "part", "must be a part of this kind");
+		return -1;
+	}
+	if (!w || !*w || strlen(w) > 64 * 4) {
+		send_queue(ctx, rs, a, in, 400, "word", "must name a live word");
+		return -1;
+	}
+	*k = (enum kind)kk;
+	*p = (enum part)pp;
+	return 0;
+}
+
+/* A whole number in the range the part's proposals may carry; stats a
+ * part cannot carry may not be given. 0, or -1 after answering 400. */
+static int edit_stats(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
+                      const struct fields *in, enum kind k, enum part p, int32_t *stat, int *given,
+                      int *any)
+{
+	const struct part_rules *rules = proposal_rules(k, p);
+	char msg[96];
+
+	*any = 0;
+	for (int s = 0; s < ST__MAX; s++) {
+		const char *v = in->v[MF_STAT0 + s];
+		given[s] = 0;
+		if (!v || !*v)
+			continue;
+		const struct stat_range *r = rules ? proposal_stat(rules, (enum stat)s) : NULL;
+		char *end;
+		long x = strtol(v, &end, 10);
+		if (!r || *end || end == v || x < r->min || x > r->max) {
+			if (r)
+				snprintf(msg, sizeof msg, "must be a whole number from %d to %d",
+				         r->min, r->max);
+			else
+				snprintf(msg, sizeof msg, "a %s %s carries no %s", kind_names[k],
+				         part_names[p], stat_names[s]);
+			send_queue(ctx, rs, a, in, 400, stat_names[s], msg);
+			return -1;
+		}
+		stat[s] = (int32_t)x;
+		given[s] = *any = 1;
+	}
+	if (!*any) {
+		send_queue(ctx, rs, a, in, 400, NULL, "give at least one stat to change");
+		return -1;
+	}
+	return 0;
+}
+
+/* POST /moderate/retire (kind, part, word) and /moderate/edit (the same and
+ * the stats to change): one change set each. 303 to the word list (JSON:
+ * 200 with the revision); 400 a bad field; 404 no live word so spelled;
+ * 503. */
+static void change_word(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
+                        const struct fields *in, int edit)
+{
+	enum kind k;
+	enum part p;
+	int32_t stat[ST__MAX] = {0};
+	int given[ST__MAX], any, found = 0;
+	uint32_t new_id = 0;
+	uint64_t rev = 0;
+	char loc[64], msg[160];
+	enum db_status st;
+
+	if (word_target(ctx, rs, a, in, &k, &p) != 0 ||
+	    (edit && edit_stats(ctx, rs, a, in, k, p, stat, given, &any) != 0))
+		return;
+	const char *w = in->v[MF_WORD];
+	st = edit ? db_word_edit(ctx->db, k, p, w, stat, given, &a->m, &found, &new_id, &rev)
+	          : db_word_retire(ctx->db, k, p, w, &a->m, &found, &rev);
+	if (db_failed(ctx, rs, a, in, st))
+		return;
+	if (!found) {
+		snprintf(msg, sizeof msg, "“%.64s” is not a live %s %s", w, kind_names[k],
+		         part_names[p]);
+		send_queue(ctx, rs, a, in, 404, "word", msg);
+		return;
+	}
+	log_info("moderation: %s %s %s %s \"%s\" at revision %llu", a->m.name,
+	         edit ? "edited" : "retired", kind_names[k], part_names[p], w,
+	         (unsigned long long)rev);
+	if (in->json) {
+		json_t *o = json_pack("{s:s,s:s,s:s,s:I}", "kind", kind_names[k], "part",
+		                      part_names[p], "word", w, "revision", (json_int_t)rev);
+		if (o && edit)
+			json_object_set_new(o, "word_id", json_integer(new_id));
+		page_send_json(rs, 200, json_pack("{s:o}", edit ? "edited" : "retired", o));
+		return;
+	}
+	snprintf(loc, sizeof loc, "/words?kind=%s&part=%s", kind_names[k], part_names[p]);
+	page_redirect(rs, loc);
+}
+
 /* The answer when there is no session to go on: 401, 503 or 500. */
 static void send_no_session(struct response *rs, enum auth_result r, int json)
 {
@@ -320,15 +442,17 @@ static int is_method(const struct request *rq, const char *m)
 }
 
 /* Any method, any path under /moderate: 401 without a session first; then
- * GET|HEAD /moderate (the queue), POST /moderate/approve and
- * /moderate/reject (403 without the session's CSRF token); 405 or 404 for
- * anything else. */
+ * GET|HEAD /moderate (the queue), POST /moderate/approve, /moderate/reject,
+ * /moderate/retire and /moderate/edit (403 without the session's CSRF
+ * token); 405 or 404 for anything else. */
 void moderate_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	int get = is_method(rq, "GET") || is_method(rq, "HEAD");
 	int queue = strcmp(rq->path, "/moderate") == 0;
 	int is_approve = strcmp(rq->path, "/moderate/approve") == 0;
 	int is_reject = strcmp(rq->path, "/moderate/reject") == 0;
+	int is_retire = strcmp(rq->path, "/moderate/retire") == 0;
+	int is_edit = strcmp(rq->path, "/moderate/edit") == 0;
 	struct fields in;
 	struct form_error err;
 	struct auth a;
@@ -343,7 +467,7 @@ void moderate_route(struct handler_ctx *ctx, const struct request *rq, struct re
 		send_no_session(rs, who, in.json);
 		return;
 	}
-	if (!queue && !is_approve && !is_reject) {
+	if (!queue && !is_approve && !is_reject && !is_retire && !is_edit) {
 		send_queue(ctx, rs, &a, &in, 404, NULL, "There is no page at this address.");
 		return;
 	}
@@ -374,8 +498,10 @@ void moderate_route(struct handler_ctx *ctx, const struct request *rq, struct re
 	}
 	if (is_approve)
 		approve(ctx, rs, &a, &in);
-	else
+	else if (is_reject)
 		reject(ctx, rs, &a, &in);
+	else
+		change_word(ctx, rs, &a, &in, is_edit);
 }
 
 /* ---- logout ---- */

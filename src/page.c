@@ -92,12 +92,13 @@ json_t *page_submission_json(const struct db_submission *row)
 		}
 	if (!stats)
 		return NULL;
-	return json_pack("{s:I,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:s,s:s}", "id", (json_int_t)row->id,
+	return json_pack("{s:I,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:I,s:s,s:s}", "id", (json_int_t)row->id,
 	                 "submission_id", row->sid, "kind", kind_names[p->kind], "part",
 	                 part_names[p->part], "word", p->word, "tier",
 	                 p->tier > 0 ? json_integer(p->tier) : json_null(), "slot",
 	                 p->slot != SLOT_NONE ? json_string(slot_names[p->slot]) : json_null(),
-	                 "stats", stats, "status", row->status, "created_at", row->created);
+	                 "stats", stats, proposal_worth_field(p->part), (json_int_t)p->worth,
+	                 "status", row->status, "created_at", row->created);
 }
 
 /* "attack" -> "Attack". */
@@ -179,5 +180,23 @@ int page_proposal_fields(struct tmpl_dict *d, const struct proposal *p,
 		else
 			tmpl_set_int(s, "VALUE", p->stat[rg->stat]);
 	}
+	/* SPEC §7: what the word is worth, in the same kind of field. */
+	uint32_t lo, hi;
+	const char *name = proposal_worth_field(p->part);
+	struct tmpl_dict *w = tmpl_section(d, "STAT");
+	proposal_worth_range(p->part, &lo, &hi);
+	tmpl_set(w, "NAME", name);
+	tmpl_set(w, "LABEL", p->part == P_TYPE ? "Value in gold" : "Value ×/100");
+	snprintf(text, sizeof(text), "%u to %u", (unsigned)lo, (unsigned)hi);
+	tmpl_set(w, "RANGE", text);
+	tmpl_set_int(w, "MIN", (long)lo);
+	tmpl_set_int(w, "MAX", (long)hi);
+	v = shown(sent, ctx, name);
+	if (v)
+		tmpl_set(w, "VALUE", v);
+	else
+		tmpl_set_int(
+		        w, "VALUE",
+		        (long)(p->worth ? p->worth : proposal_worth_default(p->part, p->tier)));
 	return 0;
 }

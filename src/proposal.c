@@ -142,6 +142,56 @@ static int read_stats(const struct part_rules *r, const struct proposal_input *i
 	return 0;
 }
 
+const char *proposal_worth_field(enum part p)
+{
+	return p == P_TYPE ? "value" : "value_mult";
+}
+
+void proposal_worth_range(enum part p, uint32_t *min, uint32_t *max)
+{
+	*min = p == P_TYPE ? PROPOSAL_VALUE_MIN : PROPOSAL_MULT_MIN;
+	*max = p == P_TYPE ? PROPOSAL_VALUE_MAX : PROPOSAL_MULT_MAX;
+}
+
+uint32_t proposal_worth_default(enum part p, int tier)
+{
+	static const uint32_t by_tier[TIER_MAX + 1] = {10, 10, 30, 80, 200, 500, 1200};
+	if (p != P_TYPE)
+		return 100;
+	return by_tier[tier >= 0 && tier <= TIER_MAX ? tier : 0];
+}
+
+/* The value or value_mult of `in` into p (after the tier, which a base's
+ * default depends on). With `keep`, not given keeps p's. */
+static int read_worth(const struct proposal_input *in, int keep, struct proposal *p,
+                      struct proposal_error *err)
+{
+	const char *mine = p->part == P_TYPE ? in->value : in->value_mult;
+	const char *other = p->part == P_TYPE ? in->value_mult : in->value;
+	uint32_t min, max, v = 0;
+	size_t i = 0;
+	char what[40];
+
+	if (given(other))
+		return set_error(err, proposal_worth_field(p->part == P_TYPE ? P_PREFIX : P_TYPE),
+		                 "a %s has %s instead", label(p->kind, p->part, what, sizeof(what)),
+		                 proposal_worth_field(p->part));
+	proposal_worth_range(p->part, &min, &max);
+	if (!given(mine)) {
+		if (!keep || !p->worth)
+			p->worth = proposal_worth_default(p->part, p->tier);
+		return 0;
+	}
+	for (; mine[i] >= '0' && mine[i] <= '9' && i < 7; i++)
+		v = v * 10 + (uint32_t)(mine[i] - '0');
+	if (mine[i] || v < min || v > max)
+		return set_error(err, proposal_worth_field(p->part),
+		                 "must be a whole number from %u to %u", (unsigned)min,
+		                 (unsigned)max);
+	p->worth = v;
+	return 0;
+}
+
 int proposal_parse(const struct proposal_input *in, struct proposal *p, struct proposal_error *err)
 {
 	const struct part_rules *r;
@@ -168,7 +218,9 @@ int proposal_parse(const struct proposal_input *in, struct proposal *p, struct p
 	if (catalog_key(p->word, key, sizeof key) == 0 && strcmp(key, "random") == 0)
 		return set_error(err, "word",
 		                 "cannot be \"random\": the form uses it to ask for a random word");
-	return read_stats(r, in, 0, p, err);
+	if (read_stats(r, in, 0, p, err) != 0)
+		return -1;
+	return read_worth(in, 0, p, err);
 }
 
 int proposal_adjust(struct proposal *p, const struct proposal_input *in, struct proposal_error *err)
@@ -178,7 +230,7 @@ int proposal_adjust(struct proposal *p, const struct proposal_input *in, struct 
 
 	if (!r)
 		return set_error(err, "part", "this kind has no such part");
-	if (read_stats(r, in, 1, &q, err) != 0)
+	if (read_stats(r, in, 1, &q, err) != 0 || read_worth(in, 1, &q, err) != 0)
 		return -1;
 	*p = q;
 	return 0;
@@ -205,5 +257,8 @@ int proposal_stats_text(const struct proposal *p, struct buf *out)
 		                 (int)p->stat[r->stats[i].stat]);
 		sep = " ";
 	}
+	if (p->worth)
+		rc |= buf_printf(out, "%s%s=%u", sep, proposal_worth_field(p->part),
+		                 (unsigned)p->worth);
 	return rc ? -1 : 0;
 }

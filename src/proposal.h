@@ -28,12 +28,30 @@ struct proposal {
 	int32_t stat[ST__MAX]; /* ST_MULTIPLIER is never proposed: 0 */
 	int tier;              /* 0 when the part has none */
 	enum slot slot;        /* SLOT_NONE when the table has no slot */
+	/* SPEC §7: a base (type) row's value in gold pieces, or another part's
+	 * value_mult in hundredths (proposal_worth_field says which) */
+	uint32_t worth;
 };
+
+/* The bounds of what a proposal may carry (docs/items.md): a base's value
+ * 1..100000 gp, a part's value_mult 40..400 (x0.40 to x4.00). */
+#define PROPOSAL_VALUE_MIN 1
+#define PROPOSAL_VALUE_MAX 100000
+#define PROPOSAL_MULT_MIN  40
+#define PROPOSAL_MULT_MAX  400
+
+/* "value" for a base part (P_TYPE), else "value_mult". */
+const char *proposal_worth_field(enum part p);
+/* Its range and its default when not given: a base by its tier (10, 30,
+ * 80, 200, 500, 1200 gp, as the shipped ones), a part x1.00. */
+void proposal_worth_range(enum part p, uint32_t *min, uint32_t *max);
+uint32_t proposal_worth_default(enum part p, int tier);
 
 /* The fields as sent; NULL when not sent. */
 struct proposal_input {
 	const char *kind, *part, *word, *tier, *slot;
 	const char *stat[ST__MAX];
+	const char *value, *value_mult; /* the one of proposal_worth_field */
 };
 
 struct proposal_error {

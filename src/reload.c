@@ -6,6 +6,7 @@
  * broken row does not fill the log four times a second. */
 #include "reload.h"
 
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +16,9 @@
 #include "catalog.h"
 #include "catalog_file.h"
 #include "dbcatalog.h"
+#include "dbgate.h"
 #include "log.h"
+#include "readroute.h"
 
 #define RETRY_MS 5000
 
@@ -27,7 +30,10 @@ struct reloader {
 	pthread_cond_t wake;
 	int stop;
 	unsigned poll_ms;
-	struct db *db;   /* owned; used by the thread only */
+	struct db *db;      /* owned; the primary's probe; used by the thread only */
+	struct db *replica; /* owned, likewise; NULL: no replica */
+	struct readroute route;
+	int lag_logged;  /* the replica's lag was logged (until a load) */
 	char *cache;     /* owned; the cache file, or NULL */
 	int cache_tried; /* the cache file was read (once: it only helps at start) */
 	enum link_state link;
@@ -62,6 +68,19 @@ static void note_up(struct reloader *r)
 	if (r->link == LINK_DOWN)
 		log_info("catalog: database available again");
 	r->link = LINK_UP;
+}
+
+/* The replica's read answered (ok) or not: logged when that changes. */
+static void note_replica(struct reloader *r, int ok)
+{
+	if (!readroute_report(&r->route, READ_REPLICA, ok, dbgate_now_ms()))
+		return;
+	if (ok)
+		log_info("catalog: the replica answers again; reading the catalog there");
+	else
+		log_warn("catalog: the replica does not answer; reading the catalog from the "
+		         "primary, trying the replica every %d ms",
+		         READROUTE_RETRY_MS);
 }
 
 static void note_load_failed(struct reloader *r, uint64_t rev)
@@ -120,12 +139,56 @@ static void use_cache(struct reloader *r)
 	catalog_publish(c);
 }
 
-static void poll_once(struct reloader *r)
+/* The revision from the replica or, when it does not answer, at once from
+ * the primary; *src says which answered (or was tried last). */
+static enum db_status read_revision(struct reloader *r, enum read_source *src, uint64_t *rev)
+{
+	*src = readroute_pick(&r->route, dbgate_now_ms());
+	if (*src == READ_REPLICA) {
+		enum db_status st = db_revision(r->replica, rev);
+		note_replica(r, st == DB_OK);
+		if (st == DB_OK)
+			return DB_OK;
+		*src = READ_PRIMARY;
+	}
+	return db_revision(r->db, rev);
+}
+
+/* Loads the catalog from src; from the primary at once when the replica
+ * fails (the next polls read from the primary too). */
+static enum db_status load(struct reloader *r, enum read_source src, struct catalog **c)
+{
+	if (src == READ_REPLICA) {
+		enum db_status st = db_load_catalog(r->replica, c);
+		note_replica(r, st == DB_OK);
+		if (st == DB_OK)
+			return DB_OK;
+	}
+	return db_load_catalog(r->db, c);
+}
+
+/* A replica behind the live catalog: lag, unless the primary holds the
+ * same revision (the database was reset). Whether to load it. */
+static int replica_rev_is_real(struct reloader *r, uint64_t rev)
+{
+	uint64_t primary;
+
+	if (db_revision(r->db, &primary) == DB_OK && primary == rev)
+		return 1;
+	if (!r->lag_logged)
+		log_info("catalog: the replica is at revision %llu, behind the live %llu; "
+		         "waiting for it to catch up",
+		         (unsigned long long)rev, (unsigned long long)r->current);
+	r->lag_logged = 1;
+	return 0;
+}
+
+static void poll_catalog(struct reloader *r, enum read_source *src)
 {
 	struct catalog *c;
 	struct timespec t0;
 	uint64_t rev;
-	enum db_status st = db_revision(r->db, &rev);
+	enum db_status st = read_revision(r, src, &rev);
 
 	if (st == DB_DOWN) {
 		note_down(r);
@@ -137,10 +200,14 @@ static void poll_once(struct reloader *r)
 		return; /* logged by db.c; the next poll tries again */
 	}
 	note_up(r);
+	enum rev_verdict v = readroute_revision(r->have, r->current, rev, *src);
+	if (v == REV_SAME || (v == REV_CHECK && !replica_rev_is_real(r, rev)))
+		return;
+	r->lag_logged = 0;
 	if (!wants_load(r, rev))
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	st = db_load_catalog(r->db, &c);
+	st = load(r, *src, &c);
 	if (st == DB_DOWN) {
 		note_down(r);
 		use_cache(r);
@@ -161,6 +228,22 @@ static void poll_once(struct reloader *r)
 	if (r->cache)
 		catalog_file_write(r->cache, c);
 	catalog_publish(c); /* c belongs to the catalog module from here */
+	/* The load's and the cache file's temporaries (result sets, the JSON
+	 * tree) are free now but resident in this thread's arena: hand them
+	 * back, whether or not the superseded catalog is already released. */
+	malloc_trim(0);
+}
+
+static void poll_once(struct reloader *r)
+{
+	enum read_source src;
+
+	poll_catalog(r, &src);
+	/* The workers' breaker on the primary closes only on a probe's answer
+	 * (or a trial's, after a refusal): when this poll did not ask the
+	 * primary, ask it now, but only while the breaker is open. */
+	if (src == READ_REPLICA && dbgate_state(dbgate_process()) != BREAKER_CLOSED)
+		db_ping(r->db);
 }
 
 /* Sleeps poll_ms, or less when stopped. Returns whether to go on. */
@@ -197,13 +280,15 @@ static void *run(void *arg)
 static void reloader_free(struct reloader *r)
 {
 	db_free(r->db);
+	db_free(r->replica);
 	free(r->cache);
 	pthread_cond_destroy(&r->wake);
 	pthread_mutex_destroy(&r->lock);
 	free(r);
 }
 
-struct reloader *reload_start(const struct db_config *cfg, unsigned poll_ms, const char *cache_path)
+struct reloader *reload_start(const struct db_config *cfg, const struct db_config *replica,
+                              unsigned poll_ms, const char *cache_path)
 {
 	pthread_condattr_t ca;
 	struct reloader *r = calloc(1, sizeof(*r));
@@ -219,8 +304,16 @@ struct reloader *reload_start(const struct db_config *cfg, unsigned poll_ms, con
 	pthread_cond_init(&r->wake, &ca);
 	pthread_condattr_destroy(&ca);
 	r->db = db_new(&probe);
+	readroute_init(&r->route, replica != NULL);
+	if (replica) {
+		struct db_config rp = *replica;
+		rp.probe = 1;
+		rp.replica = 1;
+		r->replica = db_new(&rp);
+	}
 	r->cache = cache_path ? strdup(cache_path) : NULL;
-	if (!r->db || (cache_path && !r->cache) || pthread_create(&r->thread, NULL, run, r) != 0) {
+	if (!r->db || (replica && !r->replica) || (cache_path && !r->cache) ||
+	    pthread_create(&r->thread, NULL, run, r) != 0) {
 		reloader_free(r);
 		return NULL;
 	}

@@ -4,7 +4,7 @@
  * publishes it (catalog_publish), so a change is live on every worker within
  * one interval plus the load time.
  *
- * Its connection is the database gate's probe (db.h): while the database is
+ * Its connection to the primary is the database gate's probe (db.h): while the database is
  * unreachable, its polls are what finds it back. Every catalog it loads is
  * written to the cache file (catalog_file.h); when the database cannot be
  * reached and no catalog is live yet, it publishes the cached one, and the
@@ -17,10 +17,11 @@
 struct reloader;
 
 /* Starts the thread; the first poll happens at once. NULL when the thread or
- * the connection handle cannot be created. cfg and cache_path (NULL: no
- * cache file) are copied. */
-struct reloader *reload_start(const struct db_config *cfg, unsigned poll_ms,
-                              const char *cache_path);
+ * a connection handle cannot be created. cfg (the primary), replica (NULL:
+ * none; else the catalog is read there, see readroute.h) and cache_path
+ * (NULL: no cache file) are copied. */
+struct reloader *reload_start(const struct db_config *cfg, const struct db_config *replica,
+                              unsigned poll_ms, const char *cache_path);
 
 /* Wakes the thread, joins it and frees everything it owns. The current
  * catalog stays published (catalog_shutdown drops it). */

@@ -11,6 +11,7 @@
 #include "formcache.h"
 #include "render_int.h"
 #include "tmpl.h"
+#include "value.h"
 
 /* unhonoured_reason_text (item.h) is defined beside the generator, which
  * decides the reasons; its size is not visible here, hence the count. */
@@ -115,6 +116,21 @@ static int fill_unhonoured(struct tmpl_dict *card, const struct item *it)
 	return 0;
 }
 
+/* v with a comma every three digits ("1,240"), as a price is read. */
+static const char *grouped(uint64_t v, char *out, size_t n)
+{
+	char digits[DECIMAL_MAX];
+	const char *d = decimal_u64(v, digits);
+	size_t len = strlen(d), k = 0;
+	for (size_t i = 0; i < len && k + 2 < n; i++) {
+		if (i > 0 && (len - i) % 3 == 0)
+			out[k++] = ',';
+		out[k++] = d[i];
+	}
+	out[k] = '\0';
+	return out;
+}
+
 static int fill_card(struct tmpl_dict *card, const struct item *it, const struct form *f)
 {
 	char text[64], label[32];
@@ -147,11 +163,17 @@ static int fill_card(struct tmpl_dict *card, const struct item *it, const struct
 		tmpl_show(card, "MASTERWORK");
 	tmpl_set_int(card, "STR", it->str);
 	tmpl_set(card, "SEED", decimal_u64(it->seed, text));
+	tmpl_set(card, "PRICE", grouped(item_value(it), text, sizeof text));
 	if (fill_stats(card, it) != 0 || fill_unhonoured(card, it) != 0)
 		return -1;
 
+	/* The permanent link (SPEC §6), or the inputs and the seed for an
+	 * item that has no code. */
 	buf_init(&link);
-	rc = form_link(f, it->seed, &link);
+	if (it->code[0])
+		rc = buf_puts(&link, "/item/") != 0 || buf_puts(&link, it->code) != 0 ? -1 : 0;
+	else
+		rc = form_link(f, it->seed, &link);
 	if (rc == 0)
 		tmpl_set(card, "LINK", link.data ? link.data : "/");
 	buf_reset(&link);

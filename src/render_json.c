@@ -9,6 +9,7 @@
 
 #include "decimal.h"
 #include "render_int.h"
+#include "value.h"
 
 /* unhonoured_reason_text (item.h) is defined beside the generator, which
  * decides the reasons; its size is not visible here, hence the count. */
@@ -89,41 +90,54 @@ static json_t *unhonoured_json(const struct item *it)
 	return a;
 }
 
-/* The same-item link, or with `reroll` the link without the seed. */
-/* The links of a list of items from one form: "roll again" is the same for
- * all of them, and each item's link is that address and its seed, so both
- * are made once per answer rather than once per item. */
+/* The links of a list of items from one form (SPEC §6; JSON answers' links
+ * ask for JSON): an item's permanent link is /item/CODE?format=json; "roll
+ * again" (the inputs, no seed) is the same for all of them, made once. An
+ * item without a code (none could be made) links to the inputs and its
+ * seed instead. */
 struct links {
-	struct buf buf; /* the inputs, "&seed=", then the current item's seed */
-	size_t prefix;  /* bytes up to and including "&seed=" */
-	json_t *reroll; /* one reference, shared by every item */
+	struct buf buf;    /* scratch for one item's link */
+	struct buf inputs; /* the inputs, "&seed=" */
+	size_t inputs_len; /* bytes of the inputs alone */
+	json_t *reroll;    /* one reference, shared by every item */
 };
 
 static int links_init(struct links *l, const struct form *f)
 {
 	buf_init(&l->buf);
+	buf_init(&l->inputs);
 	l->reroll = NULL;
-	if (form_link_inputs(f, &l->buf) != 0 ||
-	    !(l->reroll = json_stringn_nocheck(l->buf.data, l->buf.len)) ||
-	    buf_puts(&l->buf, "&seed=") != 0)
+	if (form_link_inputs(f, &l->inputs) != 0)
 		return -1;
-	l->prefix = l->buf.len;
-	return 0;
+	l->inputs_len = l->inputs.len;
+	if (buf_puts(&l->inputs, "&format=json") != 0 ||
+	    !(l->reroll = json_stringn_nocheck(l->inputs.data, l->inputs.len)))
+		return -1;
+	l->inputs.len = l->inputs_len;
+	return buf_puts(&l->inputs, "&seed=");
 }
 
 static void links_free(struct links *l)
 {
 	json_decref(l->reroll);
 	buf_free(&l->buf);
+	buf_free(&l->inputs);
 }
 
-static json_t *link_json(struct links *l, uint64_t seed)
+static json_t *link_json(struct links *l, const struct item *it)
 {
 	char text[DECIMAL_MAX];
 
-	l->buf.len = l->prefix;
-	if (buf_puts(&l->buf, decimal_u64(seed, text)) != 0)
+	buf_reset(&l->buf);
+	if (it->code[0]) {
+		if (buf_puts(&l->buf, "/item/") != 0 || buf_puts(&l->buf, it->code) != 0 ||
+		    buf_puts(&l->buf, "?format=json") != 0)
+			return NULL;
+	} else if (buf_append(&l->buf, l->inputs.data, l->inputs.len) != 0 ||
+	           buf_puts(&l->buf, decimal_u64(it->seed, text)) != 0 ||
+	           buf_puts(&l->buf, "&format=json") != 0) {
 		return NULL;
+	}
 	return json_stringn_nocheck(l->buf.data, l->buf.len);
 }
 
@@ -150,9 +164,11 @@ static json_t *item_json(const struct item *it, struct links *links)
 	err = err || put(o, "str", json_integer(it->str));
 	err = err || put(o, "plus", json_integer(it->plus));
 	err = err || put(o, "masterwork", json_boolean(it->masterwork));
+	err = err || put(o, "value", json_integer((json_int_t)item_value(it)));
 	err = err || put(o, "parts", parts_json(it));
 	err = err || put(o, "unhonoured", unhonoured_json(it));
-	err = err || put(o, "link", link_json(links, it->seed));
+	err = err || put(o, "code", it->code[0] ? json_string_nocheck(it->code) : json_null());
+	err = err || put(o, "link", link_json(links, it));
 	err = err || put(o, "reroll", json_incref(links->reroll));
 	if (err) {
 		json_decref(o);

@@ -7,13 +7,14 @@
 #define LOAD_STAT_COLS                                                                             \
 	"hands, CAST(ROUND(multiplier * 100) AS SIGNED), attack, defense, magic, flaming, "        \
 	"freezing, shocking, holy, evil, sneak, crit"
-#define SEL(table, tier, slot)                                                                     \
+#define SEL(table, tier, slot, value)                                                              \
 	"SELECT id, word, active, " LOAD_STAT_COLS ", " tier ", " slot                             \
-	", weight, tier_min, tier_max FROM " table
-/* The query of each table shape (enum table_shape, recipe.h). */
-#define SEL_SHAPE_PLAIN(table)   SEL(table, "0", "NULL")
-#define SEL_SHAPE_TIERED(table)  SEL(table, "tier", "NULL")
-#define SEL_SHAPE_SLOTTED(table) SEL(table, "tier", "slot")
+	", weight, tier_min, tier_max, added_rev, retired_rev, " value " FROM " table
+/* The query of each table shape (enum table_shape, recipe.h); base rows
+ * (the type tables) have a value, the others a value_mult (0009). */
+#define SEL_SHAPE_PLAIN(table, value)   SEL(table, "0", "NULL", value)
+#define SEL_SHAPE_TIERED(table, value)  SEL(table, "tier", "NULL", value)
+#define SEL_SHAPE_SLOTTED(table, value) SEL(table, "tier", "slot", value)
 
 /* The stat columns a submission and an affix row are written with
  * (multiplier is never proposed), in this order. */
@@ -22,19 +23,44 @@
 #define STAT_QS "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
 #define SUB_COLS                                                                                   \
 	"id, submission_id, kind, part, word, tier, slot, " STAT_COLS                              \
-	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i')"
+	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), worth"
 
-#define LIVE_SQL(t) "SELECT active FROM " t " WHERE word = ? LIMIT 1"
-#define ADD_SHAPE_PLAIN(t)                                                                         \
-	"INSERT INTO " t " (word, active, " STAT_COLS ") VALUES (?, 1, " STAT_QS ")"
-#define ADD_SHAPE_TIERED(t)                                                                        \
-	"INSERT INTO " t " (word, active, tier, " STAT_COLS ") VALUES (?, 1, ?, " STAT_QS ")"
-#define ADD_SHAPE_SLOTTED(t)                                                                       \
-	"INSERT INTO " t " (word, active, tier, slot, " STAT_COLS ") VALUES (?, 1, ?, ?, " STAT_QS \
-	")"
+#define LIVE_SQL(t) "SELECT active FROM " t " WHERE live_word = ? LIMIT 1"
+/* An approved word: its value (a base) or value_mult (the others) before
+ * the change set's revision. */
+#define ADD_SHAPE_PLAIN(t, value)                                                                  \
+	"INSERT INTO " t " (word, active, " STAT_COLS ", " value                                   \
+	", added_rev) VALUES (?, 1, " STAT_QS ", ?, ?)"
+#define ADD_SHAPE_TIERED(t, value)                                                                 \
+	"INSERT INTO " t " (word, active, tier, " STAT_COLS ", " value                             \
+	", added_rev) VALUES (?, 1, ?, " STAT_QS ", ?, ?)"
+#define ADD_SHAPE_SLOTTED(t, value)                                                                \
+	"INSERT INTO " t " (word, active, tier, slot, " STAT_COLS ", " value                       \
+	", added_rev) VALUES (?, 1, ?, ?, " STAT_QS ", ?, ?)"
+
+/* Retiring a live word, in the change set whose revision is the first ?. */
+#define RETIRE_SQL(t) "UPDATE " t " SET retired_rev = ? WHERE live_word = ? AND retired_rev IS NULL"
+/* The edited copy of the row retired just now (word and revision: one row):
+ * every column kept but the stats given (NULL keeps the old one). */
+#define EDIT_STATS                                                                                 \
+	"COALESCE(?, hands), COALESCE(?, attack), COALESCE(?, defense), COALESCE(?, magic), "      \
+	"COALESCE(?, flaming), COALESCE(?, freezing), COALESCE(?, shocking), COALESCE(?, holy), "  \
+	"COALESCE(?, evil), COALESCE(?, sneak), COALESCE(?, crit)"
+#define EDIT(t, keep, value)                                                                       \
+	"INSERT INTO " t " (word, active, " keep STAT_COLS                                         \
+	", multiplier, weight, tier_min, tier_max, " value                                         \
+	", added_rev) SELECT word, active, " keep EDIT_STATS                                       \
+	", multiplier, weight, tier_min, tier_max, " value ", ? FROM " t                           \
+	" WHERE word = ? AND retired_rev = ?"
+#define EDIT_SHAPE_PLAIN(t, value)   EDIT(t, "", value)
+#define EDIT_SHAPE_TIERED(t, value)  EDIT(t, "tier, ", value)
+#define EDIT_SHAPE_SLOTTED(t, value) EDIT(t, "tier, slot, ", value)
 
 const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_REVISION] = {"SELECT revision FROM catalog_revision WHERE id = 1"},
+        /* A change set (docs/items.md): bumped once, first in its
+         * transaction (the row lock orders change sets), then read back. */
+        [STMT_REVISION_BUMP] = {"UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1"},
         /* table_name is read as a plain string: information_schema's own
          * collation is not ours, and the names are ASCII. */
         [STMT_TABLES] = {"SELECT CAST(table_name AS CHAR(64) CHARACTER SET ascii) FROM "
@@ -63,7 +89,7 @@ const struct stmt_def db_statements[STMT__MAX] = {
                                "ORDER BY decided_at DESC LIMIT 1"},
         [STMT_SUB_INSERT] =
                 {"INSERT INTO submission (submission_id, kind, part, word, tier, slot, " STAT_COLS
-                 ", client_hash) VALUES (?, ?, ?, ?, ?, ?, " STAT_QS ", ?)"},
+                 ", worth, client_hash) VALUES (?, ?, ?, ?, ?, ?, " STAT_QS ", ?, ?)"},
         [STMT_SUB_LIST] = {"SELECT " SUB_COLS " FROM submission WHERE status = 'pending' "
                            "ORDER BY created_at, id LIMIT ?"},
         [STMT_SUB_COUNT] = {"SELECT COUNT(*) FROM submission WHERE status = 'pending'"},
@@ -108,17 +134,28 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_THR_PURGE] = {"DELETE FROM login_throttle WHERE updated_at < NOW() - INTERVAL 1 DAY "
                             "AND (locked_until IS NULL OR locked_until < NOW())"},
         [STMT_THR_FORGET] = {"DELETE FROM login_throttle WHERE name = ?"},
+        [STMT_LOG_WORD] = {"INSERT INTO moderation_log (moderator_id, moderator, action, word_id, "
+                           "reason, stats_after) VALUES (?, ?, ?, ?, ?, ?)"},
         [STMT_LOG_LOGIN] = {"INSERT INTO moderation_log (moderator_id, moderator, action) "
                             "VALUES (?, ?, ?)"},
-#define LOAD_ROW(k, p, t, s) {SEL_##s(t), t, k, p, s},
+#define LOAD_ROW(k, p, t, s)                                                                       \
+	{(p) == P_TYPE ? SEL_##s(t, "value, 100") : SEL_##s(t, "0, value_mult"), t, k, p, s},
         [STMT_LOAD_FIRST] = AFFIX_TABLES(LOAD_ROW)
 #undef LOAD_ROW
 #define LIVE_ROW(k, p, t, s) {LIVE_SQL(t), t, k, p, s},
                 [STMT_LIVE_FIRST] = AFFIX_TABLES(LIVE_ROW)
 #undef LIVE_ROW
-#define ADD_ROW(k, p, t, s) {ADD_##s(t), t, k, p, s},
+#define ADD_ROW(k, p, t, s)                                                                        \
+	{(p) == P_TYPE ? ADD_##s(t, "value") : ADD_##s(t, "value_mult"), t, k, p, s},
                         [STMT_ADD_FIRST] = AFFIX_TABLES(ADD_ROW)
 #undef ADD_ROW
+#define RETIRE_ROW(k, p, t, s) {RETIRE_SQL(t), t, k, p, s},
+                                [STMT_RETIRE_FIRST] = AFFIX_TABLES(RETIRE_ROW)
+#undef RETIRE_ROW
+#define EDIT_ROW(k, p, t, s)                                                                       \
+	{(p) == P_TYPE ? EDIT_##s(t, "value") : EDIT_##s(t, "value_mult"), t, k, p, s},
+                                        [STMT_EDIT_FIRST] = AFFIX_TABLES(EDIT_ROW)
+#undef EDIT_ROW
 };
 
 int stmt_table_index(enum kind k, enum part p)

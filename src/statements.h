@@ -11,6 +11,7 @@
 enum stmt {
 	/* the catalog (db.c) */
 	STMT_REVISION,
+	STMT_REVISION_BUMP,
 	STMT_TABLES,
 	STMT_BEGIN_SNAPSHOT,
 	STMT_MAP_TILES,
@@ -46,11 +47,15 @@ enum stmt {
 	STMT_THR_PURGE,
 	STMT_THR_FORGET,
 	STMT_LOG_LOGIN,
-	/* per affix table, in AFFIX_TABLES order: load, live word, add word */
+	STMT_LOG_WORD,
+	/* per affix table, in AFFIX_TABLES order: load, live word, add word,
+	 * retire a live word, add the edited copy of a word just retired */
 	STMT_LOAD_FIRST,
 	STMT_LIVE_FIRST = STMT_LOAD_FIRST + AFFIX_TABLE_COUNT,
 	STMT_ADD_FIRST = STMT_LIVE_FIRST + AFFIX_TABLE_COUNT,
-	STMT__MAX = STMT_ADD_FIRST + AFFIX_TABLE_COUNT
+	STMT_RETIRE_FIRST = STMT_ADD_FIRST + AFFIX_TABLE_COUNT,
+	STMT_EDIT_FIRST = STMT_RETIRE_FIRST + AFFIX_TABLE_COUNT,
+	STMT__MAX = STMT_EDIT_FIRST + AFFIX_TABLE_COUNT
 };
 
 struct stmt_def {

@@ -28,7 +28,9 @@ enum sf {
 	SF_FORMAT,
 	SF_RECEIVED,
 	SF_STAT0,
-	SF__MAX = SF_STAT0 + ST__MAX
+	SF_VALUE = SF_STAT0 + ST__MAX,
+	SF_VALUE_MULT,
+	SF__MAX
 };
 
 /* The allow-list; the stat names follow enum stat (recipe.h). */
@@ -36,7 +38,7 @@ static const char *const sf_names[SF__MAX + 1] = {
         "csrf",    "submission_id", "kind",     "part",     "word",       "tier",
         "slot",    "format",        "received", "hands",    "multiplier", "attack",
         "defense", "magic",         "flaming",  "freezing", "shocking",   "holy",
-        "evil",    "sneak",         "crit",     NULL};
+        "evil",    "sneak",         "crit",     "value",    "value_mult", NULL};
 _Static_assert(ST__MAX == 12 && ST_HANDS == 0 && ST_CRIT == 11, "sf_names follows enum stat");
 
 static int read_fields(const struct request *rq, int post, struct fields *in,
@@ -151,6 +153,16 @@ static json_t *form_json(const struct view *v)
 		const struct stat_range *rg = &r->stats[i];
 		o = json_pack("{s:s,s:i,s:i,s:i}", "name", stat_names[rg->stat], "min", rg->min,
 		              "max", rg->max, "default", stat_range_default(rg));
+		if (json_array_append_new(fields, o) != 0)
+			goto oom;
+	}
+	if (fields && r) {
+		/* SPEC §7: a base's value, or another part's value_mult */
+		uint32_t lo, hi;
+		proposal_worth_range(v->part, &lo, &hi);
+		o = json_pack("{s:s,s:I,s:I,s:I}", "name", proposal_worth_field(v->part), "min",
+		              (json_int_t)lo, "max", (json_int_t)hi, "default",
+		              (json_int_t)proposal_worth_default(v->part, 0));
 		if (json_array_append_new(fields, o) != 0)
 			goto oom;
 	}
@@ -426,6 +438,8 @@ static void submit_post(struct handler_ctx *ctx, const struct request *rq, struc
 	                              .slot = in.v[SF_SLOT]};
 	for (int s = 0; s < ST__MAX; s++)
 		pin.stat[s] = in.v[SF_STAT0 + s];
+	pin.value = in.v[SF_VALUE];
+	pin.value_mult = in.v[SF_VALUE_MULT];
 	if (proposal_parse(&pin, &p, &perr) != 0) {
 		send_error(rs, &v, 400, perr.field, perr.message);
 		return;

@@ -127,6 +127,13 @@ static void fill_table(struct tmpl_dict *body, const struct table *t, enum kind 
 		}
 		stats_text(e, p, text, sizeof(text));
 		tmpl_set(row, "STATS", text);
+		/* SPEC §7: a base's price, or a part's factor on it. */
+		if (p == P_TYPE)
+			snprintf(text, sizeof(text), "%u gp", (unsigned)e->value);
+		else
+			snprintf(text, sizeof(text), "\u00d7%u.%02u",
+			         (unsigned)(e->value_mult / 100), (unsigned)(e->value_mult % 100));
+		tmpl_set(row, "WORTH", text);
 		shown++;
 	}
 	if (count == 0)
@@ -179,6 +186,9 @@ static json_t *entry_json(const struct entry *e, enum part p)
 	o = json_pack("{s:s,s:o,s:i}", "word", e->word, "stats", stats, "weight", (int)e->weight);
 	if (o && is_base(p))
 		json_object_set_new(o, "tier", json_integer(e->tier));
+	if (o)
+		json_object_set_new(o, p == P_TYPE ? "value" : "value_mult",
+		                    json_integer(p == P_TYPE ? e->value : e->value_mult));
 	if (o && e->slot != SLOT_NONE && e->slot < SLOT__MAX)
 		json_object_set_new(o, "slot", json_string(slot_names[e->slot]));
 	return o;

@@ -19,6 +19,7 @@
 {{#NO_STATS}}<p class="stats none">No bonuses.</p>{{/NO_STATS}}
 <dl class="facts">
 <div><dt>Strength</dt><dd class="str">{{STR}}</dd></div>
+<div><dt>Value</dt><dd class="price">{{PRICE}} gp</dd></div>
 <div><dt>Seed</dt><dd class="seed">{{SEED}}</dd></div>
 </dl>
 {{#UNHONOURED}}

@@ -3,7 +3,7 @@
 #
 # Usage: tests/fuzz/run.sh NAME SECONDS   (from the project root)
 #
-# NAME is form or handler: build/fuzz/fuzz_NAME must exist (make fuzz builds
+# NAME is form, handler or itemcode: build/fuzz/fuzz_NAME must exist (make fuzz builds
 # it). The committed seeds in tests/fuzz/corpus/NAME are only read; what the
 # fuzzer finds goes to build/fuzz/corpus/NAME (kept between runs, so a long
 # run goes on from where the last one stopped), a crashing input to

@@ -142,6 +142,36 @@ class Stack:
             check=True, capture_output=True, text=True)
         return [line.split("\t") for line in out.stdout.splitlines()]
 
+    # --- catalog change sets (docs/items.md): rows never change in place ----
+    def change_set(self, statements):
+        """Runs statements as one change set: the revision is bumped once and
+        is @rev for every row they add (added_rev) or retire (retired_rev)."""
+        self.sql("START TRANSACTION; "
+                 "UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1; "
+                 "SET @rev = (SELECT revision FROM catalog_revision WHERE id = 1); "
+                 + "; ".join(statements) + "; COMMIT")
+
+    def retire(self, table, where):
+        """Retires the live rows of table that match the SQL condition where."""
+        self.change_set(["UPDATE %s SET retired_rev = @rev WHERE retired_rev IS NULL AND (%s)"
+                         % (table, where)])
+
+    def edit_rows(self, table, where, **changes):
+        """Edits the live rows of table matching where: retires each and adds
+        a copy with the columns in changes (SQL expressions) replaced."""
+        cols = [r[0] for r in self.sql(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = "
+            "DATABASE() AND table_name = '%s' AND column_name NOT IN "
+            "('id', 'added_rev', 'retired_rev', 'live_word') ORDER BY ordinal_position" % table)]
+        sel = ", ".join(str(changes[c]) if c in changes else c for c in cols)
+        self.change_set([
+            "CREATE TEMPORARY TABLE lf_edit AS SELECT id FROM %s WHERE retired_rev IS NULL "
+            "AND (%s)" % (table, where),
+            "UPDATE %s SET retired_rev = @rev WHERE id IN (SELECT id FROM lf_edit)" % table,
+            "INSERT INTO %s (%s, added_rev) SELECT %s, @rev FROM %s WHERE id IN "
+            "(SELECT id FROM lf_edit)" % (table, ", ".join(cols), sel, table),
+            "DROP TEMPORARY TABLE lf_edit"])
+
 
 class Client:
     """A browser-like client: keeps the cookies the site sets, and talks from

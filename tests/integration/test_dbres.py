@@ -174,4 +174,4 @@ def test_workers_started_without_database_serve_the_cached_catalog(stack):
         print("    a word added after the database came back was live after %.2f s" % took)
         check(ok, "a word added once the database is back becomes live")
     finally:
-        stack.sql("DELETE FROM weapon_prefix WHERE word = '%s'" % word)
+        stack.retire("weapon_prefix", "word = '%s'" % word)

@@ -217,7 +217,7 @@ def test_script_word_is_escaped(stack):
             check("<script>" not in html, "no raw <script> on %s" % page)
             check("&lt;script&gt;" in html, "escaped word shown on %s" % page)
     finally:
-        stack.sql("DELETE FROM weapon_prefix WHERE word = '%s'" % word)
+        stack.retire("weapon_prefix", "word = '%s'" % word)
 
 
 def test_catalog_change_live_within_a_second(stack):
@@ -226,7 +226,7 @@ def test_catalog_change_live_within_a_second(stack):
         check(wait_revision_seen(stack, lambda: stack.get_json(
             "/generate?attribute[type]=testblade").json()["parts"]["type"] == "testblade"),
               "an inserted type is honoured a second later")
-        stack.sql("UPDATE weapon_type SET active = 0 WHERE word = 'testblade'")
+        stack.edit_rows("weapon_type", "word = 'testblade'", active=0)
         item = None
         def deactivated():
             nonlocal item
@@ -234,4 +234,4 @@ def test_catalog_change_live_within_a_second(stack):
             return item["unhonoured"] and item["unhonoured"][0]["reason"] == "not active"
         check(wait_revision_seen(stack, deactivated), "deactivation is live too", item)
     finally:
-        stack.sql("DELETE FROM weapon_type WHERE word = 'testblade'")
+        stack.retire("weapon_type", "word = 'testblade'")

@@ -38,5 +38,5 @@ def test_multi_megabyte_words_page(stack):
                  html.status, len(html.body), html.text[-200:])
     finally:
         for t in TABLES:
-            stack.sql("DELETE FROM %s WHERE word LIKE '%s%%'" % (t, PREFIX))
+            stack.retire(t, "word LIKE '%s%%'" % PREFIX)
         time.sleep(1.5)

@@ -24,15 +24,16 @@ def test_link_gives_the_same_item_and_reroll_a_new_one(stack):
     check(r.status == 200, "generate", r)
     item = r.json()
     link, reroll = item["link"], item["reroll"]
-    check("seed=" + item["seed"] in link, "link carries the item's seed", item)
-    check("seed=" not in reroll, "reroll carries no seed", item)
-    check(urllib.parse.parse_qs(urllib.parse.urlsplit(link).query, keep_blank_values=True)
-          == dict(urllib.parse.parse_qs(urllib.parse.urlsplit(reroll).query), seed=[item["seed"]]),
-          "the two links differ by the seed only", link, reroll)
+    # SPEC §6: the permanent link is /item/CODE; a JSON answer's links ask for JSON.
+    check(link == "/item/%s?format=json" % item["code"], "link is the item's code", item)
+    check("seed=" not in reroll and reroll.endswith("&format=json"), "reroll carries no seed",
+          item)
+    check(urllib.parse.parse_qs(urllib.parse.urlsplit(reroll).query)
+          == {"kind": ["weapon"], "tier": ["3"], "power": ["2"], "attribute[prefix]": ["sharp"],
+              "format": ["json"]}, "reroll keeps every input", reroll)
 
     same = stack.get_json(link).json()
-    check(same["seed"] == item["seed"] and same["name"] == item["name"], "link: same item",
-          item, same)
+    check(same == item, "link: the same item, link for link", item, same)
     seeds = {stack.get_json(reroll).json()["seed"] for _ in range(3)}
     check(item["seed"] not in seeds and len(seeds) == 3, "reroll: a new seed each time", seeds)
     again = stack.get_json(reroll).json()
@@ -46,7 +47,8 @@ def test_link_gives_the_same_item_and_reroll_a_new_one(stack):
     check(m_link and m_reroll, "the card has both links", html[-1500:])
     link = m_link.group(1).replace("&amp;", "&")
     reroll = m_reroll.group(1).replace("&amp;", "&")
-    check(link.endswith("&seed=77") and "seed=" not in reroll, "HTML links", link, reroll)
+    check(link.startswith("/item/") and "?" not in link and "seed=" not in reroll, "HTML links",
+          link, reroll)
     check(stack.get_json(link).json()["seed"] == "77", "HTML link: the same seed")
     check(stack.get_json(reroll).json()["seed"] != "77", "HTML reroll: another seed")
 
@@ -71,7 +73,7 @@ def test_kind_without_active_base_is_503(stack):
     active = [row[0] for row in stack.sql("SELECT id FROM shield_type WHERE active = 1")]
     check(active, "the test database has active shield types")
     ids = ",".join(active)
-    stack.sql("UPDATE shield_type SET active = 0 WHERE id IN (%s)" % ids)
+    stack.edit_rows("shield_type", "id IN (%s)" % ids, active=0)
     try:
         time.sleep(1.0)  # the daemon promises a catalog change is live within a second
         r = stack.get("/generate?kind=shield&format=json")
@@ -84,7 +86,8 @@ def test_kind_without_active_base_is_503(stack):
         r = stack.get_json("/generate?kind=weapon")
         check(r.status == 200, "other kinds are unaffected", r)
     finally:
-        stack.sql("UPDATE shield_type SET active = 1 WHERE id IN (%s)" % ids)
+        stack.edit_rows("shield_type", "active = 0 AND word IN (SELECT word FROM shield_type "
+                        "WHERE id IN (%s))" % ids, active=1)
     time.sleep(1.0)
     r = stack.get_json("/generate?kind=shield")
     check(r.status == 200, "shields again once a base is active", r)

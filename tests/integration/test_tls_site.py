@@ -35,6 +35,7 @@ def render_site(tmp, sock, p80, p443, cert, key, webroot):
         ("/etc/ssl/certs/ssl-cert-snakeoil.pem", cert),
         ("/etc/ssl/private/ssl-cert-snakeoil.key", key),
         ("/var/www/letsencrypt", webroot),
+        ("/var/lib/nginx/lootforge-items", os.path.join(tmp, "items")),
     ]
     for old, new in swaps:
         check(old in site, "deploy/nginx-site.conf no longer holds %r" % old)

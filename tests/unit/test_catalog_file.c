@@ -155,8 +155,8 @@ static void wrong_version(void **state)
 	size_t len;
 	write_fixture(7);
 	char *text = read_text(&len);
-	assert_memory_equal(text, "lootforge-catalog 1 ", 20);
-	text[18] = '2';
+	assert_memory_equal(text, "lootforge-catalog 2 ", 20);
+	text[18] = '1';
 	write_text(text, len);
 	refused("another format version");
 	free(text);
@@ -190,7 +190,7 @@ static void valid_checksum_other_stats(void **state)
 	crypto_generichash(hash, sizeof(hash), (unsigned char *)body, body_len, NULL, 0);
 	for (int i = 0; i < 32; i++)
 		snprintf(hex + 2 * i, 3, "%02x", hash[i]);
-	int n = snprintf(head, sizeof(head), "lootforge-catalog 1 %zu %s\n", body_len, hex);
+	int n = snprintf(head, sizeof(head), "lootforge-catalog 2 %zu %s\n", body_len, hex);
 	FILE *f = fopen(path, "wb");
 	assert_non_null(f);
 	fwrite(head, 1, (size_t)n, f);

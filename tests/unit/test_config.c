@@ -16,10 +16,11 @@
 #include "config.h"
 
 static const char *const env_names[] = {
-        "LOOTFORGE_SOCKET",           "LOOTFORGE_WORKERS",    "LOOTFORGE_TEMPLATES",
-        "LOOTFORGE_DB_SOCKET",        "LOOTFORGE_DB_HOST",    "LOOTFORGE_DB_PORT",
-        "LOOTFORGE_DB_USER",          "LOOTFORGE_DB_NAME",    "LOOTFORGE_DB_PASSWORD",
-        "LOOTFORGE_DB_PASSWORD_FILE", "LOOTFORGE_DB_TIMEOUT", "LOOTFORGE_POLL_MS",
+        "LOOTFORGE_SOCKET",           "LOOTFORGE_WORKERS",         "LOOTFORGE_TEMPLATES",
+        "LOOTFORGE_DB_SOCKET",        "LOOTFORGE_DB_HOST",         "LOOTFORGE_DB_PORT",
+        "LOOTFORGE_DB_USER",          "LOOTFORGE_DB_NAME",         "LOOTFORGE_DB_PASSWORD",
+        "LOOTFORGE_DB_PASSWORD_FILE", "LOOTFORGE_DB_TIMEOUT",      "LOOTFORGE_POLL_MS",
+        "LOOTFORGE_DB_REPLICA_HOST",  "LOOTFORGE_DB_REPLICA_PORT", "LOOTFORGE_DB_REPLICA_SOCKET",
 };
 
 static int clear_env(void **state)
@@ -243,10 +244,52 @@ static void test_password_sources(void **state)
 	config_free(&c);
 }
 
+/* No replica by default; one set by variable or flag (a flag wins) takes
+ * the primary's credentials and timeouts, and its handle is a replica's. */
+static void test_replica(void **state)
+{
+	struct config c;
+	struct db_config r;
+	(void)state;
+	assert_int_equal(parse(&c, NULL, 0, NULL), CONFIG_OK);
+	assert_int_equal(config_db_replica(&c, &r), 0);
+	config_free(&c);
+
+	setenv("LOOTFORGE_DB_REPLICA_HOST", "10.0.0.9", 1);
+	setenv("LOOTFORGE_DB_REPLICA_PORT", "3307", 1);
+	setenv("LOOTFORGE_DB_PASSWORD", "pw", 1);
+	assert_int_equal(parse(&c, NULL, 0, "--db-host", "10.0.0.1", "--db-replica-port", "3308",
+	                       "--db-timeout", "5", NULL),
+	                 CONFIG_OK);
+	assert_int_equal(config_db_replica(&c, &r), 1);
+	assert_string_equal(r.host, "10.0.0.9");
+	assert_int_equal(r.port, 3308);
+	assert_null(r.socket);
+	assert_string_equal(r.user, "lootforge");
+	assert_string_equal(r.password, "pw");
+	assert_int_equal(r.connect_timeout, 5);
+	assert_int_equal(r.replica, 1);
+	assert_int_equal(config_db(&c).replica, 0);
+	assert_string_equal(config_db(&c).host, "10.0.0.1");
+	config_free(&c);
+
+	char msg[512];
+	assert_int_equal(parse(&c, msg, sizeof(msg), "--db-replica-port", "0", NULL),
+	                 CONFIG_INVALID);
+	assert_non_null(strstr(msg, "--db-replica-port"));
+	config_free(&c);
+	assert_int_equal(parse(&c, NULL, 0, "--db-replica-socket", "/run/replica.sock", NULL),
+	                 CONFIG_OK);
+	assert_int_equal(config_db_replica(&c, &r), 1);
+	assert_string_equal(r.socket, "/run/replica.sock");
+	config_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_setup(test_defaults, clear_env),
+	        cmocka_unit_test_setup(test_replica, clear_env),
 	        cmocka_unit_test_setup(test_env_then_flag_wins, clear_env),
 	        cmocka_unit_test_setup(test_config_db, clear_env),
 	        cmocka_unit_test_setup(test_invalid_numbers, clear_env),

@@ -212,8 +212,57 @@ static void test_adjust(void **state)
 
 	buf_init(&b);
 	assert_int_equal(proposal_stats_text(&p, &b), 0);
-	assert_string_equal(b.data, "tier=3 slot=legs attack=0 defense=12 magic=0 sneak=-1");
+	assert_string_equal(b.data,
+	                    "tier=3 slot=legs attack=0 defense=12 magic=0 sneak=-1 value=80");
 	buf_free(&b);
+}
+
+/* SPEC §7: a base carries value (1..100000 gp, default by tier), any other
+ * part value_mult (40..400, default 100); the other one is refused. */
+static void test_worth(void **state)
+{
+	(void)state;
+	struct proposal p;
+	struct proposal_error err;
+	struct proposal_input in = {.kind = "weapon", .part = "prefix", .word = "gilded"};
+	assert_int_equal(proposal_parse(&in, &p, &err), 0);
+	assert_int_equal(p.worth, 100);
+	in.value_mult = "180";
+	assert_int_equal(proposal_parse(&in, &p, &err), 0);
+	assert_int_equal(p.worth, 180);
+	const char *bad[] = {"39", "401", "-5", "1.5", "x", "0400000"};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		in.value_mult = bad[i];
+		assert_int_equal(proposal_parse(&in, &p, &err), -1);
+		assert_string_equal(err.field, "value_mult");
+	}
+	in.value_mult = NULL;
+	in.value = "50";
+	assert_int_equal(proposal_parse(&in, &p, &err), -1);
+	assert_string_equal(err.field, "value"); /* a prefix has value_mult */
+
+	struct proposal_input base = {
+	        .kind = "weapon", .part = "type", .word = "glaive", .tier = "4", .stat = {"2"}};
+	assert_int_equal(proposal_parse(&base, &p, &err), 0);
+	assert_int_equal(p.worth, 200); /* tier 4's default */
+	base.value = "100000";
+	assert_int_equal(proposal_parse(&base, &p, &err), 0);
+	assert_int_equal(p.worth, 100000);
+	base.value = "100001";
+	assert_int_equal(proposal_parse(&base, &p, &err), -1);
+	assert_string_equal(err.field, "value");
+	base.value = "0";
+	assert_int_equal(proposal_parse(&base, &p, &err), -1);
+
+	/* A moderator's adjustment replaces it, within the same bounds. */
+	base.value = "900";
+	assert_int_equal(proposal_parse(&base, &p, &err), 0);
+	struct proposal_input adj = {.value = "1200"};
+	assert_int_equal(proposal_adjust(&p, &adj, &err), 0);
+	assert_int_equal(p.worth, 1200);
+	adj.value = "200000";
+	assert_int_equal(proposal_adjust(&p, &adj, &err), -1);
+	assert_int_equal(p.worth, 1200);
 }
 
 static void test_range_text(void **state)
@@ -236,7 +285,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_table_is_sane), cmocka_unit_test(test_slots),
 	        cmocka_unit_test(test_parse),         cmocka_unit_test(test_parse_errors),
-	        cmocka_unit_test(test_adjust),        cmocka_unit_test(test_range_text),
+	        cmocka_unit_test(test_adjust),        cmocka_unit_test(test_worth),
+	        cmocka_unit_test(test_range_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

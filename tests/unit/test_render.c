@@ -456,23 +456,29 @@ static void test_json_item(void **state)
 	assert_string_equal(str_of(json_array_get(un, 1), "reason"), "not active");
 	assert_string_equal(str_of(json_array_get(un, 2), "reason"), "not a part of this kind");
 
-	/* the link is form_link's, byte for byte */
+	/* An item without a code links to form_link's address, asking for
+	 * JSON (an item with one: /item/CODE?format=json, test_items.py) */
 	struct buf link;
 	buf_init(&link);
 	assert_int_equal(form_link(form, UINT64_MAX, &link), 0);
+	assert_int_equal(buf_puts(&link, "&format=json"), 0);
 	assert_string_equal(str_of(o, "link"), link.data);
 	snprintf(want, sizeof want, "&seed=%s", SEED_MAX_TEXT);
 	HAS(link.data, want);
 	/* reroll: the same link without the seed */
 	buf_reset(&link);
 	assert_int_equal(form_link_inputs(form, &link), 0);
+	assert_int_equal(buf_puts(&link, "&format=json"), 0);
 	assert_string_equal(str_of(o, "reroll"), link.data);
 	assert_null(strstr(str_of(o, "reroll"), "seed="));
-	assert_int_equal(strncmp(str_of(o, "link"), link.data, link.len), 0);
+	assert_int_equal(strncmp(str_of(o, "link"), link.data, link.len - strlen("&format=json")),
+	                 0);
 	buf_free(&link);
+	assert_true(json_is_null(json_object_get(o, "code"))); /* no code */
 
-	/* every key once: SPEC's 12 fixed keys, reroll, the stat columns but hands */
-	assert_int_equal(json_object_size(o), 13 + ST__MAX - 1);
+	/* every key once: SPEC's 12 fixed keys, reroll, code, value, the stat columns but hands */
+	assert_true(json_is_integer(json_object_get(o, "value"))); /* SPEC §7 */
+	assert_int_equal(json_object_size(o), 15 + ST__MAX - 1);
 	json_decref(o);
 }
 

@@ -1,0 +1,192 @@
+/* catalog_export: see catalog_export.h; the format is in docs/items.md. */
+#include "catalog_export.h"
+
+#include <string.h>
+
+/* One row: every column, stats by name (multiplier in hundredths, as
+ * stored: integers only, so that nothing is lost on the way). */
+static json_t *row_json(enum part p, const struct entry *e)
+{
+	json_t *stats = json_object();
+	for (int s = 0; stats && s < ST__MAX; s++)
+		if (json_object_set_new(stats, stat_names[s], json_integer(e->stat[s])) != 0) {
+			json_decref(stats);
+			return NULL;
+		}
+	json_t *o = stats ? json_pack("{s:I,s:s,s:b,s:I,s:I,s:o}", "id", (json_int_t)e->id, "word",
+	                              e->word, "active", e->active, "weight", (json_int_t)e->weight,
+	                              "added_rev", (json_int_t)e->added_rev, "stats", stats)
+	                  : NULL;
+	int err = !o;
+	err = err || json_object_set_new(o, "tier", e->tier ? json_integer(e->tier) : json_null());
+	err = err || json_object_set_new(o, "tier_min",
+	                                 e->tier_min ? json_integer(e->tier_min) : json_null());
+	err = err || json_object_set_new(o, "tier_max",
+	                                 e->tier_max ? json_integer(e->tier_max) : json_null());
+	err = err || json_object_set_new(o, "slot",
+	                                 e->slot > SLOT_NONE && e->slot < SLOT__MAX
+	                                         ? json_string(slot_names[e->slot])
+	                                         : json_null());
+	if (p == P_TYPE)
+		err = err || json_object_set_new(o, "value", json_integer(e->value));
+	else
+		err = err || json_object_set_new(o, "value_mult",
+		                                 json_integer(e->value_mult ? e->value_mult : 100));
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* The catalog c as the export: tables in AFFIX_TABLES order, rows by id. */
+json_t *catalog_export_json(const struct catalog *c)
+{
+	json_t *tables = json_array();
+	for (int k = 0; tables && k < K__MAX; k++)
+		for (int p = 0; p < P__MAX; p++) {
+			const struct table *t = &c->t[k][p];
+			if (t->n == 0)
+				continue;
+			json_t *rows = json_array();
+			for (size_t i = 0; rows && i < t->n; i++)
+				if (json_array_append_new(rows, row_json(p, t->by_id[i])) != 0) {
+					json_decref(rows);
+					rows = NULL;
+				}
+			if (!rows ||
+			    json_array_append_new(
+			            tables, json_pack("{s:s,s:s,s:o}", "kind", kind_names[k],
+			                              "part", part_names[p], "rows", rows)) != 0) {
+				json_decref(tables);
+				return NULL;
+			}
+		}
+	if (!tables)
+		return NULL;
+	return json_pack("{s:i,s:I,s:o}", "format", CATALOG_EXPORT_VERSION, "revision",
+	                 (json_int_t)c->revision, "tables", tables);
+}
+
+/* ---- reading ---- */
+
+static int in_range(json_int_t v, json_int_t lo, json_int_t hi)
+{
+	return v >= lo && v <= hi;
+}
+
+static int opt_int(json_t *o, const char *key, json_int_t lo, json_int_t hi, json_int_t *out)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v || json_is_null(v)) {
+		*out = 0;
+		return 0;
+	}
+	if (!json_is_integer(v) || !in_range(json_integer_value(v), lo, hi))
+		return -1;
+	*out = json_integer_value(v);
+	return 0;
+}
+
+static const char *read_row(struct catalog *c, enum kind k, enum part p, json_t *row)
+{
+	struct entry e;
+	json_int_t id, weight, added, tier, lo, hi, worth;
+	const char *word, *slot = NULL;
+	int active;
+	json_t *stats;
+
+	memset(&e, 0, sizeof e);
+	if (json_unpack(row, "{s:I,s:s,s:b,s:I,s:I,s:o}", "id", &id, "word", &word, "active",
+	                &active, "weight", &weight, "added_rev", &added, "stats", &stats) != 0 ||
+	    !json_is_object(stats))
+		return "a row of the wrong shape";
+	if (!in_range(id, 1, UINT32_MAX) || !in_range(weight, 0, UINT32_MAX) || added < 0 ||
+	    opt_int(row, "tier", 0, TIER_MAX, &tier) ||
+	    opt_int(row, "tier_min", 0, TIER_MAX, &lo) ||
+	    opt_int(row, "tier_max", 0, TIER_MAX, &hi) ||
+	    opt_int(row, p == P_TYPE ? "value" : "value_mult", 0, UINT32_MAX, &worth))
+		return "a row with a value out of range";
+	for (int s = 0; s < ST__MAX; s++) {
+		json_t *v = json_object_get(stats, stat_names[s]);
+		if (v &&
+		    (!json_is_integer(v) || !in_range(json_integer_value(v), INT32_MIN, INT32_MAX)))
+			return "a row with a value out of range";
+		e.stat[s] = v ? (int32_t)json_integer_value(v) : 0;
+	}
+	json_t *sl = json_object_get(row, "slot");
+	if (sl && !json_is_null(sl)) {
+		int n = (slot = json_string_value(sl)) ? slot_from_name(slot) : -1;
+		if (n < 0)
+			return "a row with an unknown slot";
+		e.slot = (uint8_t)n;
+	}
+	e.id = (uint32_t)id;
+	e.word = word;
+	e.active = (uint8_t)(active != 0);
+	e.weight = (uint32_t)weight;
+	e.added_rev = (uint64_t)added;
+	e.tier = (uint8_t)tier;
+	e.tier_min = (uint8_t)lo;
+	e.tier_max = (uint8_t)hi;
+	if (p == P_TYPE)
+		e.value = (uint32_t)worth;
+	else
+		e.value_mult = (uint32_t)(worth ? worth : 100);
+	return catalog_add(c, k, p, &e) == 0 ? NULL : "out of memory";
+}
+
+struct catalog *catalog_export_read(const char *text, size_t len, const char **why)
+{
+	json_error_t jerr;
+	json_t *root = json_loadb(text, len, 0, &jerr), *tables, *t, *rows, *row;
+	struct catalog *c = NULL;
+	json_int_t format, rev;
+	const char *kind, *part, *bad = NULL;
+	size_t i, j;
+
+	if (!root) {
+		*why = "not JSON";
+		return NULL;
+	}
+	if (json_unpack(root, "{s:I,s:I,s:o}", "format", &format, "revision", &rev, "tables",
+	                &tables) != 0 ||
+	    !json_is_array(tables) || rev < 1) {
+		bad = "not a lootforge catalog export";
+		goto done;
+	}
+	if (format != CATALOG_EXPORT_VERSION) {
+		bad = "an export of another format version";
+		goto done;
+	}
+	if (!(c = catalog_new((uint64_t)rev))) {
+		bad = "out of memory";
+		goto done;
+	}
+	json_array_foreach(tables, i, t)
+	{
+		int k, p;
+		if (json_unpack(t, "{s:s,s:s,s:o}", "kind", &kind, "part", &part, "rows", &rows) !=
+		            0 ||
+		    !json_is_array(rows) || (k = kind_from_name(kind)) < 0 ||
+		    (p = part_from_name(part)) < 0) {
+			bad = "a table of the wrong shape";
+			goto done;
+		}
+		json_array_foreach(rows, j, row)
+		{
+			if ((bad = read_row(c, (enum kind)k, (enum part)p, row)) != NULL)
+				goto done;
+		}
+	}
+	if (catalog_finish(c) != 0)
+		bad = "a word twice in a table, or out of memory";
+done:
+	json_decref(root);
+	if (bad) {
+		catalog_free(c);
+		*why = bad;
+		return NULL;
+	}
+	return c;
+}

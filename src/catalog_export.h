@@ -1,0 +1,22 @@
+/* catalog_export: the catalog at one revision as JSON (docs/items.md), the
+ * answer of GET /catalog.json and what the lootforge library loads: every
+ * row of every table with its id, stats, weight, tiers, slot, value. */
+#ifndef LOOTFORGE_CATALOG_EXPORT_H
+#define LOOTFORGE_CATALOG_EXPORT_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "catalog.h"
+
+#define CATALOG_EXPORT_VERSION 1
+
+/* The export of c (its own revision's rows); NULL when out of memory. */
+json_t *catalog_export_json(const struct catalog *c);
+
+/* A finished catalog from an export (len bytes of text), owned by the
+ * caller; NULL with *why (a static phrase) when it is not one. */
+struct catalog *catalog_export_read(const char *text, size_t len, const char **why);
+
+#endif

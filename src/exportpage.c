@@ -1,0 +1,87 @@
+/* exportpage: see exportpage.h. The format is in docs/items.md. */
+#include "exportpage.h"
+
+#include <jansson.h>
+#include <sodium.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "catalog_export.h"
+#include "fields.h"
+#include "messages.h"
+#include "page.h"
+
+#define PERMANENT "public, max-age=31536000, immutable"
+
+static const char *const export_fields[] = {"rev", "format", NULL};
+
+/* rev: a decimal 1..2^64-1, digits only; 0 when malformed. */
+static uint64_t parse_rev(const char *s)
+{
+	uint64_t v = 0;
+	size_t i = 0;
+	for (; s[i]; i++) {
+		if (s[i] < '0' || s[i] > '9' || i == 20 || v > (UINT64_MAX - 9) / 10)
+			return 0;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+	}
+	return v;
+}
+
+/* GET /catalog.json[?rev=R]: 200 with the catalog at R (default: the
+ * current one). With rev= the answer never changes: immutable, a strong
+ * ETag, 304 on a match; without it, no-store. 400 for a malformed rev;
+ * 404 for revision 0 or one not made yet; 503 before the first catalog;
+ * 500 when memory ran out. Always JSON. */
+void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	struct fields fl;
+	struct form_error err;
+	uint64_t rev = 0;
+
+	(void)ctx;
+	if (fields_read(&fl, export_fields, 0, rq, 0, &err) != 0) {
+		page_send_json_error(rs, 400, err.field, err.message);
+		return;
+	}
+	const char *rev_text = fields_get(&fl, "rev");
+	if (rev_text && (rev = parse_rev(rev_text)) == 0) {
+		page_send_json_error(rs, 400, "rev", "must be a revision number, 1 or more");
+		return;
+	}
+	const struct catalog *cur = catalog_acquire(), *at = NULL;
+	if (!cur) {
+		page_send_json_error(rs, 503, NULL, MSG_NO_CATALOG);
+		rs->retry_after = 1;
+		return;
+	}
+	int rc = catalog_at(cur, rev ? rev : cur->revision, &at);
+	catalog_release(cur);
+	if (rc == CATALOG_AT_LATER || rc == CATALOG_AT_NONE) {
+		page_send_json_error(rs, 404, "rev", "no such catalog revision (yet)");
+		return;
+	}
+	if (rc != 0) {
+		page_send_json_error(rs, 500, NULL, MSG_INTERNAL);
+		return;
+	}
+	page_send_json(rs, 200, catalog_export_json(at));
+	catalog_release(at);
+	if (!rev || rs->status != 200)
+		return;
+	unsigned char h[16];
+	char etag[36];
+	crypto_generichash(h, sizeof h, (const unsigned char *)rs->body.data, rs->body.len, NULL,
+	                   0);
+	etag[0] = '"';
+	sodium_bin2hex(etag + 1, 33, h, sizeof h);
+	etag[33] = '"';
+	etag[34] = '\0';
+	rs->cache_control = PERMANENT;
+	response_header(rs, "ETag", etag);
+	const char *inm = request_param(rq, "HTTP_IF_NONE_MATCH");
+	if (inm && (strcmp(inm, "*") == 0 || strstr(inm, etag))) {
+		rs->status = 304;
+		buf_reset(&rs->body);
+	}
+}

@@ -1,0 +1,73 @@
+/* value: see value.h. The price is one fraction, numerator over
+ * denominator, both whole numbers held in 128 bits (the largest, 10^6 gp x
+ * 400^8 x 80 x 25, is below 2^113), divided once at the end: no rounding
+ * but the last one. */
+#include "value.h"
+
+#include "recipe.h"
+
+/* Plus and condition factors in tenths. */
+static const unsigned plus_tenths[6] = {10, 15, 20, 30, 50, 80};
+
+static unsigned cond_tenths(enum value_condition c)
+{
+	switch (c) {
+	case COND_WORSE:
+		return 8;
+	case COND_BETTER:
+		return 11;
+	case COND_MASTERWORK:
+		return 25;
+	default:
+		return 10;
+	}
+}
+
+uint64_t value_price(uint32_t base, const uint32_t *mult, size_t n, int plus,
+                     enum value_condition cond)
+{
+	__extension__ typedef unsigned __int128 u128;
+	u128 num = base, den = 100; /* the two tenths: 10 x 10 */
+
+	if (n > VALUE_PARTS_MAX)
+		n = VALUE_PARTS_MAX;
+	for (size_t i = 0; i < n; i++) {
+		num *= mult[i] ? mult[i] : 100;
+		den *= 100;
+	}
+	num *= plus_tenths[plus >= 0 && plus <= 5 ? plus : 0];
+	num *= cond_tenths(cond);
+	/* Half up: floor(num / den + 1/2) = floor((2 num + den) / (2 den)). */
+	u128 v = (2 * num + den) / (2 * den);
+	if (v < 1)
+		return 1;
+	return v > VALUE_MAX ? VALUE_MAX : (uint64_t)v;
+}
+
+/* Whether the kind's recipe has a condition step. */
+static int has_condition(enum kind k)
+{
+	const struct recipe *r = recipe_for(k);
+	for (size_t i = 0; r && i < r->n_steps; i++)
+		if (r->steps[i].op == OP_CONDITION)
+			return 1;
+	return 0;
+}
+
+uint64_t item_value(const struct item *it)
+{
+	uint32_t mult[VALUE_PARTS_MAX];
+	size_t n = 0;
+	const struct entry *base = it->part[P_TYPE];
+
+	for (int p = 0; p < P__MAX; p++)
+		if (p != P_TYPE && it->part[p])
+			mult[n++] = it->part[p]->value_mult;
+	if (it->element2)
+		mult[n++] = it->element2->value_mult;
+	enum value_condition cond = !has_condition(it->kind) ? COND_NONE
+	                            : it->masterwork         ? COND_MASTERWORK
+	                            : it->better             ? COND_BETTER
+	                                                     : COND_WORSE;
+	return value_price(base ? base->value : 0, mult, n, it->plus, cond);
+}
