@@ -11,6 +11,7 @@
 
 #include "buf.h"
 #include "catalog.h"
+#include "decimal.h"
 #include "form.h"
 #include "item.h"
 #include "itemlink.h"
@@ -93,7 +94,8 @@ static int read_item(struct lo_query *q, const char *v, size_t n, struct form_er
 	if (colon && (place = place_from_name(colon + 1, n - code_len - 1)) < 0)
 		return field_error(err, "item", MSG_ITEM);
 	if (code_len == 0 || code_len > CODE_MAX ||
-	    strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") < code_len)
+	    strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") <
+	            code_len)
 		return field_error(err, "item", MSG_ITEM);
 	memcpy(q->in[q->n].code, v, code_len);
 	q->in[q->n].code[code_len] = '\0';
@@ -135,11 +137,38 @@ static int state_link(struct buf *b, const struct loadout *l, const struct lo_en
 	for (unsigned i = 0; i < l->n; i++) {
 		if (buf_printf(b, "%citem=%s", i ? '&' : '?', e->code[i]) != 0)
 			return -1;
-		if (l->item[i].at != PLACE_PACK && buf_printf(b, ":%s", place_names[l->item[i].at]) != 0)
+		if (l->item[i].at != PLACE_PACK &&
+		    buf_printf(b, ":%s", place_names[l->item[i].at]) != 0)
 			return -1;
 	}
 	if (f == FMT_JSON && buf_printf(b, "%cformat=json", l->n ? '&' : '?') != 0)
 		return -1;
+	return 0;
+}
+
+/* "/?loadout=CODE:place,CODE": the generate form carrying this loadout, so
+ * each card's "add to loadout" keeps it (form.c's loadout field); plain
+ * "/" when there is nothing to carry or the list is longer than the field
+ * takes. */
+static int more_link(struct buf *b, const struct loadout *l, const struct lo_entries *e)
+{
+	size_t start = b->len;
+
+	if (buf_puts(b, l->n ? "/?loadout=" : "/") != 0)
+		return -1;
+	for (unsigned i = 0; i < l->n; i++) {
+		if (i && buf_putc(b, ',') != 0)
+			return -1;
+		if (buf_puts(b, e->code[i]) != 0)
+			return -1;
+		if (l->item[i].at != PLACE_PACK &&
+		    buf_printf(b, ":%s", place_names[l->item[i].at]) != 0)
+			return -1;
+	}
+	if (l->n && b->len - start - (sizeof "/?loadout=" - 1) > FORM_LONG_VALUE_MAX) {
+		b->len = start;
+		return buf_puts(b, "/");
+	}
 	return 0;
 }
 
@@ -211,8 +240,8 @@ static void send_error(struct response *rs, enum format f, int status, const cha
 static void stat_text(enum stat s, int64_t v, char *out, size_t n)
 {
 	if (s == ST_MULTIPLIER)
-		snprintf(out, n, "%s%lld.%02lld", v < 0 ? "-" : "", (long long)(v < 0 ? -v : v) / 100,
-		         (long long)(v < 0 ? -v : v) % 100);
+		snprintf(out, n, "%s%lld.%02lld", v < 0 ? "-" : "",
+		         (long long)(v < 0 ? -v : v) / 100, (long long)(v < 0 ? -v : v) % 100);
 	else
 		snprintf(out, n, "%lld", (long long)v);
 }
@@ -242,7 +271,7 @@ static void send_html(struct response *rs, struct arena *ar, const struct loadou
 {
 	struct tmpl_dict *d = page_new("Loadout");
 	struct tmpl_dict *body = page_body(d, "loadout.tpl");
-	char num[32];
+	char num[DECIMAL_GROUPED_MAX + 8];
 	struct buf self;
 
 	for (int p = PLACE_HEAD; p < PLACE__MAX; p++) {
@@ -291,6 +320,9 @@ static void send_html(struct response *rs, struct arena *ar, const struct loadou
 	buf_init(&self);
 	if (state_link(&self, l, e, FMT_HTML) == 0)
 		tmpl_set(body, "SELF", self.data);
+	buf_reset(&self);
+	if (more_link(&self, l, e) == 0)
+		tmpl_set(body, "MORE", self.data);
 	buf_free(&self);
 	page_send_html(rs, 200, d);
 }
@@ -320,15 +352,15 @@ static json_t *entry_json(struct arena *ar, const struct loadout *l, const struc
 	json_t *actions = json_object();
 	for (int a = 0; actions && a < A__MAX; a++) {
 		const char *url = action_link(ar, l, e, i, (enum action)a, FMT_JSON);
-		if (json_object_set_new(actions, action_names[a], url ? json_string(url) : json_null()) !=
-		    0) {
+		if (json_object_set_new(actions, action_names[a],
+		                        url ? json_string(url) : json_null()) != 0) {
 			json_decref(actions);
 			actions = NULL;
 		}
 	}
 	const struct item *it = &e->item[i];
-	return json_pack("{s:s,s:s,s:s?,s:s,s:s,s:s,s:o,s:i,s:I,s:o}", "code", e->code[i],
-	                 "place", place_names[l->item[i].at], "slot",
+	return json_pack("{s:s,s:s,s:s?,s:s,s:s,s:s,s:o,s:i,s:I,s:o}", "code", e->code[i], "place",
+	                 place_names[l->item[i].at], "slot",
 	                 it->slot == SLOT_NONE ? NULL : slot_names[it->slot], "kind",
 	                 kind_names[it->kind], "name", it->name, "link", link, "stats",
 	                 stats_json(stat), "str", it->str, "value", (json_int_t)item_value(it),
@@ -348,8 +380,8 @@ static void send_json(struct response *rs, struct arena *ar, const struct loadou
 		}
 	for (int p = PLACE_HEAD; worn && p < PLACE__MAX; p++) {
 		int w = loadout_wearer(l, (enum place)p);
-		if (json_object_set_new(worn, place_names[p], w < 0 ? json_null() : json_integer(w)) !=
-		    0) {
+		if (json_object_set_new(worn, place_names[p],
+		                        w < 0 ? json_null() : json_integer(w)) != 0) {
 			json_decref(worn);
 			worn = NULL;
 		}

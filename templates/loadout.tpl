@@ -35,5 +35,5 @@
 <input type="text" name="item" maxlength="200" autocomplete="off"></label>
 <p class="actions"><button type="submit">Add</button></p>
 </form>{{/CAN_ADD}}
-<p class="links"><a class="permalink" href="{{SELF}}">Link to this loadout</a> · <a href="/">Find more loot</a></p>
+<p class="links"><a class="permalink" href="{{SELF}}">Link to this loadout</a> · <a class="more" href="{{MORE}}">Find more loot for it</a></p>
 </section>

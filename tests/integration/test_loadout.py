@@ -144,3 +144,32 @@ def test_empty_loadout(stack):
     j = stack.get("/loadout?format=json").json()
     lf.check(j["items"] == [] and j["totals"]["worn"] == 0 and j["link"] == "/loadout?format=json",
              "an empty loadout in JSON", j)
+
+
+def test_cards_add_to_the_loadout_they_came_from(stack):
+    (helm, _), = roll(stack, "kind=armor", "head")[:1]
+    (ring, _), = roll(stack, "kind=trinket", "finger")[:1]
+    r = stack.get("/loadout?item=%s:head&item=%s" % (helm, ring))
+    more = hrefs(r.text, "more")
+    lf.check(more == ["/?loadout=%s:head,%s" % (helm, ring)], "'find more loot' carries the loadout",
+             more)
+    r = stack.get(more[0])
+    lf.check(r.status == 200 and 'name="loadout" value="%s:head,%s"' % (helm, ring) in r.text,
+             "the form keeps it as a hidden field", r.text[:3000])
+    # The form's next roll, as the browser sends it, carries it on.
+    r = stack.get("/generate?kind=weapon&tier=2&loadout=%s:head,%s" % (helm, ring))
+    add = hrefs(r.text, "add-to-loadout")
+    lf.check(len(add) == 1, "the card has 'add to loadout'", r.text[-3000:])
+    new = re.search(r'href="/item/([A-Za-z0-9_-]+)"', r.text).group(1)
+    lf.check(params(add[0]) == [helm + ":head", ring, new], "it keeps the loadout and adds the item",
+             add[0])
+    j = stack.get(add[0] + "&format=json").json()
+    lf.check([i["code"] for i in j["items"]] == [helm, ring, new] and j["worn"]["head"] == 0,
+             "the loadout after adding", j)
+    reroll = hrefs(r.text, "reroll")
+    lf.check(reroll and "loadout=" in reroll[0], "'roll again' keeps the loadout too", reroll)
+    # A card without a loadout starts one; a batch's cards each have the link.
+    r = stack.get("/generate?kind=shield&count=3")
+    lf.check(len(hrefs(r.text, "add-to-loadout")) == 3, "every card of a batch", r.text[-2000:])
+    r = stack.get("/generate?loadout=not%20a%20list&format=json")
+    lf.check(r.status == 400 and r.json()["error"]["field"] == "loadout", "a bad carried loadout", r)
