@@ -20,6 +20,13 @@ char *decimal_u64(uint64_t v, char *dst);
  * plus is set and v is not negative; returns dst. */
 char *decimal_i64(int64_t v, int plus, char *dst);
 
+/* Room for any unsigned value grouped: 20 digits, 6 commas and the NUL. */
+#define DECIMAL_GROUPED_MAX 27
+
+/* v with a comma every three digits ("1,240"), as a price is read, into
+ * dst (DECIMAL_GROUPED_MAX bytes); returns dst. */
+char *decimal_grouped(uint64_t v, char *dst);
+
 #ifdef __cplusplus
 }
 #endif

@@ -27,6 +27,8 @@ static const char MSG_VARIANCE[] = "must be on or off (or 1/0, true/false, yes/n
 static const char MSG_POWER[] = "must be a number from 0 to 100, with at most 6 decimals";
 static const char MSG_SEED[] = "must be a whole number from 0 to 18446744073709551615";
 static const char MSG_COUNT[] = "must be a whole number from 1 to 100";
+static const char MSG_LOADOUT[] = "must be a loadout's items: at most 32 item codes, each with an "
+                                  "optional ':place', separated by commas";
 static const char MSG_FORMAT[] = "must be html or json";
 static const char MSG_WORD[] = "must be at most 64 bytes";
 static const char MSG_TWICE[] = "given more than once";
@@ -88,6 +90,7 @@ static const char *v_seed(struct form *f, const char *v, size_t n, enum part p);
 static const char *v_count(struct form *f, const char *v, size_t n, enum part p);
 static const char *v_format(struct form *f, const char *v, size_t n, enum part p);
 static const char *v_attr(struct form *f, const char *v, size_t n, enum part p);
+static const char *v_loadout(struct form *f, const char *v, size_t n, enum part p);
 
 /* The allow-list: every accepted key, literally, beside its validator. The
  * order is also the order of form_link's query. */
@@ -104,7 +107,8 @@ static const char *v_attr(struct form *f, const char *v, size_t n, enum part p);
 	X("attribute[abstract]", v_attr, P_ABSTRACT)                                               \
 	X("seed", v_seed, 0)                                                                       \
 	X("count", v_count, 0)                                                                     \
-	X("format", v_format, 0)
+	X("format", v_format, 0)                                                                   \
+	X("loadout", v_loadout, 0)
 
 static const struct field {
 	const char *name;
@@ -287,6 +291,29 @@ static const char *v_seed(struct form *f, const char *v, size_t n, enum part p)
 	return NULL;
 }
 
+/* A loadout's items joined by commas: each a code (base64url) with an
+ * optional ":place" (lower-case letters and '-'); at most
+ * FORM_LOADOUT_MAX of them. Whether the codes name items is /loadout's to
+ * say when the visitor goes back there. Empty means none. */
+static const char *v_loadout(struct form *f, const char *v, size_t n, enum part p)
+{
+	size_t items = 1;
+
+	(void)p;
+	if (n == 0)
+		return NULL;
+	if (strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_:,") != n ||
+	    v[0] == ',' || v[n - 1] == ',' || strstr(v, ",,"))
+		return MSG_LOADOUT;
+	for (size_t i = 0; i < n; i++)
+		items += v[i] == ',';
+	if (items > FORM_LOADOUT_MAX)
+		return MSG_LOADOUT;
+	if (!(f->loadout = keep(f, v, n)))
+		return MSG_STORE;
+	return NULL;
+}
+
 /* 1..FORM_COUNT_MAX, at most 3 digits. Empty means not given. */
 static const char *v_count(struct form *f, const char *v, size_t n, enum part p)
 {
@@ -457,6 +484,7 @@ static void form_reset(struct form *f)
 	f->has_count = 0;
 	f->has_format = 0;
 	f->format = FMT_HTML;
+	f->loadout = NULL;
 	f->used = 0;
 }
 
@@ -473,7 +501,10 @@ int form_parse(struct form *f, const char *query, const char *body, size_t body_
 		err = &ignored;
 	form_reset(f);
 	form_reader_init(&r, field_names, validate, f);
-	if (body && body_len > FORM_BODY_MAX) { /* refused before anything is read */
+	for (size_t i = 0; i < N_FIELDS; i++)
+		if (fields[i].valid == v_loadout)
+			r.long_fields |= UINT64_C(1) << i; /* up to 1024 bytes */
+	if (body && body_len > FORM_BODY_MAX) {            /* refused before anything is read */
 		err->field = "body";
 		err->message = MSG_BODY_LONG;
 		return -1;
@@ -536,6 +567,8 @@ int form_link_inputs(const struct form *f, struct buf *out)
 		if (fd->valid == v_attr && f->attr[fd->part])
 			rc |= put_param(out, fd->name, f->attr[fd->part]);
 	}
+	if (f->loadout)
+		rc |= put_param(out, "loadout", f->loadout);
 	return rc ? -1 : 0;
 }
 
@@ -592,7 +625,7 @@ static int reader_pair(struct form_reader *r, const char *source, const char *s,
 		return reader_fail(err, source, dec_msgs[W_NAME][d]);
 	i = reader_find(r, key);
 	if (i >= 0) {
-		if (r->seen & (UINT64_C(1) << i))
+		if ((r->seen & (UINT64_C(1) << i)) && !(r->repeatable & (UINT64_C(1) << i)))
 			return reader_fail(err, r->names[i], MSG_TWICE);
 		r->seen |= UINT64_C(1) << i;
 	}

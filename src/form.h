@@ -10,14 +10,15 @@
 #include "buf.h"
 #include "recipe.h"
 
-#define FORM_BODY_MAX   8192 /* bytes of a request body */
-#define FORM_QUERY_MAX  4096 /* bytes of a query string */
-#define FORM_FIELDS_MAX 64   /* key=value pairs in query and body together */
-#define FORM_KEY_MAX    64   /* bytes of a decoded key */
-#define FORM_VALUE_MAX  256  /* bytes of a decoded value */
-#define FORM_WORD_MAX   64   /* bytes of a requested attribute word */
-#define FORM_POWER_MAX  100.0
-#define FORM_COUNT_MAX  100
+#define FORM_BODY_MAX    8192 /* bytes of a request body */
+#define FORM_QUERY_MAX   4096 /* bytes of a query string */
+#define FORM_FIELDS_MAX  64   /* key=value pairs in query and body together */
+#define FORM_KEY_MAX     64   /* bytes of a decoded key */
+#define FORM_VALUE_MAX   256  /* bytes of a decoded value */
+#define FORM_WORD_MAX    64   /* bytes of a requested attribute word */
+#define FORM_POWER_MAX   100.0
+#define FORM_COUNT_MAX   100
+#define FORM_LOADOUT_MAX 32 /* items in a carried loadout, as /loadout takes */
 
 enum format { FMT_HTML, FMT_JSON };
 
@@ -34,6 +35,10 @@ struct form {
 	int has_count; /* count was given: answer is a list */
 	int has_format;
 	enum format format;
+	/* the loadout the visitor came from ("CODE:place,CODE,…", the items of
+	 * /loadout joined by commas), carried so that each card's "add to
+	 * loadout" keeps it; NULL when none (docs/loadout.md) */
+	const char *loadout;
 	/* private: decoded keys and values live here */
 	char store[FORM_BODY_MAX + FORM_QUERY_MAX + 2 * FORM_FIELDS_MAX];
 	size_t used;
@@ -73,6 +78,7 @@ int form_encode(struct buf *out, const char *s);
 struct form_reader {
 	const char *const *names; /* accepted keys, NULL-terminated, at most 64 */
 	uint64_t long_fields;     /* bit i: names[i] may be up to FORM_LONG_VALUE_MAX bytes */
+	uint64_t repeatable;      /* bit i: names[i] may be given more than once (a list) */
 	/* Receives each known field: i indexes names; v is the decoded value
 	 * (n bytes, NUL-terminated, valid UTF-8 without control characters),
 	 * valid only during the call. 0, or -1 with *err set. */

@@ -8,6 +8,7 @@
 #include "exportpage.h"
 #include "itempage.h"
 #include "login.h"
+#include "loadoutpage.h"
 #include "mappage.h"
 #include "messages.h"
 #include "moderate.h"
@@ -49,6 +50,7 @@ static const struct route routes[] = {
         {"/submit", 0, M_GET | M_POST, "GET, HEAD, POST", submit_route},
         {"/words", 0, M_GET, "GET, HEAD", words_route},
         {"/map", 0, M_GET, "GET, HEAD", mappage_route},
+        {"/loadout", 0, M_GET, "GET, HEAD", loadoutpage_route},
         {"/login", 0, M_GET | M_POST, "GET, HEAD, POST", login_route},
         {"/logout", 0, M_POST, "POST", logout_route},
         /* Whatever the method: the queue refuses first anyone without a

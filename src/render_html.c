@@ -116,24 +116,27 @@ static int fill_unhonoured(struct tmpl_dict *card, const struct item *it)
 	return 0;
 }
 
-/* v with a comma every three digits ("1,240"), as a price is read. */
-static const char *grouped(uint64_t v, char *out, size_t n)
+/* "/loadout?item=…": the loadout the visitor came from (the form's
+ * carried list, items joined by commas), with code added to its pack
+ * unless code is NULL. */
+static int loadout_link(const struct form *f, const char *code, struct buf *out)
 {
-	char digits[DECIMAL_MAX];
-	const char *d = decimal_u64(v, digits);
-	size_t len = strlen(d), k = 0;
-	for (size_t i = 0; i < len && k + 2 < n; i++) {
-		if (i > 0 && (len - i) % 3 == 0)
-			out[k++] = ',';
-		out[k++] = d[i];
+	char sep = '?';
+	int rc = buf_puts(out, "/loadout");
+
+	for (const char *s = f->loadout; rc == 0 && s && *s; sep = '&') {
+		size_t n = strcspn(s, ",");
+		rc = buf_putc(out, sep) || buf_puts(out, "item=") || buf_append(out, s, n) ? -1 : 0;
+		s += n + (s[n] == ',');
 	}
-	out[k] = '\0';
-	return out;
+	if (rc == 0 && code)
+		rc = buf_putc(out, sep) || buf_puts(out, "item=") || buf_puts(out, code) ? -1 : 0;
+	return rc;
 }
 
 static int fill_card(struct tmpl_dict *card, const struct item *it, const struct form *f)
 {
-	char text[64], label[32];
+	char text[64], label[32], grouped[DECIMAL_GROUPED_MAX];
 	const char *hands;
 	struct buf link;
 	int rc;
@@ -163,7 +166,7 @@ static int fill_card(struct tmpl_dict *card, const struct item *it, const struct
 		tmpl_show(card, "MASTERWORK");
 	tmpl_set_int(card, "STR", it->str);
 	tmpl_set(card, "SEED", decimal_u64(it->seed, text));
-	tmpl_set(card, "PRICE", grouped(item_value(it), text, sizeof text));
+	tmpl_set(card, "PRICE", decimal_grouped(item_value(it), grouped));
 	if (fill_stats(card, it) != 0 || fill_unhonoured(card, it) != 0)
 		return -1;
 
@@ -179,6 +182,9 @@ static int fill_card(struct tmpl_dict *card, const struct item *it, const struct
 	buf_reset(&link);
 	if (rc == 0 && (rc = form_link_inputs(f, &link)) == 0)
 		tmpl_set(card, "REROLL", link.data ? link.data : "/");
+	buf_reset(&link);
+	if (rc == 0 && it->code[0] && (rc = loadout_link(f, it->code, &link)) == 0)
+		tmpl_set(tmpl_section(card, "ADD_TO_LOADOUT"), "URL", link.data);
 	buf_free(&link);
 	return rc;
 }
@@ -295,6 +301,19 @@ static int fill_form(struct tmpl_dict *d, const struct form_cache *fc, const str
 	}
 	if (f->has_count)
 		tmpl_set_int(d, "COUNT", f->count);
+	if (f->loadout) {
+		/* carried through the form, so the cards of the next roll keep it */
+		struct tmpl_dict *lo = tmpl_section(d, "LOADOUT");
+		struct buf back;
+		tmpl_set(lo, "VALUE", f->loadout);
+		buf_init(&back);
+		if (loadout_link(f, NULL, &back) != 0) {
+			buf_free(&back);
+			return -1;
+		}
+		tmpl_set(lo, "BACK", back.data);
+		buf_free(&back);
+	}
 	return 0;
 }
 

@@ -30,5 +30,5 @@
 </ul>
 </div>
 {{/UNHONOURED}}
-<p class="links"><a class="permalink" href="{{LINK}}">Link to this item</a> · <a class="reroll" href="{{REROLL}}">Roll again</a></p>
+<p class="links"><a class="permalink" href="{{LINK}}">Link to this item</a> · <a class="reroll" href="{{REROLL}}">Roll again</a>{{#ADD_TO_LOADOUT}} · <a class="add-to-loadout" href="{{URL}}">Add to loadout</a>{{/ADD_TO_LOADOUT}}</p>
 </article>

@@ -29,5 +29,7 @@
 <label class="field"><span>How many</span>
 <input type="number" name="count" min="1" max="100" step="1" placeholder="1" value="{{COUNT}}"></label>
 </div>
+{{#LOADOUT}}<input type="hidden" name="loadout" value="{{VALUE}}">
+<p class="loadout-note">Rolling for <a href="{{BACK}}">your loadout</a>: “Add to loadout” on a card adds the item to it.</p>{{/LOADOUT}}
 <p class="actions"><button type="submit">Generate</button></p>
 </form>

@@ -310,3 +310,51 @@ def test_propose_approve_roll(b, stack):
     check(word.lower() in name.lower(), "a new roll carries the approved word", name)
     b.find("article.card").screenshot(save("browser-approved-card.png"))
     print("    proposed, approved and rolled: %r" % name)
+
+
+# --------------------------------------------------------------------------
+# The loadout (issue 14): templates/loadout.tpl and card.tpl. What this
+# relies on: a card's a.add-to-loadout; on /loadout, tr.place-NAME rows of
+# table.doll, ul.pack li with a.equip, a.more ("find more loot"), and the
+# totals' tr.total-NAME cells.
+def test_loadout_by_clicks(b, stack):
+    base = "http://127.0.0.1:%d" % stack.port
+
+    # A weapon's card: "Add to loadout" starts a loadout with it in the pack.
+    b.get(base + "/generate?kind=weapon&tier=3&seed=11")
+    weapon = b.wait_for("a card", lambda: b.find_all("article.card"))[0]
+    weapon_name = weapon.find("h2.name").text
+    weapon.find("a.add-to-loadout").click()
+    b.wait_for("the loadout", lambda: b.find_all("table.doll"))
+    check(b.find("ul.pack").text.startswith(weapon_name), "the weapon is in the pack",
+          b.find("ul.pack").text)
+    check_console_clean(b, "/loadout")
+
+    # Equip it: it is held in the main hand.
+    b.find("ul.pack a.equip").click()
+    b.wait_for("the weapon held", lambda: weapon_name in b.find("tr.place-main-hand").text)
+    check(":main-hand" in urllib.parse.unquote(b.url), "the URL says so", b.url)
+
+    # Find more loot for it: the form carries the loadout; roll armour.
+    b.find("a.more").click()
+    b.wait_for("the form", lambda: b.find_all("form.generate select[name=kind]"))
+    check(b.find_all("p.loadout-note"), "the form says it rolls for the loadout")
+    choose(b, "kind", "armor")
+    b.find("form.generate button[type=submit]").click()
+    loaded(b, {"kind": "armor"})
+    armour = b.find("article.card")
+    armour_name = armour.find("h2.name").text
+    slot = armour.find("p.meta .slot").text
+    armour.find("a.add-to-loadout").click()
+    b.wait_for("the loadout again", lambda: b.find_all("table.doll"))
+    check(weapon_name in b.find("tr.place-main-hand").text, "the weapon is still held")
+    b.find("ul.pack a.equip").click()
+    place = {"head": "head", "body": "body", "hands": "hands", "legs": "legs",
+             "feet": "feet"}.get(slot.lower(), slot.lower())
+    b.wait_for("the armour worn", lambda: armour_name in b.find("tr.place-%s" % place).text)
+    worn = b.find("table.totals caption").text
+    check("2 items" in worn, "two items worn", worn)
+    check_console_clean(b, "the loadout")
+    b.screenshot(save("browser-loadout.png"))
+    print("    loadout: %r held, %r worn (%s); totals %s" % (
+        weapon_name, armour_name, slot, b.find("table.totals").text.replace("\n", "; ")))

@@ -276,16 +276,24 @@ def test_the_library_makes_the_sites_items(stack, tmp_path):
     fed /catalog.json?rev=R, prints byte for byte what /item/CODE answers."""
     revs = []
     for round_ in range(2):
-        codes = []
-        for n, kind in enumerate(KINDS):
-            for q in ["tier=%d&tier-variance=on&power=%s" % (n + 2, ["1", "2.5"][round_]),
-                      "power=%s" % ["0.5", "7"][round_]]:
-                codes += [it["code"] for it in gen(stack, "kind=%s&%s&seed=%d&count=100"
-                                                   % (kind, q, 31 * n + round_))]
-        codes += [it["code"] for it in gen(stack, "attribute%%5Bprefix%%5D=runed&"
-                                           "attribute%%5Btype%%5D=dagger&seed=%d&count=100"
-                                           % round_)]
-        rev = stack.get_json("/catalog.json").json()["revision"]
+        # The codes and the export must be of one revision: when the
+        # daemon takes up a change set meanwhile (an earlier test's, seen
+        # by the poller a moment later), the round is made again.
+        for _ in range(5):
+            before = stack.get_json("/catalog.json").json()["revision"]
+            codes = []
+            for n, kind in enumerate(KINDS):
+                for q in ["tier=%d&tier-variance=on&power=%s" % (n + 2, ["1", "2.5"][round_]),
+                          "power=%s" % ["0.5", "7"][round_]]:
+                    codes += [it["code"] for it in gen(stack, "kind=%s&%s&seed=%d&count=100"
+                                                       % (kind, q, 31 * n + round_))]
+            codes += [it["code"] for it in gen(stack, "attribute%%5Bprefix%%5D=runed&"
+                                               "attribute%%5Btype%%5D=dagger&seed=%d&count=100"
+                                               % round_)]
+            rev = stack.get_json("/catalog.json").json()["revision"]
+            if rev == before:
+                break
+            time.sleep(0.5)
         export = tmp_path / ("catalog-%d.json" % rev)
         export.write_bytes(stack.get("/catalog.json?rev=%d" % rev).body)
         revs.append((rev, export, codes[:500]))

@@ -44,11 +44,26 @@ static void test_agrees_with_printf(void **state)
 	}
 }
 
+static void test_grouped(void **state)
+{
+	char b[DECIMAL_GROUPED_MAX];
+	(void)state;
+	assert_string_equal(decimal_grouped(0, b), "0");
+	assert_string_equal(decimal_grouped(999, b), "999");
+	assert_string_equal(decimal_grouped(1000, b), "1,000");
+	assert_string_equal(decimal_grouped(1240, b), "1,240");
+	assert_string_equal(decimal_grouped(123456, b), "123,456");
+	assert_string_equal(decimal_grouped(1234567, b), "1,234,567");
+	assert_string_equal(decimal_grouped(UINT64_MAX, b), "18,446,744,073,709,551,615");
+	assert_int_equal(strlen(b) + 1, DECIMAL_GROUPED_MAX);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_edges),
 	        cmocka_unit_test(test_agrees_with_printf),
+	        cmocka_unit_test(test_grouped),
 	};
 	return cmocka_run_group_tests_name("decimal", tests, NULL, NULL);
 }

@@ -76,6 +76,45 @@ static void test_refuses(void **state)
 	}
 }
 
+struct seen_values {
+	int n;
+	char v[8][16];
+};
+
+static int keep(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+{
+	struct seen_values *s = ctx;
+	(void)err;
+	if (i == 0 && s->n < 8 && n < 16)
+		memcpy(s->v[s->n++], v, n + 1);
+	return 0;
+}
+
+/* A field marked repeatable is a list: every value reaches the page, in
+ * order; the others are still refused when given twice. */
+static void test_repeatable(void **state)
+{
+	static const char *const list[] = {"item", "format", NULL};
+	struct seen_values s = {0};
+	struct form_reader r;
+	struct form_error err;
+	const char *q = "item=a&item=b%3Ahead&format=json&item=c";
+
+	(void)state;
+	form_reader_init(&r, list, keep, &s);
+	r.repeatable = 1; /* item */
+	assert_int_equal(form_read(&r, "query", q, strlen(q), &err), 0);
+	assert_int_equal(s.n, 3);
+	assert_string_equal(s.v[0], "a");
+	assert_string_equal(s.v[1], "b:head");
+	assert_string_equal(s.v[2], "c");
+	q = "item=a&format=json&format=html";
+	form_reader_init(&r, list, keep, &s);
+	r.repeatable = 1;
+	assert_int_equal(form_read(&r, "query", q, strlen(q), &err), -1);
+	assert_string_equal(err.field, "format");
+}
+
 static void test_limits(void **state)
 {
 	static char body[FORM_BODY_MAX + 64];
@@ -123,6 +162,7 @@ int main(void)
 	        cmocka_unit_test(test_reads_known_fields),
 	        cmocka_unit_test(test_refuses),
 	        cmocka_unit_test(test_limits),
+	        cmocka_unit_test(test_repeatable),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

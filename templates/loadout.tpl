@@ -1,0 +1,39 @@
+{{%AUTOESCAPE context="HTML"}}
+{{! The loadout page (loadoutpage.c): the paper doll, the pack, the
+    totals, and a form to add an item by its code. Every action is a plain
+    link to the URL of the loadout it leads to; no script. }}
+<section class="loadout">
+<h2>Loadout</h2>
+<p class="loadout-help">Items join the loadout by their permanent code: use “Add to loadout” on any item card, or paste an item’s code or link below. The address of this page is the whole loadout: bookmark it or share it.</p>
+<div class="doll-and-totals">
+<table class="doll">
+<caption>Worn</caption>
+<tbody>
+{{#PLACE}}<tr class="place place-{{PLACE}}"><th scope="row">{{LABEL}}</th>
+<td>{{#EMPTY}}<span class="empty">empty</span>{{/EMPTY}}{{#ALSO}}<span class="also">(held in both hands: {{NAME}})</span>{{/ALSO}}{{#WORN}}<a class="item rarity-{{RARITY}}" href="/item/{{CODE}}">{{NAME}}</a> <span class="actions">{{#UNEQUIP}}<a class="unequip" href="{{URL}}">unequip</a>{{/UNEQUIP}} {{#REMOVE}}<a class="remove" href="{{URL}}">remove</a>{{/REMOVE}}</span>{{/WORN}}</td></tr>
+{{/PLACE}}
+</tbody>
+</table>
+<table class="totals">
+<caption>Totals of what is worn ({{WORN}} items)</caption>
+<tbody>
+{{#TOTAL}}<tr class="total total-{{NAME}}"><th scope="row">{{NAME}}</th><td>{{VALUE}}</td></tr>
+{{/TOTAL}}<tr class="total total-str"><th scope="row">strength</th><td>{{TOTAL_STR}}</td></tr>
+<tr class="total total-value"><th scope="row">value</th><td>{{TOTAL_VALUE}} gp</td></tr>
+</tbody>
+</table>
+</div>
+<h3>Pack</h3>
+{{#PACK_EMPTY}}<p class="empty">The pack is empty.</p>{{/PACK_EMPTY}}
+<ul class="pack">
+{{#PACK_ITEM}}<li><a class="item rarity-{{RARITY}}" href="/item/{{CODE}}">{{NAME}}</a>{{#FITS}} <span class="slot">({{SLOT}})</span>{{/FITS}} <span class="actions">{{#EQUIP}}<a class="equip" href="{{URL}}">equip</a>{{/EQUIP}} {{#EQUIP_OFF}}<a class="equip-off" href="{{URL}}">equip in off hand</a>{{/EQUIP_OFF}} {{#REMOVE}}<a class="remove" href="{{URL}}">remove</a>{{/REMOVE}}</span></li>
+{{/PACK_ITEM}}
+</ul>
+{{#CAN_ADD}}<form class="add" method="get" action="/loadout">
+{{#KEEP}}<input type="hidden" name="item" value="{{VALUE}}">
+{{/KEEP}}<label class="field"><span>Add an item (its code or link)</span>
+<input type="text" name="item" maxlength="200" autocomplete="off"></label>
+<p class="actions"><button type="submit">Add</button></p>
+</form>{{/CAN_ADD}}
+<p class="links"><a class="permalink" href="{{SELF}}">Link to this loadout</a> · <a class="more" href="{{MORE}}">Find more loot for it</a></p>
+</section>
