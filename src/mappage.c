@@ -12,6 +12,7 @@
 #include "decimal.h"
 #include "form.h"
 #include "generate.h"
+#include "itemlink.h"
 #include "mapgen.h"
 #include "messages.h"
 #include "page.h"
@@ -282,9 +283,15 @@ static size_t roll_loot(const struct catalog *cat, const struct catalog_tileset 
 		struct loot *l = &out[n];
 		if (generate(cat, &in, s, &l->item) != 0)
 			continue;
+		/* The item's permanent link (SPEC §6); the inputs and the seed
+		 * only when it cannot have a code. */
 		f.kind = in.kind;
 		buf_reset(&b);
-		if (form_link(&f, s, &b) != 0 || b.len >= sizeof l->link)
+		if (itemlink_fill(cat, &in, &l->item) == 0 && l->item.code[0]
+		            ? buf_puts(&b, "/item/") != 0 || buf_puts(&b, l->item.code) != 0
+		            : form_link(&f, s, &b) != 0)
+			continue;
+		if (b.len >= sizeof l->link)
 			continue;
 		memcpy(l->link, b.data, b.len + 1);
 		l->x = c % m->w;
