@@ -5,6 +5,7 @@ equal to the sum of the worn items' own JSON; bad codes and places a 400
 naming the item, in the client's format."""
 
 import html
+import random
 import re
 import urllib.parse
 
@@ -173,3 +174,46 @@ def test_cards_add_to_the_loadout_they_came_from(stack):
     lf.check(len(hrefs(r.text, "add-to-loadout")) == 3, "every card of a batch", r.text[-2000:])
     r = stack.get("/generate?loadout=not%20a%20list&format=json")
     lf.check(r.status == 400 and r.json()["error"]["field"] == "loadout", "a bad carried loadout", r)
+
+
+PLACES_FOR = {"one hand": ["main-hand", "off-hand"], "two hands": ["main-hand"],
+              "head": ["head"], "body": ["body"], "hands": ["hands"], "legs": ["legs"],
+              "feet": ["feet"], "off hand": ["off-hand"], "finger": ["left-finger", "right-finger"],
+              "neck": ["neck"], None: []}
+STATS = ("hands", "attack", "defense", "magic", "flaming", "freezing", "shocking", "holy",
+         "evil", "sneak", "crit")
+
+
+def test_totals_over_random_loadouts(stack):
+    """1,000 random loadouts (fixed seed) of items of every kind: the totals
+    are the sums, over the items the answer says are worn, of each item's
+    own JSON (/item/CODE), and no place holds two items."""
+    rnd = random.Random(20261123)
+    pool = []
+    for kind in ("weapon", "armor", "shield", "trinket"):
+        r = stack.get("/generate?kind=%s&count=20&seed=5&format=json" % kind)
+        pool += [code_of(it) for it in r.json()["items"]]
+    own = {c: stack.get("/item/%s?format=json" % c).json() for c in pool}
+    for _ in range(1000):
+        picked = rnd.sample(pool, rnd.randint(0, 12))
+        query = []
+        for c in picked:
+            places = PLACES_FOR[own[c]["slot"]]
+            if places and rnd.random() < 0.7:
+                query.append("item=%s:%s" % (c, rnd.choice(places)))
+            else:
+                query.append("item=%s" % c)
+        r = stack.get("/loadout?%s&format=json" % "&".join(query))
+        lf.check(r.status == 200, "a random loadout", query, r)
+        j = r.json()
+        worn = [it for it in j["items"] if it["place"] != "pack"]
+        held = [it["place"] for it in worn]
+        lf.check(len(held) == len(set(held)), "no place holds two items", held)
+        lf.check(j["totals"]["worn"] == len(worn), "worn counts the worn items", j["totals"])
+        for stat in STATS:
+            want = sum(own[it["code"]][stat] for it in worn)
+            lf.check(j["totals"][stat] == want, "total %s" % stat, query, j["totals"])
+        lf.check(j["totals"]["str"] == sum(own[it["code"]]["str"] for it in worn), "total str",
+                 query)
+        lf.check(j["totals"]["value"] == sum(own[it["code"]]["value"] for it in worn),
+                 "total value", query)
