@@ -93,6 +93,8 @@ def stop_daemon_alone(pid, seconds=30):
 @pytest.fixture(scope="session")
 def stack(request):
     opt = request.config.getoption
+    if opt("--sanitized"):
+        lf.SETTLE = 3.0  # see lf.SETTLE
     s = lf.Stack(opt("--daemon"))
     print("\nstack under %s" % s.var)
     problems = []

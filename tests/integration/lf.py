@@ -24,6 +24,18 @@ def _ephemeral_low():
         return 32768
 
 
+# How long a catalog change may take to be live: the daemon promises one
+# second, which the release build's run checks; the ASan + UBSan build runs
+# several times slower, so its run (conftest.py --sanitized) allows three.
+SETTLE = 1.0
+
+
+def settle():
+    """Waits as long as a catalog change may take to be live."""
+    import time
+    time.sleep(SETTLE)
+
+
 def free_port():
     """A port that binds on every address now, chosen below the kernel's
     ephemeral range: a port the kernel hands out (bind to 0) can be taken by

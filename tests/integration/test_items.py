@@ -10,6 +10,7 @@ import subprocess
 import time
 import urllib.parse
 
+import lf
 from lf import check
 from test_submit import client, moderator, new_word, pending_id, propose, sql_str
 
@@ -19,7 +20,7 @@ KINDS = ["weapon", "armor", "shield", "trinket"]
 def later(probe):
     """The daemon promises a catalog change is live within a second: the
     probe is made once, a second after the change (nothing is timed)."""
-    time.sleep(1.0)
+    lf.settle()
     return probe()
 
 
@@ -58,7 +59,7 @@ def test_codes_last_through_every_kind_of_change(stack):
     stack.change_set(["INSERT INTO weapon_prefix (word, attack, crit, added_rev) VALUES "
                       "(%s, 2, 1, @rev), (%s, 1, 2, @rev)"
                       % (sql_str(mine["retire"]), sql_str(mine["edit"]))])
-    time.sleep(1.0)
+    lf.settle()
 
     # 100 items at the first revision: every kind, tiers, variance, powers, requests.
     for n, kind in enumerate(KINDS):
@@ -206,7 +207,7 @@ def test_catalog_export_at_any_revision(stack):
     word = new_word("zx")
     stack.change_set(["INSERT INTO weapon_abstract (word, holy, added_rev) VALUES (%s, 2, @rev)"
                       % sql_str(word)])
-    time.sleep(1.0)
+    lf.settle()
     now = stack.get_json("/catalog.json")
     check(now.status == 200 and now.headers.get("cache-control") == "no-store",
           "the current export changes, so it is not stored", now)
@@ -218,7 +219,7 @@ def test_catalog_export_at_any_revision(stack):
     check(all(r["tier"] and r["value"] >= 1 for r in types.values()), "types carry tier, value")
 
     stack.retire("weapon_abstract", "word = %s" % sql_str(word))
-    time.sleep(1.0)
+    lf.settle()
     check(word not in words_of(stack.get_json("/catalog.json").json(), "weapon", "abstract"),
           "retired: not in the current export")
     old = stack.get("/catalog.json?rev=%d" % rev)
@@ -251,7 +252,7 @@ def test_proposals_carry_their_worth(stack):
                                      "attack": "1", "value_mult": "300"},
                headers={"Origin": "http://127.0.0.1:%d" % stack.port})
     check(r.status == 303, "approved at x3.00", r)
-    time.sleep(1.0)
+    lf.settle()
     words = stack.get_json("/words?kind=weapon&part=prefix").json()["tables"][0]["words"]
     row = [w for w in words if w["word"] == word]
     check(row and row[0]["value_mult"] == 300, "live at the moderator's x3.00", row)
@@ -300,7 +301,7 @@ def test_the_library_makes_the_sites_items(stack, tmp_path):
         if round_ == 0:  # a change set between the two rounds
             stack.change_set(["INSERT INTO weapon_prefix (word, attack, added_rev) "
                               "VALUES (%s, 1, @rev)" % sql_str(new_word("zl"))])
-            time.sleep(1.0)
+            lf.settle()
     check(revs[0][0] != revs[1][0], "two revisions", revs)
     total = 0
     for rev, export, codes in revs:
