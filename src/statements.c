@@ -72,6 +72,17 @@ const struct stmt_def db_statements[STMT__MAX] = {
                             "weight FROM map_tile WHERE active = 1 ORDER BY tileset, id",
                             "map_tile"},
 
+        /* Every spell row, live or not (the catalog keeps old rows for older
+         * revisions), each with its effects in order: one row per effect, a
+         * spell without effects once with NULLs (and refused at load). */
+        [STMT_SPELLS] = {"SELECT s.id, s.word, s.mana, s.level, s.tier, s.active, s.added_rev, "
+                         "s.retired_rev, e.effect, e.p1, e.p2, e.p3, e.p4, e.p5 FROM spell s "
+                         "LEFT JOIN spell_effect e ON e.spell_id = s.id ORDER BY s.id, e.ord",
+                         "spell"},
+        [STMT_MARKOV_NAMES] = {"SELECT id, name, added_rev, retired_rev FROM markov_name "
+                               "ORDER BY id",
+                               "markov_name"},
+
         [STMT_BEGIN] = {"START TRANSACTION"},
         [STMT_COMMIT] = {"COMMIT"},
         [STMT_SUB_BY_SID] = {"SELECT " SUB_COLS " FROM submission WHERE submission_id = ?"},
