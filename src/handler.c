@@ -11,6 +11,7 @@
 #include "mappage.h"
 #include "messages.h"
 #include "moderate.h"
+#include "spellpage.h"
 #include "submit.h"
 #include "words.h"
 
@@ -48,6 +49,7 @@ static const struct route routes[] = {
         {"/catalog.json", 0, M_GET, "GET, HEAD", exportpage_route},
         {"/submit", 0, M_GET | M_POST, "GET, HEAD, POST", submit_route},
         {"/words", 0, M_GET, "GET, HEAD", words_route},
+        {"/spells", 0, M_GET, "GET, HEAD", spellpage_route},
         {"/map", 0, M_GET, "GET, HEAD", mappage_route},
         {"/login", 0, M_GET | M_POST, "GET, HEAD, POST", login_route},
         {"/logout", 0, M_POST, "POST", logout_route},
