@@ -131,3 +131,143 @@ def test_bad_spell_row_refused_at_load_rest_live(stack):
     time.sleep(1.0)
     check(good not in {s["name"] for s in spells_json(stack)["spells"]},
           "a retired spell leaves /spells")
+
+
+# ---- proposals and moderation (docs/moderation.md "Spells") ----------------
+# Clients talk from 127.0.13.N: the per-client limits of other tests' clients
+# never touch these.
+
+import uuid  # noqa: E402
+
+from lf import Client  # noqa: E402
+
+SID_RE = re.compile(r'name="submission_id" value="([0-9a-f]{32})"')
+CSRF_RE = re.compile(r'name="csrf" value="([0-9a-f]{64})"')
+_sources = iter(range(10, 250))
+_mod = {}
+
+
+def client(stack):
+    return Client(stack, "127.0.13.%d" % next(_sources))
+
+
+def new_name():
+    """Two words of letters, unlikely to exist: "Spell Zzqkxw…"."""
+    return "Spell Zz" + "".join(chr(ord("a") + int(c, 16)) for c in uuid.uuid4().hex[:8])
+
+
+def moderator(stack):
+    if not _mod:
+        _mod["name"], _mod["password"] = "spellmod", "pw-" + uuid.uuid4().hex
+        stack.add_moderator(_mod["name"], _mod["password"])
+    c = client(stack)
+    r = c.get("/login", headers=JSON)
+    r = c.post("/login", {"csrf": r.json()["csrf"], "name": _mod["name"],
+                          "password": _mod["password"]})
+    check(r.status == 303, "the moderator logs in", r)
+    return c
+
+
+def propose(c, fields, as_json=True):
+    f = c.get("/submit/spell", headers=JSON).json()
+    body = {"csrf": f["csrf"], "submission_id": f["submission_id"]}
+    body.update(fields)
+    return c.post("/submit/spell", body, headers=JSON if as_json else {})
+
+
+def test_spell_proposal_checked_like_the_loader(stack):
+    c = client(stack)
+    name = new_name()
+    base = {"name": name, "mana": "12", "level": "2", "tier": "1", "effect1": "light 4 100"}
+    for change, field in [({"mana": "501"}, "mana"), ({"level": "0"}, "level"),
+                          ({"tier": "7"}, "tier"), ({"name": "x"}, "name"),
+                          ({"effect1": ""}, "effect1"),
+                          ({"effect2": "damage 2 6 0 0 9"}, "effect2"),
+                          ({"effect3": "fireball 8 6"}, "effect3"),
+                          ({"effect1": "light 4 100 7"}, "effect1")]:
+        fields = dict(base)
+        fields.update(change)
+        r = propose(c, fields)
+        check(r.status == 400 and r.json()["error"]["field"] == field,
+              "400 naming %s for %r" % (field, change), r)
+    check(stack.sql("SELECT COUNT(*) FROM spell_submission WHERE word = %s" % sql_str(name))
+          == [["0"]], "nothing stored")
+    # Without the form's token nothing is stored either.
+    r = c.post("/submit/spell", dict(base, csrf="0" * 64, submission_id="a" * 32),
+               headers=JSON)
+    check(r.status == 403 and r.json()["error"]["field"] == "csrf", "403 without the token", r)
+
+
+def test_proposed_spell_approved_then_listed(stack):
+    c = client(stack)
+    name = new_name()
+    page = c.get("/submit/spell")
+    check(page.status == 200 and 'action="/submit/spell"' in page.text, "the spell form", page)
+    sid, csrf = SID_RE.search(page.text).group(1), CSRF_RE.search(page.text).group(1)
+    fields = {"csrf": csrf, "submission_id": sid, "name": name, "mana": "14", "level": "3",
+              "tier": "2", "effect1": "teleport 6", "effect2": "", "effect3": "buff 4 2 10"}
+    r = c.post("/submit/spell", fields)
+    check(r.status == 303 and r.headers.get("location") == "/submit/spell?received=" + sid,
+          "stored: 303 to its received page", r)
+    got = c.get(r.headers["location"])
+    check(got.status == 200 and name in got.text and "pending" in got.text
+          and "teleport 6; buff 4 2 10" in got.text, "the received page", got)
+    again = c.post("/submit/spell", fields, headers=JSON)
+    check(again.status == 200 and again.json()["already_received"], "a resent form is stored once",
+          again)
+    check(name not in {s["name"] for s in spells_json(stack)["spells"]}, "not live yet")
+
+    m = moderator(stack)
+    queue = m.get("/moderate", headers=JSON).json()
+    mine = [s for s in queue["pending_spells"] if s["name"] == name]
+    check(len(mine) == 1 and mine[0]["text"] == "%s — 14 mana, level 3: teleports the caster "
+          "up to 6 squares; raises stealth by 2 for 10 turns." % name, "the queue lists it",
+          queue["pending_spells"])
+    html = m.get("/moderate")
+    check(name in html.text and 'action="/moderate/spell/approve"' in html.text,
+          "the queue page shows it with an approve form")
+    r = m.post("/moderate/spell/approve", {"csrf": queue["csrf"], "id": mine[0]["id"]},
+               headers=dict(JSON, Origin="http://127.0.0.1:%d" % stack.port))
+    check(r.status == 200 and r.json()["approved"]["status"] == "approved", "approved", r)
+    spell_id = r.json()["approved"]["spell_id"]
+    check(stack.sql("SELECT word, mana, level, tier FROM spell WHERE id = %d" % spell_id)
+          == [[name, "14", "3", "2"]], "a spell row")
+    check(stack.sql("SELECT ord, effect, p1, p2, p3 FROM spell_effect WHERE spell_id = %d "
+                    "ORDER BY ord" % spell_id)
+          == [["1", "teleport", "6", "0", "0"], ["2", "buff", "4", "2", "10"]], "its effects")
+    log = stack.sql("SELECT moderator, action, word_id FROM moderation_log "
+                    "WHERE spell_submission_id = %d" % mine[0]["id"])
+    check(log == [["spellmod", "approve", str(spell_id)]], "the decision is logged", log)
+    time.sleep(1.0)  # live within a second
+    listed = [s for s in spells_json(stack)["spells"] if s["name"] == name]
+    check(len(listed) == 1 and listed[0]["id"] == spell_id and listed[0]["level"] == 3,
+          "the approved spell is listed on /spells", listed)
+    check(name in stack.get("/spells?level=3").text, "and on the HTML page")
+    r = m.post("/moderate/spell/approve", {"csrf": queue["csrf"], "id": mine[0]["id"]},
+               headers=JSON)
+    check(r.status == 409, "deciding twice is 409", r)
+    r = propose(client(stack), {"name": name, "mana": "1", "level": "1", "tier": "1",
+                                "effect1": "light 1 1"})
+    check(r.status == 409 and r.json()["error"]["field"] == "name", "a live name is 409", r)
+    stack.retire("spell", "id = %d" % spell_id)
+
+
+def test_proposed_spell_rejected(stack):
+    c = client(stack)
+    name = new_name()
+    r = propose(c, {"name": name, "mana": "3", "level": "1", "tier": "1",
+                    "effect1": "create_object 1 3"})
+    check(r.status == 201, "stored", r)
+    m = moderator(stack)
+    queue = m.get("/moderate", headers=JSON).json()
+    sub = [s for s in queue["pending_spells"] if s["name"] == name][0]
+    r = m.post("/moderate/spell/reject", {"csrf": queue["csrf"], "id": sub["id"]}, headers=JSON)
+    check(r.status == 400 and r.json()["error"]["field"] == "reason", "a reason is needed", r)
+    r = m.post("/moderate/spell/reject", {"csrf": queue["csrf"], "id": sub["id"],
+                                          "reason": "three ducks is too many ducks"},
+               headers=JSON)
+    check(r.status == 200 and r.json()["rejected"]["status"] == "rejected", "rejected", r)
+    check(stack.sql("SELECT COUNT(*) FROM spell WHERE word = %s" % sql_str(name)) == [["0"]],
+          "no spell row")
+    r = m.post("/moderate/spell/approve", {"csrf": "0" * 64, "id": sub["id"]}, headers=JSON)
+    check(r.status == 403, "a moderator's POST needs the session's token", r)
