@@ -31,8 +31,8 @@ DAEMON := $(BUILD)/lootforged
 # The generator as a library and a command (docs/items.md, "The library"):
 # the daemon's own objects, those that make and render items.
 LF_LIB_OBJ := $(addprefix $(BUILD)/,arena.o buf.o catalog.o catalog_export.o decimal.o form.o \
-	generate.o itemcode.o itemlink.o liblootforge.o log.o mapgen.o recipe.o render.o \
-	render_json.o rng.o value.o word.o)
+	generate.o itemcode.o itemlink.o liblootforge.o log.o mapgen.o markov.o recipe.o render.o \
+	render_json.o rng.o spell.o value.o word.o)
 LIBLOOTFORGE := $(BUILD)/liblootforge.a
 LOOTFORGE_CLI := $(BUILD)/lootforge
 

@@ -4,8 +4,10 @@
  * mutable state, guarded by one mutex held for a few instructions. */
 #include "catalog.h"
 
+#include <inttypes.h>
 #include <malloc.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicase.h>
@@ -39,6 +41,7 @@ struct catalog_build {
 	/* Tiles as added, grouped into tilesets by catalog_finish. */
 	struct pending_tile *tiles;
 	size_t n_tiles, cap_tiles;
+	size_t cap_spells, cap_old_spells, cap_names, cap_old_names;
 };
 
 struct catalog *catalog_new(uint64_t revision)
@@ -185,6 +188,123 @@ int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry 
 	dst->key = key;
 	if (dst->weight == 0)
 		dst->weight = 1;
+	return 0;
+}
+
+/* Grows a growable array of size-byte items by one; the new slot, or NULL
+ * when out of memory. */
+static void *grow_any(void **items, size_t size, size_t *n, size_t *cap)
+{
+	if (*n == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 64;
+		void *more = realloc(*items, ncap * size);
+		if (!more)
+			return NULL;
+		*items = more;
+		*cap = ncap;
+	}
+	return (char *)*items + (*n)++ * size;
+}
+
+static int rev_at(uint64_t added, uint64_t retired, uint64_t rev)
+{
+	return added <= rev && (retired == 0 || retired > rev);
+}
+
+int catalog_spell_from_row(const struct spell_row *row, struct spell *out, char *why, size_t cap)
+{
+	memset(out, 0, sizeof *out);
+	why[0] = '\0';
+	out->name = row->name;
+	if (row->n_effects > SPELL_EFFECTS_MAX) {
+		snprintf(why, cap, "more than %d effects (%d)", SPELL_EFFECTS_MAX, row->n_effects);
+		return -1;
+	}
+	/* Numbers beyond int are refused here, before they are narrowed. */
+	const struct {
+		const char *field;
+		long long v;
+		int lo, hi;
+		int *dst;
+	} nums[] = {{"mana", row->mana, SPELL_MANA_MIN, SPELL_MANA_MAX, &out->mana},
+	            {"level", row->level, SPELL_LEVEL_MIN, SPELL_LEVEL_MAX, &out->level},
+	            {"tier", row->tier, SPELL_TIER_MIN, SPELL_TIER_MAX, &out->tier}};
+	for (size_t i = 0; i < sizeof nums / sizeof *nums; i++) {
+		if (nums[i].v < INT32_MIN || nums[i].v > INT32_MAX) {
+			snprintf(why, cap, "%s must be %d..%d, got %lld", nums[i].field, nums[i].lo,
+			         nums[i].hi, nums[i].v);
+			return -1;
+		}
+		*nums[i].dst = (int)nums[i].v;
+	}
+	out->n_effects = row->n_effects < 0 ? 0 : row->n_effects;
+	for (int i = 0; i < out->n_effects; i++) {
+		const char *k = row->effects[i].kind;
+		out->effects[i].kind = k ? (int)spell_effect_kind_by_name(k) : EFFECT_NONE;
+		if (out->effects[i].kind == EFFECT_NONE) {
+			snprintf(why, cap, "effect %d: unknown effect \"%.40s\"", i + 1,
+			         k ? k : "");
+			return -1;
+		}
+		for (int j = 0; j < SPELL_PARAMS; j++) {
+			long long v = row->effects[i].p[j];
+			if (v < INT32_MIN || v > INT32_MAX) {
+				snprintf(why, cap, "effect %d: %s p%d out of range, got %lld",
+				         i + 1, k, j + 1, v);
+				return -1;
+			}
+			out->effects[i].p[j] = (int32_t)v;
+		}
+	}
+	return spell_check(out, why, cap);
+}
+
+int catalog_add_spell(struct catalog *c, const struct spell_row *row)
+{
+	struct catalog_build *b = build_of(c);
+	struct spell s;
+	char why[SPELL_REASON_MAX];
+
+	if (catalog_spell_from_row(row, &s, why, sizeof why) != 0) {
+		log_warn("catalog: spell %" PRIu32 " \"%.64s\" refused: %s", row->id,
+		         row->name ? row->name : "", why);
+		c->spells_refused++;
+		return 1;
+	}
+	char *name = copy_word(b, row->name);
+	if (!name)
+		return -1;
+	int live = rev_at(row->added_rev, row->retired_rev, c->revision);
+	struct catalog_spell *dst =
+	        live ? grow_any((void **)&c->spells, sizeof *dst, &c->n_spells, &b->cap_spells)
+	             : grow_any((void **)&c->old_spells, sizeof *dst, &c->n_old_spells,
+	                        &b->cap_old_spells);
+	if (!dst)
+		return -1;
+	dst->id = row->id;
+	dst->active = row->active != 0;
+	dst->added_rev = row->added_rev;
+	dst->retired_rev = row->retired_rev;
+	dst->s = s;
+	dst->s.name = name;
+	return 0;
+}
+
+int catalog_add_name(struct catalog *c, const struct catalog_name *n)
+{
+	struct catalog_build *b = build_of(c);
+	char *name = copy_word(b, n->name ? n->name : "");
+	if (!name)
+		return -1;
+	int live = rev_at(n->added_rev, n->retired_rev, c->revision);
+	struct catalog_name *dst =
+	        live ? grow_any((void **)&c->names, sizeof *dst, &c->n_names, &b->cap_names)
+	             : grow_any((void **)&c->old_names, sizeof *dst, &c->n_old_names,
+	                        &b->cap_old_names);
+	if (!dst)
+		return -1;
+	*dst = *n;
+	dst->name = name;
 	return 0;
 }
 
@@ -344,8 +464,55 @@ static int build_by_id(struct table *t)
 	return 0;
 }
 
+/* Spells by level, then name (bytes), then id: the order of /spells. */
+static int spell_order(const void *a, const void *b)
+{
+	const struct catalog_spell *x = a, *y = b;
+	if (x->s.level != y->s.level)
+		return x->s.level < y->s.level ? -1 : 1;
+	int d = strcmp(x->s.name, y->s.name);
+	if (d)
+		return d;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int name_order(const void *a, const void *b)
+{
+	const struct catalog_name *x = a, *y = b;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* The chain from the live names; none is not an error (a catalog without
+ * migration 0012, or every name retired): scrolls fall back. */
+static int build_chain(struct catalog *c)
+{
+	if (c->n_names == 0)
+		return 0;
+	const char **names = malloc(c->n_names * sizeof *names);
+	if (!names)
+		return -1;
+	for (size_t i = 0; i < c->n_names; i++)
+		names[i] = c->names[i].name;
+	enum markov_error err = MARKOV_OK;
+	c->chain = markov_build(names, c->n_names, CATALOG_MARKOV_ORDER, NULL, &err);
+	free(names);
+	if (c->chain)
+		return 0;
+	if (err == MARKOV_NOMEM)
+		return -1;
+	log_warn("catalog: revision %" PRIu64 ": no name chain from %zu training names: %s",
+	         c->revision, c->n_names, markov_error_text(err));
+	return 0;
+}
+
 int catalog_finish(struct catalog *c)
 {
+	if (c->n_spells)
+		qsort(c->spells, c->n_spells, sizeof *c->spells, spell_order);
+	if (c->n_names)
+		qsort(c->names, c->n_names, sizeof *c->names, name_order);
+	if (build_chain(c) != 0)
+		return -1;
 	for (int k = 0; k < K__MAX; k++) {
 		for (int p = 0; p < P__MAX; p++) {
 			struct table *t = &c->t[k][p];
@@ -388,6 +555,11 @@ void catalog_free(struct catalog *c)
 		free(c->tilesets[i].tiles);
 	free(c->tilesets);
 	free(build_of(c)->tiles);
+	free(c->spells);
+	free(c->old_spells);
+	free(c->names);
+	free(c->old_names);
+	markov_free(c->chain);
 	for (struct word_chunk *ch = build_of(c)->words, *next; ch; ch = next) {
 		next = ch->next;
 		free(ch);
@@ -518,6 +690,22 @@ static int add_rows_at(struct catalog *dst, enum kind k, enum part p, const stru
 	return 0;
 }
 
+/* A spell of another catalog, checked there, into c. */
+static int add_checked_spell(struct catalog *c, const struct catalog_spell *cs)
+{
+	struct catalog_build *b = build_of(c);
+	char *name = copy_word(b, cs->s.name);
+	if (!name)
+		return -1;
+	struct catalog_spell *dst =
+	        grow_any((void **)&c->spells, sizeof *dst, &c->n_spells, &b->cap_spells);
+	if (!dst)
+		return -1;
+	*dst = *cs;
+	dst->s.name = name;
+	return 0;
+}
+
 static struct catalog *build_at(const struct catalog *cur, uint64_t rev)
 {
 	struct catalog *c = catalog_new(rev);
@@ -530,11 +718,29 @@ static struct catalog *build_at(const struct catalog *cur, uint64_t rev)
 				catalog_free(c);
 				return NULL;
 			}
+	/* Rows of cur passed their check when cur was built. */
+	const struct catalog_spell *sp[2] = {cur->spells, cur->old_spells};
+	size_t ns[2] = {cur->n_spells, cur->n_old_spells};
+	const struct catalog_name *nm[2] = {cur->names, cur->old_names};
+	size_t nn[2] = {cur->n_names, cur->n_old_names};
+	for (int h = 0; h < 2; h++) {
+		for (size_t i = 0; i < ns[h]; i++)
+			if (rev_at(sp[h][i].added_rev, sp[h][i].retired_rev, rev) &&
+			    add_checked_spell(c, &sp[h][i]) != 0)
+				goto fail;
+		for (size_t i = 0; i < nn[h]; i++)
+			if (rev_at(nm[h][i].added_rev, nm[h][i].retired_rev, rev) &&
+			    catalog_add_name(c, &nm[h][i]) != 0)
+				goto fail;
+	}
 	if (catalog_finish(c) != 0) {
 		catalog_free(c);
 		return NULL;
 	}
 	return c;
+fail:
+	catalog_free(c);
+	return NULL;
 }
 
 /* The cached catalog at rev, held; NULL if none. */

@@ -10,7 +10,9 @@
 #include <stdint.h>
 
 #include "mapgen.h"
+#include "markov.h"
 #include "recipe.h"
+#include "spell.h"
 
 struct entry {
 	uint32_t id;
@@ -64,6 +66,43 @@ struct catalog_tileset {
 	struct map_tileset set; /* over tiles */
 };
 
+/* One spell row (SPEC §8, docs/spells.md): a spell that passed spell_check,
+ * and the change sets that added and retired it (as struct entry). */
+struct catalog_spell {
+	uint32_t id;
+	uint8_t active;
+	uint64_t added_rev, retired_rev;
+	struct spell s; /* s.name owned by the catalog */
+};
+
+/* One spell as a loader reads it (database, disk copy, export), before any
+ * check: the effects' kinds by name, numbers as stored. */
+#define SPELL_ROW_NAME_MAX 256
+struct spell_row {
+	uint32_t id;
+	const char *name;
+	long long mana, level, tier; /* long long: json_int_t and MYSQL_TYPE_LONGLONG */
+	uint8_t active;
+	uint64_t added_rev, retired_rev;
+	/* How many effects the row has; more than SPELL_EFFECTS_MAX is refused
+	 * (only the first SPELL_EFFECTS_MAX are held). */
+	int n_effects;
+	struct {
+		const char *kind; /* "heal"; NULL or unknown is refused */
+		long long p[SPELL_PARAMS];
+	} effects[SPELL_EFFECTS_MAX];
+};
+
+/* One training name of the Markov chain (markov_name). */
+struct catalog_name {
+	uint32_t id;
+	const char *name; /* owned by the catalog */
+	uint64_t added_rev, retired_rev;
+};
+
+/* The order of the scroll-name chain (docs/spells.md "Why order 3"). */
+#define CATALOG_MARKOV_ORDER 3
+
 struct catalog {
 	uint64_t revision;
 	struct table t[K__MAX][P__MAX];      /* the rows at `revision` */
@@ -72,6 +111,17 @@ struct catalog {
 	 * with a bad tile is left out (and logged) by catalog_finish. */
 	struct catalog_tileset *tilesets;
 	size_t n_tilesets;
+	/* The spells at `revision`, by level, then name (bytes), then id, after
+	 * catalog_finish; the others (retired, or added later) in old_spells. */
+	struct catalog_spell *spells, *old_spells;
+	size_t n_spells, n_old_spells;
+	size_t spells_refused; /* rows catalog_add_spell refused */
+	/* The training names at `revision` (by id) and the others. */
+	struct catalog_name *names, *old_names;
+	size_t n_names, n_old_names;
+	/* Built by catalog_finish from `names`, once per catalog; NULL when
+	 * there are none, or none the chain can learn from (logged). */
+	struct markov *chain;
 	/* private: readers holding it, plus one while it is the current one */
 	long refs;
 };
@@ -85,8 +135,23 @@ int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry 
  * tileset keep the order they are added in, which a map's seed depends on.
  * 0, or -1 when out of memory. Before finish only. */
 int catalog_add_tile(struct catalog *c, const char *tileset, const struct map_tile *t);
-/* Sorts and indexes every table, and groups the tiles into tilesets. Returns 0, or -1 when out of
- * memory or when a table holds the same word twice (the same key). */
+/* Turns row into a spell and checks it (spell_check): the kinds by name,
+ * every number in range. 0 with *out filled (out->name is row->name), or -1
+ * with why (SPELL_REASON_MAX bytes): "unknown effect \"fireball\"",
+ * "effect 2: create_object p2 (count) must be 1..12, got 13". Pure. */
+int catalog_spell_from_row(const struct spell_row *row, struct spell *out, char *why, size_t cap);
+/* Checks row (catalog_spell_from_row) and copies it in, among the spells
+ * or the old ones by its revisions. A row that fails is refused with ONE
+ * log line naming it ("catalog: spell 48 \"Bad Bolt\" refused: ...") and
+ * counted in spells_refused; the rest of the catalog is unaffected.
+ * Returns 0 (added), 1 (refused) or -1 (out of memory). Before finish only. */
+int catalog_add_spell(struct catalog *c, const struct spell_row *row);
+/* Copies training name n in, as catalog_add. 0, or -1 when out of memory. */
+int catalog_add_name(struct catalog *c, const struct catalog_name *n);
+
+/* Sorts and indexes every table, groups the tiles into tilesets, sorts the
+ * spells and builds the name chain. Returns 0, or -1 when out of memory or
+ * when a table holds the same word twice (the same key). */
 int catalog_finish(struct catalog *c);
 void catalog_free(struct catalog *c);
 

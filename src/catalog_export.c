@@ -39,7 +39,60 @@ static json_t *row_json(enum part p, const struct entry *e)
 	return o;
 }
 
-/* The catalog c as the export: tables in AFFIX_TABLES order, rows by id. */
+/* One spell: its columns, its effects ({"effect":"heal","p":[p1..p5]}) and
+ * the sentence the site shows. */
+static json_t *spell_json(const struct catalog_spell *cs)
+{
+	char text[SPELL_TEXT_MAX];
+	json_t *effects = json_array();
+	for (int i = 0; effects && i < cs->s.n_effects; i++) {
+		const struct spell_effect *e = &cs->s.effects[i];
+		if (json_array_append_new(effects,
+		                          json_pack("{s:s,s:[i,i,i,i,i]}", "effect",
+		                                    spell_effect_kind_name(e->kind), "p", e->p[0],
+		                                    e->p[1], e->p[2], e->p[3], e->p[4])) != 0) {
+			json_decref(effects);
+			return NULL;
+		}
+	}
+	if (!effects || spell_text(&cs->s, text, sizeof text) < 0) {
+		json_decref(effects);
+		return NULL;
+	}
+	return json_pack("{s:I,s:s,s:b,s:i,s:i,s:i,s:I,s:o,s:s}", "id", (json_int_t)cs->id, "name",
+	                 cs->s.name, "active", cs->active, "mana", cs->s.mana, "level", cs->s.level,
+	                 "tier", cs->s.tier, "added_rev", (json_int_t)cs->added_rev, "effects",
+	                 effects, "text", text);
+}
+
+/* The spells and the training names of c's revision. */
+static int add_spells(json_t *root, const struct catalog *c)
+{
+	json_t *spells = json_array(), *names = json_array();
+	for (size_t i = 0; spells && i < c->n_spells; i++)
+		if (json_array_append_new(spells, spell_json(&c->spells[i])) != 0) {
+			json_decref(spells);
+			spells = NULL;
+		}
+	for (size_t i = 0; names && i < c->n_names; i++)
+		if (json_array_append_new(
+		            names, json_pack("{s:I,s:s,s:I}", "id", (json_int_t)c->names[i].id,
+		                             "name", c->names[i].name, "added_rev",
+		                             (json_int_t)c->names[i].added_rev)) != 0) {
+			json_decref(names);
+			names = NULL;
+		}
+	if (!spells || !names) {
+		json_decref(spells);
+		json_decref(names);
+		return -1;
+	}
+	return json_object_set_new(root, "spells", spells) != 0 ||
+	       json_object_set_new(root, "markov_names", names) != 0;
+}
+
+/* The catalog c as the export: tables in AFFIX_TABLES order, rows by id;
+ * the spells by level, the training names by id. */
 json_t *catalog_export_json(const struct catalog *c)
 {
 	json_t *tables = json_array();
@@ -64,8 +117,13 @@ json_t *catalog_export_json(const struct catalog *c)
 		}
 	if (!tables)
 		return NULL;
-	return json_pack("{s:i,s:I,s:o}", "format", CATALOG_EXPORT_VERSION, "revision",
-	                 (json_int_t)c->revision, "tables", tables);
+	json_t *root = json_pack("{s:i,s:I,s:o}", "format", CATALOG_EXPORT_VERSION, "revision",
+	                         (json_int_t)c->revision, "tables", tables);
+	if (root && add_spells(root, c) != 0) {
+		json_decref(root);
+		return NULL;
+	}
+	return root;
 }
 
 /* ---- reading ---- */
@@ -136,10 +194,56 @@ static const char *read_row(struct catalog *c, enum kind k, enum part p, json_t 
 	return catalog_add(c, k, p, &e) == 0 ? NULL : "out of memory";
 }
 
+/* A spell of the export, through the loader's check. */
+static const char *read_spell(struct catalog *c, json_t *o)
+{
+	struct spell_row r;
+	json_int_t id, added;
+	json_t *effects, *e;
+	int active;
+	size_t i;
+
+	memset(&r, 0, sizeof r);
+	if (json_unpack(o, "{s:I,s:s,s:b,s:I,s:I,s:I,s:I,s:o}", "id", &id, "name", &r.name,
+	                "active", &active, "mana", &r.mana, "level", &r.level, "tier", &r.tier,
+	                "added_rev", &added, "effects", &effects) != 0 ||
+	    !json_is_array(effects) || !in_range(id, 1, UINT32_MAX) || added < 0)
+		return "a spell of the wrong shape";
+	r.id = (uint32_t)id;
+	r.active = active != 0;
+	r.added_rev = (uint64_t)added;
+	size_t n = json_array_size(effects);
+	r.n_effects = (int)(n > SPELL_EFFECTS_MAX ? SPELL_EFFECTS_MAX + 1 : n);
+	json_array_foreach(effects, i, e)
+	{
+		if (i >= SPELL_EFFECTS_MAX)
+			break;
+		if (json_unpack(e, "{s:s,s:[I,I,I,I,I]}", "effect", &r.effects[i].kind, "p",
+		                &r.effects[i].p[0], &r.effects[i].p[1], &r.effects[i].p[2],
+		                &r.effects[i].p[3], &r.effects[i].p[4]) != 0)
+			return "a spell of the wrong shape";
+	}
+	int rc = catalog_add_spell(c, &r);
+	return rc == 0 ? NULL : rc > 0 ? "a spell that does not pass its check" : "out of memory";
+}
+
+static const char *read_name(struct catalog *c, json_t *o)
+{
+	struct catalog_name n = {0};
+	json_int_t id, added;
+	if (json_unpack(o, "{s:I,s:s,s:I}", "id", &id, "name", &n.name, "added_rev", &added) != 0 ||
+	    !in_range(id, 1, UINT32_MAX) || added < 0)
+		return "a training name of the wrong shape";
+	n.id = (uint32_t)id;
+	n.added_rev = (uint64_t)added;
+	return catalog_add_name(c, &n) == 0 ? NULL : "out of memory";
+}
+
 struct catalog *catalog_export_read(const char *text, size_t len, const char **why)
 {
 	json_error_t jerr;
 	json_t *root = json_loadb(text, len, 0, &jerr), *tables, *t, *rows, *row;
+	json_t *spells = NULL, *names = NULL;
 	struct catalog *c = NULL;
 	json_int_t format, rev;
 	const char *kind, *part, *bad = NULL;
@@ -149,9 +253,11 @@ struct catalog *catalog_export_read(const char *text, size_t len, const char **w
 		*why = "not JSON";
 		return NULL;
 	}
-	if (json_unpack(root, "{s:I,s:I,s:o}", "format", &format, "revision", &rev, "tables",
-	                &tables) != 0 ||
-	    !json_is_array(tables) || rev < 1) {
+	/* "spells" and "markov_names" are absent from exports of older builds. */
+	if (json_unpack(root, "{s:I,s:I,s:o,s?o,s?o}", "format", &format, "revision", &rev,
+	                "tables", &tables, "spells", &spells, "markov_names", &names) != 0 ||
+	    !json_is_array(tables) || rev < 1 || (spells && !json_is_array(spells)) ||
+	    (names && !json_is_array(names))) {
 		bad = "not a lootforge catalog export";
 		goto done;
 	}
@@ -178,6 +284,16 @@ struct catalog *catalog_export_read(const char *text, size_t len, const char **w
 			if ((bad = read_row(c, (enum kind)k, (enum part)p, row)) != NULL)
 				goto done;
 		}
+	}
+	json_array_foreach(spells, i, t)
+	{
+		if ((bad = read_spell(c, t)) != NULL)
+			goto done;
+	}
+	json_array_foreach(names, i, t)
+	{
+		if ((bad = read_name(c, t)) != NULL)
+			goto done;
 	}
 	if (catalog_finish(c) != 0)
 		bad = "a word twice in a table, or out of memory";

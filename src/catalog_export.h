@@ -1,6 +1,7 @@
 /* catalog_export: the catalog at one revision as JSON (docs/items.md), the
  * answer of GET /catalog.json and what the lootforge library loads: every
- * row of every table with its id, stats, weight, tiers, slot, value. */
+ * row of every table with its id, stats, weight, tiers, slot, value; the
+ * spells with their effects and their sentence; the Markov training names. */
 #ifndef LOOTFORGE_CATALOG_EXPORT_H
 #define LOOTFORGE_CATALOG_EXPORT_H
 

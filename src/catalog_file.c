@@ -78,6 +78,58 @@ static json_t *tileset_json(const struct catalog_tileset *ts)
 	return json_pack("{s s s o}", "name", ts->name, "tiles", tiles);
 }
 
+/* A spell: [id, "name", active, mana, level, tier, added_rev, retired_rev,
+ * [["kind", p1, p2, p3, p4, p5], ...]]. */
+static json_t *spell_json(const struct catalog_spell *cs)
+{
+	json_t *effects = json_array();
+	for (int i = 0; effects && i < cs->s.n_effects; i++) {
+		const struct spell_effect *e = &cs->s.effects[i];
+		if (json_array_append_new(
+		            effects, json_pack("[s i i i i i]", spell_effect_kind_name(e->kind),
+		                               e->p[0], e->p[1], e->p[2], e->p[3], e->p[4])) != 0) {
+			json_decref(effects);
+			return NULL;
+		}
+	}
+	if (!effects)
+		return NULL;
+	return json_pack("[I s i i i i I I o]", (json_int_t)cs->id, cs->s.name, (int)cs->active,
+	                 cs->s.mana, cs->s.level, cs->s.tier, (json_int_t)cs->added_rev,
+	                 (json_int_t)cs->retired_rev, effects);
+}
+
+/* Every spell and every training name, the current ones and the old ones. */
+static json_t *spells_json(const struct catalog *c)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; a && i < c->n_spells + c->n_old_spells; i++)
+		if (json_array_append_new(
+		            a, spell_json(i < c->n_spells ? &c->spells[i]
+		                                          : &c->old_spells[i - c->n_spells])) !=
+		    0) {
+			json_decref(a);
+			return NULL;
+		}
+	return a;
+}
+
+static json_t *names_json(const struct catalog *c)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; a && i < c->n_names + c->n_old_names; i++) {
+		const struct catalog_name *n =
+		        i < c->n_names ? &c->names[i] : &c->old_names[i - c->n_names];
+		if (json_array_append_new(a, json_pack("[I s I I]", (json_int_t)n->id, n->name,
+		                                       (json_int_t)n->added_rev,
+		                                       (json_int_t)n->retired_rev)) != 0) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
 static json_t *catalog_json(const struct catalog *c)
 {
 	json_t *stats = json_array(), *tables = json_array(), *sets = json_array();
@@ -95,8 +147,14 @@ static json_t *catalog_json(const struct catalog *c)
 			goto fail;
 	if (!stats || !tables || !sets)
 		goto fail;
-	return json_pack("{s I s o s o s o}", "revision", (json_int_t)c->revision, "stats", stats,
-	                 "tables", tables, "tilesets", sets);
+	json_t *root = json_pack("{s I s o s o s o}", "revision", (json_int_t)c->revision, "stats",
+	                         stats, "tables", tables, "tilesets", sets);
+	if (root && (json_object_set_new(root, "spells", spells_json(c)) != 0 ||
+	             json_object_set_new(root, "names", names_json(c)) != 0)) {
+		json_decref(root);
+		return NULL;
+	}
+	return root;
 fail:
 	json_decref(stats);
 	json_decref(tables);
@@ -345,17 +403,70 @@ static const char *add_tileset(struct catalog *c, json_t *set)
 	return NULL;
 }
 
+/* A spell as spell_json writes it, through the loader's check: a file
+ * holds only rows that passed it, so a refusal here means a bad file. */
+static const char *add_spell(struct catalog *c, json_t *j)
+{
+	struct spell_row r;
+	json_int_t id, added, retired;
+	json_t *effects, *e;
+	const char *name;
+	int active;
+	size_t i;
+
+	memset(&r, 0, sizeof r);
+	if (json_unpack(j, "[I s i I I I I I o!]", &id, &name, &active, &r.mana, &r.level, &r.tier,
+	                &added, &retired, &effects) != 0 ||
+	    !json_is_array(effects) || !in_range(id, 0, UINT32_MAX) || added < 0 || retired < 0)
+		return "a spell of the wrong shape";
+	r.id = (uint32_t)id;
+	r.name = name;
+	r.active = active != 0;
+	r.added_rev = (uint64_t)added;
+	r.retired_rev = (uint64_t)retired;
+	r.n_effects =
+	        (int)(json_array_size(effects) > SPELL_EFFECTS_MAX + 1 ? SPELL_EFFECTS_MAX + 1
+	                                                               : json_array_size(effects));
+	json_array_foreach(effects, i, e)
+	{
+		if (i >= SPELL_EFFECTS_MAX)
+			break;
+		if (json_unpack(e, "[s I I I I I!]", &r.effects[i].kind, &r.effects[i].p[0],
+		                &r.effects[i].p[1], &r.effects[i].p[2], &r.effects[i].p[3],
+		                &r.effects[i].p[4]) != 0)
+			return "a spell of the wrong shape";
+	}
+	int rc = catalog_add_spell(c, &r);
+	return rc == 0 ? NULL : rc > 0 ? "a spell that does not pass its check" : "out of memory";
+}
+
+static const char *add_name(struct catalog *c, json_t *j)
+{
+	struct catalog_name n;
+	json_int_t id, added, retired;
+	if (json_unpack(j, "[I s I I!]", &id, &n.name, &added, &retired) != 0 ||
+	    !in_range(id, 0, UINT32_MAX) || added < 0 || retired < 0)
+		return "a name of the wrong shape";
+	n.id = (uint32_t)id;
+	n.added_rev = (uint64_t)added;
+	n.retired_rev = (uint64_t)retired;
+	return catalog_add_name(c, &n) == 0 ? NULL : "out of memory";
+}
+
 static const char *build(json_t *root, struct catalog **out)
 {
 	json_int_t rev;
-	json_t *stats, *tables, *t, *sets = NULL;
+	json_t *stats, *tables, *t, *sets = NULL, *spells = NULL, *names = NULL;
 	const char *why;
 	size_t i;
 
-	/* "tilesets" is absent from files written before maps. */
-	if (json_unpack(root, "{s I s o s o s?o}", "revision", &rev, "stats", &stats, "tables",
-	                &tables, "tilesets", &sets) != 0 ||
-	    rev < 0 || !json_is_array(tables) || (sets && !json_is_array(sets)))
+	/* "tilesets" is absent from files written before maps, "spells" and
+	 * "names" from files written before spells. */
+	if (json_unpack(root, "{s I s o s o s?o s?o s?o}", "revision", &rev, "stats", &stats,
+	                "tables", &tables, "tilesets", &sets, "spells", &spells, "names",
+	                &names) != 0 ||
+	    rev < 0 || !json_is_array(tables) || (sets && !json_is_array(sets)) ||
+	    (spells && !json_is_array(spells)) || (names && !json_is_array(names)))
 		return "a body that is not a catalog";
 	if ((why = check_stats(stats)))
 		return why;
@@ -385,6 +496,20 @@ static const char *build(json_t *root, struct catalog **out)
 	json_array_foreach(sets, i, t)
 	{
 		if ((why = add_tileset(c, t))) {
+			catalog_free(c);
+			return why;
+		}
+	}
+	json_array_foreach(spells, i, t)
+	{
+		if ((why = add_spell(c, t))) {
+			catalog_free(c);
+			return why;
+		}
+	}
+	json_array_foreach(names, i, t)
+	{
+		if ((why = add_name(c, t))) {
 			catalog_free(c);
 			return why;
 		}

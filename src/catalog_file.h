@@ -7,10 +7,15 @@
  *     {"revision":R,"stats":["hands",...],"tables":[{"kind":"weapon",
  *      "part":"type","rows":[[id,"word",active,tier,tier_min,tier_max,
  *      slot,weight,[stat,...],added_rev,retired_rev,value,value_mult],...]},...],"tilesets":[{"name":"plain",
- *      "tiles":[["name","36 cells",n,e,s,w,weight],...]},...]}
+ *      "tiles":[["name","36 cells",n,e,s,w,weight],...]},...],
+ *      "spells":[[id,"name",active,mana,level,tier,added_rev,retired_rev,
+ *      [["kind",p1,p2,p3,p4,p5],...]],...],
+ *      "names":[[id,"name",added_rev,retired_rev],...]}
  *
  * `stats` names the stat columns in the order every row lists them; a file
  * whose list differs from this daemon's is refused like another version.
+ * "tilesets", "spells" and "names" may be absent (files of older builds).
+ * Spells are read through the loader's check (catalog_add_spell).
  * A file is written whole under a temporary name, fsync'ed, then renamed
  * over the old one, so a reader sees the old file or the new one, never a
  * mix; two processes writing at once each use their own temporary name and

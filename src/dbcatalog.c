@@ -11,9 +11,15 @@
 
 #include "log.h"
 
-/* Marks in present[] the load statements whose table exists, and in
- * *tiles whether map_tile does. */
-static enum db_status find_tables(struct db *d, int *present, int *tiles)
+/* Which tables of a later migration than the affix tables' exist. */
+struct later_tables {
+	int tiles;                /* map_tile (0007) */
+	int spell, effect, names; /* spell, spell_effect, markov_name (0012) */
+};
+
+/* Marks in present[] the load statements whose table exists, and in *lt
+ * which later tables do. */
+static enum db_status find_tables(struct db *d, int *present, struct later_tables *lt)
 {
 	enum db_status r = DB_OK;
 	MYSQL_STMT *st = db_prepared(d, STMT_TABLES, &r);
@@ -40,8 +46,10 @@ static enum db_status find_tables(struct db *d, int *present, int *tiles)
 		for (int i = 0; i < AFFIX_TABLE_COUNT; i++)
 			if (strcmp(name, db_statements[STMT_LOAD_FIRST + i].table) == 0)
 				present[i] = 1;
-		if (strcmp(name, db_statements[STMT_MAP_TILES].table) == 0)
-			*tiles = 1;
+		lt->tiles |= strcmp(name, db_statements[STMT_MAP_TILES].table) == 0;
+		lt->spell |= strcmp(name, "spell") == 0;
+		lt->effect |= strcmp(name, "spell_effect") == 0;
+		lt->names |= strcmp(name, db_statements[STMT_MARKOV_NAMES].table) == 0;
 	}
 	if (rc != MYSQL_NO_DATA)
 		return db_stmt_fail(d, STMT_TABLES);
@@ -345,6 +353,236 @@ static enum db_status load_tiles(struct db *d, struct catalog *c)
 	return DB_OK;
 }
 
+/* One row of STMT_SPELLS: a spell's columns and one of its effects. */
+enum scol {
+	S_ID,
+	S_WORD,
+	S_MANA,
+	S_LEVEL,
+	S_TIER,
+	S_ACTIVE,
+	S_ADDED,
+	S_RETIRED,
+	S_EFFECT,
+	S_P1,
+	S__MAX = S_P1 + SPELL_PARAMS
+};
+
+#define EFFECT_BUF 32 /* VARCHAR(32) of ascii */
+
+struct spell_fetch {
+	MYSQL_BIND bind[S__MAX];
+	unsigned long len[S__MAX];
+	my_bool is_null[S__MAX], error[S__MAX];
+	uint32_t id;
+	long long mana, level, tier, p[SPELL_PARAMS];
+	int32_t active;
+	unsigned long long added, retired;
+	char word[WORD_BUF + 1], effect[EFFECT_BUF + 1];
+};
+
+static void bind_spell_fetch(struct spell_fetch *f)
+{
+	memset(f, 0, sizeof *f);
+	for (int c = 0; c < S__MAX; c++) {
+		MYSQL_BIND *b = &f->bind[c];
+		b->length = &f->len[c];
+		b->is_null = &f->is_null[c];
+		b->error = &f->error[c];
+		b->buffer_type = MYSQL_TYPE_LONGLONG;
+		switch (c) {
+		case S_ID:
+			b->buffer_type = MYSQL_TYPE_LONG;
+			b->buffer = &f->id;
+			b->is_unsigned = 1;
+			break;
+		case S_WORD:
+			b->buffer_type = MYSQL_TYPE_STRING;
+			b->buffer = f->word;
+			b->buffer_length = WORD_BUF;
+			break;
+		case S_EFFECT:
+			b->buffer_type = MYSQL_TYPE_STRING;
+			b->buffer = f->effect;
+			b->buffer_length = EFFECT_BUF;
+			break;
+		case S_MANA:
+			b->buffer = &f->mana;
+			break;
+		case S_LEVEL:
+			b->buffer = &f->level;
+			break;
+		case S_TIER:
+			b->buffer = &f->tier;
+			break;
+		case S_ACTIVE:
+			b->buffer_type = MYSQL_TYPE_LONG;
+			b->buffer = &f->active;
+			break;
+		case S_ADDED:
+		case S_RETIRED:
+			b->buffer = c == S_ADDED ? &f->added : &f->retired;
+			b->is_unsigned = 1;
+			break;
+		default:
+			b->buffer = &f->p[c - S_P1];
+			break;
+		}
+	}
+}
+
+/* The spell being gathered from its rows (one per effect); the strings
+ * are copies, since the next fetch overwrites the buffers. */
+struct spell_acc {
+	struct spell_row row;
+	char name[WORD_BUF + 1];
+	char kind[SPELL_EFFECTS_MAX][EFFECT_BUF + 1];
+	int open;
+};
+
+/* Starts a spell from the fetched row; -1 when a column cannot be one of
+ * ours (the schema's NOT NULLs make that a broken database). */
+static int acc_start(struct spell_acc *a, const struct spell_fetch *f)
+{
+	memset(a, 0, sizeof *a);
+	for (int c = S_ID; c < S_EFFECT; c++)
+		if ((f->is_null[c] && c != S_RETIRED) || (f->error[c] && c != S_WORD))
+			return -1;
+	a->open = 1;
+	a->row.id = f->id;
+	/* A longer name than the buffer is cut here; it is refused anyway
+	 * (SPELL_NAME_MAX bytes) and the log line names it by id. */
+	memcpy(a->name, f->word, f->len[S_WORD] < WORD_BUF ? f->len[S_WORD] : WORD_BUF);
+	a->row.name = a->name;
+	a->row.mana = f->mana;
+	a->row.level = f->level;
+	a->row.tier = f->tier;
+	a->row.active = f->active != 0;
+	a->row.added_rev = f->added;
+	a->row.retired_rev = f->is_null[S_RETIRED] ? 0 : f->retired;
+	return 0;
+}
+
+/* Adds the fetched row's effect (none for a spell without effects). */
+static void acc_effect(struct spell_acc *a, const struct spell_fetch *f)
+{
+	if (f->is_null[S_EFFECT])
+		return;
+	int i = a->row.n_effects++;
+	if (i >= SPELL_EFFECTS_MAX)
+		return; /* counted: refused as too many */
+	size_t n = f->len[S_EFFECT] < EFFECT_BUF ? f->len[S_EFFECT] : EFFECT_BUF;
+	memcpy(a->kind[i], f->effect, n);
+	a->kind[i][n] = '\0';
+	a->row.effects[i].kind = a->kind[i];
+	for (int j = 0; j < SPELL_PARAMS; j++)
+		a->row.effects[i].p[j] = f->is_null[S_P1 + j] ? 0 : f->p[j];
+}
+
+/* Reads every spell with its effects into c. A spell that fails its check
+ * is refused by catalog_add_spell (one log line), the rest still load. */
+static enum db_status load_spells(struct db *d, struct catalog *c)
+{
+	enum db_status res = DB_OK;
+	MYSQL_STMT *st = db_prepared(d, STMT_SPELLS, &res);
+	struct spell_fetch *f = malloc(sizeof *f);
+	struct spell_acc *a = malloc(sizeof *a);
+	int rc;
+
+	if (!f || !a) {
+		free(f);
+		free(a);
+		return st ? db_fail(d, STMT_SPELLS, "out of memory") : res;
+	}
+	if (!st)
+		goto out;
+	bind_spell_fetch(f);
+	a->open = 0;
+	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, f->bind) != 0) {
+		res = db_stmt_fail(d, STMT_SPELLS);
+		goto out;
+	}
+	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
+		if (!a->open || a->row.id != f->id) {
+			if (a->open && catalog_add_spell(c, &a->row) < 0)
+				goto bad;
+			if (acc_start(a, f) != 0)
+				goto bad;
+		}
+		acc_effect(a, f);
+	}
+	if (rc != MYSQL_NO_DATA) {
+		res = db_stmt_fail(d, STMT_SPELLS);
+		goto out;
+	}
+	mysql_stmt_free_result(st);
+	if (a->open && catalog_add_spell(c, &a->row) < 0) {
+		res = db_fail(d, STMT_SPELLS, "out of memory");
+		goto out;
+	}
+	goto out;
+bad:
+	mysql_stmt_free_result(st);
+	res = db_fail(d, STMT_SPELLS, "a row with a value out of range, or out of memory");
+out:
+	free(f);
+	free(a);
+	return res;
+}
+
+/* Reads every training name into c. */
+static enum db_status load_names(struct db *d, struct catalog *c)
+{
+	enum db_status res = DB_OK;
+	MYSQL_STMT *st = db_prepared(d, STMT_MARKOV_NAMES, &res);
+	uint32_t id = 0;
+	unsigned long long added = 0, retired = 0;
+	char name[WORD_BUF + 1];
+	unsigned long len[4] = {0};
+	my_bool is_null[4] = {0}, error[4] = {0};
+	MYSQL_BIND b[4];
+	int rc;
+
+	if (!st)
+		return res;
+	memset(b, 0, sizeof b);
+	b[0].buffer_type = MYSQL_TYPE_LONG;
+	b[0].buffer = &id;
+	b[1].buffer_type = MYSQL_TYPE_STRING;
+	b[1].buffer = name;
+	b[1].buffer_length = WORD_BUF;
+	b[2].buffer_type = b[3].buffer_type = MYSQL_TYPE_LONGLONG;
+	b[2].buffer = &added;
+	b[3].buffer = &retired;
+	for (int i = 0; i < 4; i++) {
+		b[i].is_unsigned = i != 1;
+		b[i].length = &len[i];
+		b[i].is_null = &is_null[i];
+		b[i].error = &error[i];
+	}
+	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, b) != 0)
+		return db_stmt_fail(d, STMT_MARKOV_NAMES);
+	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
+		if (rc != 0 || is_null[0] || is_null[1] || is_null[2]) {
+			mysql_stmt_free_result(st);
+			return db_fail(d, STMT_MARKOV_NAMES, "a row with a value out of range");
+		}
+		name[len[1]] = '\0';
+		struct catalog_name n = {.id = id,
+		                         .name = name,
+		                         .added_rev = added,
+		                         .retired_rev = is_null[3] ? 0 : retired};
+		if (catalog_add_name(c, &n) != 0) {
+			mysql_stmt_free_result(st);
+			return db_fail(d, STMT_MARKOV_NAMES, "out of memory");
+		}
+	}
+	if (rc != MYSQL_NO_DATA)
+		return db_stmt_fail(d, STMT_MARKOV_NAMES);
+	mysql_stmt_free_result(st);
+	return DB_OK;
+}
+
 /* Revision and every table inside the open snapshot. */
 static enum db_status load_in_snapshot(struct db *d, struct catalog **out)
 {
@@ -355,8 +593,9 @@ static enum db_status load_in_snapshot(struct db *d, struct catalog **out)
 	struct catalog *c = catalog_new(rev);
 	if (!c)
 		return db_fail(d, STMT_REVISION, "out of memory");
-	int present[AFFIX_TABLE_COUNT] = {0}, tiles = 0;
-	if ((r = find_tables(d, present, &tiles)) != DB_OK) {
+	int present[AFFIX_TABLE_COUNT] = {0};
+	struct later_tables lt = {0};
+	if ((r = find_tables(d, present, &lt)) != DB_OK) {
 		catalog_free(c);
 		return r;
 	}
@@ -369,7 +608,13 @@ static enum db_status load_in_snapshot(struct db *d, struct catalog **out)
 		}
 	}
 	/* Before migration 0007 there are no maps, and the items still work. */
-	if (tiles && (r = load_tiles(d, c)) != DB_OK) {
+	if (lt.tiles && (r = load_tiles(d, c)) != DB_OK) {
+		catalog_free(c);
+		return r;
+	}
+	/* Before migration 0012 there are no spells and no names. */
+	if ((lt.spell && lt.effect && (r = load_spells(d, c)) != DB_OK) ||
+	    (lt.names && (r = load_names(d, c)) != DB_OK)) {
 		catalog_free(c);
 		return r;
 	}

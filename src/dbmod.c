@@ -1221,3 +1221,474 @@ enum db_status db_word_edit(struct db *d, enum kind k, enum part p, const char *
 {
 	ONCE_MORE(word_edit_once(d, k, p, word, stat, given, m, found, new_id, rev));
 }
+
+/* ---- spell proposals ---- */
+
+enum {
+	SS_ID,
+	SS_SID,
+	SS_WORD,
+	SS_MANA,
+	SS_LEVEL,
+	SS_TIER,
+	SS_EFFECTS,
+	SS_STATUS,
+	SS_CREATED,
+	SS__MAX
+};
+
+struct spell_sub_row {
+	MYSQL_BIND b[SS__MAX];
+	struct col c[SS__MAX];
+	uint32_t id;
+	int32_t mana, level, tier;
+	char sid[SUBMISSION_ID_HEX + 1], word[WORD_BYTES_MAX + 1],
+	        effects[SPELL_EFFECTS_TEXT_MAX + 1], status[12], created[20];
+};
+
+static void bind_spell_sub_row(struct spell_sub_row *r)
+{
+	r_bind(&r->b[SS_ID], &r->c[SS_ID], MYSQL_TYPE_LONG, &r->id, 0, 1);
+	r_bind(&r->b[SS_SID], &r->c[SS_SID], MYSQL_TYPE_STRING, r->sid, SUBMISSION_ID_HEX, 0);
+	r_bind(&r->b[SS_WORD], &r->c[SS_WORD], MYSQL_TYPE_STRING, r->word, WORD_BYTES_MAX, 0);
+	r_bind(&r->b[SS_MANA], &r->c[SS_MANA], MYSQL_TYPE_LONG, &r->mana, 0, 0);
+	r_bind(&r->b[SS_LEVEL], &r->c[SS_LEVEL], MYSQL_TYPE_LONG, &r->level, 0, 0);
+	r_bind(&r->b[SS_TIER], &r->c[SS_TIER], MYSQL_TYPE_LONG, &r->tier, 0, 0);
+	r_bind(&r->b[SS_EFFECTS], &r->c[SS_EFFECTS], MYSQL_TYPE_STRING, r->effects,
+	       SPELL_EFFECTS_TEXT_MAX, 0);
+	r_bind(&r->b[SS_STATUS], &r->c[SS_STATUS], MYSQL_TYPE_STRING, r->status, 11, 0);
+	r_bind(&r->b[SS_CREATED], &r->c[SS_CREATED], MYSQL_TYPE_STRING, r->created, 19, 0);
+}
+
+/* The fetched row as a db_spell_submission; -1 when it cannot be one (the
+ * effects no longer parse: a row written by hand). The numbers are not
+ * checked here: approving checks the whole spell again. */
+static int spell_sub_row_out(struct spell_sub_row *r, struct db_spell_submission *out)
+{
+	struct proposal_error err;
+
+	memset(out, 0, sizeof(*out));
+	if (r_text(r->sid, SUBMISSION_ID_HEX, &r->c[SS_SID]) ||
+	    r_text(r->word, WORD_BYTES_MAX, &r->c[SS_WORD]) ||
+	    r_text(r->effects, SPELL_EFFECTS_TEXT_MAX, &r->c[SS_EFFECTS]) ||
+	    r_text(r->status, 11, &r->c[SS_STATUS]) || r_text(r->created, 19, &r->c[SS_CREATED]))
+		return -1;
+	if (spell_effects_parse(r->effects, &out->p, &err) != 0)
+		return -1;
+	out->id = r->id;
+	memcpy(out->sid, r->sid, sizeof(out->sid));
+	memcpy(out->p.name, r->word, sizeof(out->p.name));
+	out->p.mana = r->mana;
+	out->p.level = r->level;
+	out->p.tier = r->tier;
+	memcpy(out->status, r->status, sizeof(out->status));
+	memcpy(out->created, r->created, sizeof(out->created));
+	return 0;
+}
+
+/* Runs q (ps bound) and reads its one SPELL_SUB_COLS row, if any. */
+static enum db_status spell_sub_query(struct db *d, enum stmt q, struct params *ps,
+                                      struct db_spell_submission *row, int *found)
+{
+	struct spell_sub_row r;
+	enum db_status st = exec(d, q, ps, NULL);
+	int rc;
+
+	*found = 0;
+	if (st != DB_OK)
+		return st;
+	bind_spell_sub_row(&r);
+	if ((rc = fetch_one(d, q, r.b, &st)) < 0)
+		return st;
+	if (rc == 1) {
+		if (spell_sub_row_out(&r, row) != 0) {
+			db_rollback(d);
+			log_error("dbmod: a spell_submission row holds a value the daemon cannot "
+			          "read");
+			return DB_ERROR;
+		}
+		*found = 1;
+	}
+	return DB_OK;
+}
+
+static enum db_status spell_by_sid(struct db *d, const char *sid, struct db_spell_submission *row,
+                                   int *found)
+{
+	struct params ps = {.n = 0};
+
+	p_str(&ps, sid);
+	return spell_sub_query(d, STMT_SPELL_SUB_BY_SID, &ps, row, found);
+}
+
+static enum db_status spell_rate(struct db *d, const uint8_t *client, unsigned limit,
+                                 struct spell_submit_outcome *out, int *over)
+{
+	struct params ps = {.n = 0};
+	long long count = 0, wait = 0;
+	struct col c[2];
+	MYSQL_BIND b[2];
+	enum db_status st;
+
+	p_blob(&ps, client, DBMOD_HASH_BYTES);
+	p_blob(&ps, client, DBMOD_HASH_BYTES);
+	if ((st = exec(d, STMT_SPELL_SUB_RATE, &ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b[0], &c[0], MYSQL_TYPE_LONGLONG, &count, 0, 0);
+	r_bind(&b[1], &c[1], MYSQL_TYPE_LONGLONG, &wait, 0, 0);
+	if (fetch_one(d, STMT_SPELL_SUB_RATE, b, &st) < 0)
+		return st;
+	*over = count >= (long long)limit;
+	out->retry_after = wait > 0 ? (long)wait : 1;
+	return DB_OK;
+}
+
+/* *hit when a live spell has the name (out->live_active its active flag). */
+static enum db_status spell_live(struct db *d, const char *name, int *hit, int *active)
+{
+	struct params ps = {.n = 0};
+	int32_t a = 0;
+	struct col c;
+	MYSQL_BIND b;
+	enum db_status st;
+	int rc;
+
+	p_str(&ps, name);
+	if ((st = exec(d, STMT_SPELL_LIVE, &ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b, &c, MYSQL_TYPE_LONG, &a, 0, 0);
+	if ((rc = fetch_one(d, STMT_SPELL_LIVE, &b, &st)) < 0)
+		return st;
+	*hit = rc == 1;
+	*active = a != 0;
+	return DB_OK;
+}
+
+static enum db_status spell_submit_once(struct db *d, const char *sid,
+                                        const struct spell_proposal *p, const uint8_t *client,
+                                        unsigned limit, struct spell_submit_outcome *out,
+                                        unsigned *conflict)
+{
+	struct params ps = {.n = 0};
+	char effects[SPELL_EFFECTS_TEXT_MAX + 1];
+	int32_t mana = p->mana, level = p->level, tier = p->tier;
+	enum db_status st;
+	int found = 0, hit = 0;
+	unsigned expected = 0;
+
+	if (spell_effects_text(p, effects, sizeof effects) < 0)
+		return DB_ERROR;
+	if ((st = begin_for_client(d, client)) != DB_OK ||
+	    (st = spell_by_sid(d, sid, &out->row, &found)) != DB_OK)
+		return st;
+	out->result = SUBMIT_ALREADY;
+	if (found)
+		return commit(d);
+	if ((st = spell_rate(d, client, limit, out, &hit)) != DB_OK)
+		return st;
+	out->result = SUBMIT_LIMITED;
+	if (hit)
+		return commit(d);
+	if ((st = spell_live(d, p->name, &hit, &out->live_active)) != DB_OK)
+		return st;
+	out->result = SUBMIT_LIVE;
+	if (hit)
+		return commit(d);
+	p_str(&ps, sid);
+	p_str(&ps, p->name);
+	p_int(&ps, &mana);
+	p_int(&ps, &level);
+	p_int(&ps, &tier);
+	p_str(&ps, effects);
+	p_blob(&ps, client, DBMOD_HASH_BYTES);
+	st = exec(d, STMT_SPELL_SUB_INSERT, &ps, &expected);
+	if (st == DB_ERROR && expected) {
+		db_rollback(d);
+		if (is_lock_conflict(expected)) {
+			*conflict = expected;
+			return DB_ERROR;
+		}
+		if ((st = spell_by_sid(d, sid, &out->row, &found)) != DB_OK)
+			return st;
+		out->result = found ? SUBMIT_ALREADY : SUBMIT_PENDING;
+		return DB_OK;
+	}
+	if (st != DB_OK || (st = spell_by_sid(d, sid, &out->row, &found)) != DB_OK)
+		return st;
+	if (!found) {
+		db_rollback(d);
+		log_error("dbmod: a spell proposal just inserted cannot be read back");
+		return DB_ERROR;
+	}
+	out->result = SUBMIT_STORED;
+	return commit(d);
+}
+
+enum db_status db_spell_submit(struct db *d, const char *sid, const struct spell_proposal *p,
+                               const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
+                               struct spell_submit_outcome *out)
+{
+	int again = 1;
+
+	if (!d)
+		return DB_DOWN;
+	for (int i = 0; i < TRIES; i++) {
+		unsigned conflict = 0;
+		memset(out, 0, sizeof(*out));
+		enum db_status st = spell_submit_once(d, sid, p, client, limit, out, &conflict);
+		if (st == DB_OK)
+			db_ok(d);
+		if (st == DB_DOWN && again--) /* see ONCE_MORE() */
+			continue;
+		if (st != DB_ERROR || !conflict)
+			return st;
+	}
+	log_warn("dbmod: a spell proposal met lock conflicts %d times; answered as busy", TRIES);
+	return DB_DOWN;
+}
+
+static enum db_status spell_by_sid_once(struct db *d, const char *sid,
+                                        struct db_spell_submission *row, int *found)
+{
+	*found = 0;
+	if (!d)
+		return DB_DOWN;
+	enum db_status st = spell_by_sid(d, sid, row, found);
+	if (st == DB_OK)
+		db_ok(d);
+	return st;
+}
+
+enum db_status db_spell_submission_by_sid(struct db *d, const char *sid,
+                                          struct db_spell_submission *row, int *found)
+{
+	ONCE_MORE(spell_by_sid_once(d, sid, row, found));
+}
+
+static enum db_status db_spell_pending_once(struct db *d, struct db_spell_submission *rows,
+                                            size_t max, size_t *n, unsigned long *total)
+{
+	struct params ps = {.n = 0};
+	uint32_t lim = (uint32_t)max;
+	long long count = 0;
+	struct spell_sub_row r;
+	struct col c;
+	MYSQL_BIND b;
+	enum db_status st;
+	MYSQL_STMT *s;
+	int rc;
+
+	*n = 0;
+	*total = 0;
+	p_uint(&ps, &lim);
+	if ((st = exec(d, STMT_SPELL_SUB_LIST, &ps, NULL)) != DB_OK)
+		return st;
+	s = db_stmt(d, STMT_SPELL_SUB_LIST, &st);
+	bind_spell_sub_row(&r);
+	if (!s || mysql_stmt_bind_result(s, r.b) != 0)
+		return s ? db_stmt_fail(d, STMT_SPELL_SUB_LIST) : st;
+	while ((rc = mysql_stmt_fetch(s)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
+		if (*n < max && spell_sub_row_out(&r, &rows[*n]) == 0)
+			(*n)++;
+	}
+	if (rc != MYSQL_NO_DATA)
+		return db_stmt_fail(d, STMT_SPELL_SUB_LIST);
+	mysql_stmt_free_result(s);
+	if ((st = exec(d, STMT_SPELL_SUB_COUNT, NULL, NULL)) != DB_OK)
+		return st;
+	r_bind(&b, &c, MYSQL_TYPE_LONGLONG, &count, 0, 0);
+	if (fetch_one(d, STMT_SPELL_SUB_COUNT, &b, &st) < 0)
+		return st;
+	*total = count > 0 ? (unsigned long)count : 0;
+	db_ok(d);
+	return DB_OK;
+}
+
+enum db_status db_spell_pending(struct db *d, struct db_spell_submission *rows, size_t max,
+                                size_t *n, unsigned long *total)
+{
+	if (!d)
+		return DB_DOWN;
+	ONCE_MORE(db_spell_pending_once(d, rows, max, n, total));
+}
+
+/* Locks spell proposal id; *go when it is pending (else out->result says
+ * why and the transaction is rolled back). */
+static enum db_status spell_lock_pending(struct db *d, uint32_t id,
+                                         struct spell_decide_outcome *out, int *go)
+{
+	struct params ps = {.n = 0};
+	enum db_status st;
+	int found;
+
+	*go = 0;
+	p_uint(&ps, &id);
+	if ((st = spell_sub_query(d, STMT_SPELL_SUB_LOCK, &ps, &out->row, &found)) != DB_OK)
+		return st;
+	if (!found || strcmp(out->row.status, "pending") != 0) {
+		out->result = found ? DECIDE_NOT_PENDING : DECIDE_NOT_FOUND;
+		db_rollback(d);
+		return DB_OK;
+	}
+	*go = 1;
+	return DB_OK;
+}
+
+static enum db_status spell_decided(struct db *d, uint32_t id, const char *status,
+                                    const struct moderator *m, const char *reason,
+                                    const uint32_t *spell_id, const char *after)
+{
+	struct params ps = {.n = 0}, lg = {.n = 0};
+	enum db_status st;
+	const char *action = strcmp(status, "approved") == 0 ? "approve" : "reject";
+
+	p_str(&ps, status);
+	p_uint(&ps, &m->id);
+	p_str_or_null(&ps, reason);
+	if (spell_id)
+		p_uint(&ps, spell_id);
+	else
+		p_null(&ps);
+	p_uint(&ps, &id);
+	if ((st = exec(d, STMT_SPELL_SUB_DECIDE, &ps, NULL)) != DB_OK)
+		return st;
+	p_uint(&lg, &id);
+	p_uint(&lg, &m->id);
+	p_str(&lg, m->name);
+	p_str(&lg, action);
+	p_str_or_null(&lg, reason);
+	if (spell_id)
+		p_uint(&lg, spell_id);
+	else
+		p_null(&lg);
+	p_str(&lg, after);
+	return exec(d, STMT_SPELL_LOG, &lg, NULL);
+}
+
+/* The spell and its effects, in a change set of their own. */
+static enum db_status add_spell(struct db *d, const struct spell_proposal *p, uint32_t *spell_id,
+                                unsigned *expected)
+{
+	struct params ps = {.n = 0};
+	int32_t mana = p->mana, level = p->level, tier = p->tier;
+	uint64_t rev = 0;
+	enum db_status st;
+
+	if ((st = change_set(d, &rev)) != DB_OK)
+		return st;
+	p_str(&ps, p->name);
+	p_int(&ps, &mana);
+	p_int(&ps, &level);
+	p_int(&ps, &tier);
+	p_u64(&ps, &rev);
+	if ((st = exec(d, STMT_SPELL_ADD, &ps, expected)) != DB_OK)
+		return st;
+	*spell_id = (uint32_t)mysql_stmt_insert_id(db_stmt(d, STMT_SPELL_ADD, &st));
+	for (int i = 0; i < p->n_effects; i++) {
+		struct params pe = {.n = 0};
+		int32_t ord = i + 1;
+		const struct spell_effect *e = &p->effects[i];
+		p_uint(&pe, spell_id);
+		p_int(&pe, &ord);
+		p_str(&pe, spell_effect_kind_name(e->kind));
+		for (int j = 0; j < SPELL_PARAMS; j++)
+			p_int(&pe, &e->p[j]);
+		if ((st = exec(d, STMT_SPELL_EFFECT_ADD, &pe, NULL)) != DB_OK)
+			return st;
+	}
+	return DB_OK;
+}
+
+static enum db_status spell_approve_once(struct db *d, uint32_t id, const struct moderator *m,
+                                         struct spell_decide_outcome *out, unsigned *conflict)
+{
+	char after[SPELL_TEXT_MAX], why[SPELL_REASON_MAX];
+	struct spell s;
+	enum db_status st;
+	unsigned expected = 0;
+	int go;
+
+	if ((st = begin(d)) != DB_OK || (st = spell_lock_pending(d, id, out, &go)) != DB_OK || !go)
+		return st;
+	spell_proposal_view(&out->row.p, &s);
+	if (spell_check(&s, why, sizeof why) != 0 || spell_text(&s, after, sizeof after) < 0) {
+		out->result = DECIDE_BAD_STATS;
+		out->err.field = "effects";
+		snprintf(out->err.message, sizeof out->err.message, "%s", why);
+		db_rollback(d);
+		return DB_OK;
+	}
+	st = add_spell(d, &out->row.p, &out->spell_id, &expected);
+	if (st == DB_ERROR && expected) {
+		db_rollback(d);
+		if (is_lock_conflict(expected)) {
+			*conflict = expected;
+			return DB_ERROR;
+		}
+		out->result = DECIDE_LIVE;
+		return DB_OK;
+	}
+	if (st != DB_OK ||
+	    (st = spell_decided(d, id, "approved", m, NULL, &out->spell_id, after)) != DB_OK ||
+	    (st = commit(d)) != DB_OK)
+		return st;
+	snprintf(out->row.status, sizeof(out->row.status), "approved");
+	out->result = DECIDE_DONE;
+	return DB_OK;
+}
+
+enum db_status db_spell_approve(struct db *d, uint32_t id, const struct moderator *m,
+                                struct spell_decide_outcome *out)
+{
+	int again = 1;
+
+	if (!d)
+		return DB_DOWN;
+	for (int i = 0; i < TRIES; i++) {
+		unsigned conflict = 0;
+		memset(out, 0, sizeof(*out));
+		enum db_status st = spell_approve_once(d, id, m, out, &conflict);
+		if (st == DB_OK)
+			db_ok(d);
+		if (st == DB_DOWN && again--) /* see ONCE_MORE() */
+			continue;
+		if (st != DB_ERROR || !conflict)
+			return st;
+	}
+	log_warn("dbmod: a spell approval met lock conflicts %d times; answered as busy", TRIES);
+	return DB_DOWN;
+}
+
+static enum db_status db_spell_reject_once(struct db *d, uint32_t id, const char *reason,
+                                           const struct moderator *m,
+                                           struct spell_decide_outcome *out)
+{
+	char after[SPELL_EFFECTS_TEXT_MAX + 1];
+	enum db_status st;
+	int go;
+
+	memset(out, 0, sizeof(*out));
+	if ((st = begin(d)) != DB_OK || (st = spell_lock_pending(d, id, out, &go)) != DB_OK || !go)
+		return st;
+	if (spell_effects_text(&out->row.p, after, sizeof after) < 0)
+		after[0] = '\0';
+	if ((st = spell_decided(d, id, "rejected", m, reason, NULL, after)) != DB_OK ||
+	    (st = commit(d)) != DB_OK)
+		return st;
+	snprintf(out->row.status, sizeof(out->row.status), "rejected");
+	out->result = DECIDE_DONE;
+	return DB_OK;
+}
+
+enum db_status db_spell_reject(struct db *d, uint32_t id, const char *reason,
+                               const struct moderator *m, struct spell_decide_outcome *out)
+{
+	if (!d)
+		return DB_DOWN;
+	enum db_status st = db_spell_reject_once(d, id, reason, m, out);
+	if (st == DB_DOWN)
+		st = db_spell_reject_once(d, id, reason, m, out);
+	if (st == DB_OK)
+		db_ok(d);
+	return st;
+}

@@ -158,4 +158,53 @@ enum db_status db_login_unreserve(struct db *d, const char *name, const struct l
  * nobody tried for a day. */
 enum db_status db_login_done(struct db *d, const char *name, const struct moderator *m, int ok);
 
+/* ---- spell proposals (migration 0013, docs/moderation.md "Spells") ---- */
+
+struct db_spell_submission {
+	uint32_t id;
+	char sid[SUBMISSION_ID_HEX + 1];
+	struct spell_proposal p;
+	char status[12];
+	char created[20];
+};
+
+struct spell_submit_outcome {
+	enum submit_result result; /* never SUBMIT_REJECTED: a name may be proposed again */
+	struct db_spell_submission row;
+	int live_active;  /* SUBMIT_LIVE: 1 when the spell is active */
+	long retry_after; /* SUBMIT_LIMITED */
+};
+
+/* Stores p (checked by spell_proposal_parse) as pending under sid for
+ * client, as db_submit does for words: the same client lock, the hourly
+ * limit counted over word and spell proposals together, a live spell of
+ * that name or a pending proposal of it refused. */
+enum db_status db_spell_submit(struct db *d, const char *sid, const struct spell_proposal *p,
+                               const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
+                               struct spell_submit_outcome *out);
+
+/* The spell proposal stored under sid; *found = 0 when none. */
+enum db_status db_spell_submission_by_sid(struct db *d, const char *sid,
+                                          struct db_spell_submission *row, int *found);
+
+/* Up to max pending spell proposals, oldest first, and how many are pending. */
+enum db_status db_spell_pending(struct db *d, struct db_spell_submission *rows, size_t max,
+                                size_t *n, unsigned long *total);
+
+struct spell_decide_outcome {
+	enum decide_result result; /* DECIDE_BAD_STATS: the stored spell fails the check now */
+	struct db_spell_submission row;
+	uint32_t spell_id; /* approved: the new spell's id */
+	struct proposal_error err;
+};
+
+/* In one transaction: locks the pending row, checks the spell again
+ * (spell_check), adds it and its effects in one change set, marks the row
+ * approved and writes the moderation log. */
+enum db_status db_spell_approve(struct db *d, uint32_t id, const struct moderator *m,
+                                struct spell_decide_outcome *out);
+/* In one transaction: marks the pending row rejected with the reason, and logs it. */
+enum db_status db_spell_reject(struct db *d, uint32_t id, const char *reason,
+                               const struct moderator *m, struct spell_decide_outcome *out);
+
 #endif

@@ -12,6 +12,7 @@
 #include "mappage.h"
 #include "messages.h"
 #include "moderate.h"
+#include "spellpage.h"
 #include "submit.h"
 #include "words.h"
 
@@ -48,7 +49,9 @@ static const struct route routes[] = {
         {"/item", 1, M_GET, "GET, HEAD", itempage_code},
         {"/catalog.json", 0, M_GET, "GET, HEAD", exportpage_route},
         {"/submit", 0, M_GET | M_POST, "GET, HEAD, POST", submit_route},
+        {"/submit/spell", 0, M_GET | M_POST, "GET, HEAD, POST", submit_spell_route},
         {"/words", 0, M_GET, "GET, HEAD", words_route},
+        {"/spells", 0, M_GET, "GET, HEAD", spellpage_route},
         {"/map", 0, M_GET, "GET, HEAD", mappage_route},
         {"/loadout", 0, M_GET, "GET, HEAD", loadoutpage_route},
         {"/login", 0, M_GET | M_POST, "GET, HEAD, POST", login_route},

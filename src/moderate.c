@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistr.h>
 
+#include "arena.h"
 #include "auth.h"
 #include "cookie.h"
 #include "dbmod.h"
@@ -100,6 +101,44 @@ static void fill_item(struct tmpl_dict *queue, const struct db_submission *row)
 	page_proposal_fields(it, &row->p, NULL, NULL);
 }
 
+/* Pending spells shown on one queue page. */
+#define SPELL_QUEUE_MAX DBMOD_PENDING_MAX
+
+/* A spell proposal for JSON: its fields, its stored effects, its words. */
+static json_t *spell_row_json(const struct db_spell_submission *row)
+{
+	char effects[SPELL_EFFECTS_TEXT_MAX + 1], text[SPELL_TEXT_MAX];
+	struct spell s;
+
+	spell_proposal_view(&row->p, &s);
+	if (spell_effects_text(&row->p, effects, sizeof effects) < 0)
+		effects[0] = '\0';
+	if (spell_text(&s, text, sizeof text) < 0)
+		text[0] = '\0';
+	return json_pack("{s:I,s:s,s:s,s:i,s:i,s:i,s:s,s:s,s:s,s:s}", "id", (json_int_t)row->id,
+	                 "submission_id", row->sid, "name", row->p.name, "mana", row->p.mana,
+	                 "level", row->p.level, "tier", row->p.tier, "effects", effects, "text",
+	                 text, "status", row->status, "created", row->created);
+}
+
+static void fill_spell(struct tmpl_dict *queue, const struct db_spell_submission *row,
+                       const char *csrf)
+{
+	struct tmpl_dict *it = tmpl_section(queue, "SPELL_ITEM");
+	char effects[SPELL_EFFECTS_TEXT_MAX + 1], text[SPELL_TEXT_MAX];
+	struct spell s;
+
+	spell_proposal_view(&row->p, &s);
+	tmpl_set_int(it, "ID", (long)row->id);
+	tmpl_set(it, "NAME", row->p.name);
+	tmpl_set(it, "CREATED", row->created);
+	tmpl_set(it, "CSRF", csrf);
+	tmpl_set(it, "EFFECTS",
+	         spell_effects_text(&row->p, effects, sizeof effects) >= 0 ? effects : "");
+	tmpl_set(it, "TEXT",
+	         spell_text(&s, text, sizeof text) >= 0 ? text : "(does not pass the check now)");
+}
+
 /* The queue page: 200, or the status of an error shown above it. */
 static void send_queue(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
                        const struct fields *in, int status, const char *field, const char *message)
@@ -109,7 +148,18 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 	size_t n = 0;
 	char note[96];
 
+	struct db_spell_submission *spells = NULL;
+	unsigned long spell_total = 0;
+	size_t n_spells = 0;
+
 	enum db_status st = db_pending(ctx->db, rows, DBMOD_PENDING_MAX, &n, &total);
+	if (st == DB_OK) {
+		/* A spell row is large: from the request's arena, not the stack. */
+		spells = arena_alloc(&ctx->arena, SPELL_QUEUE_MAX * sizeof *spells);
+		st = spells ? db_spell_pending(ctx->db, spells, SPELL_QUEUE_MAX, &n_spells,
+		                               &spell_total)
+		            : DB_ERROR;
+	}
 	if (st != DB_OK) {
 		rs->allow = NULL; /* the answer is no longer the 405 it may have been */
 		status = http_db_failure(rs, st == DB_DOWN, &message);
@@ -126,11 +176,23 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 				json_decref(list);
 				list = NULL;
 			}
+		json_t *slist = json_array();
+		for (size_t i = 0; slist && i < n_spells; i++)
+			if (json_array_append_new(slist, spell_row_json(&spells[i])) != 0) {
+				json_decref(slist);
+				slist = NULL;
+			}
 		page_send_json(rs, 200,
-		               list ? json_pack("{s:s,s:s,s:I,s:o}", "moderator", a->m.name, "csrf",
-		                                a->csrf, "total", (json_int_t)total, "pending",
-		                                list)
-		                    : NULL);
+		               list && slist ? json_pack("{s:s,s:s,s:I,s:o,s:I,s:o}", "moderator",
+		                                         a->m.name, "csrf", a->csrf, "total",
+		                                         (json_int_t)total, "pending", list,
+		                                         "spell_total", (json_int_t)spell_total,
+		                                         "pending_spells", slist)
+		                             : NULL);
+		if (!slist || !list) {
+			json_decref(list);
+			json_decref(slist);
+		}
 		return;
 	}
 
@@ -154,6 +216,9 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 		tmpl_show(q, "EMPTY");
 	for (size_t i = 0; i < n; i++)
 		fill_item(q, &rows[i]);
+	tmpl_set_int(q, "SPELL_TOTAL", (long)spell_total);
+	for (size_t i = 0; i < n_spells; i++)
+		fill_spell(q, &spells[i], a->csrf);
 	page_send_html(rs, status, d);
 }
 
@@ -301,6 +366,71 @@ static void reject(struct handler_ctx *ctx, struct response *rs, const struct au
 	if (o.result == DECIDE_DONE)
 		log_decision(a, "rejected", &o, reason);
 	answer_decision(ctx, rs, a, in, "rejected", &o);
+}
+
+/* ---- spells (docs/moderation.md "Spells") ---- */
+
+/* POST /moderate/spell/approve (id) and /moderate/spell/reject (id,
+ * reason): 303 back to the queue (JSON: 200 with the row, and the new
+ * spell's id); 400 bad id or reason, or a spell that no longer passes the
+ * check; 404; 409 decided already, or a live spell of that name; 503. */
+static void decide_spell(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
+                         const struct fields *in, int approving)
+{
+	char reason[REASON_BYTES_MAX + 1], msg[256];
+	struct spell_decide_outcome o;
+	uint32_t id = parse_id(in->v[MF_ID]);
+	enum db_status st;
+
+	if (!id) {
+		send_queue(ctx, rs, a, in, 400, "id", "must be a spell proposal's number");
+		return;
+	}
+	if (!approving && !check_reason(in->v[MF_REASON], reason, sizeof(reason))) {
+		send_queue(ctx, rs, a, in, 400, "reason", "must be 1 to 200 characters");
+		return;
+	}
+	st = approving ? db_spell_approve(ctx->db, id, &a->m, &o)
+	               : db_spell_reject(ctx->db, id, reason, &a->m, &o);
+	if (db_failed(ctx, rs, a, in, st))
+		return;
+	switch (o.result) {
+	case DECIDE_DONE:
+		if (approving)
+			log_info(
+			        "moderation: %s approved spell proposal %u \"%s\", now spell id %u",
+			        a->m.name, o.row.id, o.row.p.name, o.spell_id);
+		else
+			log_info("moderation: %s rejected spell proposal %u \"%s\": %.*s",
+			         a->m.name, o.row.id, o.row.p.name, REASON_BYTES_MAX, reason);
+		if (in->json) {
+			json_t *row = spell_row_json(&o.row);
+			if (row && o.spell_id)
+				json_object_set_new(row, "spell_id", json_integer(o.spell_id));
+			page_send_json(
+			        rs, 200,
+			        json_pack("{s:o}", approving ? "approved" : "rejected", row));
+		} else {
+			page_redirect(rs, "/moderate");
+		}
+		return;
+	case DECIDE_NOT_FOUND:
+		send_queue(ctx, rs, a, in, 404, "id", "there is no spell proposal with this id");
+		return;
+	case DECIDE_NOT_PENDING:
+		snprintf(msg, sizeof(msg), "spell proposal #%u was %s already", o.row.id,
+		         o.row.status);
+		send_queue(ctx, rs, a, in, 409, "id", msg);
+		return;
+	case DECIDE_LIVE:
+		snprintf(msg, sizeof(msg), "“%s” is already a spell; reject this proposal instead.",
+		         o.row.p.name);
+		send_queue(ctx, rs, a, in, 409, "name", msg);
+		return;
+	case DECIDE_BAD_STATS:
+		send_queue(ctx, rs, a, in, 400, o.err.field, o.err.message);
+		return;
+	}
 }
 
 /* ---- changing live words (docs/items.md) ---- */
@@ -453,6 +583,8 @@ void moderate_route(struct handler_ctx *ctx, const struct request *rq, struct re
 	int is_reject = strcmp(rq->path, "/moderate/reject") == 0;
 	int is_retire = strcmp(rq->path, "/moderate/retire") == 0;
 	int is_edit = strcmp(rq->path, "/moderate/edit") == 0;
+	int is_spell_approve = strcmp(rq->path, "/moderate/spell/approve") == 0;
+	int is_spell_reject = strcmp(rq->path, "/moderate/spell/reject") == 0;
 	struct fields in;
 	struct form_error err;
 	struct auth a;
@@ -467,7 +599,8 @@ void moderate_route(struct handler_ctx *ctx, const struct request *rq, struct re
 		send_no_session(rs, who, in.json);
 		return;
 	}
-	if (!queue && !is_approve && !is_reject && !is_retire && !is_edit) {
+	if (!queue && !is_approve && !is_reject && !is_retire && !is_edit && !is_spell_approve &&
+	    !is_spell_reject) {
 		send_queue(ctx, rs, &a, &in, 404, NULL, "There is no page at this address.");
 		return;
 	}
@@ -496,7 +629,9 @@ void moderate_route(struct handler_ctx *ctx, const struct request *rq, struct re
 		           "The form had expired or came from another site; nothing was changed.");
 		return;
 	}
-	if (is_approve)
+	if (is_spell_approve || is_spell_reject)
+		decide_spell(ctx, rs, &a, &in, is_spell_approve);
+	else if (is_approve)
 		approve(ctx, rs, &a, &in);
 	else if (is_reject)
 		reject(ctx, rs, &a, &in);

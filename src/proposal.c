@@ -262,3 +262,208 @@ int proposal_stats_text(const struct proposal *p, struct buf *out)
 		                 (unsigned)p->worth);
 	return rc ? -1 : 0;
 }
+
+/* ---- spells ---- */
+
+static const char *const effect_fields[SPELL_EFFECTS_MAX] = {"effect1", "effect2", "effect3",
+                                                             "effect4", "effect5"};
+
+/* An optional '-' and 1..6 digits up to the next space or the end; *end
+ * is where it stopped. */
+static int parse_param(const char *v, long *out, const char **end)
+{
+	int neg = *v == '-', digits = 0;
+	long n = 0;
+
+	for (v += neg; *v && *v != ' '; v++, digits++) {
+		if (*v < '0' || *v > '9' || digits == 6)
+			return -1;
+		n = n * 10 + (*v - '0');
+	}
+	if (digits == 0)
+		return -1;
+	*out = neg ? -n : n;
+	*end = v;
+	return 0;
+}
+
+/* One cell ("buff 4 2 10") into e; field names it in *err. */
+static int parse_cell(const char *cell, struct spell_effect *e, const char *field,
+                      struct proposal_error *err)
+{
+	char kind[32];
+	size_t n = 0;
+
+	memset(e, 0, sizeof *e);
+	if (strlen(cell) > SPELL_CELL_MAX)
+		return set_error(err, field, "must be at most %d characters", SPELL_CELL_MAX);
+	while (*cell == ' ')
+		cell++;
+	while (cell[n] && cell[n] != ' ' && n < sizeof kind - 1) {
+		kind[n] = cell[n];
+		n++;
+	}
+	kind[n] = '\0';
+	cell += n;
+	e->kind = (int)spell_effect_kind_by_name(kind);
+	if (e->kind == EFFECT_NONE) {
+		char names[160];
+		size_t used = 0;
+		names[0] = '\0';
+		for (int k = 1; k < EFFECT__MAX && used < sizeof names; k++)
+			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+			                         k > 1 ? ", " : "", spell_effect_kind_name(k));
+		return set_error(err, field, "must start with an effect: one of %s", names);
+	}
+	for (int i = 0;; i++) {
+		while (*cell == ' ')
+			cell++;
+		if (!*cell)
+			break;
+		long v;
+		if (i == SPELL_PARAMS)
+			return set_error(err, field, "has more than %d numbers", SPELL_PARAMS);
+		if (parse_param(cell, &v, &cell) != 0)
+			return set_error(err, field,
+			                 "must be the effect's name and whole numbers separated by "
+			                 "spaces, like \"heal 2 6 3\"");
+		e->p[i] = (int32_t)v;
+	}
+	return 0;
+}
+
+/* 1..4 digits. */
+static int parse_count(const char *v, int *out)
+{
+	int n = 0, digits = 0;
+	if (!v)
+		return -1;
+	for (; *v; v++, digits++) {
+		if (*v < '0' || *v > '9' || digits == 4)
+			return -1;
+		n = n * 10 + (*v - '0');
+	}
+	if (digits == 0)
+		return -1;
+	*out = n;
+	return 0;
+}
+
+void spell_proposal_view(const struct spell_proposal *p, struct spell *s)
+{
+	memset(s, 0, sizeof *s);
+	s->name = p->name;
+	s->mana = p->mana;
+	s->level = p->level;
+	s->tier = p->tier;
+	s->n_effects = p->n_effects;
+	memcpy(s->effects, p->effects, sizeof s->effects);
+}
+
+int spell_proposal_parse(const struct spell_proposal_input *in, struct spell_proposal *p,
+                         struct proposal_error *err)
+{
+	struct spell_proposal q;
+	const char *field_of[SPELL_EFFECTS_MAX] = {0};
+	struct spell s;
+	char why[SPELL_REASON_MAX];
+
+	memset(&q, 0, sizeof q);
+	if (!given(in->name))
+		return set_error(err, "name", "is required");
+	enum word_error we = word_normalize(in->name, strlen(in->name), q.name);
+	if (we != WORD_OK)
+		return set_error(err, "name", "%s", word_error_text(we));
+	if (parse_count(in->mana, &q.mana) != 0 || q.mana < SPELL_MANA_MIN ||
+	    q.mana > SPELL_MANA_MAX)
+		return set_error(err, "mana", "must be a whole number from %d to %d",
+		                 SPELL_MANA_MIN, SPELL_MANA_MAX);
+	if (parse_count(in->level, &q.level) != 0 || q.level < SPELL_LEVEL_MIN ||
+	    q.level > SPELL_LEVEL_MAX)
+		return set_error(err, "level", "must be a whole number from %d to %d",
+		                 SPELL_LEVEL_MIN, SPELL_LEVEL_MAX);
+	if (parse_count(in->tier, &q.tier) != 0 || q.tier < SPELL_TIER_MIN ||
+	    q.tier > SPELL_TIER_MAX)
+		return set_error(err, "tier", "must be a whole number from %d to %d",
+		                 SPELL_TIER_MIN, SPELL_TIER_MAX);
+	for (int i = 0; i < SPELL_EFFECTS_MAX; i++) {
+		if (!given(in->effect[i]))
+			continue;
+		field_of[q.n_effects] = effect_fields[i];
+		if (parse_cell(in->effect[i], &q.effects[q.n_effects], effect_fields[i], err) != 0)
+			return -1;
+		q.n_effects++;
+	}
+	if (q.n_effects == 0)
+		return set_error(err, "effect1", "a spell needs at least one effect");
+	spell_proposal_view(&q, &s);
+	if (spell_check(&s, why, sizeof why) != 0) {
+		/* "effect 2: heal p2 ..." names the effect by its place among
+		 * those given: the field is the one it was typed in. */
+		int at = 0;
+		const char *rest = why;
+		if (sscanf(why, "effect %d: ", &at) == 1 && at >= 1 && at <= q.n_effects) {
+			rest = strchr(why, ':') + 2;
+			return set_error(err, field_of[at - 1], "%s", rest);
+		}
+		return set_error(err, field_of[0], "%s", rest);
+	}
+	*p = q;
+	return 0;
+}
+
+int spell_effects_text(const struct spell_proposal *p, char *dst, size_t cap)
+{
+	size_t used = 0;
+
+	if (cap == 0)
+		return -1;
+	dst[0] = '\0';
+	for (int i = 0; i < p->n_effects; i++) {
+		const struct spell_effect *e = &p->effects[i];
+		const char *name = spell_effect_kind_name(e->kind);
+		int last = SPELL_PARAMS;
+		while (last > 0 && e->p[last - 1] == 0)
+			last--;
+		int k = snprintf(dst + used, cap - used, "%s%s", i ? "; " : "",
+		                 name ? name : "none");
+		if (k < 0 || (size_t)k >= cap - used)
+			goto short_buf;
+		used += (size_t)k;
+		for (int j = 0; j < last; j++) {
+			k = snprintf(dst + used, cap - used, " %ld", (long)e->p[j]);
+			if (k < 0 || (size_t)k >= cap - used)
+				goto short_buf;
+			used += (size_t)k;
+		}
+	}
+	return (int)used;
+short_buf:
+	dst[0] = '\0';
+	return -1;
+}
+
+int spell_effects_parse(const char *text, struct spell_proposal *p, struct proposal_error *err)
+{
+	char cell[SPELL_CELL_MAX + 1];
+
+	p->n_effects = 0;
+	memset(p->effects, 0, sizeof p->effects);
+	while (*text) {
+		const char *end = strchr(text, ';');
+		size_t n = end ? (size_t)(end - text) : strlen(text);
+		if (p->n_effects == SPELL_EFFECTS_MAX || n > SPELL_CELL_MAX)
+			return set_error(err, "effects", "more than %d effects, or one too long",
+			                 SPELL_EFFECTS_MAX);
+		memcpy(cell, text, n);
+		cell[n] = '\0';
+		if (parse_cell(cell, &p->effects[p->n_effects], effect_fields[p->n_effects], err) !=
+		    0)
+			return -1;
+		p->n_effects++;
+		text += n;
+		if (*text == ';')
+			text++;
+	}
+	return 0;
+}

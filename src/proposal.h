@@ -10,6 +10,7 @@
 
 #include "buf.h"
 #include "recipe.h"
+#include "spell.h"
 #include "word.h"
 
 /* The rules of table <kind>_<part>; NULL when the kind has no such part. */
@@ -75,6 +76,45 @@ int proposal_adjust(struct proposal *p, const struct proposal_input *in,
 /* "tier=3 slot=head attack=4 sneak=-1": tier, slot and every stat of the
  * part's rules, for the moderation log. 0 or -1 (out of memory). */
 int proposal_stats_text(const struct proposal *p, struct buf *out);
+
+/* ---- spells (docs/moderation.md "Spells") ---- */
+
+/* A proposed spell as typed: name, mana, level, tier, and up to five
+ * effect cells in the syntax of sql/data/spells.tsv ("heal 2 6 3 1": the
+ * kind's name, then p1.. separated by spaces, trailing zeros left out).
+ * NULL or empty cells are skipped; the others keep their order. */
+#define SPELL_CELL_MAX 96 /* bytes of one effect cell as typed */
+struct spell_proposal_input {
+	const char *name, *mana, *level, *tier;
+	const char *effect[SPELL_EFFECTS_MAX];
+};
+
+struct spell_proposal {
+	char name[WORD_BYTES_MAX + 1]; /* normalised by the word rule */
+	int mana, level, tier, n_effects;
+	struct spell_effect effects[SPELL_EFFECTS_MAX];
+};
+
+/* Fills p from in: the name by the word rule (word.h), mana, level and
+ * tier as whole numbers, each cell parsed, then the whole through
+ * spell_check, the loader's own check. 0, or -1 with *err naming the
+ * field ("name", "mana", "level", "tier", "effect1".."effect5") and why. */
+int spell_proposal_parse(const struct spell_proposal_input *in, struct spell_proposal *p,
+                         struct proposal_error *err);
+
+/* p as a struct spell (s->name points into p). */
+void spell_proposal_view(const struct spell_proposal *p, struct spell *s);
+
+/* The effects as cells joined by "; " ("teleport 12; buff 4 2 10"), how a
+ * proposal is stored and shown to moderators. Length, or -1 when cap is
+ * short. SPELL_EFFECTS_TEXT_MAX holds any checked spell's. */
+#define SPELL_EFFECTS_TEXT_MAX 512
+int spell_effects_text(const struct spell_proposal *p, char *dst, size_t cap);
+
+/* The reverse: the cells of text (as spell_effects_text writes them) into
+ * p's effects; 0, or -1 with *err. Numbers are checked by spell_check, not
+ * here. */
+int spell_effects_parse(const char *text, struct spell_proposal *p, struct proposal_error *err);
 
 /* The range as text for forms: "-5 to 5". */
 void stat_range_text(const struct stat_range *r, char *dst, size_t n);

@@ -25,6 +25,10 @@
 	"id, submission_id, kind, part, word, tier, slot, " STAT_COLS                              \
 	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), worth"
 
+#define SPELL_SUB_COLS                                                                             \
+	"id, submission_id, word, mana, level, tier, effects, status, "                            \
+	"DATE_FORMAT(created_at, '%Y-%m-%d %H:%i')"
+
 #define LIVE_SQL(t) "SELECT active FROM " t " WHERE live_word = ? LIMIT 1"
 /* An approved word: its value (a base) or value_mult (the others) before
  * the change set's revision. */
@@ -71,6 +75,17 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_MAP_TILES] = {"SELECT tileset, name, pattern, edge_n, edge_e, edge_s, edge_w, "
                             "weight FROM map_tile WHERE active = 1 ORDER BY tileset, id",
                             "map_tile"},
+
+        /* Every spell row, live or not (the catalog keeps old rows for older
+         * revisions), each with its effects in order: one row per effect, a
+         * spell without effects once with NULLs (and refused at load). */
+        [STMT_SPELLS] = {"SELECT s.id, s.word, s.mana, s.level, s.tier, s.active, s.added_rev, "
+                         "s.retired_rev, e.effect, e.p1, e.p2, e.p3, e.p4, e.p5 FROM spell s "
+                         "LEFT JOIN spell_effect e ON e.spell_id = s.id ORDER BY s.id, e.ord",
+                         "spell"},
+        [STMT_MARKOV_NAMES] = {"SELECT id, name, added_rev, retired_rev FROM markov_name "
+                               "ORDER BY id",
+                               "markov_name"},
 
         [STMT_BEGIN] = {"START TRANSACTION"},
         [STMT_COMMIT] = {"COMMIT"},
@@ -138,6 +153,37 @@ const struct stmt_def db_statements[STMT__MAX] = {
                            "reason, stats_after) VALUES (?, ?, ?, ?, ?, ?)"},
         [STMT_LOG_LOGIN] = {"INSERT INTO moderation_log (moderator_id, moderator, action) "
                             "VALUES (?, ?, ?)"},
+        [STMT_SPELL_SUB_BY_SID] = {"SELECT " SPELL_SUB_COLS
+                                   " FROM spell_submission WHERE submission_id = ?"},
+        /* The hourly limit counts word and spell proposals together. */
+        [STMT_SPELL_SUB_RATE] =
+                {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), MIN(created_at) + "
+                 "INTERVAL 1 HOUR), 0) FROM (SELECT created_at FROM submission WHERE "
+                 "client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR UNION ALL SELECT "
+                 "created_at FROM spell_submission WHERE client_hash = ? AND created_at > "
+                 "NOW() - INTERVAL 1 HOUR) AS recent"},
+        [STMT_SPELL_LIVE] = {"SELECT active FROM spell WHERE live_word = ? LIMIT 1"},
+        [STMT_SPELL_SUB_INSERT] = {"INSERT INTO spell_submission (submission_id, word, mana, "
+                                   "level, tier, effects, client_hash) "
+                                   "VALUES (?, ?, ?, ?, ?, ?, ?)"},
+        [STMT_SPELL_SUB_LIST] = {"SELECT " SPELL_SUB_COLS " FROM spell_submission WHERE "
+                                 "status = 'pending' ORDER BY created_at, id LIMIT ?"},
+        [STMT_SPELL_SUB_COUNT] = {"SELECT COUNT(*) FROM spell_submission "
+                                  "WHERE status = 'pending'"},
+        [STMT_SPELL_SUB_LOCK] = {"SELECT " SPELL_SUB_COLS
+                                 " FROM spell_submission WHERE id = ? FOR UPDATE"},
+        /* An approved spell, in the change set whose revision is the last ?;
+         * its effects follow in the same transaction (0012's trigger). */
+        [STMT_SPELL_ADD] = {"INSERT INTO spell (word, mana, level, tier, active, added_rev) "
+                            "VALUES (?, ?, ?, ?, 1, ?)"},
+        [STMT_SPELL_EFFECT_ADD] = {"INSERT INTO spell_effect (spell_id, ord, effect, p1, p2, "
+                                   "p3, p4, p5) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"},
+        [STMT_SPELL_SUB_DECIDE] = {"UPDATE spell_submission SET status = ?, decided_at = NOW(), "
+                                   "decided_by = ?, reason = ?, spell_id = ? "
+                                   "WHERE id = ? AND status = 'pending'"},
+        [STMT_SPELL_LOG] = {"INSERT INTO moderation_log (spell_submission_id, moderator_id, "
+                            "moderator, action, reason, word_id, stats_after) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)"},
 #define LOAD_ROW(k, p, t, s)                                                                       \
 	{(p) == P_TYPE ? SEL_##s(t, "value, 100") : SEL_##s(t, "0, value_mult"), t, k, p, s},
         [STMT_LOAD_FIRST] = AFFIX_TABLES(LOAD_ROW)

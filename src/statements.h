@@ -15,6 +15,8 @@ enum stmt {
 	STMT_TABLES,
 	STMT_BEGIN_SNAPSHOT,
 	STMT_MAP_TILES,
+	STMT_SPELLS,
+	STMT_MARKOV_NAMES,
 	/* transactions */
 	STMT_BEGIN,
 	STMT_COMMIT,
@@ -48,6 +50,18 @@ enum stmt {
 	STMT_THR_FORGET,
 	STMT_LOG_LOGIN,
 	STMT_LOG_WORD,
+	/* spell proposals (dbmod.c, migration 0013) */
+	STMT_SPELL_SUB_BY_SID,
+	STMT_SPELL_SUB_RATE,
+	STMT_SPELL_LIVE,
+	STMT_SPELL_SUB_INSERT,
+	STMT_SPELL_SUB_LIST,
+	STMT_SPELL_SUB_COUNT,
+	STMT_SPELL_SUB_LOCK,
+	STMT_SPELL_ADD,
+	STMT_SPELL_EFFECT_ADD,
+	STMT_SPELL_SUB_DECIDE,
+	STMT_SPELL_LOG,
 	/* per affix table, in AFFIX_TABLES order: load, live word, add word,
 	 * retire a live word, add the edited copy of a word just retired */
 	STMT_LOAD_FIRST,

@@ -461,6 +461,292 @@ static void submit_post(struct handler_ctx *ctx, const struct request *rq, struc
 	                           "try again later.");
 }
 
+/* ---- spells: /submit/spell (docs/moderation.md "Spells") ---- */
+
+enum spf {
+	SP_CSRF,
+	SP_SID,
+	SP_NAME,
+	SP_MANA,
+	SP_LEVEL,
+	SP_TIER,
+	SP_EFFECT1,
+	SP_FORMAT = SP_EFFECT1 + SPELL_EFFECTS_MAX,
+	SP_RECEIVED,
+	SP__MAX
+};
+static const char *const sp_names[SP__MAX + 1] = {
+        "csrf",    "submission_id", "name",    "mana",    "level",  "tier",     "effect1",
+        "effect2", "effect3",       "effect4", "effect5", "format", "received", NULL};
+
+struct spell_view {
+	int status;
+	const struct fields *in;
+	const char *csrf, *sid;
+	const char *error_field, *error_message;
+	const struct db_spell_submission *received;
+	int already;
+};
+
+static void spell_received_fill(struct tmpl_dict *body, const struct spell_view *v)
+{
+	struct tmpl_dict *r = tmpl_section(body, "SPELL_RECEIVED");
+	char effects[SPELL_EFFECTS_TEXT_MAX + 1];
+
+	tmpl_set(r, "HEADING", v->already ? "Already received" : "Thank you");
+	tmpl_set(r, "NAME", v->received->p.name);
+	tmpl_set(r, "STATUS", v->received->status);
+	if (strcmp(v->received->status, "pending") == 0)
+		tmpl_show(r, "PENDING");
+	if (spell_effects_text(&v->received->p, effects, sizeof effects) >= 0)
+		tmpl_set(r, "EFFECTS", effects);
+	tmpl_set(r, "SID", v->received->sid);
+	tmpl_set(r, "CREATED", v->received->created);
+}
+
+static void spell_form_fill(struct tmpl_dict *body, const struct spell_view *v)
+{
+	struct tmpl_dict *f = tmpl_section(body, "SPELL_FORM");
+	char names[160];
+	size_t used = 0;
+
+	tmpl_set(f, "CSRF", v->csrf);
+	tmpl_set(f, "SID", v->sid);
+	static const char *const keys[] = {"NAME", "MANA", "LEVEL", "TIER"};
+	for (int i = SP_NAME; i <= SP_TIER; i++) /* as typed */
+		tmpl_set(f, keys[i - SP_NAME], v->in && v->in->v[i] ? v->in->v[i] : "");
+	for (int i = 0; i < SPELL_EFFECTS_MAX; i++) {
+		struct tmpl_dict *e = tmpl_section(f, "EFFECT");
+		tmpl_set(e, "FIELD", sp_names[SP_EFFECT1 + i]);
+		tmpl_set_int(e, "N", i + 1);
+		tmpl_set(e, "VALUE",
+		         v->in && v->in->v[SP_EFFECT1 + i] ? v->in->v[SP_EFFECT1 + i] : "");
+	}
+	names[0] = '\0';
+	for (int k = 1; k < EFFECT__MAX && used < sizeof names; k++)
+		used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+		                         k > 1 ? ", " : "", spell_effect_kind_name(k));
+	tmpl_set(f, "KINDS", names);
+}
+
+static void spell_send_html(struct response *rs, const struct spell_view *v)
+{
+	struct tmpl_dict *d = page_new(v->received ? "Proposal received" : "Propose a spell");
+	struct tmpl_dict *body = page_body(d, "submit.tpl");
+
+	if (v->error_message)
+		page_error(d, v->error_field, v->error_message);
+	if (v->received)
+		spell_received_fill(body, v);
+	else
+		spell_form_fill(body, v);
+	page_send_html(rs, v->status, d);
+}
+
+static json_t *spell_submission_json(const struct db_spell_submission *row)
+{
+	char effects[SPELL_EFFECTS_TEXT_MAX + 1];
+	if (spell_effects_text(&row->p, effects, sizeof effects) < 0)
+		effects[0] = '\0';
+	return json_pack("{s:s,s:s,s:i,s:i,s:i,s:s,s:s,s:s}", "submission_id", row->sid, "name",
+	                 row->p.name, "mana", row->p.mana, "level", row->p.level, "tier",
+	                 row->p.tier, "effects", effects, "status", row->status, "created",
+	                 row->created);
+}
+
+static void spell_send_error(struct response *rs, struct spell_view *v, int status,
+                             const char *field, const char *message)
+{
+	v->status = status;
+	v->error_field = field;
+	v->error_message = message;
+	if (v->in && v->in->json)
+		page_send_json_error(rs, status, field, message);
+	else
+		spell_send_html(rs, v);
+}
+
+static void spell_db_failed(struct response *rs, struct spell_view *v, enum db_status st)
+{
+	const char *msg;
+	int status = http_db_failure(rs, st == DB_DOWN, &msg);
+	spell_send_error(rs, v, status, NULL, msg);
+}
+
+/* GET /submit/spell: 200 with the form (JSON: the token, the id and the
+ * fields); ?received=ID: the proposal, 404 when unknown. */
+static void spell_get(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	struct fields in;
+	struct form_error err;
+	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
+	struct spell_view v = {.status = 200, .csrf = token, .sid = sid, .in = &in};
+	struct db_spell_submission row;
+	int found = 0;
+
+	auth_client_cookie(rq, rs, cookie);
+	auth_client_token(cookie, token);
+	new_sid(sid);
+	if (fields_read(&in, sp_names, 0, rq, 0, &err) != 0) {
+		memset(in.v, 0, sizeof(in.v));
+		spell_send_error(rs, &v, 400, err.field, err.message);
+		return;
+	}
+	if (!in.v[SP_RECEIVED]) {
+		if (in.json)
+			page_send_json(rs, 200,
+			               json_pack("{s:s,s:s,s:[s,s,s,s,s,s,s,s,s]}", "csrf", token,
+			                         "submission_id", sid, "fields", "name", "mana",
+			                         "level", "tier", "effect1", "effect2", "effect3",
+			                         "effect4", "effect5"));
+		else
+			spell_send_html(rs, &v);
+		return;
+	}
+	if (!is_sid(in.v[SP_RECEIVED])) {
+		spell_send_error(rs, &v, 400, "received",
+		                 "must be a submission id (32 hex digits)");
+		return;
+	}
+	enum db_status st = db_spell_submission_by_sid(ctx->db, in.v[SP_RECEIVED], &row, &found);
+	if (st != DB_OK) {
+		spell_db_failed(rs, &v, st);
+		return;
+	}
+	if (!found) {
+		spell_send_error(rs, &v, 404, "received",
+		                 "there is no spell proposal with this id");
+		return;
+	}
+	if (in.json) {
+		page_send_json(rs, 200,
+		               json_pack("{s:o}", "spell_submission", spell_submission_json(&row)));
+		return;
+	}
+	v.received = &row;
+	spell_send_html(rs, &v);
+}
+
+/* POST /submit/spell: 303 to the "received" page (JSON: 201 with the row)
+ * once stored; 200 for an id stored before; 400 naming the bad field (the
+ * spell checked as the loader checks it); 403 for a bad CSRF token; 409
+ * for a name that is live or pending; 429 past the hourly limit (word and
+ * spell proposals together); 503 when the database cannot be reached. */
+static void spell_post(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	struct fields in;
+	struct form_error err;
+	struct spell_proposal_input pin = {0};
+	struct spell_proposal p;
+	struct proposal_error perr;
+	struct spell_submit_outcome out;
+	uint8_t client[DBMOD_HASH_BYTES];
+	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
+	char msg[320], loc[80];
+	struct spell_view v = {.status = 200, .csrf = token, .sid = sid, .in = &in};
+	const char *field, *why;
+	int status;
+
+	auth_client_cookie(rq, rs, cookie);
+	auth_client_token(cookie, token);
+	if ((why = request_body_problem(rq, &status, &field)) != NULL) {
+		fields_read(&in, sp_names, 0, rq, 0, &err);
+		new_sid(sid);
+		spell_send_error(rs, &v, status, field, why);
+		return;
+	}
+	status = fields_read(&in, sp_names, 0, rq, 1, &err);
+	if (is_sid(in.v[SP_SID]))
+		memcpy(sid, in.v[SP_SID], sizeof(sid));
+	else
+		new_sid(sid);
+	if (status != 0) {
+		spell_send_error(rs, &v, 400, err.field, err.message);
+		return;
+	}
+	if (!auth_client_ok(rq, in.v[SP_CSRF])) {
+		spell_send_error(
+		        rs, &v, 403, "csrf",
+		        "The form had expired or came from another site; nothing was saved. "
+		        "Please check it and send it again.");
+		return;
+	}
+	if (!is_sid(in.v[SP_SID])) {
+		spell_send_error(rs, &v, 400, "submission_id",
+		                 "must be the form's id (32 hex digits)");
+		return;
+	}
+	pin.name = in.v[SP_NAME];
+	pin.mana = in.v[SP_MANA];
+	pin.level = in.v[SP_LEVEL];
+	pin.tier = in.v[SP_TIER];
+	for (int i = 0; i < SPELL_EFFECTS_MAX; i++)
+		pin.effect[i] = in.v[SP_EFFECT1 + i];
+	if (spell_proposal_parse(&pin, &p, &perr) != 0) {
+		spell_send_error(rs, &v, 400, perr.field, perr.message);
+		return;
+	}
+	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
+	enum db_status st =
+	        db_spell_submit(ctx->db, sid, &p, client, settings_submit_limit(), &out);
+	if (st != DB_OK) {
+		spell_db_failed(rs, &v, st);
+		return;
+	}
+	snprintf(loc, sizeof(loc), "/submit/spell?received=%s", out.row.sid);
+	switch (out.result) {
+	case SUBMIT_STORED:
+		if (in.json)
+			page_send_json(rs, 201,
+			               json_pack("{s:o}", "spell_submission",
+			                         spell_submission_json(&out.row)));
+		else
+			page_redirect(rs, loc);
+		return;
+	case SUBMIT_ALREADY:
+		response_header(rs, "Content-Location", loc);
+		if (in.json) {
+			page_send_json(rs, 200,
+			               json_pack("{s:o,s:b}", "spell_submission",
+			                         spell_submission_json(&out.row),
+			                         "already_received", 1));
+		} else {
+			v.received = &out.row;
+			v.already = 1;
+			spell_send_html(rs, &v);
+		}
+		return;
+	case SUBMIT_LIVE:
+		snprintf(msg, sizeof(msg), "“%s” is already a spell.", p.name);
+		spell_send_error(rs, &v, 409, "name", msg);
+		return;
+	case SUBMIT_PENDING:
+	case SUBMIT_REJECTED:
+		snprintf(msg, sizeof(msg),
+		         "“%s” has been proposed as a spell already and waits for a moderator.",
+		         p.name);
+		spell_send_error(rs, &v, 409, "name", msg);
+		return;
+	case SUBMIT_LIMITED:
+		rs->retry_after = out.retry_after > 0 ? (int)out.retry_after : 1;
+		snprintf(msg, sizeof(msg),
+		         "You have made %u proposals in the last hour, the most we take; please "
+		         "try again in %ld minute%s.",
+		         settings_submit_limit(), (out.retry_after + 59) / 60,
+		         (out.retry_after + 59) / 60 == 1 ? "" : "s");
+		spell_send_error(rs, &v, 429, NULL, msg);
+		return;
+	}
+}
+
+void submit_spell_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	if (strcmp(rq->method, "POST") == 0)
+		spell_post(ctx, rq, rs);
+	else
+		spell_get(ctx, rq, rs);
+}
+
 void submit_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	if (strcmp(rq->method, "POST") == 0)

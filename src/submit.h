@@ -6,5 +6,8 @@
 #include "http.h"
 
 void submit_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
+/* GET /submit/spell (the spell form, and its "received" page) and POST
+ * /submit/spell (a proposed spell). */
+void submit_spell_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
 #endif

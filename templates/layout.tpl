@@ -19,7 +19,7 @@
 <header class="site">
 <a class="brand" href="/"><img src="/static/favicon.svg" alt="" width="28" height="28"> lootforge</a>
 <span class="tagline">random loot for fantasy roguelikes</span>
-<nav class="site-nav"><a href="/">Generate</a> <a href="/words">Words</a> <a href="/map">Maps</a> <a href="/loadout">Loadout</a> <a href="/submit">Propose a word</a></nav>
+<nav class="site-nav"><a href="/">Generate</a> <a href="/words">Words</a> <a href="/spells">Spells</a> <a href="/map">Maps</a> <a href="/loadout">Loadout</a> <a href="/submit">Propose a word</a></nav>
 </header>
 <main>
 {{#ONE}}

@@ -49,6 +49,27 @@
 </form>
 </article>
 {{/ITEM}}
+<h2>Pending spells</h2>
+<p><span class="total-spells">{{SPELL_TOTAL}}</span> pending. A spell is checked again when it is approved, by the rules the catalog loads it with.</p>
+{{#SPELL_ITEM}}
+<article class="card proposal spell" id="spell{{ID}}">
+<h3><span class="word">{{NAME}}</span> <small>spell · #{{ID}} · {{CREATED}} UTC</small></h3>
+<p class="spell-text">{{TEXT}}</p>
+<p class="hint">Stored as: <code>{{EFFECTS}}</code></p>
+<form class="generate approve" method="post" action="/moderate/spell/approve">
+<input type="hidden" name="csrf" value="{{CSRF}}">
+<input type="hidden" name="id" value="{{ID}}">
+<p class="actions"><button type="submit">Approve</button></p>
+</form>
+<form class="generate reject" method="post" action="/moderate/spell/reject">
+<input type="hidden" name="csrf" value="{{CSRF}}">
+<input type="hidden" name="id" value="{{ID}}">
+<label class="field"><span>Reason <small>(1 to 200 characters)</small></span>
+<input type="text" name="reason" required maxlength="200"></label>
+<p class="actions"><button type="submit">Reject</button></p>
+</form>
+</article>
+{{/SPELL_ITEM}}
 <h2>Change a live word</h2>
 <p class="hint">A change never alters an item already made: the word's old row stays in the
 catalog's earlier revisions, and every permanent link keeps showing what it showed.</p>

@@ -59,3 +59,37 @@
 <p class="actions"><button type="submit">Propose</button></p>
 </form>
 {{/FORM}}
+{{#SPELL_RECEIVED}}
+<section class="card notice received">
+<h2>{{HEADING}}</h2>
+<p>Your spell “<strong class="word">{{NAME}}</strong>” (<code class="effects">{{EFFECTS}}</code>) is <strong class="status">{{STATUS}}</strong>{{#PENDING}}: a moderator will look at it soon{{/PENDING}}.</p>
+<p>Proposal id <code class="sid">{{SID}}</code>, received {{CREATED}} UTC.</p>
+<p><a href="/submit/spell">Propose another spell</a> · <a href="/spells">See the live spells</a></p>
+</section>
+{{/SPELL_RECEIVED}}
+{{#SPELL_FORM}}
+<form class="generate proposal" method="post" action="/submit/spell">
+<h2>Propose a spell</h2>
+<p>A moderator approves a spell before scrolls and wands carry it. It is checked by the same rules as the shipped spells (see <a href="/spells">the live spells</a>).</p>
+<input type="hidden" name="csrf" value="{{CSRF}}">
+<input type="hidden" name="submission_id" value="{{SID}}">
+<div class="fields">
+<label class="field"><span>Name</span>
+<input type="text" name="name" required maxlength="64" autocomplete="off" value="{{NAME}}"></label>
+<label class="field"><span>Mana <small>(1 to 500)</small></span>
+<input type="number" name="mana" required min="1" max="500" step="1" value="{{MANA}}"></label>
+<label class="field"><span>Level <small>(1 to 9)</small></span>
+<input type="number" name="level" required min="1" max="9" step="1" value="{{LEVEL}}"></label>
+<label class="field"><span>Tier <small>(1 to 6)</small></span>
+<input type="number" name="tier" required min="1" max="6" step="1" value="{{TIER}}"></label>
+</div>
+<fieldset class="fields effects">
+<legend>Effects, one to five</legend>
+<p class="hint">Each is an effect's name and its numbers separated by spaces, as on the spells page's JSON: “heal 2 6 3 1” heals 2d6+3, +1 per level. Effects: {{KINDS}}.</p>
+{{#EFFECT}}<label class="field"><span>Effect {{N}}</span>
+<input type="text" name="{{FIELD}}" maxlength="96" autocomplete="off" value="{{VALUE}}"></label>
+{{/EFFECT}}
+</fieldset>
+<p class="actions"><button type="submit">Propose</button></p>
+</form>
+{{/SPELL_FORM}}

@@ -1,0 +1,10 @@
+/* spellpage: GET /spells, every live spell of the current catalog in words,
+ * by level, as HTML or JSON (SPEC §8, docs/spells.md). */
+#ifndef LOOTFORGE_SPELLPAGE_H
+#define LOOTFORGE_SPELLPAGE_H
+
+#include "http.h"
+
+void spellpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
+
+#endif

@@ -1,0 +1,29 @@
+{{%AUTOESCAPE context="HTML"}}
+{{! The live spells (spellpage.c), by level, each in words: what a scroll
+    or a wand of its tier can carry. }}
+<section class="spells">
+<h2>Spells</h2>
+<form class="generate filter" method="get" action="/spells">
+<div class="fields">
+<label class="field"><span>Level</span>
+<select name="level">
+{{#LEVEL_OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/LEVEL_OPT}}
+</select></label>
+</div>
+<p class="actions"><button type="submit">Show</button> <a href="/spells?format=json">JSON</a></p>
+</form>
+<p class="hint">{{COUNT}} live spells.</p>
+{{#EMPTY}}<p class="hint">None yet.</p>{{/EMPTY}}
+{{#LEVEL}}
+<section class="spell-level" id="level-{{LEVEL}}">
+<h3>Level {{LEVEL}}</h3>
+<table>
+<thead><tr><th scope="col">Spell</th><th scope="col">Mana</th><th scope="col">Tier</th><th scope="col">Effects</th></tr></thead>
+<tbody>
+{{#SPELL}}<tr title="{{TEXT}}"><td class="word">{{NAME}}</td><td class="mana">{{MANA}}</td><td class="tier">{{TIER}}</td><td class="effects">{{#EFFECT}}<span class="effect">{{TEXT}}</span>{{#EFFECT_separator}}; {{/EFFECT_separator}}{{/EFFECT}}</td></tr>
+{{/SPELL}}
+</tbody>
+</table>
+</section>
+{{/LEVEL}}
+</section>
