@@ -556,8 +556,12 @@ def measure(args):
              "/" + item_name, (), None),
             ("catalog", "GET /catalog.json (current revision, no-store)", "/catalog.json", (),
              None),
-            # /loadout (being built): its rows go here, e.g.
-            # ("loadout", "GET /loadout?..., HTML", "/loadout?...", (), None),
+            # /loadout (issue 14, merged into main after this branch was cut:
+            # GET /loadout?item=CODE[:place]&item=..., docs/loadout.md) goes
+            # here, with codes of several kinds, e.g.
+            # ("loadout", "GET /loadout, 4 items, HTML",
+            #  "/loadout?" + "&".join("item=" + c for c in loadout_codes), (), None),
+            # ROW_ORDER already has its place in the table.
         ]
         # The last two of the first list run last: the x1000 catalog is
         # compared with "html", and "ceiling2" is measured just before it.
