@@ -183,7 +183,10 @@ def svg(curves):
             y = 30 + (H - 60) * (1 - frac(v))
             out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
                        % (x0, x0 + pw, y, y))
-            label = ("%.0f" % v if v >= 10 or v == 0 else "%g" % v) + unit
+            if unit == " ms" and v >= 1000:  # "1 s", narrower than "1000 ms"
+                label = "%g s" % (v / 1000)
+            else:
+                label = ("%.0f" % v if v >= 10 or v == 0 else "%g" % v) + unit
             out.append('<text x="%d" y="%.1f" text-anchor="end">%s</text>' % (x0 - 4, y + 4, label))
         for c in xs:
             out.append('<text x="%.1f" y="%d" text-anchor="middle">%d</text>'
