@@ -1,5 +1,6 @@
 /* render: an answer's body, as an HTML page (through the templates) or JSON
- * (through jansson). Renderers only read; they never generate or query. */
+ * (items written directly, errors through jansson). Renderers only read;
+ * they never generate or query. */
 #ifndef LOOTFORGE_RENDER_H
 #define LOOTFORGE_RENDER_H
 

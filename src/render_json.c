@@ -1,4 +1,5 @@
-/* render_json: items and errors as JSON (SPEC §5), through jansson. */
+/* render_json: items and errors as JSON (SPEC §5): items written directly
+ * (the hot path), errors through jansson. */
 #include "render.h"
 
 #include <inttypes.h>
@@ -6,6 +7,7 @@
 #include <string.h>
 
 #include <jansson.h>
+#include <unistr.h>
 
 #include "decimal.h"
 #include "render_int.h"
@@ -27,158 +29,295 @@ static int put(json_t *o, const char *key, json_t *v)
 	return json_object_set_new_nocheck(o, key, v);
 }
 
-static int push(json_t *a, json_t *v)
+/* ---- items: written straight into the answer ------------------------
+ *
+ * Not through a jansson tree: a tree costs an allocation per member (~30
+ * per item) and a dump that formats every number with snprintf, ~85% of a
+ * batch's CPU (docs/benchmarks.md, "The batch"). The bytes are exactly
+ * those jansson wrote for the same tree (JSON_COMPACT, keys in insertion
+ * order, reals at precision 15): tests/unit/test_render_json.c renders a
+ * spread of items both ways and compares them byte for byte. Errors stay on
+ * jansson (emit_json below): they are rare and small. */
+
+/* A writer into the answer: the first failure sticks, so a whole item is
+ * written as a straight sequence of calls and checked once at the end. */
+struct jw {
+	struct buf *b;
+	int err;
+};
+
+static void jw_raw(struct jw *w, const char *s, size_t n)
 {
-	if (!v)
-		return -1;
-	return json_array_append_new(a, v);
+	if (!w->err && buf_append(w->b, s, n) != 0)
+		w->err = 1;
 }
 
-static json_t *word_or_null(const struct entry *e)
-{
-	return e && e->word ? json_string(e->word) : json_null();
-}
+/* Literal JSON text: punctuation and keys, ",\"kind\":". */
+#define JW_LIT(w, lit) jw_raw((w), (lit), sizeof(lit) - 1)
 
-/* One key per part of the kind; element is a list of 0..2 words. */
-static json_t *parts_json(const struct item *it)
+/* s as a JSON string. As jansson: text that is not UTF-8 fails the answer
+ * (the caller then answers 500 in the client's format) rather than being
+ * sent broken; '"' and '\' are escaped, control characters as \b \f \n \r
+ * \t or \u00XX (upper-case hex); everything else, '/' and non-ASCII
+ * included, is copied as it is. */
+static void jw_str(struct jw *w, const char *s)
 {
-	json_t *o = json_object(), *el;
-	unsigned parts = render_kind_parts(it->kind, ALL_PARTS);
-	int err = !o;
+	static const char hex[] = "0123456789ABCDEF";
+	size_t n = strlen(s);
+	int ascii = 1;
 
-	for (int p = 0; !err && p < P__MAX; p++) {
-		if (!(parts & PART_BIT(p)))
-			continue;
-		if (p != P_ELEMENT) {
-			err = put(o, part_names[p], word_or_null(it->part[p])) != 0;
+	if (w->err)
+		return;
+	for (size_t i = 0; i < n && ascii; i++)
+		ascii = (unsigned char)s[i] < 0x80;
+	/* the worst case, every byte a \u00XX, and the quotes */
+	if ((!ascii && u8_check((const uint8_t *)s, n) != NULL) ||
+	    buf_reserve(w->b, 6 * n + 2) != 0) {
+		w->err = 1;
+		return;
+	}
+	char *d = w->b->data + w->b->len;
+	*d++ = '"';
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c != '"' && c != '\\') {
+			*d++ = (char)c;
 			continue;
 		}
-		err = !(el = json_array()) || put(o, part_names[p], el) != 0;
-		if (!err && it->part[P_ELEMENT])
-			err = push(el, word_or_null(it->part[P_ELEMENT])) != 0;
-		if (!err && it->element2)
-			err = push(el, word_or_null(it->element2)) != 0;
+		*d++ = '\\';
+		switch (c) {
+		case '"':
+		case '\\':
+			*d++ = (char)c;
+			break;
+		case '\b':
+			*d++ = 'b';
+			break;
+		case '\f':
+			*d++ = 'f';
+			break;
+		case '\n':
+			*d++ = 'n';
+			break;
+		case '\r':
+			*d++ = 'r';
+			break;
+		case '\t':
+			*d++ = 't';
+			break;
+		default:
+			memcpy(d, "u00", 3);
+			d[3] = hex[c >> 4];
+			d[4] = hex[c & 15];
+			d += 5;
+		}
 	}
-	if (err) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
+	*d++ = '"';
+	w->b->len = (size_t)(d - w->b->data);
+	w->b->data[w->b->len] = '\0';
 }
 
-static json_t *unhonoured_json(const struct item *it)
+/* A key from this file's tables (stat and part names), ',' first unless
+ * it opens its object. */
+static void jw_key(struct jw *w, const char *key, int first)
 {
-	json_t *a = json_array();
-	int n = it->n_unhonoured > ITEM_UNHONOURED_MAX ? ITEM_UNHONOURED_MAX : it->n_unhonoured;
-	int err = !a;
+	if (!first)
+		JW_LIT(w, ",");
+	jw_str(w, key);
+	JW_LIT(w, ":");
+}
 
-	for (int i = 0; !err && i < n; i++) {
-		const struct unhonoured *u = &it->unhonoured[i];
-		json_t *o = json_object();
-		err = push(a, o) != 0 ||
-		      put(o, "part",
-		          json_string(render_name_or(part_names, P__MAX, (int)u->part, "?"))) ||
-		      put(o, "word", json_string(u->word ? u->word : "")) ||
-		      put(o, "reason",
-		          json_string(render_name_or(unhonoured_reason_text, N_REASONS,
-		                                     (int)u->reason, "refused")));
-	}
-	if (err) {
-		json_decref(a);
-		return NULL;
-	}
-	return a;
+static void jw_int(struct jw *w, int64_t v)
+{
+	char text[DECIMAL_MAX];
+	decimal_i64(v, 0, text);
+	jw_raw(w, text, strlen(text));
+}
+
+/* v hundredths as jansson prints the real v / 100.0 at precision 15: the
+ * shortest decimals ("0.4", "-1.05"), and ".0" when whole ("2.0"). Exact
+ * for every int32_t, whose hundredths have at most 10 digits. */
+static void jw_hundredths(struct jw *w, int32_t v)
+{
+	char text[DECIMAL_MAX + 4], *d = text;
+	uint64_t a = v < 0 ? (uint64_t)(-(int64_t)v) : (uint64_t)v;
+	unsigned c = (unsigned)(a % 100);
+
+	if (v < 0)
+		*d++ = '-';
+	decimal_u64(a / 100, d);
+	d += strlen(d);
+	*d++ = '.';
+	*d++ = (char)('0' + c / 10);
+	if (c % 10)
+		*d++ = (char)('0' + c % 10);
+	jw_raw(w, text, (size_t)(d - text));
+}
+
+static void jw_word(struct jw *w, const struct entry *e)
+{
+	if (e && e->word)
+		jw_str(w, e->word);
+	else
+		JW_LIT(w, "null");
 }
 
 /* The links of a list of items from one form (SPEC §6; JSON answers' links
  * ask for JSON): an item's permanent link is /item/CODE?format=json; "roll
- * again" (the inputs, no seed) is the same for all of them, made once. An
- * item without a code (none could be made) links to the inputs and its
- * seed instead. */
+ * again" (the inputs, no seed) is the same for all of them, written once as
+ * JSON text and copied into each item. An item without a code (none could
+ * be made) links to the inputs and its seed instead. */
 struct links {
 	struct buf buf;    /* scratch for one item's link */
 	struct buf inputs; /* the inputs, "&seed=" */
-	size_t inputs_len; /* bytes of the inputs alone */
-	json_t *reroll;    /* one reference, shared by every item */
+	struct buf reroll; /* the inputs, "&format=json", as a JSON string */
 };
 
 static int links_init(struct links *l, const struct form *f)
 {
 	buf_init(&l->buf);
 	buf_init(&l->inputs);
-	l->reroll = NULL;
+	buf_init(&l->reroll);
 	if (form_link_inputs(f, &l->inputs) != 0)
 		return -1;
-	l->inputs_len = l->inputs.len;
-	if (buf_puts(&l->inputs, "&format=json") != 0 ||
-	    !(l->reroll = json_stringn_nocheck(l->inputs.data, l->inputs.len)))
+	size_t inputs_len = l->inputs.len;
+	if (buf_puts(&l->inputs, "&format=json") != 0)
 		return -1;
-	l->inputs.len = l->inputs_len;
-	return buf_puts(&l->inputs, "&seed=");
+	struct jw w = {&l->reroll, 0};
+	jw_str(&w, l->inputs.data);
+	l->inputs.len = inputs_len;
+	return w.err ? -1 : buf_puts(&l->inputs, "&seed=");
 }
 
 static void links_free(struct links *l)
 {
-	json_decref(l->reroll);
 	buf_free(&l->buf);
 	buf_free(&l->inputs);
+	buf_free(&l->reroll);
 }
 
-static json_t *link_json(struct links *l, const struct item *it)
+static void jw_link(struct jw *w, struct links *l, const struct item *it)
 {
 	char text[DECIMAL_MAX];
+	int err;
 
 	buf_reset(&l->buf);
-	if (it->code[0]) {
-		if (buf_puts(&l->buf, "/item/") != 0 || buf_puts(&l->buf, it->code) != 0 ||
-		    buf_puts(&l->buf, "?format=json") != 0)
-			return NULL;
-	} else if (buf_append(&l->buf, l->inputs.data, l->inputs.len) != 0 ||
-	           buf_puts(&l->buf, decimal_u64(it->seed, text)) != 0 ||
-	           buf_puts(&l->buf, "&format=json") != 0) {
-		return NULL;
-	}
-	return json_stringn_nocheck(l->buf.data, l->buf.len);
+	if (it->code[0])
+		err = buf_puts(&l->buf, "/item/") != 0 || buf_puts(&l->buf, it->code) != 0 ||
+		      buf_puts(&l->buf, "?format=json") != 0;
+	else
+		err = buf_append(&l->buf, l->inputs.data, l->inputs.len) != 0 ||
+		      buf_puts(&l->buf, decimal_u64(it->seed, text)) != 0 ||
+		      buf_puts(&l->buf, "&format=json") != 0;
+	if (err)
+		w->err = 1;
+	else
+		jw_str(w, l->buf.data);
 }
 
-static json_t *item_json(const struct item *it, struct links *links)
+/* One key per part of the kind; element is a list of 0..2 words. */
+static void jw_parts(struct jw *w, const struct item *it)
 {
-	json_t *o = json_object();
-	char seed[DECIMAL_MAX];
-	int err = !o;
+	unsigned parts = render_kind_parts(it->kind, ALL_PARTS);
+	int first = 1;
 
-	decimal_u64(it->seed, seed);
-	err = err ||
-	      put(o, "kind", json_string(render_name_or(kind_names, K__MAX, (int)it->kind, "?")));
-	err = err || put(o, "name", json_string(it->name));
-	err = err || put(o, "seed", json_string_nocheck(seed));
-	err = err || put(o, "tier", json_integer(it->tier));
-	err = err ||
-	      put(o, "slot",
-	          it->slot > SLOT_NONE && it->slot < SLOT__MAX ? json_string(slot_names[it->slot])
-	                                                       : json_null());
-	for (int s = 0; !err && s < ST__MAX; s++)
-		err = put(o, stat_names[s],
-		          s == ST_MULTIPLIER ? json_real(it->stat[s] / 100.0)
-		                             : json_integer(it->stat[s])) != 0;
-	err = err || put(o, "str", json_integer(it->str));
-	err = err || put(o, "plus", json_integer(it->plus));
-	err = err || put(o, "masterwork", json_boolean(it->masterwork));
-	err = err || put(o, "value", json_integer((json_int_t)item_value(it)));
-	err = err || put(o, "parts", parts_json(it));
-	err = err || put(o, "unhonoured", unhonoured_json(it));
-	err = err || put(o, "code", it->code[0] ? json_string_nocheck(it->code) : json_null());
-	err = err || put(o, "link", link_json(links, it));
-	err = err || put(o, "reroll", json_incref(links->reroll));
-	if (err) {
-		json_decref(o);
-		return NULL;
+	JW_LIT(w, "{");
+	for (int p = 0; p < P__MAX; p++) {
+		if (!(parts & PART_BIT(p)))
+			continue;
+		jw_key(w, part_names[p], first);
+		first = 0;
+		if (p != P_ELEMENT) {
+			jw_word(w, it->part[p]);
+			continue;
+		}
+		JW_LIT(w, "[");
+		if (it->part[P_ELEMENT])
+			jw_word(w, it->part[P_ELEMENT]);
+		if (it->part[P_ELEMENT] && it->element2)
+			JW_LIT(w, ",");
+		if (it->element2)
+			jw_word(w, it->element2);
+		JW_LIT(w, "]");
 	}
-	return o;
+	JW_LIT(w, "}");
+}
+
+static void jw_unhonoured(struct jw *w, const struct item *it)
+{
+	int n = it->n_unhonoured > ITEM_UNHONOURED_MAX ? ITEM_UNHONOURED_MAX : it->n_unhonoured;
+
+	JW_LIT(w, "[");
+	for (int i = 0; i < n; i++) {
+		const struct unhonoured *u = &it->unhonoured[i];
+		if (i)
+			JW_LIT(w, ",");
+		JW_LIT(w, "{\"part\":");
+		jw_str(w, render_name_or(part_names, P__MAX, (int)u->part, "?"));
+		JW_LIT(w, ",\"word\":");
+		jw_str(w, u->word ? u->word : "");
+		JW_LIT(w, ",\"reason\":");
+		jw_str(w, render_name_or(unhonoured_reason_text, N_REASONS, (int)u->reason,
+		                         "refused"));
+		JW_LIT(w, "}");
+	}
+	JW_LIT(w, "]");
+}
+
+/* The members in SPEC §5's order (the order the jansson tree had). */
+static void jw_item(struct jw *w, const struct item *it, struct links *l)
+{
+	char seed[DECIMAL_MAX];
+
+	JW_LIT(w, "{\"kind\":");
+	jw_str(w, render_name_or(kind_names, K__MAX, (int)it->kind, "?"));
+	JW_LIT(w, ",\"name\":");
+	jw_str(w, it->name);
+	JW_LIT(w, ",\"seed\":");
+	jw_str(w, decimal_u64(it->seed, seed));
+	JW_LIT(w, ",\"tier\":");
+	jw_int(w, it->tier);
+	JW_LIT(w, ",\"slot\":");
+	if (it->slot > SLOT_NONE && it->slot < SLOT__MAX)
+		jw_str(w, slot_names[it->slot]);
+	else
+		JW_LIT(w, "null");
+	for (int s = 0; s < ST__MAX; s++) {
+		jw_key(w, stat_names[s], 0);
+		if (s == ST_MULTIPLIER)
+			jw_hundredths(w, it->stat[s]);
+		else
+			jw_int(w, it->stat[s]);
+	}
+	JW_LIT(w, ",\"str\":");
+	jw_int(w, it->str);
+	JW_LIT(w, ",\"plus\":");
+	jw_int(w, it->plus);
+	if (it->masterwork)
+		JW_LIT(w, ",\"masterwork\":true");
+	else
+		JW_LIT(w, ",\"masterwork\":false");
+	JW_LIT(w, ",\"value\":");
+	jw_int(w, (int64_t)item_value(it));
+	JW_LIT(w, ",\"parts\":");
+	jw_parts(w, it);
+	JW_LIT(w, ",\"unhonoured\":");
+	jw_unhonoured(w, it);
+	JW_LIT(w, ",\"code\":");
+	if (it->code[0])
+		jw_str(w, it->code);
+	else
+		JW_LIT(w, "null");
+	JW_LIT(w, ",\"link\":");
+	jw_link(w, l, it);
+	JW_LIT(w, ",\"reroll\":");
+	jw_raw(w, l->reroll.data, l->reroll.len);
+	JW_LIT(w, "}");
 }
 
 /* Appends v compactly to out and releases v. All or nothing. */
-#define JSON_ROOM_MIN 1024 /* an item is about 500 bytes */
+#define JSON_ROOM_MIN  1024 /* an error is far smaller */
+#define JSON_ITEM_ROOM 768  /* an item is 500-700 bytes */
 
 static int emit_json(json_t *v, struct buf *out)
 {
@@ -212,33 +351,36 @@ static int emit_json(json_t *v, struct buf *out)
 int render_json_items(const struct form *f, const struct item *items, size_t n, int batch,
                       struct buf *out)
 {
-	if (!out || (n > 0 && !items))
+	if (!out || (n > 0 && !items) || (!batch && n != 1))
 		return -1;
 	f = render_form(f);
 	struct links links;
-	int rc;
-	if (links_init(&links, f) != 0) {
-		links_free(&links);
-		return -1;
-	}
-	if (!batch) {
-		rc = n == 1 ? emit_json(item_json(&items[0], &links), out) : -1;
-		links_free(&links);
-		return rc;
-	}
+	struct jw w = {out, 0};
+	size_t start = out->len;
 
-	/* put and push take their value even when they fail, so each tree
-	 * has one owner at every step: root. */
-	json_t *root = json_object(), *list = json_array();
-	int err = put(root, "items", list) != 0;
-	for (size_t i = 0; !err && i < n; i++)
-		err = push(list, item_json(&items[i], &links)) != 0;
+	w.err = links_init(&links, f) != 0;
+	/* One reservation for most answers. */
+	if (!w.err && buf_reserve(out, n * JSON_ITEM_ROOM + 16) != 0)
+		w.err = 1;
+	if (batch)
+		JW_LIT(&w, "{\"items\":[");
+	for (size_t i = 0; i < n && !w.err; i++) {
+		if (i)
+			JW_LIT(&w, ",");
+		jw_item(&w, &items[i], &links);
+	}
+	if (batch)
+		JW_LIT(&w, "]}");
 	links_free(&links);
-	if (err) {
-		json_decref(root);
+	/* All or nothing: a failed answer leaves out as it was. */
+	if (w.err) {
+		if (out->data) {
+			out->len = start;
+			out->data[start] = '\0';
+		}
 		return -1;
 	}
-	return emit_json(root, out);
+	return 0;
 }
 
 int render_json_error(const char *field, const char *message, struct buf *out)

@@ -9,8 +9,11 @@ it with wrk, and prints one table:
              (the page itself, written into public/ for the run, then deleted)
   floor      GET /healthz: the daemon answers without generating or rendering
   then       GET /generate as HTML and as JSON, a POST /generate with requested
-             words, a batch of 100 (JSON), and GET /generate again with the
-             catalog grown with ~100k synthetic rows (tests/bench/synth_catalog.py)
+             words, a batch of 100 (JSON), GET /item/CODE (past nginx's cache at
+             the current revision and at an old one, and from the cache against
+             a static file of the page's size), GET /catalog.json, /words, the
+             maps, and GET /generate again with the catalog grown with ~100k
+             synthetic rows (tests/bench/synth_catalog.py)
 
 with requests/s, p50, p99, non-2xx answers (counted from nginx's access log,
 plus wrk's socket errors) and the ratio to the ceiling; then the generator
@@ -64,6 +67,8 @@ TARGETS = {                 # issue 17 (issue 5's, tightened)
     "gen_per_s": 3_000_000, # weapons per second, one core
     "pss_mib": 32.0,        # the whole daemon (Pss), shipped catalog
     "pss_x1000_mib": 64.0,  # the whole daemon (Pss), x1000 catalog
+    "item_within": 0.10,    # issue 12: /item/CODE uncached within 10% of /generate
+    "item_cached": 0.80,    # issue 12: /item/CODE from nginx's cache >= 80% of a static file
 }
 
 
@@ -124,15 +129,15 @@ class Stack:
             m = re.search(r"(?m)^\s*keepalive (\d+);", f.read())
         return int(m.group(1)) if m else None
 
-    def set_nginx_keepalive(self, n):
-        """Rewrites the upstream's keepalive in the generated nginx.conf (in
-        the temp var dir; stack.sh's template is not touched) and reloads."""
+    def _rewrite_conf(self, pattern, repl, what):
+        """Rewrites the generated nginx.conf (in the temp var dir; stack.sh's
+        template is not touched) and reloads nginx."""
         conf = self.path("nginx.conf")
         with open(conf) as f:
             text = f.read()
-        text, count = re.subn(r"(?m)^(\s*keepalive) \d+;", r"\g<1> %d;" % n, text)
+        text, count = re.subn(pattern, repl, text)
         if count != 1:
-            raise BenchError("no upstream keepalive line in " + conf)
+            raise BenchError("no %s in %s" % (what, conf))
         with open(conf, "w") as f:
             f.write(text)
         with open(self.path("run", "nginx.pid")) as f:
@@ -147,6 +152,20 @@ class Stack:
                 return
             time.sleep(0.1)
         raise BenchError("nginx did not reload")
+
+    def set_nginx_keepalive(self, n):
+        self._rewrite_conf(r"(?m)^(\s*keepalive) \d+;", r"\g<1> %d;" % n,
+                           "upstream keepalive line")
+
+    def item_cache_bypass(self):
+        """Lets a request with the header `X-Bench-Uncached: 1` past nginx's
+        /item/ cache (neither looked up nor stored), so that /item/CODE can be
+        measured at the daemon through the same nginx path as /generate; every
+        other request is cached as shipped."""
+        self._rewrite_conf(r"(?m)^(\s*)(fastcgi_cache lf_items;)",
+                           r"\1\2\n\1fastcgi_cache_bypass $http_x_bench_uncached;"
+                           r"\n\1fastcgi_no_cache $http_x_bench_uncached;",
+                           "fastcgi_cache lf_items line")
 
     def url(self, path):
         return "http://127.0.0.1:%d%s" % (self.port, path)
@@ -354,6 +373,83 @@ def daemon_memory(stack):
     return [(p, r, vm_status(p)) for p, r in zip(pids, roles)]
 
 
+UNCACHED = "X-Bench-Uncached: 1"
+
+
+def item_codes(stack, n=100):
+    """The codes of a batch of n weapons (as GET /generate makes them) at the
+    current revision."""
+    status, body = stack.get("/generate?count=%d&format=json" % n)
+    if status != 200:
+        raise BenchError("GET /generate?count=%d answered %d" % (n, status))
+    codes = [it["code"] for it in json.loads(body)["items"]]
+    if not all(codes):
+        raise BenchError("an item of the batch has no code")
+    return codes
+
+
+def rotating_script(var, name, paths):
+    """A wrk script that asks for paths in turn (each connection from its own
+    place in the list), with wrk's -H headers."""
+    path = os.path.join(var, name + ".lua")
+    with open(path, "w") as f:
+        f.write("local paths = {%s}\n" % ", ".join('"%s"' % p for p in paths))
+        f.write("local i = math.random(#paths)\n"
+                "request = function()\n"
+                "  i = i %% #paths + 1\n"
+                "  return wrk.format(nil, paths[i])\n"
+                "end\n")
+    return path
+
+
+def timed_get(stack, path, headers):
+    t0 = time.perf_counter()
+    status, body = stack.get(path, headers)
+    ms = (time.perf_counter() - t0) * 1e3
+    if status != 200:
+        raise BenchError("GET %s answered %d" % (path, status))
+    return ms, body
+
+
+def old_revision(stack, codes):
+    """Makes the codes' revision an old one: one change set (a weapon row's
+    value edited: the row retired and a copy added, as docs/items.md says),
+    then waits until the daemon serves the new revision. Returns the latency
+    of each of the first requests for codes of the old revision, one at a
+    time, past nginx's cache: the first one a worker process gets builds the
+    old revision's catalog (catalog_at), the later ones find it cached."""
+    before = int(stack.sql("SELECT revision FROM catalog_revision WHERE id = 1;").strip())
+    cols = [c for c in stack.sql(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = DATABASE() "
+        "AND table_name = 'weapon_type' AND column_name NOT IN "
+        "('id', 'added_rev', 'retired_rev', 'live_word') ORDER BY ordinal_position;").split()]
+    sel = ", ".join("value + 1" if c == "value" else c for c in cols)
+    stack.sql("START TRANSACTION;"
+              "UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1;"
+              "SET @rev = (SELECT revision FROM catalog_revision WHERE id = 1);"
+              "CREATE TEMPORARY TABLE lf_edit AS SELECT id FROM weapon_type "
+              "WHERE retired_rev IS NULL ORDER BY id LIMIT 1;"
+              "UPDATE weapon_type SET retired_rev = @rev WHERE id IN (SELECT id FROM lf_edit);"
+              "INSERT INTO weapon_type (%s, added_rev) SELECT %s, @rev FROM weapon_type "
+              "WHERE id IN (SELECT id FROM lf_edit);"
+              "DROP TEMPORARY TABLE lf_edit; COMMIT;" % (", ".join(cols), sel))
+    # Every worker process loads the catalog itself (and logs it with its
+    # pid): until each has the new revision live, a code of the old one is
+    # still some process's current revision.
+    workers = max(len(daemon_pids(stack)) - 1, 1)
+    live = re.compile(r"\[(\d+)\] catalog: revision (\d+) live")
+    end = time.time() + 60
+    while True:
+        with open(stack.path("log", "daemon.log"), errors="replace") as f:
+            pids = {m.group(1) for m in live.finditer(f.read()) if int(m.group(2)) > before}
+        if len(pids) >= workers:
+            break
+        if time.time() > end:
+            raise BenchError("revision %d did not go live in every worker" % (before + 1))
+        time.sleep(0.1)
+    return [timed_get(stack, "/item/" + c, {"X-Bench-Uncached": "1"})[0] for c in codes[:24]]
+
+
 def sweep(args, daemon, var, port):
     """GET /healthz and GET /generate for each worker count, each on a fresh
     daemon and nginx (nginx keeps workers/2 idle connections: stack.sh)."""
@@ -381,6 +477,8 @@ def measure(args):
     port = args.port or free_port()
     ceiling_name = "bench-ceiling-%d.html" % os.getpid()
     ceiling_file = os.path.join(ROOT, "public", ceiling_name)
+    item_name = "bench-item-%d.html" % os.getpid()
+    item_file = os.path.join(ROOT, "public", item_name)
     st = Stack(daemon, var, port, args.workers)
     R = {"var": var}
     ok = False
@@ -415,7 +513,7 @@ def measure(args):
              os.path.join(HERE, "post.lua")),
             ("batch", "GET /generate?count=100, JSON", "/generate?count=100&format=json", (),
              None),
-            # The word list (/item/CODE and /loadout do not exist yet).
+            # The word list.
             ("words", "GET /words, HTML", "/words", (), None),
             # Dungeon maps (docs/maps.md): the default size and the largest.
             ("map", "GET /map, 12x8, HTML", "/map?seed=7", (), None),
@@ -435,10 +533,60 @@ def measure(args):
         if item.get("unhonoured") or item["parts"]["type"] != "longsword":
             raise BenchError("POST /generate did not honour the requested words: %r" % item)
 
+        # Permanent links (docs/items.md): 100 codes of the current revision,
+        # asked for in turn. Uncached: past nginx's cache (item_cache_bypass),
+        # the daemon regenerating each item, as GET /generate does.
+        st.item_cache_bypass()
+        codes = item_codes(st)
+        item_paths = rotating_script(var, "items", ["/item/" + c for c in codes])
+        R["item_code_len"] = sum(map(len, codes)) / len(codes)
+        status, body = st.get("/item/" + codes[0])
+        R["item_bytes"] = len(body)
+        with open(item_file, "wb") as f:  # a static file as large as the page
+            f.write(body)
+        tests += [
+            ("item", "GET /item/CODE, HTML, uncached, current revision", "/", (UNCACHED,),
+             item_paths),
+            ("itemjson", "GET /item/CODE, JSON, uncached, current revision", "/",
+             (UNCACHED, "Accept: application/json"), item_paths),
+            # One code, so that every request after the first is a HIT.
+            ("itemcache", "GET /item/CODE, HTML, from nginx's cache", "/item/" + codes[0],
+             (), None),
+            ("itemceil", "static file, %d bytes (the /item/CODE page's size)" % len(body),
+             "/" + item_name, (), None),
+            ("catalog", "GET /catalog.json (current revision, no-store)", "/catalog.json", (),
+             None),
+            # /loadout (issue 14, merged into main after this branch was cut:
+            # GET /loadout?item=CODE[:place]&item=..., docs/loadout.md) goes
+            # here, with codes of several kinds, e.g.
+            # ("loadout", "GET /loadout, 4 items, HTML",
+            #  "/loadout?" + "&".join("item=" + c for c in loadout_codes), (), None),
+            # ROW_ORDER already has its place in the table.
+        ]
+        # The last two of the first list run last: the x1000 catalog is
+        # compared with "html", and "ceiling2" is measured just before it.
+        tests = [t for t in tests if t[0] not in ("ceiling2", "html")] + \
+            [t for t in tests if t[0] in ("ceiling2", "html")]
+
         R["runs"] = {}
         for key, label, path, headers, script in tests:
             log("wrk: " + label)
             R["runs"][key] = dict(wrk(args, st, access, path, headers, script), label=label)
+            if key == "itemcache":
+                r = urllib.request.urlopen(st.url("/item/" + codes[0]), timeout=10)
+                if r.headers.get("X-Cache") != "HIT":
+                    raise BenchError("/item/CODE was not served from nginx's cache: X-Cache %s"
+                                     % r.headers.get("X-Cache"))
+        status, body = st.get("/catalog.json")
+        R["catalog_bytes"] = len(body)
+
+        # An old revision: the same 100 codes once the catalog has moved on.
+        log("old revision: one change set, then the first hits one by one")
+        R["old_first"] = old_revision(st, codes)
+        label = "GET /item/CODE, HTML, uncached, old revision (later hits)"
+        log("wrk: " + label)
+        R["runs"]["itemold"] = dict(wrk(args, st, access, "/", (UNCACHED,), item_paths),
+                                    label=label)
 
         # Far beyond the workers: queued, never refused (every answer 2xx).
         for n in OVERLOAD_CONNECTIONS:
@@ -472,10 +620,11 @@ def measure(args):
         R["gen_x1000"] = run_generator(args, st)
         ok = True
     finally:
-        try:
-            os.unlink(ceiling_file)
-        except FileNotFoundError:
-            pass
+        for f in (ceiling_file, item_file):
+            try:
+                os.unlink(f)
+            except FileNotFoundError:
+                pass
         st.stop()
         if ok and not args.keep:
             shutil.rmtree(var, ignore_errors=True)
@@ -494,6 +643,12 @@ def fmt_int(v):
     return format(int(round(float(v))), ",")
 
 
+# The table's rows, in this order (not the order they ran in).
+ROW_ORDER = ("ceiling", "floor", "html", "json", "post", "batch", "item", "itemjson", "itemold",
+             "itemcache", "itemceil", "catalog", "words", "loadout", "map", "map30", "map30t",
+             "ceiling2", "x1000")
+
+
 def report(args, R, command):
     runs = R["runs"]
     ceil = (runs["ceiling"]["rps"] + runs["ceiling2"]["rps"]) / 2
@@ -501,9 +656,9 @@ def report(args, R, command):
     lines.append("| test | requests/s | p50 | p99 | non-2xx | vs ceiling "
                  "| CPU µs/request: wrk · nginx · daemon |")
     lines.append("|---|---:|---:|---:|---:|---:|---:|")
-    for key in ("ceiling", "floor", "html", "json", "post", "batch", "words", "map", "map30", "map30t",
-                "ceiling2", "x1000") + \
-            tuple("c%d" % n for n in OVERLOAD_CONNECTIONS):
+    for key in ROW_ORDER + tuple("c%d" % n for n in OVERLOAD_CONNECTIONS):
+        if key not in runs:  # a page that does not exist yet (/loadout)
+            continue
         r = runs[key]
         lines.append("| %s | %s | %s | %s | %d | %.0f%% | %.1f · %.1f · %.1f |"
                      % (r["label"], fmt_int(r["rps"]), fmt_ms(r["p50"]), fmt_ms(r["p99"]),
@@ -519,6 +674,16 @@ def report(args, R, command):
     lines.append("| render_html, one card and the form | %s µs (%s bytes) | %s µs (%s bytes) |"
                  % (g["html_us"], g["html_bytes"], gx["html_us"], gx["html_bytes"]))
     lines.append("| render_json_items, one item | %s µs | %s µs |" % (g["json_us"], gx["json_us"]))
+    lines.append("")
+    first = R["old_first"]
+    lines.append("/item/CODE at an old revision, requests one at a time past nginx's cache, "
+                 "right after the change set: the first four %s (the first request each "
+                 "worker process gets builds that revision's catalog and keeps it), the next "
+                 "%d: median %s, slowest %s. Codes are %.1f characters on average; the "
+                 "/item/CODE page is %d bytes, /catalog.json %d bytes."
+                 % (", ".join(fmt_ms(v) for v in first[:4]), len(first) - 4,
+                    fmt_ms(sorted(first[4:])[(len(first) - 4) // 2]), fmt_ms(max(first[4:])),
+                    R["item_code_len"], R["item_bytes"], R["catalog_bytes"]))
     lines.append("")
     mem = R["vm"]
     workers = [m for _, role, m in mem if role != "supervisor"]
@@ -569,6 +734,17 @@ def report(args, R, command):
          worst["p99"] <= TARGETS["p99_ms"], "worst %s (%s)" % (fmt_ms(worst["p99"]), worst["label"])),
         ("p99 <= 5 ms at %d connections, batch of 100" % args.connections,
          runs["batch"]["p99"] <= TARGETS["p99_ms"], fmt_ms(runs["batch"]["p99"])),
+        ("GET /item/CODE uncached (current revision) within 10% of GET /generate, HTML",
+         runs["item"]["rps"] >= (1 - TARGETS["item_within"]) * html["rps"],
+         "%.0f%% of /generate" % (100 * runs["item"]["rps"] / html["rps"])),
+        ("GET /item/CODE uncached (current revision) within 10% of GET /generate, JSON",
+         runs["itemjson"]["rps"] >= (1 - TARGETS["item_within"]) * jsn["rps"],
+         "%.0f%% of /generate" % (100 * runs["itemjson"]["rps"] / jsn["rps"])),
+        ("GET /item/CODE from nginx's cache >= 80% of a static file of the same size",
+         runs["itemcache"]["rps"] >= TARGETS["item_cached"] * runs["itemceil"]["rps"],
+         "%.0f%% (%s against %s requests/s)"
+         % (100 * runs["itemcache"]["rps"] / runs["itemceil"]["rps"],
+            fmt_int(runs["itemcache"]["rps"]), fmt_int(runs["itemceil"]["rps"]))),
         ("zero non-2xx", non2xx == 0, "%d" % non2xx),
         ("catalog x1000 within 10% of the normal requests/s",
          x_ratio >= 1 - TARGETS["x1000_within"], "%.0f%% of normal" % (100 * x_ratio)),

@@ -132,7 +132,7 @@ def fmt_int(v):
 
 
 def svg(curves):
-    """Two panels (requests/s, p99), connections on a log axis."""
+    """Two panels (requests/s, p99 on a log axis), connections on a log axis."""
     W, H, M = 860, 340, 60
     pw = (W - 3 * M) // 2
     colours = {"html": "#b5512b", "json": "#2b6cb5"}
@@ -152,20 +152,41 @@ def svg(curves):
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
            'font-family="sans-serif" font-size="12">' % (W, H + 40),
            '<rect width="100%" height="100%" fill="white"/>']
-    for panel, (key, title, unit) in enumerate((("rps", "requests/s", ""),
-                                               ("p99", "p99 latency", " ms"))):
+    # requests/s on a linear axis from 0; p99 on a log axis (it spans two or
+    # three decades from 1 to 512 connections), gridlines at 1, 2, 5 x 10^k.
+    for panel, (key, title, unit, logy) in enumerate((("rps", "requests/s", "", False),
+                                                     ("p99", "p99 latency, log scale", " ms",
+                                                      True))):
         x0 = M + panel * (pw + M)
-        top = max(p[key] for c in curves.values() for p in c)
-        ymax = nice(top * 1.05)
+        vals = [p[key] for c in curves.values() for p in c if p[key] > 0] or [1]
+        if logy:
+            lo = 10 ** math.floor(math.log10(min(vals)))
+            hi = 10 ** math.ceil(math.log10(max(vals) * 1.05))
+            if hi <= lo:
+                hi = lo * 10
+            ticks = [m * 10 ** e for e in range(round(math.log10(lo)), round(math.log10(hi)) + 1)
+                     for m in (1, 2, 5) if lo <= m * 10 ** e <= hi]
+
+            def frac(v, lo=lo, hi=hi):
+                v = max(v, lo)
+                return (math.log10(v) - math.log10(lo)) / (math.log10(hi) - math.log10(lo))
+        else:
+            ymax = nice(max(vals) * 1.05)
+            ticks = [ymax * i / 4 for i in range(5)]
+
+            def frac(v, ymax=ymax):
+                return v / ymax
         out.append('<text x="%d" y="20" font-weight="bold">%s (median of 3)</text>' % (x0, title))
         out.append('<rect x="%d" y="30" width="%d" height="%d" fill="none" stroke="#888"/>'
                    % (x0, pw, H - 60))
-        for i in range(5):
-            v = ymax * i / 4
-            y = 30 + (H - 60) * (1 - i / 4)
+        for v in ticks:
+            y = 30 + (H - 60) * (1 - frac(v))
             out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
                        % (x0, x0 + pw, y, y))
-            label = ("%.0f" % v if v >= 10 or v == 0 else "%.1f" % v) + unit
+            if unit == " ms" and v >= 1000:  # "1 s", narrower than "1000 ms"
+                label = "%g s" % (v / 1000)
+            else:
+                label = ("%.0f" % v if v >= 10 or v == 0 else "%g" % v) + unit
             out.append('<text x="%d" y="%.1f" text-anchor="end">%s</text>' % (x0 - 4, y + 4, label))
         for c in xs:
             out.append('<text x="%.1f" y="%d" text-anchor="middle">%d</text>'
@@ -173,7 +194,7 @@ def svg(curves):
         out.append('<text x="%.1f" y="%d" text-anchor="middle">connections</text>'
                    % (x0 + pw / 2, H + 4))
         for name, pts in curves.items():
-            coords = [(xpos(c, x0), 30 + (H - 60) * (1 - p[key] / ymax)) for c, p in zip(xs, pts)]
+            coords = [(xpos(c, x0), 30 + (H - 60) * (1 - frac(p[key]))) for c, p in zip(xs, pts)]
             out.append('<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>'
                        % (colours[name], " ".join("%.1f,%.1f" % xy for xy in coords)))
             for x, y in coords:
