@@ -80,6 +80,20 @@ def log(msg):
     print("bench: " + msg, flush=True)
 
 
+def loadout_path(st, codes):
+    """A /loadout address of these items, each worn where the rules put it
+    (its "equip" link followed), or in the pack when its kind is not worn."""
+    path = "/loadout?" + "&".join("item=" + c for c in codes)
+    for i in range(len(codes)):
+        status, body = st.get(path + "&format=json")
+        if status != 200:
+            raise BenchError("GET %s: %d" % (path, status))
+        url = json.loads(body)["items"][i]["actions"]["equip"]
+        if url:
+            path = url[:-len("&format=json")] if url.endswith("&format=json") else url
+    return path
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -556,12 +570,8 @@ def measure(args):
              "/" + item_name, (), None),
             ("catalog", "GET /catalog.json (current revision, no-store)", "/catalog.json", (),
              None),
-            # /loadout (issue 14, merged into main after this branch was cut:
-            # GET /loadout?item=CODE[:place]&item=..., docs/loadout.md) goes
-            # here, with codes of several kinds, e.g.
-            # ("loadout", "GET /loadout, 4 items, HTML",
-            #  "/loadout?" + "&".join("item=" + c for c in loadout_codes), (), None),
-            # ROW_ORDER already has its place in the table.
+            ("loadout", "GET /loadout, 4 items by the rules, HTML", loadout_path(st, codes[:4]),
+             (), None),
         ]
         # The last two of the first list run last: the x1000 catalog is
         # compared with "html", and "ceiling2" is measured just before it.
