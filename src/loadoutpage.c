@@ -129,18 +129,24 @@ static int read_query(const struct request *rq, struct lo_query *q, struct form_
 
 /* ---- links: the canonical URL of a state ---- */
 
+/* Item i as an address spells it: "CODE", or "CODE:place" when worn. */
+static int put_entry(struct buf *b, const struct loadout *l, const struct lo_entries *e, unsigned i)
+{
+	if (buf_puts(b, e->code[i]) != 0)
+		return -1;
+	if (l->item[i].at != PLACE_PACK && buf_printf(b, ":%s", place_names[l->item[i].at]) != 0)
+		return -1;
+	return 0;
+}
+
 static int state_link(struct buf *b, const struct loadout *l, const struct lo_entries *e,
                       enum format f)
 {
 	if (buf_append(b, "/loadout", 8) != 0)
 		return -1;
-	for (unsigned i = 0; i < l->n; i++) {
-		if (buf_printf(b, "%citem=%s", i ? '&' : '?', e->code[i]) != 0)
+	for (unsigned i = 0; i < l->n; i++)
+		if (buf_puts(b, i ? "&item=" : "?item=") != 0 || put_entry(b, l, e, i) != 0)
 			return -1;
-		if (l->item[i].at != PLACE_PACK &&
-		    buf_printf(b, ":%s", place_names[l->item[i].at]) != 0)
-			return -1;
-	}
 	if (f == FMT_JSON && buf_printf(b, "%cformat=json", l->n ? '&' : '?') != 0)
 		return -1;
 	return 0;
@@ -156,15 +162,9 @@ static int more_link(struct buf *b, const struct loadout *l, const struct lo_ent
 
 	if (buf_puts(b, l->n ? "/?loadout=" : "/") != 0)
 		return -1;
-	for (unsigned i = 0; i < l->n; i++) {
-		if (i && buf_putc(b, ',') != 0)
+	for (unsigned i = 0; i < l->n; i++)
+		if ((i && buf_putc(b, ',') != 0) || put_entry(b, l, e, i) != 0)
 			return -1;
-		if (buf_puts(b, e->code[i]) != 0)
-			return -1;
-		if (l->item[i].at != PLACE_PACK &&
-		    buf_printf(b, ":%s", place_names[l->item[i].at]) != 0)
-			return -1;
-	}
 	if (l->n && b->len - start - (sizeof "/?loadout=" - 1) > FORM_LONG_VALUE_MAX) {
 		b->len = start;
 		return buf_puts(b, "/");
@@ -306,14 +306,9 @@ static void send_html(struct response *rs, struct arena *ar, const struct loadou
 	tmpl_set_int(body, "COUNT", (long)l->n);
 	for (unsigned i = 0; i < l->n; i++) {
 		struct tmpl_dict *h = tmpl_section(body, "KEEP");
-		struct buf v;
-		buf_init(&v);
-		if (l->item[i].at == PLACE_PACK)
-			buf_printf(&v, "%s", e->code[i]);
-		else
-			buf_printf(&v, "%s:%s", e->code[i], place_names[l->item[i].at]);
-		tmpl_set(h, "VALUE", v.data ? v.data : "");
-		buf_free(&v);
+		tmpl_set(h, "CODE", e->code[i]);
+		if (l->item[i].at != PLACE_PACK)
+			tmpl_set(tmpl_section(h, "AT"), "PLACE", place_names[l->item[i].at]);
 	}
 	if (l->n < LOADOUT_MAX)
 		tmpl_show(body, "CAN_ADD");

@@ -30,7 +30,7 @@
 {{/PACK_ITEM}}
 </ul>
 {{#CAN_ADD}}<form class="add" method="get" action="/loadout">
-{{#KEEP}}<input type="hidden" name="item" value="{{VALUE}}">
+{{#KEEP}}<input type="hidden" name="item" value="{{CODE}}{{#AT}}:{{PLACE}}{{/AT}}">
 {{/KEEP}}<label class="field"><span>Add an item (its code or link)</span>
 <input type="text" name="item" maxlength="200" autocomplete="off"></label>
 <p class="actions"><button type="submit">Add</button></p>
