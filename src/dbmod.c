@@ -42,6 +42,34 @@ _Static_assert(SESSION_HOURS == 8, "update STMT_SES_INSERT");
 		return st_ == DB_DOWN ? (call) : st_;                                              \
 	} while (0)
 
+/* A transaction run until it is through: again when it met a lock conflict
+ * (the call sets *conflict), up to TRIES times, then answered as busy; once
+ * more when it found its connection closed (see ONCE_MORE). out (out_size
+ * bytes) is cleared before each try. */
+typedef enum db_status (*attempt_fn)(struct db *d, void *args, unsigned *conflict);
+
+static enum db_status retried(struct db *d, const char *what, attempt_fn once, void *args,
+                              void *out, size_t out_size)
+{
+	int again = 1;
+
+	if (!d)
+		return DB_DOWN;
+	for (int i = 0; i < TRIES; i++) {
+		unsigned conflict = 0;
+		memset(out, 0, out_size);
+		enum db_status st = once(d, args, &conflict);
+		if (st == DB_OK)
+			db_ok(d);
+		if (st == DB_DOWN && again--)
+			continue;
+		if (st != DB_ERROR || !conflict)
+			return st;
+	}
+	log_warn("dbmod: %s met lock conflicts %d times; answered as busy", what, TRIES);
+	return DB_DOWN;
+}
+
 /* ---- parameters ---- */
 
 #define PARAMS_MAX 20
@@ -516,27 +544,26 @@ static enum db_status submit_once(struct db *d, const char *sid, const struct pr
 	return commit(d);
 }
 
+struct submit_args {
+	const char *sid;
+	const struct proposal *p;
+	const uint8_t *client;
+	unsigned limit;
+	struct submit_outcome *out;
+};
+
+static enum db_status submit_try(struct db *d, void *args, unsigned *conflict)
+{
+	struct submit_args *a = args;
+	return submit_once(d, a->sid, a->p, a->client, a->limit, a->out, conflict);
+}
+
 enum db_status db_submit(struct db *d, const char *sid, const struct proposal *p,
                          const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
                          struct submit_outcome *out)
 {
-	int again = 1;
-
-	if (!d)
-		return DB_DOWN;
-	for (int i = 0; i < TRIES; i++) {
-		unsigned conflict = 0;
-		memset(out, 0, sizeof(*out));
-		enum db_status st = submit_once(d, sid, p, client, limit, out, &conflict);
-		if (st == DB_OK)
-			db_ok(d);
-		if (st == DB_DOWN && again--) /* see ONCE_MORE() */
-			continue;
-		if (st != DB_ERROR || !conflict)
-			return st;
-	}
-	log_warn("dbmod: a submission met lock conflicts %d times; answered as busy", TRIES);
-	return DB_DOWN;
+	struct submit_args a = {sid, p, client, limit, out};
+	return retried(d, "a submission", submit_try, &a, out, sizeof(*out));
 }
 
 static enum db_status db_submission_by_sid_once(struct db *d, const char *sid,
@@ -762,26 +789,24 @@ done:
 	return st;
 }
 
+struct approve_args {
+	uint32_t id;
+	const struct proposal_input *adjust;
+	const struct moderator *m;
+	struct decide_outcome *out;
+};
+
+static enum db_status approve_try(struct db *d, void *args, unsigned *conflict)
+{
+	struct approve_args *a = args;
+	return approve_once(d, a->id, a->adjust, a->m, a->out, conflict);
+}
+
 enum db_status db_approve(struct db *d, uint32_t id, const struct proposal_input *adjust,
                           const struct moderator *m, struct decide_outcome *out)
 {
-	int again = 1;
-
-	if (!d)
-		return DB_DOWN;
-	for (int i = 0; i < TRIES; i++) {
-		unsigned conflict = 0;
-		memset(out, 0, sizeof(*out));
-		enum db_status st = approve_once(d, id, adjust, m, out, &conflict);
-		if (st == DB_OK)
-			db_ok(d);
-		if (st == DB_DOWN && again--) /* see ONCE_MORE() */
-			continue;
-		if (st != DB_ERROR || !conflict)
-			return st;
-	}
-	log_warn("dbmod: an approval met lock conflicts %d times; answered as busy", TRIES);
-	return DB_DOWN;
+	struct approve_args a = {id, adjust, m, out};
+	return retried(d, "an approval", approve_try, &a, out, sizeof(*out));
 }
 
 static enum db_status db_reject_once(struct db *d, uint32_t id, const char *reason,
@@ -1424,27 +1449,26 @@ static enum db_status spell_submit_once(struct db *d, const char *sid,
 	return commit(d);
 }
 
+struct spell_submit_args {
+	const char *sid;
+	const struct spell_proposal *p;
+	const uint8_t *client;
+	unsigned limit;
+	struct spell_submit_outcome *out;
+};
+
+static enum db_status spell_submit_try(struct db *d, void *args, unsigned *conflict)
+{
+	struct spell_submit_args *a = args;
+	return spell_submit_once(d, a->sid, a->p, a->client, a->limit, a->out, conflict);
+}
+
 enum db_status db_spell_submit(struct db *d, const char *sid, const struct spell_proposal *p,
                                const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
                                struct spell_submit_outcome *out)
 {
-	int again = 1;
-
-	if (!d)
-		return DB_DOWN;
-	for (int i = 0; i < TRIES; i++) {
-		unsigned conflict = 0;
-		memset(out, 0, sizeof(*out));
-		enum db_status st = spell_submit_once(d, sid, p, client, limit, out, &conflict);
-		if (st == DB_OK)
-			db_ok(d);
-		if (st == DB_DOWN && again--) /* see ONCE_MORE() */
-			continue;
-		if (st != DB_ERROR || !conflict)
-			return st;
-	}
-	log_warn("dbmod: a spell proposal met lock conflicts %d times; answered as busy", TRIES);
-	return DB_DOWN;
+	struct spell_submit_args a = {sid, p, client, limit, out};
+	return retried(d, "a spell proposal", spell_submit_try, &a, out, sizeof(*out));
 }
 
 static enum db_status spell_by_sid_once(struct db *d, const char *sid,
@@ -1637,26 +1661,23 @@ static enum db_status spell_approve_once(struct db *d, uint32_t id, const struct
 	return DB_OK;
 }
 
+struct spell_approve_args {
+	uint32_t id;
+	const struct moderator *m;
+	struct spell_decide_outcome *out;
+};
+
+static enum db_status spell_approve_try(struct db *d, void *args, unsigned *conflict)
+{
+	struct spell_approve_args *a = args;
+	return spell_approve_once(d, a->id, a->m, a->out, conflict);
+}
+
 enum db_status db_spell_approve(struct db *d, uint32_t id, const struct moderator *m,
                                 struct spell_decide_outcome *out)
 {
-	int again = 1;
-
-	if (!d)
-		return DB_DOWN;
-	for (int i = 0; i < TRIES; i++) {
-		unsigned conflict = 0;
-		memset(out, 0, sizeof(*out));
-		enum db_status st = spell_approve_once(d, id, m, out, &conflict);
-		if (st == DB_OK)
-			db_ok(d);
-		if (st == DB_DOWN && again--) /* see ONCE_MORE() */
-			continue;
-		if (st != DB_ERROR || !conflict)
-			return st;
-	}
-	log_warn("dbmod: a spell approval met lock conflicts %d times; answered as busy", TRIES);
-	return DB_DOWN;
+	struct spell_approve_args a = {id, m, out};
+	return retried(d, "a spell approval", spell_approve_try, &a, out, sizeof(*out));
 }
 
 static enum db_status db_spell_reject_once(struct db *d, uint32_t id, const char *reason,
