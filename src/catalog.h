@@ -24,6 +24,7 @@ struct entry {
 	uint8_t tier_min;    /* affixes: rolled only for items of these tiers; */
 	uint8_t tier_max;    /* 0 = no bound */
 	uint8_t slot;        /* enum slot of a base type; SLOT_NONE = the kind's default */
+	uint8_t mark;        /* enum mark: good or bad in SHAPE_MARKED tables, else MARK_NONE */
 	uint32_t weight;     /* relative chance in random picks, >= 1 */
 	uint32_t value;      /* base rows (P_TYPE): whole gold pieces, SPEC §7 */
 	uint32_t value_mult; /* other parts: hundredths, 100 = x1.00 (0 read as 100) */

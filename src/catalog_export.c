@@ -27,6 +27,8 @@ static json_t *row_json(enum part p, const struct entry *e)
 	                                 e->slot > SLOT_NONE && e->slot < SLOT__MAX
 	                                         ? json_string(slot_names[e->slot])
 	                                         : json_null());
+	if (e->mark != MARK_NONE)
+		err = err || json_object_set_new(o, "mark", json_string(mark_names[e->mark]));
 	if (p == P_TYPE)
 		err = err || json_object_set_new(o, "value", json_integer(e->value));
 	else
@@ -178,6 +180,16 @@ static const char *read_row(struct catalog *c, enum kind k, enum part p, json_t 
 		if (n < 0)
 			return "a row with an unknown slot";
 		e.slot = (uint8_t)n;
+	}
+	json_t *mk = json_object_get(row, "mark");
+	if (mk && !json_is_null(mk)) {
+		const char *m = json_string_value(mk);
+		if (m && strcmp(m, "good") == 0)
+			e.mark = MARK_GOOD;
+		else if (m && strcmp(m, "bad") == 0)
+			e.mark = MARK_BAD;
+		else
+			return "a row with an unknown mark";
 	}
 	e.id = (uint32_t)id;
 	e.word = word;

@@ -21,7 +21,8 @@
 #define HASH_LEN 32
 #define HEAD_MAX 160
 /* A row: id, word, active, tier, tier_min, tier_max, slot, weight, stats,
- * added_rev, retired_rev (0 = live), value, value_mult. */
+ * added_rev, retired_rev (0 = live), value, value_mult, mark. A row of a
+ * copy written before marks existed has no mark (MARK_NONE). */
 
 /* ---- writing ---- */
 
@@ -35,11 +36,11 @@ static json_t *row_json(const struct entry *e)
 		}
 	if (!stats)
 		return NULL;
-	return json_pack("[I s i i i i i I o I I I I]", (json_int_t)e->id, e->word, (int)e->active,
-	                 (int)e->tier, (int)e->tier_min, (int)e->tier_max, (int)e->slot,
-	                 (json_int_t)e->weight, stats, (json_int_t)e->added_rev,
+	return json_pack("[I s i i i i i I o I I I I i]", (json_int_t)e->id, e->word,
+	                 (int)e->active, (int)e->tier, (int)e->tier_min, (int)e->tier_max,
+	                 (int)e->slot, (json_int_t)e->weight, stats, (json_int_t)e->added_rev,
 	                 (json_int_t)e->retired_rev, (json_int_t)e->value,
-	                 (json_int_t)e->value_mult);
+	                 (json_int_t)e->value_mult, (int)e->mark);
 }
 
 /* Every row of the table, the current ones and the old ones, so that a
@@ -323,10 +324,18 @@ static const char *add_row(struct catalog *c, enum kind k, enum part p, json_t *
 	json_t *stats;
 	struct entry e;
 
-	if (json_unpack(row, "[I s i i i i i I o I I I I!]", &id, &word, &active, &tier, &lo, &hi,
+	int mark = MARK_NONE;
+	if (json_unpack(row, "[I s i i i i i I o I I I I]", &id, &word, &active, &tier, &lo, &hi,
 	                &slot, &weight, &stats, &added, &retired, &value, &value_mult) != 0 ||
-	    !json_is_array(stats) || json_array_size(stats) != ST__MAX)
+	    !json_is_array(stats) || json_array_size(stats) != ST__MAX ||
+	    json_array_size(row) > 14 ||
+	    (json_array_size(row) == 14 &&
+	     json_unpack(row, "[I s i i i i i I o I I I I i]", &id, &word, &active, &tier, &lo, &hi,
+	                 &slot, &weight, &stats, &added, &retired, &value, &value_mult,
+	                 &mark) != 0))
 		return "a row of the wrong shape";
+	if (!in_range(mark, MARK_NONE, MARK_BAD))
+		return "a row with a value out of range";
 	if (!in_range(id, 0, UINT32_MAX) || !in_range(weight, 0, UINT32_MAX) ||
 	    !in_range(active, 0, 1) || !in_range(tier, 0, TIER_MAX) || !in_range(lo, 0, TIER_MAX) ||
 	    !in_range(hi, 0, TIER_MAX) || !in_range(slot, 0, SLOT__MAX - 1) || added < 0 ||
@@ -351,6 +360,7 @@ static const char *add_row(struct catalog *c, enum kind k, enum part p, json_t *
 	e.retired_rev = (uint64_t)retired;
 	e.value = (uint32_t)value;
 	e.value_mult = (uint32_t)value_mult;
+	e.mark = (uint8_t)mark;
 	return catalog_add(c, k, p, &e) == 0 ? NULL : "out of memory";
 }
 

@@ -110,6 +110,7 @@ enum col {
 	C_RETIRED,
 	C_VALUE,
 	C_VALUE_MULT,
+	C_MARK,
 	C__MAX
 };
 
@@ -123,7 +124,7 @@ struct row {
 	uint32_t id, weight, value, value_mult;
 	unsigned long long added, retired;
 	int32_t active, stat[ST__MAX], tier, tier_min, tier_max;
-	char word[WORD_BUF + 1], slot[SLOT_BUF + 1];
+	char word[WORD_BUF + 1], slot[SLOT_BUF + 1], mark[SLOT_BUF + 1];
 };
 
 static void bind_col(struct row *r, enum col c, enum enum_field_types type, void *buf,
@@ -158,6 +159,7 @@ static void bind_row(struct row *r)
 	bind_col(r, C_RETIRED, MYSQL_TYPE_LONGLONG, &r->retired, 0, 1);
 	bind_col(r, C_VALUE, MYSQL_TYPE_LONG, &r->value, 0, 1);
 	bind_col(r, C_VALUE_MULT, MYSQL_TYPE_LONG, &r->value_mult, 0, 1);
+	bind_col(r, C_MARK, MYSQL_TYPE_STRING, r->mark, SLOT_BUF, 0);
 }
 
 static int in_tier_range(int32_t v)
@@ -173,7 +175,7 @@ static int row_to_entry(struct row *r, const struct stmt_def *def, struct entry 
 	if (r->is_null[C_ID] || r->is_null[C_WORD] || r->is_null[C_ACTIVE])
 		return -1;
 	for (int c = 0; c < C__MAX; c++)
-		if (r->error[c] && c != C_WORD && c != C_SLOT)
+		if (r->error[c] && c != C_WORD && c != C_SLOT && c != C_MARK)
 			return -1; /* a number out of its C type's range */
 	e->id = r->id;
 	e->word = r->word;
@@ -202,6 +204,18 @@ static int row_to_entry(struct row *r, const struct stmt_def *def, struct entry 
 			slot = SLOT_NONE;
 		}
 		e->slot = (uint8_t)slot;
+	}
+	e->mark = MARK_NONE;
+	if (def->shape == SHAPE_MARKED) {
+		/* the schema's ENUM allows only these two */
+		if (r->is_null[C_MARK] || r->error[C_MARK])
+			return -1;
+		if (strcmp(r->mark, "good") == 0)
+			e->mark = MARK_GOOD;
+		else if (strcmp(r->mark, "bad") == 0)
+			e->mark = MARK_BAD;
+		else
+			return -1;
 	}
 	return 0;
 }

@@ -723,10 +723,13 @@ static enum db_status add_word(struct db *d, const struct proposal *p, uint32_t 
 	}
 	if ((st = change_set(d, &rev)) != DB_OK)
 		return st;
+	enum table_shape shape = db_statements[STMT_ADD_FIRST + t].shape;
 	p_str(&ps, p->word);
-	if (db_statements[STMT_ADD_FIRST + t].shape != SHAPE_PLAIN)
+	if (shape == SHAPE_TIERED || shape == SHAPE_SLOTTED)
 		p_int(&ps, &tier);
-	if (db_statements[STMT_ADD_FIRST + t].shape == SHAPE_SLOTTED)
+	if (shape == SHAPE_MARKED)
+		p_str(&ps, mark_names[p->mark == MARK_BAD ? MARK_BAD : MARK_GOOD]);
+	if (shape == SHAPE_SLOTTED)
 		p_str(&ps, slot_names[p->slot]);
 	p_stats(&ps, p);
 	p_uint(&ps, &p->worth);

@@ -93,18 +93,14 @@ static const char *v_attr(struct form *f, const char *v, size_t n, enum part p);
 static const char *v_loadout(struct form *f, const char *v, size_t n, enum part p);
 
 /* The allow-list: every accepted key, literally, beside its validator. The
- * order is also the order of form_link's query. */
-#define GENERATE_FIELDS(X)                                                                         \
+ * order is also the order of form_link's query: these, one
+ * attribute[part] per part of recipe.h's PART_LIST, then the tail. */
+#define GENERATE_HEAD(X)                                                                           \
 	X("kind", v_kind, 0)                                                                       \
 	X("tier", v_tier, 0)                                                                       \
 	X("tier-variance", v_variance, 0)                                                          \
-	X("power", v_power, 0)                                                                     \
-	X("attribute[element]", v_attr, P_ELEMENT)                                                 \
-	X("attribute[prefix]", v_attr, P_PREFIX)                                                   \
-	X("attribute[material]", v_attr, P_MATERIAL)                                               \
-	X("attribute[type]", v_attr, P_TYPE)                                                       \
-	X("attribute[adjective]", v_attr, P_ADJECTIVE)                                             \
-	X("attribute[abstract]", v_attr, P_ABSTRACT)                                               \
+	X("power", v_power, 0)
+#define GENERATE_TAIL(X)                                                                           \
 	X("seed", v_seed, 0)                                                                       \
 	X("count", v_count, 0)                                                                     \
 	X("format", v_format, 0)                                                                   \
@@ -116,14 +112,18 @@ static const struct field {
 	enum part part; /* v_attr only */
 } fields[] = {
 #define ROW(name, valid, part) {name, valid, part},
-        GENERATE_FIELDS(ROW)
+#define ATTR_ROW(part, name)   {"attribute[" name "]", v_attr, part},
+        GENERATE_HEAD(ROW) PART_LIST(ATTR_ROW) GENERATE_TAIL(ROW)
+#undef ATTR_ROW
 #undef ROW
 };
 
 /* The same names for the one form reader (form_read). */
 static const char *const field_names[] = {
 #define NAME(name, valid, part) name,
-        GENERATE_FIELDS(NAME)
+#define ATTR_NAME(part, name)   "attribute[" name "]",
+        GENERATE_HEAD(NAME) PART_LIST(ATTR_NAME) GENERATE_TAIL(NAME)
+#undef ATTR_NAME
 #undef NAME
                 NULL};
 

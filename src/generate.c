@@ -19,6 +19,9 @@ const char *const unhonoured_reason_text[] = {
         [UR_NOT_A_PART] = "not a part of this kind",
 };
 
+/* More steps than any recipe has. */
+#define GEN_STEPS_MAX 16
+
 struct gen {
 	const struct catalog *cat;
 	const struct gen_input *in;
@@ -27,6 +30,8 @@ struct gen {
 	struct item *it;
 	const struct entry *want[P__MAX]; /* honoured requests */
 	int tier;                         /* the item's tier once the bases are known */
+	/* a blueprint's sub-seeds, one per step (recipe.h) */
+	uint64_t sub[GEN_STEPS_MAX];
 };
 
 /* SPEC §4: a uniform 0..100, multiplied by power. */
@@ -286,6 +291,67 @@ static void step_plus(struct gen *g, const struct step *s)
 	}
 }
 
+/* Step i of a blueprint draws from its own sub-seed; an affix kind's steps
+ * share one stream. */
+static void step_stream(struct gen *g, size_t i)
+{
+	if (g->r->blueprint)
+		rng_seed(&g->rng, g->sub[i]);
+}
+
+/* SPEC §8: a given name from the catalog's chain, from the step's own draw. */
+static void step_name(struct gen *g)
+{
+	if (!g->cat->chain ||
+	    markov_draw(g->cat->chain, rng_next(&g->rng), g->it->given) != MARKOV_OK)
+		g->it->given[0] = '\0';
+}
+
+/* Whether spell s is in the catalog at its revision and may be rolled. */
+static int spell_live(const struct catalog_spell *s)
+{
+	return s->active;
+}
+
+/* SPEC §8: a uniform pick among the live spells of the item's tier; a tier
+ * without one widens by one tier each side until a spell is found. The
+ * spells are few (dozens), so two passes over them cost less than an index
+ * kept per tier. */
+static void step_spell(struct gen *g, const struct step *s)
+{
+	const struct catalog *c = g->cat;
+	int tier = g->tier < 1 ? 1 : g->tier > TIER_MAX ? TIER_MAX : g->tier;
+
+	for (int v = 0; v < TIER_MAX; v++) {
+		uint64_t n = 0;
+		for (size_t i = 0; i < c->n_spells; i++)
+			n += spell_live(&c->spells[i]) && abs(c->spells[i].s.tier - tier) <= v;
+		if (n == 0)
+			continue;
+		uint64_t u = rng_below(&g->rng, n);
+		for (size_t i = 0; i < c->n_spells; i++) {
+			const struct catalog_spell *sp = &c->spells[i];
+			if (!spell_live(sp) || abs(sp->s.tier - tier) > v || u-- > 0)
+				continue;
+			g->it->spell = sp;
+			g->it->str += s->str_per_level * sp->s.level;
+			return;
+		}
+	}
+}
+
+/* SPEC §8: a wand's charges, a roll by tier (recipe.c gives the numbers). */
+static void step_charges(struct gen *g, const struct step *s)
+{
+	double r = roll(g);
+	long n = s->charge_base + (long)s->charge_per_tier * g->tier;
+	if (s->charge_roll_div > 0)
+		n += (long)(r / s->charge_roll_div);
+	if (n > s->charge_max)
+		n = s->charge_max;
+	g->it->charges = (int)n;
+}
+
 /* Looks up every requested word; what cannot be honoured is reported and
  * that part is rolled as usual. */
 static void resolve_requests(struct gen *g)
@@ -321,6 +387,7 @@ static int run_bases(struct gen *g)
 		const struct step *s = &g->r->steps[i];
 		if (s->op != OP_BASE)
 			continue;
+		step_stream(g, i);
 		const struct entry *e = g->want[s->part];
 		if (!e)
 			e = pick_base(g, s->part);
@@ -458,15 +525,32 @@ static size_t article_len(const char *w)
 /* SPEC §4: element(s), prefix, (material,) type, "of", adjective, abstract,
  * plus. An abstract's article comes first in the phrase, lower-case:
  * "of the Ancient Bear". */
+/* The words of a name step ("Scroll of"), or NULL when the recipe has none. */
+static const char *name_step_text(const struct recipe *r)
+{
+	for (size_t i = 0; i < r->n_steps; i++)
+		if (r->steps[i].op == OP_NAME)
+			return r->steps[i].text;
+	return NULL;
+}
+
 static void make_name(const struct recipe *r, struct item *it)
 {
 	struct name_buf nb = {.len = 0};
 	const struct entry *abs = it->part[P_ABSTRACT];
 	size_t art = abs ? article_len(abs->word) : 0;
 	int of_done = 0;
+	const char *lead = name_step_text(r);
 
 	nb.s[0] = '\0';
-	for (size_t i = 0; i < r->n_name; i++) {
+	/* SPEC §8: "Scroll of Veldrakis"; without a given name (no chain),
+	 * the spell's name; without a spell, the name order's words. */
+	const char *given = it->given[0] ? it->given : it->spell ? it->spell->s.name : NULL;
+	if (lead && given) {
+		name_add(&nb, lead, strlen(lead), 0);
+		name_add(&nb, given, strlen(given), 0);
+	}
+	for (size_t i = 0; !(lead && given) && i < r->n_name; i++) {
 		enum part p = r->name_order[i];
 		const struct entry *e = it->part[p];
 		if (!e)
@@ -510,13 +594,20 @@ int generate(const struct catalog *c, const struct gen_input *in, uint64_t seed,
 	out->seed = seed;
 	if (!r || !c)
 		return -1;
+	if (r->n_steps > GEN_STEPS_MAX)
+		return -1;
 	struct gen g = {.cat = c, .in = in, .r = r, .it = out};
 	rng_seed(&g.rng, seed);
+	if (r->blueprint)
+		for (size_t i = 0; i < r->n_steps; i++)
+			g.sub[i] = rng_next(&g.rng);
 	resolve_requests(&g);
 	if (run_bases(&g) < 0)
 		return -1;
 	for (size_t i = 0; i < r->n_steps; i++) {
 		const struct step *s = &r->steps[i];
+		if (s->op != OP_BASE)
+			step_stream(&g, i);
 		switch (s->op) {
 		case OP_BASE:
 			break; /* done by run_bases */
@@ -534,6 +625,15 @@ int generate(const struct catalog *c, const struct gen_input *in, uint64_t seed,
 			break;
 		case OP_PLUS:
 			step_plus(&g, s);
+			break;
+		case OP_NAME:
+			step_name(&g);
+			break;
+		case OP_SPELL:
+			step_spell(&g, s);
+			break;
+		case OP_CHARGES:
+			step_charges(&g, s);
 			break;
 		}
 	}

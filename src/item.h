@@ -36,6 +36,13 @@ struct item {
 	/* the word chosen for each part, NULL where none; element may have two */
 	const struct entry *part[P__MAX];
 	const struct entry *element2;
+	/* SPEC §8: the spell a scroll or wand holds (NULL when none: another
+	 * kind, or no spell of any tier at the catalog's revision), a wand's
+	 * charges, and a scroll's given name from the name chain ("" when
+	 * none was drawn; the name then uses the spell's). */
+	const struct catalog_spell *spell;
+	int charges;
+	char given[MARKOV_NAME_MAX];
 	struct unhonoured unhonoured[ITEM_UNHONOURED_MAX];
 	int n_unhonoured;
 	/* its permanent code (itemlink_fill), "" when it has none: the link

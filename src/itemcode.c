@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define RAW_MAX 64 /* bytes of a decoded code: more than the longest */
+#define RAW_MAX 96 /* bytes of a decoded code: more than the longest */
 
 static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -75,7 +75,7 @@ int itemcode_encode(const struct itemcode *c, char *out, size_t cap)
 		mask |= c->want[p] ? 1u << p : 0;
 	put_byte(&o, ITEMCODE_VERSION);
 	put_byte(&o, (uint8_t)(c->kind | c->tier << 3 | c->variance << 6));
-	put_byte(&o, (uint8_t)mask);
+	put_varint(&o, mask); /* one byte while no part past the seventh is asked for */
 	put_varint(&o, c->revision);
 	put_varint(&o, power_field(c->power_micro));
 	for (int i = 0; i < 8; i++)
@@ -198,7 +198,8 @@ int itemcode_decode(const char *s, size_t n, struct itemcode *c, const char **wh
 {
 	uint8_t raw[RAW_MAX];
 	size_t len = 0;
-	uint8_t version, head, mask;
+	uint8_t version, head;
+	uint64_t mask;
 	uint64_t v;
 
 	memset(c, 0, sizeof(*c));
@@ -209,13 +210,12 @@ int itemcode_decode(const char *s, size_t n, struct itemcode *c, const char **wh
 	struct in in = {.b = raw, .n = len - 2, .at = 0};
 	if (get_byte(&in, &version) != 0 || version != ITEMCODE_VERSION)
 		FAIL("a code of another version");
-	if (get_byte(&in, &head) != 0 || get_byte(&in, &mask) != 0)
+	if (get_byte(&in, &head) != 0 || get_varint(&in, (1u << P__MAX) - 1, &mask) != 0)
 		FAIL("the code is cut short");
 	c->kind = (enum kind)(head & 7);
 	c->tier = head >> 3 & 7;
 	c->variance = head >> 6 & 1;
-	if ((head & 0x80) || (unsigned)c->kind >= K__MAX || c->tier > TIER_MAX ||
-	    (mask >> P__MAX) != 0)
+	if ((head & 0x80) || (unsigned)c->kind >= K__MAX || c->tier > TIER_MAX)
 		FAIL("the code holds a value out of range");
 	if (get_varint(&in, UINT64_MAX, &c->revision) != 0 || c->revision == 0)
 		FAIL("the code holds a bad revision");
@@ -233,7 +233,7 @@ int itemcode_decode(const char *s, size_t n, struct itemcode *c, const char **wh
 		c->seed |= (uint64_t)byte << (8 * i);
 	}
 	for (int p = 0; p < P__MAX; p++) {
-		if (!(mask & 1u << p))
+		if (!(mask & (uint64_t)1 << p))
 			continue;
 		if (get_varint(&in, UINT32_MAX, &v) != 0 || v == 0)
 			FAIL("the code holds a bad word id");

@@ -20,9 +20,10 @@
 #define ITEMCODE_VERSION   1
 #define ITEMCODE_POWER_ONE 1000000u   /* power is held in millionths */
 #define ITEMCODE_POWER_MAX 100000000u /* 100.0, the form's limit */
-/* Bytes of the longest code, NUL included: 3 + 10 + 4 + 8 + 6 * 5 + 2 = 57
- * bytes, 76 characters. */
-#define ITEMCODE_MAX 80
+/* Bytes of the longest code's text, NUL included: a kind asks for at most 7
+ * parts, so a code is at most 1 + 1 + 2 + 10 + 5 + 8 + 7 * 5 + 2 = 64 bytes,
+ * 86 characters; the decoder takes up to 96 bytes (128 characters). */
+#define ITEMCODE_MAX 132
 
 struct itemcode {
 	enum kind kind;

@@ -15,7 +15,7 @@ const struct part_rules *proposal_rules(enum kind k, enum part p)
 	if ((unsigned)k >= K__MAX || (unsigned)p >= P__MAX)
 		return NULL;
 	rc = recipe_for(k);
-	if (!rc || !(rc->parts & (1u << p)) || !rc->proposal || rc->proposal[p].n_stats == 0)
+	if (!rc || !(rc->parts & (1u << p)) || !rc->proposal)
 		return NULL;
 	return &rc->proposal[p];
 }

@@ -29,6 +29,7 @@ struct proposal {
 	int32_t stat[ST__MAX]; /* ST_MULTIPLIER is never proposed: 0 */
 	int tier;              /* 0 when the part has none */
 	enum slot slot;        /* SLOT_NONE when the table has no slot */
+	enum mark mark;        /* MARK_NONE when the table has no mark */
 	/* SPEC §7: a base (type) row's value in gold pieces, or another part's
 	 * value_mult in hundredths (proposal_worth_field says which) */
 	uint32_t worth;

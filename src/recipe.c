@@ -48,6 +48,7 @@ const char *part_choices(void)
 const char *const stat_names[ST__MAX] = {"hands", "multiplier", "attack",   "defense",
                                          "magic", "flaming",    "freezing", "shocking",
                                          "holy",  "evil",       "sneak",    "crit"};
+const char *const mark_names[3] = {"", "good", "bad"};
 const char *const slot_names[SLOT__MAX] = {"",         "one hand", "two hands", "head",
                                            "body",     "hands",    "legs",      "feet",
                                            "off hand", "finger",   "neck"};
@@ -151,7 +152,44 @@ static const struct step trinket_steps[] = {
         PLUS_STEP,
 };
 
+/* Wands: a trinket's elements and magic condition, the weapon's plus, then
+ * the spell they hold and their charges (SPEC §8): 2 + 2 x tier + roll / 25,
+ * so 4..8 at tier 1 and 14..18 at tier 6 with power 1. */
+static const struct step wand_steps[] = {
+        MADE_BASES,
+        {.op = OP_ELEMENT,
+         .part = P_ELEMENT,
+         .threshold = 85,
+         .str = 6,
+         .second_threshold = 98,
+         .second_str = 11},
+        {.op = OP_AFFIX, .part = P_PREFIX, .threshold = 75, .str = 3},
+        CONDITION_STEP(ST_MAGIC),
+        PHRASE_STEP,
+        PLUS_STEP,
+        {.op = OP_SPELL, .str_per_level = 1},
+        {.op = OP_CHARGES,
+         .charge_base = 2,
+         .charge_per_tier = 2,
+         .charge_roll_div = 25,
+         .charge_max = 99},
+};
+
+/* Scrolls: a blueprint (SPEC §8). Every part always lands, each from its own
+ * sub-seed; the grade (scroll_type) sets the tier and the base value, the
+ * spell is one of that tier, and the strength is mostly the spell's. */
+static const struct step scroll_steps[] = {
+        {.op = OP_BASE, .part = P_TYPE, .str = 1},   {.op = OP_NAME, .text = "Scroll of"},
+        {.op = OP_AFFIX, .part = P_TUBE_QUALITY},    {.op = OP_AFFIX, .part = P_TUBE_MATERIAL},
+        {.op = OP_AFFIX, .part = P_PAPER_MATERIAL},  {.op = OP_AFFIX, .part = P_PAPER_CONDITION},
+        {.op = OP_AFFIX, .part = P_WRITING_QUALITY}, {.op = OP_AFFIX, .part = P_WRITING_DETAIL},
+        {.op = OP_SPELL, .str_per_level = 3},
+};
+
 #define N(a) (sizeof(a) / sizeof((a)[0]))
+#define SCROLL_PARTS                                                                               \
+	(PART(P_TYPE) | PART(P_TUBE_QUALITY) | PART(P_TUBE_MATERIAL) | PART(P_PAPER_MATERIAL) |    \
+	 PART(P_PAPER_CONDITION) | PART(P_WRITING_QUALITY) | PART(P_WRITING_DETAIL))
 #define ALL_PARTS                                                                                  \
 	(PART(P_ELEMENT) | PART(P_PREFIX) | PART(P_MATERIAL) | PART(P_TYPE) | PART(P_ADJECTIVE) |  \
 	 PART(P_ABSTRACT))
@@ -218,6 +256,18 @@ static const struct stat_range t_phrase[] = {{ST_ATTACK, 0, 2}, {ST_DEFENSE, -2,
                                              {ST_MAGIC, -2, 5}, ELEM(0, 3),
                                              {ST_SNEAK, 0, 3},  {ST_CRIT, 0, 3}};
 
+/* ---- wands ---- */
+static const struct stat_range n_element[] = {{ST_MAGIC, 0, 8}, ELEM(0, 10)};
+static const struct stat_range n_prefix[] = {
+        {ST_ATTACK, -2, 2}, {ST_MAGIC, -3, 5}, ELEM(0, 3), {ST_SNEAK, 0, 3}, {ST_CRIT, 0, 3}};
+static const struct stat_range n_material[] = {
+        {ST_ATTACK, 0, 2}, {ST_MAGIC, 0, 10}, ELEM(0, 5), {ST_SNEAK, 0, 2}};
+static const struct stat_range n_type[] = {
+        {ST_ATTACK, 0, 4}, {ST_DEFENSE, 0, 3}, {ST_MAGIC, 0, 20}, ELEM(0, 3), {ST_CRIT, 0, 2}};
+static const struct stat_range n_phrase[] = {{ST_ATTACK, 0, 2}, {ST_DEFENSE, -2, 2},
+                                             {ST_MAGIC, -2, 5}, ELEM(0, 3),
+                                             {ST_SNEAK, 0, 3},  {ST_CRIT, 0, 3}};
+
 #define STATS(a) a, N(a)
 #define SLOT(s)  (1u << (s))
 #define ARMOR_SLOTS                                                                                \
@@ -255,6 +305,29 @@ static const struct part_rules trinket_rules[P__MAX] = {
         [P_ADJECTIVE] = {STATS(t_phrase)},
         [P_ABSTRACT] = {STATS(t_phrase)},
 };
+
+static const struct part_rules wand_rules[P__MAX] = {
+        [P_ELEMENT] = {STATS(n_element)},
+        [P_PREFIX] = {STATS(n_prefix)},
+        [P_MATERIAL] = {STATS(n_material), .has_tier = 1},
+        [P_TYPE] = {STATS(n_type), .has_tier = 1, .fixed_hands = 1},
+        [P_ADJECTIVE] = {STATS(n_phrase)},
+        [P_ABSTRACT] = {STATS(n_phrase)},
+};
+
+/* Scroll parts carry no stats: only words, a value_mult, and for two of
+ * them a mark; the grade (type) a tier and a value. */
+static const struct part_rules scroll_rules[P__MAX] = {
+        [P_TYPE] = {.has_tier = 1},
+        [P_TUBE_QUALITY] = {0},
+        [P_TUBE_MATERIAL] = {0},
+        [P_PAPER_MATERIAL] = {0},
+        [P_PAPER_CONDITION] = {.has_mark = 1},
+        [P_WRITING_QUALITY] = {.has_mark = 1},
+        [P_WRITING_DETAIL] = {0},
+};
+
+static const enum part scroll_name[] = {P_TYPE};
 
 static const struct recipe recipes[K__MAX] = {
         [K_WEAPON] = {.kind = K_WEAPON,
@@ -298,6 +371,29 @@ static const struct recipe recipes[K__MAX] = {
                        .steps = trinket_steps,
                        .n_steps = N(trinket_steps),
                        .default_slot = SLOT_FINGER},
+        [K_SCROLL] = {.kind = K_SCROLL,
+                      .proposal = scroll_rules,
+                      .label = "Scroll",
+                      .icon = "scroll",
+                      .parts = SCROLL_PARTS,
+                      .name_order = scroll_name,
+                      .n_name = N(scroll_name),
+                      .steps = scroll_steps,
+                      .n_steps = N(scroll_steps),
+                      .default_slot = SLOT_NONE,
+                      .blueprint = 1},
+        [K_WAND] = {.kind = K_WAND,
+                    .proposal = wand_rules,
+                    .label = "Wand",
+                    .icon = "wand",
+                    .parts = ALL_PARTS,
+                    .name_order = material_name,
+                    .n_name = N(material_name),
+                    .steps = wand_steps,
+                    .n_steps = N(wand_steps),
+                    .default_slot = SLOT_ONE_HAND,
+                    .hands_min = 1,
+                    .hands_max = 1},
 };
 
 const struct recipe *recipe_for(enum kind k)

@@ -15,16 +15,27 @@
 	X(K_WEAPON, "weapon")                                                                      \
 	X(K_ARMOR, "armor")                                                                        \
 	X(K_SHIELD, "shield")                                                                      \
-	X(K_TRINKET, "trinket")
+	X(K_TRINKET, "trinket")                                                                    \
+	X(K_SCROLL, "scroll")                                                                      \
+	X(K_WAND, "wand")
 
-/* A part is one slot of a name; its table is "<kind>_<part>". */
+/* A part is one slot of a name; its table is "<kind>_<part>", a hyphen in
+ * the part's name written as '_' ("scroll_tube_material"). New parts go at
+ * the end: an item code names requested words by part number. The scroll
+ * parts are SPEC §8's blueprint. */
 #define PART_LIST(X)                                                                               \
 	X(P_ELEMENT, "element")                                                                    \
 	X(P_PREFIX, "prefix")                                                                      \
 	X(P_MATERIAL, "material")                                                                  \
 	X(P_TYPE, "type")                                                                          \
 	X(P_ADJECTIVE, "adjective")                                                                \
-	X(P_ABSTRACT, "abstract")
+	X(P_ABSTRACT, "abstract")                                                                  \
+	X(P_TUBE_QUALITY, "tube-quality")                                                          \
+	X(P_TUBE_MATERIAL, "tube-material")                                                        \
+	X(P_PAPER_MATERIAL, "paper-material")                                                      \
+	X(P_PAPER_CONDITION, "paper-condition")                                                    \
+	X(P_WRITING_QUALITY, "writing-quality")                                                    \
+	X(P_WRITING_DETAIL, "writing-detail")
 
 #define RECIPE_ENUM_(e, name) e,
 enum kind { KIND_LIST(RECIPE_ENUM_) K__MAX };
@@ -32,8 +43,13 @@ enum part { PART_LIST(RECIPE_ENUM_) P__MAX };
 #undef RECIPE_ENUM_
 
 /* How a table's rows are keyed besides the word: plain affixes, base parts
- * with a tier (weapon types, materials), base parts with a tier and a slot. */
-enum table_shape { SHAPE_PLAIN, SHAPE_TIERED, SHAPE_SLOTTED };
+ * with a tier (weapon types, materials), base parts with a tier and a slot,
+ * plain parts marked good or bad (the scroll's paper condition and writing
+ * quality, whose marks choose "and" or "but", SPEC §8). */
+enum table_shape { SHAPE_PLAIN, SHAPE_TIERED, SHAPE_SLOTTED, SHAPE_MARKED };
+
+/* A row's mark (SHAPE_MARKED tables); MARK_NONE elsewhere. */
+enum mark { MARK_NONE, MARK_GOOD, MARK_BAD };
 
 /* Every affix table, once: X(kind, part, "<kind>_<part>", shape). The
  * catalog loader and the moderation statements both derive from it. Weapons
@@ -61,7 +77,20 @@ enum table_shape { SHAPE_PLAIN, SHAPE_TIERED, SHAPE_SLOTTED };
 	X(K_TRINKET, P_MATERIAL, "trinket_material", SHAPE_TIERED)                                 \
 	X(K_TRINKET, P_TYPE, "trinket_type", SHAPE_SLOTTED)                                        \
 	X(K_TRINKET, P_ADJECTIVE, "trinket_adjective", SHAPE_PLAIN)                                \
-	X(K_TRINKET, P_ABSTRACT, "trinket_abstract", SHAPE_PLAIN)
+	X(K_TRINKET, P_ABSTRACT, "trinket_abstract", SHAPE_PLAIN)                                  \
+	X(K_SCROLL, P_TYPE, "scroll_type", SHAPE_TIERED)                                           \
+	X(K_SCROLL, P_TUBE_QUALITY, "scroll_tube_quality", SHAPE_PLAIN)                            \
+	X(K_SCROLL, P_TUBE_MATERIAL, "scroll_tube_material", SHAPE_PLAIN)                          \
+	X(K_SCROLL, P_PAPER_MATERIAL, "scroll_paper_material", SHAPE_PLAIN)                        \
+	X(K_SCROLL, P_PAPER_CONDITION, "scroll_paper_condition", SHAPE_MARKED)                     \
+	X(K_SCROLL, P_WRITING_QUALITY, "scroll_writing_quality", SHAPE_MARKED)                     \
+	X(K_SCROLL, P_WRITING_DETAIL, "scroll_writing_detail", SHAPE_PLAIN)                        \
+	X(K_WAND, P_ELEMENT, "wand_element", SHAPE_PLAIN)                                          \
+	X(K_WAND, P_PREFIX, "wand_prefix", SHAPE_PLAIN)                                            \
+	X(K_WAND, P_MATERIAL, "wand_material", SHAPE_TIERED)                                       \
+	X(K_WAND, P_TYPE, "wand_type", SHAPE_TIERED)                                               \
+	X(K_WAND, P_ADJECTIVE, "wand_adjective", SHAPE_PLAIN)                                      \
+	X(K_WAND, P_ABSTRACT, "wand_abstract", SHAPE_PLAIN)
 
 #define RECIPE_COUNT_(k, p, t, s) +1
 enum { AFFIX_TABLE_COUNT = 0 AFFIX_TABLES(RECIPE_COUNT_) };
@@ -106,6 +135,7 @@ extern const char *const kind_names[K__MAX];    /* "weapon", "armor", ... */
 extern const char *const part_names[P__MAX];    /* "element", "prefix", ... */
 extern const char *const stat_names[ST__MAX];   /* SQL column names */
 extern const char *const slot_names[SLOT__MAX]; /* "one hand", "head", ... */
+extern const char *const mark_names[3];         /* "", "good", "bad" */
 
 /* "must be one of weapon, armor, shield, trinket", from the lists above. */
 const char *kind_choices(void);
@@ -124,6 +154,10 @@ enum step_op {
 	OP_CONDITION, /* masterwork / better / worse on a stat (§4.4) */
 	OP_PHRASE,    /* "of" adjective abstract (§4.5) */
 	OP_PLUS,      /* +1..+5 (§4.6) */
+	OP_NAME,      /* a given name from the catalog's name chain (SPEC §8) */
+	OP_SPELL,     /* a spell of the item's tier (SPEC §8) */
+	OP_CHARGES,   /* charges by tier: charge_base + charge_per_tier x tier + roll /
+	                 charge_roll_div */
 };
 
 struct step {
@@ -140,6 +174,11 @@ struct step {
 	/* OP_CONDITION: the stat it works on, the spread, masterwork roll, better roll (>) */
 	enum stat stat;
 	int spread_pct, masterwork_threshold, better_threshold;
+	/* OP_NAME: the words before the given name ("Scroll of") */
+	const char *text;
+	/* OP_SPELL: strength per spell level; OP_CHARGES: the formula above */
+	int str_per_level;
+	int charge_base, charge_per_tier, charge_roll_div, charge_max;
 };
 
 /* What a person may propose for one part of a kind (proposal.c checks it):
@@ -154,6 +193,7 @@ struct part_rules {
 	const struct stat_range *stats; /* in column order */
 	size_t n_stats;
 	int has_tier;         /* a tier 1..TIER_MAX is required */
+	int has_mark;         /* good or bad is required (SHAPE_MARKED) */
 	unsigned slots;       /* bit (1u << slot) of each slot to choose from; 0: no choice */
 	enum slot fixed_slot; /* stored for every row when there is no choice (shields) */
 	int fixed_hands;      /* hands stored for every row when not a stat here (shields: 1) */
@@ -162,6 +202,7 @@ struct part_rules {
 struct recipe {
 	enum kind kind;
 	const char *label;           /* "Weapon" */
+	const char *icon;            /* the card's icon (public/icons/NAME.svg); NULL: by slot */
 	unsigned parts;              /* bit (1u << part) for each part the kind has */
 	const enum part *name_order; /* parts in name order, n_name entries */
 	size_t n_name;
@@ -171,6 +212,11 @@ struct recipe {
 	int slot_from_hands;               /* weapons: one hand / two hands from `hands` */
 	int hands_min, hands_max;          /* `hands` is clamped to this range */
 	const struct part_rules *proposal; /* P__MAX entries: what a part may carry */
+	/* A blueprint kind (SPEC §8, docs/recipes.md): before any step, one
+	 * sub-seed per step is drawn from the item's seed, in step order, and
+	 * each step draws only from its own; requesting a part then changes no
+	 * other part. An affix kind (0) draws every step from one stream. */
+	int blueprint;
 };
 
 /* The recipe of a kind, or NULL if the kind has none (yet). */

@@ -10,6 +10,7 @@
 #include "decimal.h"
 #include "formcache.h"
 #include "render_int.h"
+#include "scroll.h"
 #include "tmpl.h"
 #include "value.h"
 
@@ -52,11 +53,13 @@ static const char *hands_text(const struct item *it, char *dst, size_t n)
 	return dst;
 }
 
-/* The icon file's stem: the slot with spaces as '-', else the kind. */
+/* The icon file's stem: the recipe's own, else the slot with spaces as
+ * '-', else the kind. */
 static void icon_name(const struct item *it, char *dst, size_t n)
 {
-	const char *s = NULL;
-	if (it->slot > SLOT_NONE && it->slot < SLOT__MAX)
+	const struct recipe *r = recipe_for(it->kind);
+	const char *s = r ? r->icon : NULL;
+	if (!s && it->slot > SLOT_NONE && it->slot < SLOT__MAX)
 		s = slot_names[it->slot];
 	if (!s || !*s)
 		s = render_name_or(kind_names, K__MAX, (int)it->kind, "trinket");
@@ -134,6 +137,42 @@ static int loadout_link(const struct form *f, const char *code, struct buf *out)
 	return rc;
 }
 
+/* SPEC §8 on the card: a scroll's grade and description, the spell in
+ * words, a wand's charges. */
+static int fill_magic(struct tmpl_dict *card, const struct item *it)
+{
+	const struct recipe *r = recipe_for(it->kind);
+	char text[SPELL_TEXT_MAX > SCROLL_TEXT_MAX ? SPELL_TEXT_MAX : SCROLL_TEXT_MAX];
+	struct tmpl_dict *d;
+
+	if (r && r->blueprint) {
+		if (scroll_description(it, text, sizeof text) > 0) {
+			if (!(d = tmpl_section(card, "DESCRIPTION")))
+				return -1;
+			tmpl_set(d, "TEXT", text);
+		}
+		if (it->part[P_TYPE]) {
+			if (!(d = tmpl_section(card, "GRADE")))
+				return -1;
+			tmpl_set(d, "WORD",
+			         render_capitalised(it->part[P_TYPE]->word, text, sizeof text));
+		}
+	}
+	if (it->spell && spell_text(&it->spell->s, text, sizeof text) > 0) {
+		if (!(d = tmpl_section(card, "SPELL")))
+			return -1;
+		tmpl_set(d, "LABEL", it->kind == K_WAND ? "Casts" : "Holds");
+		tmpl_set(d, "TEXT", text);
+	}
+	for (size_t i = 0; r && i < r->n_steps; i++)
+		if (r->steps[i].op == OP_CHARGES) {
+			if (!(d = tmpl_section(card, "CHARGES")))
+				return -1;
+			tmpl_set_int(d, "N", it->charges);
+		}
+	return 0;
+}
+
 static int fill_card(struct tmpl_dict *card, const struct item *it, const struct form *f)
 {
 	char text[64], label[32], grouped[DECIMAL_GROUPED_MAX];
@@ -167,7 +206,8 @@ static int fill_card(struct tmpl_dict *card, const struct item *it, const struct
 	tmpl_set_int(card, "STR", it->str);
 	tmpl_set(card, "SEED", decimal_u64(it->seed, text));
 	tmpl_set(card, "PRICE", decimal_grouped(item_value(it), grouped));
-	if (fill_stats(card, it) != 0 || fill_unhonoured(card, it) != 0)
+	if (fill_stats(card, it) != 0 || fill_unhonoured(card, it) != 0 ||
+	    fill_magic(card, it) != 0)
 		return -1;
 
 	/* The permanent link (SPEC §6), or the inputs and the seed for an

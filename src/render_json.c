@@ -11,6 +11,7 @@
 
 #include "decimal.h"
 #include "render_int.h"
+#include "scroll.h"
 #include "value.h"
 
 /* unhonoured_reason_text (item.h) is defined beside the generator, which
@@ -264,6 +265,57 @@ static void jw_unhonoured(struct jw *w, const struct item *it)
 	JW_LIT(w, "]");
 }
 
+/* SPEC §8's members, only for the kinds that have them, so the other
+ * kinds' answers keep their bytes: the spell (or null), a wand's charges, a
+ * scroll's given name and description. */
+static void jw_magic(struct jw *w, const struct item *it)
+{
+	const struct recipe *r = recipe_for(it->kind);
+	int spell = 0, charges = 0;
+
+	for (size_t i = 0; r && i < r->n_steps; i++) {
+		spell |= r->steps[i].op == OP_SPELL;
+		charges |= r->steps[i].op == OP_CHARGES;
+	}
+	if (spell) {
+		JW_LIT(w, ",\"spell\":");
+		char text[SPELL_TEXT_MAX];
+		const struct spell *sp = it->spell ? &it->spell->s : NULL;
+		if (!sp || spell_text(sp, text, sizeof text) < 0) {
+			JW_LIT(w, "null");
+		} else {
+			JW_LIT(w, "{\"name\":");
+			jw_str(w, sp->name);
+			JW_LIT(w, ",\"mana\":");
+			jw_int(w, sp->mana);
+			JW_LIT(w, ",\"level\":");
+			jw_int(w, sp->level);
+			JW_LIT(w, ",\"tier\":");
+			jw_int(w, sp->tier);
+			JW_LIT(w, ",\"text\":");
+			jw_str(w, text);
+			JW_LIT(w, "}");
+		}
+	}
+	if (charges) {
+		JW_LIT(w, ",\"charges\":");
+		jw_int(w, it->charges);
+	}
+	if (r && r->blueprint) {
+		char text[SCROLL_TEXT_MAX];
+		JW_LIT(w, ",\"given_name\":");
+		if (it->given[0])
+			jw_str(w, it->given);
+		else
+			JW_LIT(w, "null");
+		JW_LIT(w, ",\"description\":");
+		if (scroll_description(it, text, sizeof text) < 0)
+			w->err = 1;
+		else
+			jw_str(w, text);
+	}
+}
+
 /* The members in SPEC §5's order (the order the jansson tree had). */
 static void jw_item(struct jw *w, const struct item *it, struct links *l)
 {
@@ -301,6 +353,7 @@ static void jw_item(struct jw *w, const struct item *it, struct links *l)
 	jw_int(w, (int64_t)item_value(it));
 	JW_LIT(w, ",\"parts\":");
 	jw_parts(w, it);
+	jw_magic(w, it);
 	JW_LIT(w, ",\"unhonoured\":");
 	jw_unhonoured(w, it);
 	JW_LIT(w, ",\"code\":");

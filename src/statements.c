@@ -7,14 +7,15 @@
 #define LOAD_STAT_COLS                                                                             \
 	"hands, CAST(ROUND(multiplier * 100) AS SIGNED), attack, defense, magic, flaming, "        \
 	"freezing, shocking, holy, evil, sneak, crit"
-#define SEL(table, tier, slot, value)                                                              \
+#define SEL(table, tier, slot, value, mark)                                                        \
 	"SELECT id, word, active, " LOAD_STAT_COLS ", " tier ", " slot                             \
-	", weight, tier_min, tier_max, added_rev, retired_rev, " value " FROM " table
+	", weight, tier_min, tier_max, added_rev, retired_rev, " value ", " mark " FROM " table
 /* The query of each table shape (enum table_shape, recipe.h); base rows
  * (the type tables) have a value, the others a value_mult (0009). */
-#define SEL_SHAPE_PLAIN(table, value)   SEL(table, "0", "NULL", value)
-#define SEL_SHAPE_TIERED(table, value)  SEL(table, "tier", "NULL", value)
-#define SEL_SHAPE_SLOTTED(table, value) SEL(table, "tier", "slot", value)
+#define SEL_SHAPE_PLAIN(table, value)   SEL(table, "0", "NULL", value, "NULL")
+#define SEL_SHAPE_TIERED(table, value)  SEL(table, "tier", "NULL", value, "NULL")
+#define SEL_SHAPE_SLOTTED(table, value) SEL(table, "tier", "slot", value, "NULL")
+#define SEL_SHAPE_MARKED(table, value)  SEL(table, "0", "NULL", value, "mark")
 
 /* The stat columns a submission and an affix row are written with
  * (multiplier is never proposed), in this order. */
@@ -38,6 +39,9 @@
 #define ADD_SHAPE_TIERED(t, value)                                                                 \
 	"INSERT INTO " t " (word, active, tier, " STAT_COLS ", " value                             \
 	", added_rev) VALUES (?, 1, ?, " STAT_QS ", ?, ?)"
+#define ADD_SHAPE_MARKED(t, value)                                                                 \
+	"INSERT INTO " t " (word, active, mark, " STAT_COLS ", " value                             \
+	", added_rev) VALUES (?, 1, ?, " STAT_QS ", ?, ?)"
 #define ADD_SHAPE_SLOTTED(t, value)                                                                \
 	"INSERT INTO " t " (word, active, tier, slot, " STAT_COLS ", " value                       \
 	", added_rev) VALUES (?, 1, ?, ?, " STAT_QS ", ?, ?)"
@@ -59,6 +63,7 @@
 #define EDIT_SHAPE_PLAIN(t, value)   EDIT(t, "", value)
 #define EDIT_SHAPE_TIERED(t, value)  EDIT(t, "tier, ", value)
 #define EDIT_SHAPE_SLOTTED(t, value) EDIT(t, "tier, slot, ", value)
+#define EDIT_SHAPE_MARKED(t, value)  EDIT(t, "mark, ", value)
 
 const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_REVISION] = {"SELECT revision FROM catalog_revision WHERE id = 1"},

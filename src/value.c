@@ -54,17 +54,28 @@ static int has_condition(enum kind k)
 	return 0;
 }
 
+uint32_t value_spell_level_mult(int level)
+{
+	if (level < 1)
+		level = 1;
+	return 50 + 50 * (uint32_t)level;
+}
+
 uint64_t item_value(const struct item *it)
 {
 	uint32_t mult[VALUE_PARTS_MAX];
 	size_t n = 0;
 	const struct entry *base = it->part[P_TYPE];
 
-	for (int p = 0; p < P__MAX; p++)
+	/* At most every part, the second element and the spell: bounded here
+	 * as well, whatever the item holds. */
+	for (int p = 0; p < P__MAX && n < VALUE_PARTS_MAX; p++)
 		if (p != P_TYPE && it->part[p])
 			mult[n++] = it->part[p]->value_mult;
-	if (it->element2)
+	if (it->element2 && n < VALUE_PARTS_MAX)
 		mult[n++] = it->element2->value_mult;
+	if (it->spell && n < VALUE_PARTS_MAX)
+		mult[n++] = value_spell_level_mult(it->spell->s.level);
 	enum value_condition cond = !has_condition(it->kind) ? COND_NONE
 	                            : it->masterwork         ? COND_MASTERWORK
 	                            : it->better             ? COND_BETTER

@@ -9,8 +9,9 @@
 
 #include "item.h"
 
-#define VALUE_MAX       UINT64_C(1000000000000000) /* 10^15 gp: a price is capped here */
-#define VALUE_PARTS_MAX 8
+#define VALUE_MAX UINT64_C(1000000000000000) /* 10^15 gp: a price is capped here */
+#define VALUE_PARTS_MAX                                                                            \
+	8 /* an item has at most 7: six parts and a spell, or five, two elements and a spell */
 
 /* The condition step's outcome; COND_NONE: the kind has no such step. */
 enum value_condition { COND_NONE, COND_WORSE, COND_BETTER, COND_MASTERWORK };
@@ -23,8 +24,13 @@ enum value_condition { COND_NONE, COND_WORSE, COND_BETTER, COND_MASTERWORK };
 uint64_t value_price(uint32_t base, const uint32_t *mult, size_t n, int plus,
                      enum value_condition cond);
 
+/* SPEC §8: the spell's level factor in hundredths, x1.00 at level 1 and
+ * 0.50 more each level up to x5.00 at level 9. */
+uint32_t value_spell_level_mult(int level);
+
 /* The value of item it: its base row's value, every other part that landed
- * (both elements included), its plus and its condition. */
+ * (both elements included), the level factor of its spell, its plus and
+ * its condition. */
 uint64_t item_value(const struct item *it);
 
 #endif

@@ -11,6 +11,8 @@
 </div>
 </header>
 {{#MASTERWORK}}<p class="badge masterwork">Masterwork</p>{{/MASTERWORK}}
+{{#DESCRIPTION}}<p class="description">{{TEXT}}</p>{{/DESCRIPTION}}
+{{#SPELL}}<p class="spell"><span class="label">{{LABEL}}</span> {{TEXT}}</p>{{/SPELL}}
 {{#STATS}}
 <ul class="stats">
 {{#STAT}}<li class="stat stat-{{STAT_KEY}}{{#NEG}} neg{{/NEG}}"><span class="value">{{VALUE}}</span> <span class="label">{{LABEL}}</span></li>{{/STAT}}
@@ -18,6 +20,8 @@
 {{/STATS}}
 {{#NO_STATS}}<p class="stats none">No bonuses.</p>{{/NO_STATS}}
 <dl class="facts">
+{{#GRADE}}<div><dt>Grade</dt><dd class="grade">{{WORD}}</dd></div>{{/GRADE}}
+{{#CHARGES}}<div><dt>Charges</dt><dd class="charges">{{N}}</dd></div>{{/CHARGES}}
 <div><dt>Strength</dt><dd class="str">{{STR}}</dd></div>
 <div><dt>Value</dt><dd class="price">{{PRICE}} gp</dd></div>
 <div><dt>Seed</dt><dd class="seed">{{SEED}}</dd></div>

@@ -188,13 +188,12 @@ static void malformed(void **state)
 	} while (0)
 	VARIANT(0, 2); /* another version */
 	VARIANT(0, 0);
-	VARIANT(1, 4);           /* kind 4: none */
-	VARIANT(1, 7 << 3);      /* tier 7 */
-	VARIANT(1, 0x80);        /* the reserved bit */
-	VARIANT(2, 1 << P__MAX); /* a part that does not exist */
-	VARIANT(3, 0);           /* revision 0 */
-	VARIANT(4, 81);          /* power 1 written "1.0" (m 10, d 1): a second spelling */
-	VARIANT(4, 7);           /* 7 decimals */
+	VARIANT(1, K__MAX); /* a kind past the last: none */
+	VARIANT(1, 7 << 3); /* tier 7 */
+	VARIANT(1, 0x80);   /* the reserved bit */
+	VARIANT(3, 0);      /* revision 0 */
+	VARIANT(4, 81);     /* power 1 written "1.0" (m 10, d 1): a second spelling */
+	VARIANT(4, 7);      /* 7 decimals */
 #undef VARIANT
 
 	/* A word bit with no id after the seed, or an id 0. */
@@ -205,6 +204,40 @@ static void malformed(void **state)
 	assert_true(refused(raw_code(b, sizeof good + 1, 1, s)));
 	b[sizeof good] = 9;
 	assert_int_equal(refused(raw_code(b, sizeof good + 1, 1, s)), 0);
+
+	/* A part that does not exist: bit P__MAX of the mask, a two-byte
+	 * varint; and a mask in a needlessly long form (0 as 0x80 0x00). */
+	const uint8_t nopart[] = {1,
+	                          3 << 3,
+	                          0x80 | ((1u << P__MAX) & 0x7f),
+	                          (1u << P__MAX) >> 7,
+	                          5,
+	                          8,
+	                          7,
+	                          0,
+	                          0,
+	                          0,
+	                          0,
+	                          0,
+	                          0,
+	                          0,
+	                          9};
+	assert_true(refused(raw_code(nopart, sizeof nopart, 1, s)));
+	const uint8_t longmask[] = {1, 3 << 3, 0x80, 0, 5, 8, 7, 0, 0, 0, 0, 0, 0, 0, 0};
+	assert_true(refused(raw_code(longmask, sizeof longmask, 1, s)));
+	/* A scroll part (bit 6 and past bit 7): accepted, and encoded the same. */
+	struct itemcode sc = {.kind = K_SCROLL,
+	                      .tier = 2,
+	                      .power_micro = ITEMCODE_POWER_ONE,
+	                      .seed = 42,
+	                      .revision = 3};
+	sc.want[P_WRITING_DETAIL] = 5;
+	sc.want[P_TUBE_QUALITY] = 300;
+	char sctext[ITEMCODE_MAX];
+	struct itemcode back;
+	assert_true(itemcode_encode(&sc, sctext, sizeof sctext) > 0);
+	assert_int_equal(itemcode_decode(sctext, strlen(sctext), &back, NULL), 0);
+	assert_memory_equal(&back, &sc, sizeof sc);
 
 	/* A revision in a needlessly long form (5 as 0x85 0x00). */
 	const uint8_t longrev[] = {1, 3 << 3, 0, 0x85, 0, 8, 7, 0, 0, 0, 0, 0, 0, 0};

@@ -23,8 +23,11 @@ static void test_table_is_sane(void **state)
 			assert_int_equal(r != NULL, (rc->parts & (1u << p)) != 0);
 			if (!r)
 				continue;
-			assert_true(r->n_stats > 0);
+			/* a scroll's parts are words with a value only */
+			assert_int_equal(r->n_stats > 0, !rc->blueprint);
 			assert_int_equal(r->has_tier, p == P_TYPE || p == P_MATERIAL);
+			assert_int_equal(r->has_mark,
+			                 p == P_PAPER_CONDITION || p == P_WRITING_QUALITY);
 			for (size_t i = 0; i < r->n_stats; i++) {
 				const struct stat_range *s = &r->stats[i];
 				assert_true(s->min <= s->max);

@@ -22,6 +22,7 @@
 
 #include "decimal.h"
 #include "fixture.h"
+#include "scroll.h"
 #include "form.h"
 #include "generate.h"
 #include "item.h"
@@ -149,6 +150,36 @@ static json_t *link_json(struct links *l, const struct item *it)
 	return json_stringn_nocheck(l->buf.data, l->buf.len);
 }
 
+/* SPEC §8's members, for the kinds whose recipe has them. */
+static int magic_json(json_t *o, const struct item *it)
+{
+	const struct recipe *r = recipe_for(it->kind);
+	int spell = 0, charges = 0, err = 0;
+	char text[SCROLL_TEXT_MAX > SPELL_TEXT_MAX ? SCROLL_TEXT_MAX : SPELL_TEXT_MAX];
+
+	for (size_t i = 0; r && i < r->n_steps; i++) {
+		spell |= r->steps[i].op == OP_SPELL;
+		charges |= r->steps[i].op == OP_CHARGES;
+	}
+	if (spell) {
+		json_t *sp = json_null();
+		if (it->spell && spell_text(&it->spell->s, text, sizeof text) >= 0)
+			sp = json_pack("{s:s,s:i,s:i,s:i,s:s}", "name", it->spell->s.name, "mana",
+			               it->spell->s.mana, "level", it->spell->s.level, "tier",
+			               it->spell->s.tier, "text", text);
+		err = err || put(o, "spell", sp);
+	}
+	if (charges)
+		err = err || put(o, "charges", json_integer(it->charges));
+	if (r && r->blueprint) {
+		err = err ||
+		      put(o, "given_name", it->given[0] ? json_string(it->given) : json_null());
+		err = err || scroll_description(it, text, sizeof text) < 0 ||
+		      put(o, "description", json_string(text));
+	}
+	return err;
+}
+
 static json_t *item_json(const struct item *it, struct links *links)
 {
 	json_t *o = json_object();
@@ -174,6 +205,7 @@ static json_t *item_json(const struct item *it, struct links *links)
 	err = err || put(o, "masterwork", json_boolean(it->masterwork));
 	err = err || put(o, "value", json_integer((json_int_t)item_value(it)));
 	err = err || put(o, "parts", parts_json(it));
+	err = err || magic_json(o, it);
 	err = err || put(o, "unhonoured", unhonoured_json(it));
 	err = err || put(o, "code", it->code[0] ? json_string_nocheck(it->code) : json_null());
 	err = err || put(o, "link", link_json(links, it));
