@@ -51,7 +51,12 @@ int formcache_field_add(struct tmpl_frag *f, enum part p, const char *what, cons
 	if (!d)
 		return -1;
 	tmpl_set(d, "PART_NAME", part_names[p]);
-	tmpl_set(d, "PART_LABEL", render_capitalised(part_names[p], label, sizeof label));
+	/* "tube-quality" reads "Tube quality" */
+	render_capitalised(part_names[p], label, sizeof label);
+	for (char *c = label; *c; c++)
+		if (*c == '-')
+			*c = ' ';
+	tmpl_set(d, "PART_LABEL", label);
 	tmpl_set(d, "WANT", want ? want : "");
 	tmpl_show(d, what);
 	rc = tmpl_frag_add(f, "part.tpl", d);

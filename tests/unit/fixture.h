@@ -98,17 +98,58 @@ static void fixture_add_kinds(struct catalog *c)
 					abort();
 			}
 		}
+		const struct recipe *r = recipe_for((enum kind)k);
 		for (int p = 0; p < P__MAX; p++) {
-			if (p == P_MATERIAL || p == P_TYPE)
+			if (p == P_MATERIAL || p == P_TYPE || !(r->parts & (1u << p)))
 				continue;
 			for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
 				struct entry e = {
 				        .id = id++, .word = others[i], .active = 1, .weight = 1};
 				e.stat[ST_MAGIC] = 1;
+				/* marked parts: alpha and beta good, gamma and delta bad */
+				if (r->proposal[p].has_mark)
+					e.mark = i < 2 ? MARK_GOOD : MARK_BAD;
 				if (catalog_add(c, (enum kind)k, (enum part)p, &e) < 0)
 					abort();
 			}
 		}
+	}
+}
+
+/* Spells (two on each tier but 5, which has none, to exercise widening)
+ * and training names for the scroll-name chain. Added to c. */
+static const char *const fixture_names[] = {
+        "Aldren", "Belkira", "Corvane", "Dessaly", "Elowen",  "Faramond", "Galdric", "Halvara",
+        "Ithrel", "Jorvik",  "Kaelis",  "Lorwyn",  "Marivel", "Norrath",  "Orsolya", "Perrin",
+        "Quenby", "Rhosyn",  "Sabriel", "Tamsin",  "Ulrika",  "Varden",   "Wynfrey", "Ysolde"};
+
+static void fixture_add_magic(struct catalog *c)
+{
+	uint32_t id = 1;
+	char name[32];
+	for (int tier = 1; tier <= TIER_MAX; tier++) {
+		if (tier == 5)
+			continue;
+		for (int i = 0; i < 2; i++) {
+			struct spell_row r = {.id = id++,
+			                      .name = name,
+			                      .mana = 10 * tier,
+			                      .level = tier + i > 9 ? 9 : tier + i,
+			                      .tier = tier,
+			                      .active = 1,
+			                      .n_effects = 1};
+			snprintf(name, sizeof name, "Spell %d%c", tier, 'a' + i);
+			r.effects[0].kind = "heal";
+			r.effects[0].p[0] = tier;
+			r.effects[0].p[1] = 6;
+			if (catalog_add_spell(c, &r) != 0)
+				abort();
+		}
+	}
+	for (size_t i = 0; i < sizeof fixture_names / sizeof fixture_names[0]; i++) {
+		struct catalog_name n = {.id = (uint32_t)i + 1, .name = fixture_names[i]};
+		if (catalog_add_name(c, &n) != 0)
+			abort();
 	}
 }
 
@@ -124,6 +165,7 @@ static struct catalog *fixture_catalog(void)
 			abort();
 	}
 	fixture_add_kinds(c);
+	fixture_add_magic(c);
 	if (catalog_finish(c) < 0)
 		abort();
 	return c;
