@@ -273,7 +273,7 @@ def cli_items(stack, export_path, codes):
 
 
 def test_the_library_makes_the_sites_items(stack, tmp_path):
-    """1,000 codes over four kinds and two revisions: the lootforge command,
+    """1,000 codes over every kind and two revisions: the lootforge command,
     fed /catalog.json?rev=R, prints byte for byte what /item/CODE answers."""
     revs = []
     for round_ in range(2):
@@ -283,10 +283,11 @@ def test_the_library_makes_the_sites_items(stack, tmp_path):
         for _ in range(5):
             before = stack.get_json("/catalog.json").json()["revision"]
             codes = []
-            for n, kind in enumerate(KINDS):
-                for q in ["tier=%d&tier-variance=on&power=%s" % (n + 2, ["1", "2.5"][round_]),
+            for n, kind in enumerate(KINDS + ["scroll", "wand"]):
+                for q in ["tier=%d&tier-variance=on&power=%s" % (n % 5 + 2,
+                                                                 ["1", "2.5"][round_]),
                           "power=%s" % ["0.5", "7"][round_]]:
-                    codes += [it["code"] for it in gen(stack, "kind=%s&%s&seed=%d&count=100"
+                    codes += [it["code"] for it in gen(stack, "kind=%s&%s&seed=%d&count=40"
                                                        % (kind, q, 31 * n + round_))]
             codes += [it["code"] for it in gen(stack, "attribute%%5Bprefix%%5D=runed&"
                                                "attribute%%5Btype%%5D=dagger&seed=%d&count=100"
