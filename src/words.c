@@ -85,6 +85,10 @@ static void stats_text(const struct entry *e, enum part p, char *dst, size_t n)
 		used += (size_t)snprintf(dst + used, n - used, "%s(tiers %d to %d)",
 		                         used ? " " : "", e->tier_min ? e->tier_min : 1,
 		                         e->tier_max ? e->tier_max : TIER_MAX);
+	/* a scroll paper condition or writing quality: good or bad (SPEC §8) */
+	if (e->mark != MARK_NONE && e->mark <= MARK_BAD && used < n)
+		used += (size_t)snprintf(dst + used, n - used, "%s%s", used ? " " : "",
+		                         mark_names[e->mark]);
 	if (used == 0)
 		snprintf(dst, n, "none");
 }
@@ -191,6 +195,8 @@ static json_t *entry_json(const struct entry *e, enum part p)
 		                    json_integer(p == P_TYPE ? e->value : e->value_mult));
 	if (o && e->slot != SLOT_NONE && e->slot < SLOT__MAX)
 		json_object_set_new(o, "slot", json_string(slot_names[e->slot]));
+	if (o && e->mark != MARK_NONE && e->mark <= MARK_BAD)
+		json_object_set_new(o, "mark", json_string(mark_names[e->mark]));
 	return o;
 }
 
