@@ -105,7 +105,8 @@ int nameprop_parse(const char *typed, const struct markov *taken, char out[NAMEP
 	if (taken && markov_is_training_name(taken, out)) {
 		snprintf(msg, sizeof msg, "“%.100s” is a training name already", out);
 		out[0] = '\0';
-		return fail(err, msg);
+		fail(err, msg);
+		return NAMEPROP_TAKEN;
 	}
 	return 0;
 }

@@ -22,8 +22,11 @@
 
 /* Checks typed (NULL or empty: missing) and writes the name in NFC to out.
  * taken, when not NULL, is the current catalog's chain: a name it was
- * trained on (markov_is_training_name) is refused. 0, or -1 with *err
- * naming the field "name" and saying why (out is then empty). */
+ * trained on (markov_is_training_name) is refused with NAMEPROP_TAKEN (a
+ * 409 for the pages: the name is fine, only not new). 0, or -1 for a name
+ * that breaks the rule, or NAMEPROP_TAKEN; each with *err naming the field
+ * "name" and saying why (out is then empty). */
+#define NAMEPROP_TAKEN (-2)
 int nameprop_parse(const char *typed, const struct markov *taken, char out[NAMEPROP_BYTES_MAX + 1],
                    struct proposal_error *err);
 

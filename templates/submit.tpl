@@ -93,3 +93,25 @@
 <p class="actions"><button type="submit">Propose</button></p>
 </form>
 {{/SPELL_FORM}}
+{{#NAME_RECEIVED}}
+<section class="card notice received">
+<h2>{{HEADING}}</h2>
+<p>Your training name “<strong class="word">{{NAME}}</strong>” is <strong class="status">{{STATUS}}</strong>{{#PENDING}}: a moderator will look at it soon{{/PENDING}}.</p>
+<p>Proposal id <code class="sid">{{SID}}</code>, received {{CREATED}} UTC.</p>
+<p><a href="/submit/name">Propose another name</a> · <a href="/catalog.json">See the training names (catalog JSON)</a></p>
+</section>
+{{/NAME_RECEIVED}}
+{{#NAME_FORM}}
+<form class="generate proposal" method="post" action="/submit/name">
+<h2>Propose a name for scrolls</h2>
+<p>Scrolls are named by a chain that learns from a list of fantasy names (“Scroll of Veldrakis”). Propose a name for that list: once a moderator approves it, the chain learns from it, and no scroll is ever called by it.</p>
+<input type="hidden" name="csrf" value="{{CSRF}}">
+<input type="hidden" name="submission_id" value="{{SID}}">
+<div class="fields">
+<label class="field"><span>Name</span>
+<input type="text" name="name" required maxlength="64" autocomplete="off" value="{{NAME}}"></label>
+</div>
+<p class="hint">3 to 24 letters of any script, with at most one apostrophe or hyphen between two of them (Tal'Vessa, Ash-Kaelin); no spaces or digits. Names the list has already, in any case, cannot be proposed.</p>
+<p class="actions"><button type="submit">Propose</button></p>
+</form>
+{{/NAME_FORM}}
