@@ -14,6 +14,7 @@
 <form class="generate choose" method="get" action="/submit">
 <h2>Propose a word</h2>
 <p>Anyone may propose a word; a moderator approves it before it is rolled. First choose what your word is: the form then shows the stats it may carry.</p>
+<p class="hint">Not a word? <a href="/submit/spell">Propose a spell</a>, or <a href="/submit/name">a name for scrolls</a> for the name chain to learn from.</p>
 <div class="fields">
 <label class="field"><span>Kind</span>
 <select name="kind">
