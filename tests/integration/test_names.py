@@ -45,6 +45,17 @@ def wait_for(probe, seconds=10.0, step=0.1):
         time.sleep(step)
 
 
+def settled(stack):
+    """Waits until the daemons serve the database's current revision, so that
+    a test after this one starts from a catalog with no change on its way
+    (test_spells compares revisions before and after a change of its own)."""
+    want = int(stack.sql("SELECT revision FROM catalog_revision WHERE id = 1")[0][0])
+    # Several answers in a row: each worker process loads the change itself.
+    got = wait_for(lambda: all(catalog(stack)["revision"] >= want for _ in range(6)),
+                   seconds=30.0)
+    check(got, "the catalog reaches revision %d" % want)
+
+
 def moderator(stack):
     if not _mod:
         _mod["name"], _mod["password"] = "namemod", "pw-" + uuid.uuid4().hex
@@ -136,6 +147,7 @@ def test_proposed_name_approved_then_trained_at_the_new_revision(stack):
         check(r.status == 409 and r.json()["error"]["field"] == "name",
               "a live name is 409 (%s)" % spelled, r)
     stack.retire("markov_name", "id = %d" % markov_id)
+    settled(stack)
 
 
 def test_proposed_name_rejected(stack):
@@ -240,3 +252,4 @@ def test_moderation_of_names_needs_a_moderator_and_the_token(stack):
     check(stack.sql("SELECT COUNT(*) FROM markov_name WHERE name = %s" % sql_str(name))
           == [["0"]], "no second row")
     stack.retire("markov_name", "name = %s" % sql_str(name.upper()))
+    settled(stack)
