@@ -1716,3 +1716,444 @@ enum db_status db_spell_reject(struct db *d, uint32_t id, const char *reason,
 		db_ok(d);
 	return st;
 }
+
+/* ---- training-name proposals (migration 0015) ---- */
+
+enum { NS_ID, NS_SID, NS_NAME, NS_STATUS, NS_CREATED, NS_MARKOV_ID, NS__MAX };
+
+struct name_sub_row {
+	MYSQL_BIND b[NS__MAX];
+	struct col c[NS__MAX];
+	uint32_t id, markov_id;
+	char sid[SUBMISSION_ID_HEX + 1], name[NAMEPROP_BYTES_MAX + 1], status[12], created[20];
+};
+
+static void bind_name_sub_row(struct name_sub_row *r)
+{
+	r_bind(&r->b[NS_ID], &r->c[NS_ID], MYSQL_TYPE_LONG, &r->id, 0, 1);
+	r_bind(&r->b[NS_SID], &r->c[NS_SID], MYSQL_TYPE_STRING, r->sid, SUBMISSION_ID_HEX, 0);
+	r_bind(&r->b[NS_NAME], &r->c[NS_NAME], MYSQL_TYPE_STRING, r->name, NAMEPROP_BYTES_MAX, 0);
+	r_bind(&r->b[NS_STATUS], &r->c[NS_STATUS], MYSQL_TYPE_STRING, r->status, 11, 0);
+	r_bind(&r->b[NS_CREATED], &r->c[NS_CREATED], MYSQL_TYPE_STRING, r->created, 19, 0);
+	r_bind(&r->b[NS_MARKOV_ID], &r->c[NS_MARKOV_ID], MYSQL_TYPE_LONG, &r->markov_id, 0, 1);
+}
+
+static int name_sub_row_out(struct name_sub_row *r, struct db_name_submission *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (r_text(r->sid, SUBMISSION_ID_HEX, &r->c[NS_SID]) ||
+	    r_text(r->name, NAMEPROP_BYTES_MAX, &r->c[NS_NAME]) ||
+	    r_text(r->status, 11, &r->c[NS_STATUS]) || r_text(r->created, 19, &r->c[NS_CREATED]))
+		return -1;
+	out->id = r->id;
+	out->markov_name_id = r->markov_id;
+	memcpy(out->sid, r->sid, sizeof(out->sid));
+	memcpy(out->name, r->name, sizeof(out->name));
+	memcpy(out->status, r->status, sizeof(out->status));
+	memcpy(out->created, r->created, sizeof(out->created));
+	return 0;
+}
+
+/* Runs q (ps bound) and reads its one NAME_SUB_COLS row, if any. */
+static enum db_status name_sub_query(struct db *d, enum stmt q, struct params *ps,
+                                     struct db_name_submission *row, int *found)
+{
+	struct name_sub_row r;
+	enum db_status st = exec(d, q, ps, NULL);
+	int rc;
+
+	*found = 0;
+	if (st != DB_OK)
+		return st;
+	bind_name_sub_row(&r);
+	if ((rc = fetch_one(d, q, r.b, &st)) < 0)
+		return st;
+	if (rc == 1) {
+		if (name_sub_row_out(&r, row) != 0) {
+			db_rollback(d);
+			log_error("dbmod: a name_submission row holds a value the daemon cannot "
+			          "read");
+			return DB_ERROR;
+		}
+		*found = 1;
+	}
+	return DB_OK;
+}
+
+static enum db_status name_by_sid(struct db *d, const char *sid, struct db_name_submission *row,
+                                  int *found)
+{
+	struct params ps = {.n = 0};
+
+	p_str(&ps, sid);
+	return name_sub_query(d, STMT_NAME_SUB_BY_SID, &ps, row, found);
+}
+
+static enum db_status name_rate(struct db *d, const uint8_t *client, unsigned limit,
+                                struct name_submit_outcome *out, int *over)
+{
+	struct params ps = {.n = 0};
+	long long count = 0, wait = 0;
+	struct col c[2];
+	MYSQL_BIND b[2];
+	enum db_status st;
+
+	for (int i = 0; i < 3; i++)
+		p_blob(&ps, client, DBMOD_HASH_BYTES);
+	if ((st = exec(d, STMT_NAME_SUB_RATE, &ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b[0], &c[0], MYSQL_TYPE_LONGLONG, &count, 0, 0);
+	r_bind(&b[1], &c[1], MYSQL_TYPE_LONGLONG, &wait, 0, 0);
+	if (fetch_one(d, STMT_NAME_SUB_RATE, b, &st) < 0)
+		return st;
+	*over = count >= (long long)limit;
+	out->retry_after = wait > 0 ? (long)wait : 1;
+	return DB_OK;
+}
+
+/* *hit when a live training name is spelled as name but for case. */
+static enum db_status name_live(struct db *d, const char *name, int *hit)
+{
+	struct params ps = {.n = 0};
+	uint32_t got = 0;
+	struct col c;
+	MYSQL_BIND b;
+	enum db_status st;
+	int rc;
+
+	p_str(&ps, name);
+	if ((st = exec(d, STMT_NAME_LIVE, &ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b, &c, MYSQL_TYPE_LONG, &got, 0, 1);
+	if ((rc = fetch_one(d, STMT_NAME_LIVE, &b, &st)) < 0)
+		return st;
+	*hit = rc == 1;
+	return DB_OK;
+}
+
+/* *hit when the name was rejected in the last 30 days, with the dates. */
+static enum db_status name_rejected(struct db *d, const char *name, struct name_submit_outcome *out,
+                                    int *hit)
+{
+	struct params ps = {.n = 0};
+	struct col c[2];
+	MYSQL_BIND b[2];
+	enum db_status st;
+	int rc;
+
+	p_str(&ps, name);
+	if ((st = exec(d, STMT_NAME_SUB_REJECTED, &ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b[0], &c[0], MYSQL_TYPE_STRING, out->rejected_on, 10, 0);
+	r_bind(&b[1], &c[1], MYSQL_TYPE_STRING, out->again_after, 10, 0);
+	if ((rc = fetch_one(d, STMT_NAME_SUB_REJECTED, b, &st)) < 0)
+		return st;
+	*hit = rc == 1;
+	if (*hit && (r_text(out->rejected_on, 10, &c[0]) || r_text(out->again_after, 10, &c[1]))) {
+		db_rollback(d);
+		return DB_ERROR;
+	}
+	return DB_OK;
+}
+
+static enum db_status name_submit_once(struct db *d, const char *sid, const char *name,
+                                       const uint8_t *client, unsigned limit,
+                                       struct name_submit_outcome *out, unsigned *conflict)
+{
+	struct params ps = {.n = 0};
+	enum db_status st;
+	int found = 0, hit = 0;
+	unsigned expected = 0;
+
+	if ((st = begin_for_client(d, client)) != DB_OK ||
+	    (st = name_by_sid(d, sid, &out->row, &found)) != DB_OK)
+		return st;
+	out->result = SUBMIT_ALREADY;
+	if (found)
+		return commit(d);
+	if ((st = name_rate(d, client, limit, out, &hit)) != DB_OK)
+		return st;
+	out->result = SUBMIT_LIMITED;
+	if (hit)
+		return commit(d);
+	if ((st = name_live(d, name, &hit)) != DB_OK)
+		return st;
+	out->result = SUBMIT_LIVE;
+	if (hit)
+		return commit(d);
+	if ((st = name_rejected(d, name, out, &hit)) != DB_OK)
+		return st;
+	out->result = SUBMIT_REJECTED;
+	if (hit)
+		return commit(d);
+	p_str(&ps, sid);
+	p_str(&ps, name);
+	p_blob(&ps, client, DBMOD_HASH_BYTES);
+	st = exec(d, STMT_NAME_SUB_INSERT, &ps, &expected);
+	if (st == DB_ERROR && expected) {
+		/* A duplicate: this id stored meanwhile, or the name pending. */
+		db_rollback(d);
+		if (is_lock_conflict(expected)) {
+			*conflict = expected;
+			return DB_ERROR;
+		}
+		if ((st = name_by_sid(d, sid, &out->row, &found)) != DB_OK)
+			return st;
+		out->result = found ? SUBMIT_ALREADY : SUBMIT_PENDING;
+		return DB_OK;
+	}
+	if (st != DB_OK || (st = name_by_sid(d, sid, &out->row, &found)) != DB_OK)
+		return st;
+	if (!found) {
+		db_rollback(d);
+		log_error("dbmod: a name proposal just inserted cannot be read back");
+		return DB_ERROR;
+	}
+	out->result = SUBMIT_STORED;
+	return commit(d);
+}
+
+struct name_submit_args {
+	const char *sid, *name;
+	const uint8_t *client;
+	unsigned limit;
+	struct name_submit_outcome *out;
+};
+
+static enum db_status name_submit_try(struct db *d, void *args, unsigned *conflict)
+{
+	struct name_submit_args *a = args;
+	return name_submit_once(d, a->sid, a->name, a->client, a->limit, a->out, conflict);
+}
+
+enum db_status db_name_submit(struct db *d, const char *sid, const char *name,
+                              const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
+                              struct name_submit_outcome *out)
+{
+	struct name_submit_args a = {sid, name, client, limit, out};
+	return retried(d, "a name proposal", name_submit_try, &a, out, sizeof(*out));
+}
+
+static enum db_status name_by_sid_once(struct db *d, const char *sid,
+                                       struct db_name_submission *row, int *found)
+{
+	*found = 0;
+	if (!d)
+		return DB_DOWN;
+	enum db_status st = name_by_sid(d, sid, row, found);
+	if (st == DB_OK)
+		db_ok(d);
+	return st;
+}
+
+enum db_status db_name_submission_by_sid(struct db *d, const char *sid,
+                                         struct db_name_submission *row, int *found)
+{
+	ONCE_MORE(name_by_sid_once(d, sid, row, found));
+}
+
+static enum db_status db_name_pending_once(struct db *d, struct db_name_submission *rows,
+                                           size_t max, size_t *n, unsigned long *total)
+{
+	struct params ps = {.n = 0};
+	uint32_t lim = (uint32_t)max;
+	long long count = 0;
+	struct name_sub_row r;
+	struct col c;
+	MYSQL_BIND b;
+	enum db_status st;
+	MYSQL_STMT *s;
+	int rc;
+
+	*n = 0;
+	*total = 0;
+	p_uint(&ps, &lim);
+	if ((st = exec(d, STMT_NAME_SUB_LIST, &ps, NULL)) != DB_OK)
+		return st;
+	s = db_stmt(d, STMT_NAME_SUB_LIST, &st);
+	bind_name_sub_row(&r);
+	if (!s || mysql_stmt_bind_result(s, r.b) != 0)
+		return s ? db_stmt_fail(d, STMT_NAME_SUB_LIST) : st;
+	while ((rc = mysql_stmt_fetch(s)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
+		if (*n < max && name_sub_row_out(&r, &rows[*n]) == 0)
+			(*n)++;
+	}
+	if (rc != MYSQL_NO_DATA)
+		return db_stmt_fail(d, STMT_NAME_SUB_LIST);
+	mysql_stmt_free_result(s);
+	if ((st = exec(d, STMT_NAME_SUB_COUNT, NULL, NULL)) != DB_OK)
+		return st;
+	r_bind(&b, &c, MYSQL_TYPE_LONGLONG, &count, 0, 0);
+	if (fetch_one(d, STMT_NAME_SUB_COUNT, &b, &st) < 0)
+		return st;
+	*total = count > 0 ? (unsigned long)count : 0;
+	db_ok(d);
+	return DB_OK;
+}
+
+enum db_status db_name_pending(struct db *d, struct db_name_submission *rows, size_t max, size_t *n,
+                               unsigned long *total)
+{
+	if (!d)
+		return DB_DOWN;
+	ONCE_MORE(db_name_pending_once(d, rows, max, n, total));
+}
+
+/* Locks name proposal id; *go when it is pending (else out->result says
+ * why and the transaction is rolled back). */
+static enum db_status name_lock_pending(struct db *d, uint32_t id, struct name_decide_outcome *out,
+                                        int *go)
+{
+	struct params ps = {.n = 0};
+	enum db_status st;
+	int found;
+
+	*go = 0;
+	p_uint(&ps, &id);
+	if ((st = name_sub_query(d, STMT_NAME_SUB_LOCK, &ps, &out->row, &found)) != DB_OK)
+		return st;
+	if (!found || strcmp(out->row.status, "pending") != 0) {
+		out->result = found ? DECIDE_NOT_PENDING : DECIDE_NOT_FOUND;
+		db_rollback(d);
+		return DB_OK;
+	}
+	*go = 1;
+	return DB_OK;
+}
+
+/* Marks the proposal decided and writes the moderation log (stats_after:
+ * the name). */
+static enum db_status name_decided(struct db *d, const struct db_name_submission *row,
+                                   const char *status, const struct moderator *m,
+                                   const char *reason, const uint32_t *markov_id)
+{
+	struct params ps = {.n = 0}, lg = {.n = 0};
+	enum db_status st;
+	const char *action = strcmp(status, "approved") == 0 ? "approve" : "reject";
+
+	p_str(&ps, status);
+	p_uint(&ps, &m->id);
+	p_str_or_null(&ps, reason);
+	if (markov_id)
+		p_uint(&ps, markov_id);
+	else
+		p_null(&ps);
+	p_uint(&ps, &row->id);
+	if ((st = exec(d, STMT_NAME_SUB_DECIDE, &ps, NULL)) != DB_OK)
+		return st;
+	p_uint(&lg, &row->id);
+	p_uint(&lg, &m->id);
+	p_str(&lg, m->name);
+	p_str(&lg, action);
+	p_str_or_null(&lg, reason);
+	if (markov_id)
+		p_uint(&lg, markov_id);
+	else
+		p_null(&lg);
+	p_str(&lg, row->name);
+	return exec(d, STMT_NAME_LOG, &lg, NULL);
+}
+
+static enum db_status name_approve_once(struct db *d, uint32_t id, const struct moderator *m,
+                                        struct name_decide_outcome *out, unsigned *conflict)
+{
+	struct params ps = {.n = 0};
+	uint64_t rev = 0;
+	uint32_t markov_id;
+	enum db_status st;
+	unsigned expected = 0;
+	int go, hit = 0;
+
+	/* The change set is opened before the check: its lock on the revision
+	 * row orders approvals, so two of one name in different case cannot
+	 * both pass the check. */
+	if ((st = begin(d)) != DB_OK || (st = name_lock_pending(d, id, out, &go)) != DB_OK || !go)
+		return st;
+	if ((st = change_set(d, &rev)) != DB_OK ||
+	    (st = name_live(d, out->row.name, &hit)) != DB_OK)
+		return st;
+	if (hit) {
+		db_rollback(d);
+		out->result = DECIDE_LIVE;
+		return DB_OK;
+	}
+	p_str(&ps, out->row.name);
+	p_u64(&ps, &rev);
+	st = exec(d, STMT_NAME_ADD, &ps, &expected);
+	if (st == DB_ERROR && expected) {
+		db_rollback(d);
+		if (is_lock_conflict(expected)) {
+			*conflict = expected;
+			return DB_ERROR;
+		}
+		out->result = DECIDE_LIVE;
+		return DB_OK;
+	}
+	if (st != DB_OK)
+		return st;
+	markov_id = (uint32_t)mysql_stmt_insert_id(db_stmt(d, STMT_NAME_ADD, &st));
+	if ((st = name_decided(d, &out->row, "approved", m, NULL, &markov_id)) != DB_OK ||
+	    (st = commit(d)) != DB_OK)
+		return st;
+	snprintf(out->row.status, sizeof(out->row.status), "approved");
+	out->row.markov_name_id = markov_id;
+	out->result = DECIDE_DONE;
+	return DB_OK;
+}
+
+struct name_approve_args {
+	uint32_t id;
+	const struct moderator *m;
+	struct name_decide_outcome *out;
+};
+
+static enum db_status name_approve_try(struct db *d, void *args, unsigned *conflict)
+{
+	struct name_approve_args *a = args;
+	return name_approve_once(d, a->id, a->m, a->out, conflict);
+}
+
+enum db_status db_name_approve(struct db *d, uint32_t id, const struct moderator *m,
+                               struct name_decide_outcome *out)
+{
+	struct name_approve_args a = {id, m, out};
+	return retried(d, "a name approval", name_approve_try, &a, out, sizeof(*out));
+}
+
+static enum db_status name_reject_once(struct db *d, uint32_t id, const char *reason,
+                                       const struct moderator *m, struct name_decide_outcome *out,
+                                       unsigned *conflict)
+{
+	enum db_status st;
+	int go;
+
+	(void)conflict; /* one row locked: nothing to deadlock with */
+	if ((st = begin(d)) != DB_OK || (st = name_lock_pending(d, id, out, &go)) != DB_OK || !go)
+		return st;
+	if ((st = name_decided(d, &out->row, "rejected", m, reason, NULL)) != DB_OK ||
+	    (st = commit(d)) != DB_OK)
+		return st;
+	snprintf(out->row.status, sizeof(out->row.status), "rejected");
+	out->result = DECIDE_DONE;
+	return DB_OK;
+}
+
+struct name_reject_args {
+	uint32_t id;
+	const char *reason;
+	const struct moderator *m;
+	struct name_decide_outcome *out;
+};
+
+static enum db_status name_reject_try(struct db *d, void *args, unsigned *conflict)
+{
+	struct name_reject_args *a = args;
+	return name_reject_once(d, a->id, a->reason, a->m, a->out, conflict);
+}
+
+enum db_status db_name_reject(struct db *d, uint32_t id, const char *reason,
+                              const struct moderator *m, struct name_decide_outcome *out)
+{
+	struct name_reject_args a = {id, reason, m, out};
+	return retried(d, "a name rejection", name_reject_try, &a, out, sizeof(*out));
+}

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "db.h"
+#include "nameprop.h"
 #include "proposal.h"
 
 #define SUBMISSION_ID_HEX  32  /* a one-time submission id: 128 bits in hex */
@@ -206,5 +207,56 @@ enum db_status db_spell_approve(struct db *d, uint32_t id, const struct moderato
 /* In one transaction: marks the pending row rejected with the reason, and logs it. */
 enum db_status db_spell_reject(struct db *d, uint32_t id, const char *reason,
                                const struct moderator *m, struct spell_decide_outcome *out);
+
+/* ---- training-name proposals (migration 0015, docs/moderation.md
+ * "Training names") ---- */
+
+struct db_name_submission {
+	uint32_t id;
+	char sid[SUBMISSION_ID_HEX + 1];
+	char name[NAMEPROP_BYTES_MAX + 1];
+	char status[12];
+	char created[20];
+	uint32_t markov_name_id; /* approved: the markov_name row it added; else 0 */
+};
+
+struct name_submit_outcome {
+	enum submit_result result;
+	struct db_name_submission row;
+	char rejected_on[11]; /* SUBMIT_REJECTED: "YYYY-MM-DD" (UTC) */
+	char again_after[11];
+	long retry_after; /* SUBMIT_LIMITED */
+};
+
+/* Stores name (checked by nameprop_parse) as pending under sid for client,
+ * as db_submit does for words: the same client lock, one hourly limit over
+ * word, spell and name proposals; refused when a live training name is
+ * spelled the same but for case (SUBMIT_LIVE), when it is pending
+ * (SUBMIT_PENDING) or was rejected in the last 30 days (SUBMIT_REJECTED). */
+enum db_status db_name_submit(struct db *d, const char *sid, const char *name,
+                              const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
+                              struct name_submit_outcome *out);
+
+/* The name proposal stored under sid; *found = 0 when none. */
+enum db_status db_name_submission_by_sid(struct db *d, const char *sid,
+                                         struct db_name_submission *row, int *found);
+
+/* Up to max pending name proposals, oldest first, and how many are pending. */
+enum db_status db_name_pending(struct db *d, struct db_name_submission *rows, size_t max, size_t *n,
+                               unsigned long *total);
+
+struct name_decide_outcome {
+	enum decide_result result; /* DECIDE_LIVE: a live training name has it */
+	struct db_name_submission row;
+};
+
+/* In one transaction: locks the pending row, opens a change set, refuses a
+ * name live meanwhile, adds the markov_name row with the change set's
+ * revision, marks the proposal approved with its id and logs the decision. */
+enum db_status db_name_approve(struct db *d, uint32_t id, const struct moderator *m,
+                               struct name_decide_outcome *out);
+/* In one transaction: marks the pending row rejected with the reason, and logs it. */
+enum db_status db_name_reject(struct db *d, uint32_t id, const char *reason,
+                              const struct moderator *m, struct name_decide_outcome *out);
 
 #endif

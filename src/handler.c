@@ -50,6 +50,7 @@ static const struct route routes[] = {
         {"/catalog.json", 0, M_GET, "GET, HEAD", exportpage_route},
         {"/submit", 0, M_GET | M_POST, "GET, HEAD, POST", submit_route},
         {"/submit/spell", 0, M_GET | M_POST, "GET, HEAD, POST", submit_spell_route},
+        {"/submit/name", 0, M_GET | M_POST, "GET, HEAD, POST", submit_name_route},
         {"/words", 0, M_GET, "GET, HEAD", words_route},
         {"/spells", 0, M_GET, "GET, HEAD", spellpage_route},
         {"/map", 0, M_GET, "GET, HEAD", mappage_route},

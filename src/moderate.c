@@ -139,6 +139,22 @@ static void fill_spell(struct tmpl_dict *queue, const struct db_spell_submission
 	         spell_text(&s, text, sizeof text) >= 0 ? text : "(does not pass the check now)");
 }
 
+/* Pending training names shown on one queue page. */
+#define NAME_QUEUE_MAX DBMOD_PENDING_MAX
+
+static json_t *name_row_json(const struct db_name_submission *row)
+{
+	json_t *o = json_pack("{s:I,s:s,s:s,s:s,s:s}", "id", (json_int_t)row->id, "submission_id",
+	                      row->sid, "name", row->name, "status", row->status, "created",
+	                      row->created);
+	if (o && row->markov_name_id &&
+	    json_object_set_new(o, "markov_name_id", json_integer(row->markov_name_id)) != 0) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
 /* The queue page: 200, or the status of an error shown above it. */
 static void send_queue(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
                        const struct fields *in, int status, const char *field, const char *message)
@@ -152,6 +168,10 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 	unsigned long spell_total = 0;
 	size_t n_spells = 0;
 
+	struct db_name_submission *names = NULL;
+	unsigned long name_total = 0;
+	size_t n_names = 0;
+
 	enum db_status st = db_pending(ctx->db, rows, DBMOD_PENDING_MAX, &n, &total);
 	if (st == DB_OK) {
 		/* A spell row is large: from the request's arena, not the stack. */
@@ -159,6 +179,11 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 		st = spells ? db_spell_pending(ctx->db, spells, SPELL_QUEUE_MAX, &n_spells,
 		                               &spell_total)
 		            : DB_ERROR;
+	}
+	if (st == DB_OK) {
+		names = arena_alloc(&ctx->arena, NAME_QUEUE_MAX * sizeof *names);
+		st = names ? db_name_pending(ctx->db, names, NAME_QUEUE_MAX, &n_names, &name_total)
+		           : DB_ERROR;
 	}
 	if (st != DB_OK) {
 		rs->allow = NULL; /* the answer is no longer the 405 it may have been */
@@ -182,16 +207,25 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 				json_decref(slist);
 				slist = NULL;
 			}
+		json_t *nlist = json_array();
+		for (size_t i = 0; nlist && i < n_names; i++)
+			if (json_array_append_new(nlist, name_row_json(&names[i])) != 0) {
+				json_decref(nlist);
+				nlist = NULL;
+			}
 		page_send_json(rs, 200,
-		               list && slist ? json_pack("{s:s,s:s,s:I,s:o,s:I,s:o}", "moderator",
-		                                         a->m.name, "csrf", a->csrf, "total",
-		                                         (json_int_t)total, "pending", list,
-		                                         "spell_total", (json_int_t)spell_total,
-		                                         "pending_spells", slist)
-		                             : NULL);
-		if (!slist || !list) {
+		               list && slist && nlist
+		                       ? json_pack("{s:s,s:s,s:I,s:o,s:I,s:o,s:I,s:o}", "moderator",
+		                                   a->m.name, "csrf", a->csrf, "total",
+		                                   (json_int_t)total, "pending", list,
+		                                   "spell_total", (json_int_t)spell_total,
+		                                   "pending_spells", slist, "name_total",
+		                                   (json_int_t)name_total, "pending_names", nlist)
+		                       : NULL);
+		if (!slist || !list || !nlist) {
 			json_decref(list);
 			json_decref(slist);
+			json_decref(nlist);
 		}
 		return;
 	}
@@ -219,6 +253,14 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 	tmpl_set_int(q, "SPELL_TOTAL", (long)spell_total);
 	for (size_t i = 0; i < n_spells; i++)
 		fill_spell(q, &spells[i], a->csrf);
+	tmpl_set_int(q, "NAME_TOTAL", (long)name_total);
+	for (size_t i = 0; i < n_names; i++) {
+		struct tmpl_dict *it = tmpl_section(q, "NAME_ITEM");
+		tmpl_set_int(it, "ID", (long)names[i].id);
+		tmpl_set(it, "NAME", names[i].name);
+		tmpl_set(it, "CREATED", names[i].created);
+		tmpl_set(it, "CSRF", a->csrf);
+	}
 	page_send_html(rs, status, d);
 }
 
@@ -433,6 +475,66 @@ static void decide_spell(struct handler_ctx *ctx, struct response *rs, const str
 	}
 }
 
+/* ---- training names (docs/moderation.md "Training names") ---- */
+
+/* POST /moderate/name/approve (id) and /moderate/name/reject (id, reason):
+ * 303 back to the queue (JSON: 200 with the row and, approved, its
+ * markov_name_id); 400 bad id or reason; 404; 409 decided already, or
+ * (approve) a live training name spelled the same but for case; 503. */
+static void decide_name(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
+                        const struct fields *in, int approving)
+{
+	char reason[REASON_BYTES_MAX + 1], msg[256];
+	struct name_decide_outcome o;
+	uint32_t id = parse_id(in->v[MF_ID]);
+	enum db_status st;
+
+	if (!id) {
+		send_queue(ctx, rs, a, in, 400, "id", "must be a name proposal's number");
+		return;
+	}
+	if (!approving && !check_reason(in->v[MF_REASON], reason, sizeof(reason))) {
+		send_queue(ctx, rs, a, in, 400, "reason", "must be 1 to 200 characters");
+		return;
+	}
+	st = approving ? db_name_approve(ctx->db, id, &a->m, &o)
+	               : db_name_reject(ctx->db, id, reason, &a->m, &o);
+	if (db_failed(ctx, rs, a, in, st))
+		return;
+	switch (o.result) {
+	case DECIDE_DONE:
+		if (approving)
+			log_info("moderation: %s approved name proposal %u \"%s\", now markov_name "
+			         "id %u",
+			         a->m.name, o.row.id, o.row.name, o.row.markov_name_id);
+		else
+			log_info("moderation: %s rejected name proposal %u \"%s\": %.*s", a->m.name,
+			         o.row.id, o.row.name, REASON_BYTES_MAX, reason);
+		if (in->json)
+			page_send_json(rs, 200,
+			               json_pack("{s:o}", approving ? "approved" : "rejected",
+			                         name_row_json(&o.row)));
+		else
+			page_redirect(rs, "/moderate");
+		return;
+	case DECIDE_NOT_FOUND:
+		send_queue(ctx, rs, a, in, 404, "id", "there is no name proposal with this id");
+		return;
+	case DECIDE_NOT_PENDING:
+		snprintf(msg, sizeof(msg), "name proposal #%u was %s already", o.row.id,
+		         o.row.status);
+		send_queue(ctx, rs, a, in, 409, "id", msg);
+		return;
+	case DECIDE_LIVE:
+	case DECIDE_BAD_STATS:
+		snprintf(msg, sizeof(msg),
+		         "“%s” is a training name already; reject this proposal instead.",
+		         o.row.name);
+		send_queue(ctx, rs, a, in, 409, "name", msg);
+		return;
+	}
+}
+
 /* ---- changing live words (docs/items.md) ---- */
 
 /* The table a change names (kind, part) and the word; 0, or -1 after
@@ -573,8 +675,9 @@ static int is_method(const struct request *rq, const char *m)
 
 /* Any method, any path under /moderate: 401 without a session first; then
  * GET|HEAD /moderate (the queue), POST /moderate/approve, /moderate/reject,
- * /moderate/retire and /moderate/edit (403 without the session's CSRF
- * token); 405 or 404 for anything else. */
+ * /moderate/retire, /moderate/edit, /moderate/spell/approve|reject and
+ * /moderate/name/approve|reject (403 without the session's CSRF token);
+ * 405 or 404 for anything else. */
 void moderate_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	int get = is_method(rq, "GET") || is_method(rq, "HEAD");
@@ -585,6 +688,8 @@ void moderate_route(struct handler_ctx *ctx, const struct request *rq, struct re
 	int is_edit = strcmp(rq->path, "/moderate/edit") == 0;
 	int is_spell_approve = strcmp(rq->path, "/moderate/spell/approve") == 0;
 	int is_spell_reject = strcmp(rq->path, "/moderate/spell/reject") == 0;
+	int is_name_approve = strcmp(rq->path, "/moderate/name/approve") == 0;
+	int is_name_reject = strcmp(rq->path, "/moderate/name/reject") == 0;
 	struct fields in;
 	struct form_error err;
 	struct auth a;
@@ -600,7 +705,7 @@ void moderate_route(struct handler_ctx *ctx, const struct request *rq, struct re
 		return;
 	}
 	if (!queue && !is_approve && !is_reject && !is_retire && !is_edit && !is_spell_approve &&
-	    !is_spell_reject) {
+	    !is_spell_reject && !is_name_approve && !is_name_reject) {
 		send_queue(ctx, rs, &a, &in, 404, NULL, "There is no page at this address.");
 		return;
 	}
@@ -631,6 +736,8 @@ void moderate_route(struct handler_ctx *ctx, const struct request *rq, struct re
 	}
 	if (is_spell_approve || is_spell_reject)
 		decide_spell(ctx, rs, &a, &in, is_spell_approve);
+	else if (is_name_approve || is_name_reject)
+		decide_name(ctx, rs, &a, &in, is_name_approve);
 	else if (is_approve)
 		approve(ctx, rs, &a, &in);
 	else if (is_reject)

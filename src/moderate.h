@@ -1,6 +1,8 @@
 /* moderate: the moderators' pages (login is login.h): POST /logout, and
- * everything under /moderate: GET /moderate (the pending proposals), POST
- * /moderate/approve and POST /moderate/reject. Every /moderate route, of
+ * everything under /moderate: GET /moderate (the pending proposals of
+ * words, spells and training names), POST /moderate/approve|reject (words),
+ * /moderate/retire|edit, /moderate/spell/approve|reject and
+ * /moderate/name/approve|reject. Every /moderate route, of
  * any method, answers 401 without a valid session and 403 for a state
  * change without the session's CSRF token, before anything else. */
 #ifndef LOOTFORGE_MODERATE_H

@@ -30,6 +30,10 @@
 	"id, submission_id, word, mana, level, tier, effects, status, "                            \
 	"DATE_FORMAT(created_at, '%Y-%m-%d %H:%i')"
 
+#define NAME_SUB_COLS                                                                              \
+	"id, submission_id, name, status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), "             \
+	"COALESCE(markov_name_id, 0)"
+
 #define LIVE_SQL(t) "SELECT active FROM " t " WHERE live_word = ? LIMIT 1"
 /* An approved word: its value (a base) or value_mult (the others) before
  * the change set's revision. */
@@ -189,6 +193,42 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_SPELL_LOG] = {"INSERT INTO moderation_log (spell_submission_id, moderator_id, "
                             "moderator, action, reason, word_id, stats_after) "
                             "VALUES (?, ?, ?, ?, ?, ?, ?)"},
+        [STMT_NAME_SUB_BY_SID] = {"SELECT " NAME_SUB_COLS
+                                  " FROM name_submission WHERE submission_id = ?"},
+        /* One hourly limit over word, spell and name proposals. */
+        [STMT_NAME_SUB_RATE] =
+                {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), MIN(created_at) + "
+                 "INTERVAL 1 HOUR), 0) FROM (SELECT created_at FROM submission WHERE "
+                 "client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR UNION ALL SELECT "
+                 "created_at FROM spell_submission WHERE client_hash = ? AND created_at > "
+                 "NOW() - INTERVAL 1 HOUR UNION ALL SELECT created_at FROM name_submission "
+                 "WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR) AS recent"},
+        /* A live training name spelled the same but for case (accents
+         * count), as name_submission compares names (0015); markov_name's
+         * own key is by code point. */
+        [STMT_NAME_LIVE] = {"SELECT id FROM markov_name WHERE retired_rev IS NULL AND "
+                            "name COLLATE utf8mb4_uca1400_as_ci = ? LIMIT 1"},
+        [STMT_NAME_SUB_REJECTED] = {"SELECT DATE_FORMAT(decided_at, '%Y-%m-%d'), "
+                                    "DATE_FORMAT(decided_at + INTERVAL 30 DAY, '%Y-%m-%d') "
+                                    "FROM name_submission WHERE name = ? AND status = "
+                                    "'rejected' AND decided_at > NOW() - INTERVAL 30 DAY "
+                                    "ORDER BY decided_at DESC LIMIT 1"},
+        [STMT_NAME_SUB_INSERT] = {"INSERT INTO name_submission (submission_id, name, "
+                                  "client_hash) VALUES (?, ?, ?)"},
+        [STMT_NAME_SUB_LIST] = {"SELECT " NAME_SUB_COLS " FROM name_submission WHERE "
+                                "status = 'pending' ORDER BY created_at, id LIMIT ?"},
+        [STMT_NAME_SUB_COUNT] = {"SELECT COUNT(*) FROM name_submission "
+                                 "WHERE status = 'pending'"},
+        [STMT_NAME_SUB_LOCK] = {"SELECT " NAME_SUB_COLS
+                                " FROM name_submission WHERE id = ? FOR UPDATE"},
+        /* An approved name, in the change set whose revision is the ?. */
+        [STMT_NAME_ADD] = {"INSERT INTO markov_name (name, added_rev) VALUES (?, ?)"},
+        [STMT_NAME_SUB_DECIDE] = {"UPDATE name_submission SET status = ?, decided_at = NOW(), "
+                                  "decided_by = ?, reason = ?, markov_name_id = ? "
+                                  "WHERE id = ? AND status = 'pending'"},
+        [STMT_NAME_LOG] = {"INSERT INTO moderation_log (name_submission_id, moderator_id, "
+                           "moderator, action, reason, word_id, stats_after) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)"},
 #define LOAD_ROW(k, p, t, s)                                                                       \
 	{(p) == P_TYPE ? SEL_##s(t, "value, 100") : SEL_##s(t, "0, value_mult"), t, k, p, s},
         [STMT_LOAD_FIRST] = AFFIX_TABLES(LOAD_ROW)

@@ -62,6 +62,18 @@ enum stmt {
 	STMT_SPELL_EFFECT_ADD,
 	STMT_SPELL_SUB_DECIDE,
 	STMT_SPELL_LOG,
+	/* training-name proposals (dbmod.c, migration 0015) */
+	STMT_NAME_SUB_BY_SID,
+	STMT_NAME_SUB_RATE,
+	STMT_NAME_LIVE,
+	STMT_NAME_SUB_REJECTED,
+	STMT_NAME_SUB_INSERT,
+	STMT_NAME_SUB_LIST,
+	STMT_NAME_SUB_COUNT,
+	STMT_NAME_SUB_LOCK,
+	STMT_NAME_ADD,
+	STMT_NAME_SUB_DECIDE,
+	STMT_NAME_LOG,
 	/* per affix table, in AFFIX_TABLES order: load, live word, add word,
 	 * retire a live word, add the edited copy of a word just retired */
 	STMT_LOAD_FIRST,

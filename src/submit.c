@@ -11,9 +11,11 @@
 #include <string.h>
 
 #include "auth.h"
+#include "catalog.h"
 #include "dbmod.h"
 #include "fields.h"
 #include "log.h"
+#include "nameprop.h"
 #include "page.h"
 #include "settings.h"
 
@@ -737,6 +739,252 @@ static void spell_post(struct handler_ctx *ctx, const struct request *rq, struct
 		spell_send_error(rs, &v, 429, NULL, msg);
 		return;
 	}
+}
+
+/* ---- training names: /submit/name (docs/moderation.md "Training names") ---- */
+
+enum nf { NF_CSRF, NF_SID, NF_NAME, NF_FORMAT, NF_RECEIVED, NF__MAX };
+static const char *const nf_names[NF__MAX + 1] = {"csrf",   "submission_id", "name",
+                                                  "format", "received",      NULL};
+
+struct name_view {
+	int status;
+	const struct fields *in;
+	const char *csrf, *sid;
+	const char *error_field, *error_message;
+	const struct db_name_submission *received;
+	int already;
+};
+
+static void name_send_html(struct response *rs, const struct name_view *v)
+{
+	struct tmpl_dict *d = page_new(v->received ? "Proposal received" : "Propose a name");
+	struct tmpl_dict *body = page_body(d, "submit.tpl");
+
+	if (v->error_message)
+		page_error(d, v->error_field, v->error_message);
+	if (v->received) {
+		struct tmpl_dict *r = tmpl_section(body, "NAME_RECEIVED");
+		tmpl_set(r, "HEADING", v->already ? "Already received" : "Thank you");
+		tmpl_set(r, "NAME", v->received->name);
+		tmpl_set(r, "STATUS", v->received->status);
+		if (strcmp(v->received->status, "pending") == 0)
+			tmpl_show(r, "PENDING");
+		tmpl_set(r, "SID", v->received->sid);
+		tmpl_set(r, "CREATED", v->received->created);
+	} else {
+		struct tmpl_dict *f = tmpl_section(body, "NAME_FORM");
+		tmpl_set(f, "CSRF", v->csrf);
+		tmpl_set(f, "SID", v->sid);
+		tmpl_set(f, "NAME", v->in && v->in->v[NF_NAME] ? v->in->v[NF_NAME] : "");
+	}
+	page_send_html(rs, v->status, d);
+}
+
+static json_t *name_submission_json(const struct db_name_submission *row)
+{
+	return json_pack("{s:s,s:s,s:s,s:s}", "submission_id", row->sid, "name", row->name,
+	                 "status", row->status, "created", row->created);
+}
+
+static void name_send_error(struct response *rs, struct name_view *v, int status, const char *field,
+                            const char *message)
+{
+	v->status = status;
+	v->error_field = field;
+	v->error_message = message;
+	if (v->in && v->in->json)
+		page_send_json_error(rs, status, field, message);
+	else
+		name_send_html(rs, v);
+}
+
+static void name_db_failed(struct response *rs, struct name_view *v, enum db_status st)
+{
+	const char *msg;
+	int status = http_db_failure(rs, st == DB_DOWN, &msg);
+	name_send_error(rs, v, status, NULL, msg);
+}
+
+/* GET /submit/name: 200 with the form (JSON: the token, the id and the
+ * field); ?received=ID: the proposal, 400 for a malformed id, 404 when
+ * unknown, 503 when the database cannot be reached. */
+static void name_get(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	struct fields in;
+	struct form_error err;
+	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
+	struct name_view v = {.status = 200, .csrf = token, .sid = sid, .in = &in};
+	struct db_name_submission row;
+	int found = 0;
+
+	auth_client_cookie(rq, rs, cookie);
+	auth_client_token(cookie, token);
+	new_sid(sid);
+	if (fields_read(&in, nf_names, 0, rq, 0, &err) != 0) {
+		memset(in.v, 0, sizeof(in.v));
+		name_send_error(rs, &v, 400, err.field, err.message);
+		return;
+	}
+	if (!in.v[NF_RECEIVED]) {
+		if (in.json)
+			page_send_json(rs, 200,
+			               json_pack("{s:s,s:s,s:[s]}", "csrf", token, "submission_id",
+			                         sid, "fields", "name"));
+		else
+			name_send_html(rs, &v);
+		return;
+	}
+	if (!is_sid(in.v[NF_RECEIVED])) {
+		name_send_error(rs, &v, 400, "received", "must be a submission id (32 hex digits)");
+		return;
+	}
+	enum db_status st = db_name_submission_by_sid(ctx->db, in.v[NF_RECEIVED], &row, &found);
+	if (st != DB_OK) {
+		name_db_failed(rs, &v, st);
+		return;
+	}
+	if (!found) {
+		name_send_error(rs, &v, 404, "received", "there is no name proposal with this id");
+		return;
+	}
+	if (in.json) {
+		page_send_json(rs, 200,
+		               json_pack("{s:o}", "name_submission", name_submission_json(&row)));
+		return;
+	}
+	v.received = &row;
+	name_send_html(rs, &v);
+}
+
+/* The name checked by nameprop_parse, against the current catalog's chain
+ * when there is one (the database checks again when it stores it). */
+static int name_parse(const char *typed, char out[NAMEPROP_BYTES_MAX + 1],
+                      struct proposal_error *perr)
+{
+	const struct catalog *cat = catalog_acquire();
+	int rc = nameprop_parse(typed, cat ? cat->chain : NULL, out, perr);
+
+	if (cat)
+		catalog_release(cat);
+	return rc;
+}
+
+/* POST /submit/name: 303 to the "received" page (JSON: 201 with the row)
+ * once stored; 200 for an id stored before; 400 naming the bad field; 403
+ * for a bad CSRF token; 409 naming `name` for a training name already (in
+ * any case), one pending, or one rejected in the last 30 days; 429 past
+ * the hourly limit; 503 when the database cannot be reached. */
+static void name_post(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	struct fields in;
+	struct form_error err;
+	struct proposal_error perr;
+	struct name_submit_outcome out;
+	uint8_t client[DBMOD_HASH_BYTES];
+	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
+	char name[NAMEPROP_BYTES_MAX + 1], msg[320], loc[80];
+	struct name_view v = {.status = 200, .csrf = token, .sid = sid, .in = &in};
+	const char *field, *why;
+	int status;
+
+	auth_client_cookie(rq, rs, cookie);
+	auth_client_token(cookie, token);
+	if ((why = request_body_problem(rq, &status, &field)) != NULL) {
+		fields_read(&in, nf_names, 0, rq, 0, &err);
+		new_sid(sid);
+		name_send_error(rs, &v, status, field, why);
+		return;
+	}
+	status = fields_read(&in, nf_names, 0, rq, 1, &err);
+	if (is_sid(in.v[NF_SID]))
+		memcpy(sid, in.v[NF_SID], sizeof(sid));
+	else
+		new_sid(sid);
+	if (status != 0) {
+		name_send_error(rs, &v, 400, err.field, err.message);
+		return;
+	}
+	if (!auth_client_ok(rq, in.v[NF_CSRF])) {
+		name_send_error(
+		        rs, &v, 403, "csrf",
+		        "The form had expired or came from another site; nothing was saved. "
+		        "Please check it and send it again.");
+		return;
+	}
+	if (!is_sid(in.v[NF_SID])) {
+		name_send_error(rs, &v, 400, "submission_id",
+		                "must be the form's id (32 hex digits)");
+		return;
+	}
+	if ((status = name_parse(in.v[NF_NAME], name, &perr)) != 0) {
+		name_send_error(rs, &v, status == NAMEPROP_TAKEN ? 409 : 400, perr.field,
+		                perr.message);
+		return;
+	}
+	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
+	enum db_status st =
+	        db_name_submit(ctx->db, sid, name, client, settings_submit_limit(), &out);
+	if (st != DB_OK) {
+		name_db_failed(rs, &v, st);
+		return;
+	}
+	snprintf(loc, sizeof(loc), "/submit/name?received=%s", out.row.sid);
+	switch (out.result) {
+	case SUBMIT_STORED:
+		if (in.json)
+			page_send_json(rs, 201,
+			               json_pack("{s:o}", "name_submission",
+			                         name_submission_json(&out.row)));
+		else
+			page_redirect(rs, loc);
+		return;
+	case SUBMIT_ALREADY:
+		response_header(rs, "Content-Location", loc);
+		if (in.json) {
+			page_send_json(rs, 200,
+			               json_pack("{s:o,s:b}", "name_submission",
+			                         name_submission_json(&out.row), "already_received",
+			                         1));
+		} else {
+			v.received = &out.row;
+			v.already = 1;
+			name_send_html(rs, &v);
+		}
+		return;
+	case SUBMIT_LIVE:
+		snprintf(msg, sizeof(msg), "“%s” is a training name already", name);
+		name_send_error(rs, &v, 409, "name", msg);
+		return;
+	case SUBMIT_PENDING:
+		snprintf(msg, sizeof(msg),
+		         "“%s” has been proposed already and waits for a moderator", name);
+		name_send_error(rs, &v, 409, "name", msg);
+		return;
+	case SUBMIT_REJECTED:
+		snprintf(msg, sizeof(msg),
+		         "“%s” was rejected on %s; it can be proposed again after %s", name,
+		         out.rejected_on, out.again_after);
+		name_send_error(rs, &v, 409, "name", msg);
+		return;
+	case SUBMIT_LIMITED:
+		rs->retry_after = out.retry_after > 0 ? (int)out.retry_after : 1;
+		snprintf(msg, sizeof(msg),
+		         "You have made %u proposals in the last hour, the most we take; please "
+		         "try again in %ld minute%s.",
+		         settings_submit_limit(), (out.retry_after + 59) / 60,
+		         (out.retry_after + 59) / 60 == 1 ? "" : "s");
+		name_send_error(rs, &v, 429, NULL, msg);
+		return;
+	}
+}
+
+void submit_name_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	if (strcmp(rq->method, "POST") == 0)
+		name_post(ctx, rq, rs);
+	else
+		name_get(ctx, rq, rs);
 }
 
 void submit_spell_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)

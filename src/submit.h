@@ -9,5 +9,8 @@ void submit_route(struct handler_ctx *ctx, const struct request *rq, struct resp
 /* GET /submit/spell (the spell form, and its "received" page) and POST
  * /submit/spell (a proposed spell). */
 void submit_spell_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
+/* GET /submit/name (the training-name form, and its "received" page) and
+ * POST /submit/name (a proposed Markov training name). */
+void submit_name_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
 #endif

@@ -70,6 +70,25 @@
 </form>
 </article>
 {{/SPELL_ITEM}}
+<h2>Pending training names</h2>
+<p><span class="total-names">{{NAME_TOTAL}}</span> pending. An approved name joins the list the scroll-name chain learns from at the next catalog revision; no scroll is ever called by it.</p>
+{{#NAME_ITEM}}
+<article class="card proposal name" id="name{{ID}}">
+<h3><span class="word">{{NAME}}</span> <small>training name · #{{ID}} · {{CREATED}} UTC</small></h3>
+<form class="generate approve" method="post" action="/moderate/name/approve">
+<input type="hidden" name="csrf" value="{{CSRF}}">
+<input type="hidden" name="id" value="{{ID}}">
+<p class="actions"><button type="submit">Approve</button></p>
+</form>
+<form class="generate reject" method="post" action="/moderate/name/reject">
+<input type="hidden" name="csrf" value="{{CSRF}}">
+<input type="hidden" name="id" value="{{ID}}">
+<label class="field"><span>Reason <small>(1 to 200 characters)</small></span>
+<input type="text" name="reason" required maxlength="200"></label>
+<p class="actions"><button type="submit">Reject</button></p>
+</form>
+</article>
+{{/NAME_ITEM}}
 <h2>Change a live word</h2>
 <p class="hint">A change never alters an item already made: the word's old row stays in the
 catalog's earlier revisions, and every permanent link keeps showing what it showed.</p>

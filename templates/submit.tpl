@@ -14,6 +14,7 @@
 <form class="generate choose" method="get" action="/submit">
 <h2>Propose a word</h2>
 <p>Anyone may propose a word; a moderator approves it before it is rolled. First choose what your word is: the form then shows the stats it may carry.</p>
+<p class="hint">Not a word? <a href="/submit/spell">Propose a spell</a>, or <a href="/submit/name">a name for scrolls</a> for the name chain to learn from.</p>
 <div class="fields">
 <label class="field"><span>Kind</span>
 <select name="kind">
@@ -93,3 +94,25 @@
 <p class="actions"><button type="submit">Propose</button></p>
 </form>
 {{/SPELL_FORM}}
+{{#NAME_RECEIVED}}
+<section class="card notice received">
+<h2>{{HEADING}}</h2>
+<p>Your training name “<strong class="word">{{NAME}}</strong>” is <strong class="status">{{STATUS}}</strong>{{#PENDING}}: a moderator will look at it soon{{/PENDING}}.</p>
+<p>Proposal id <code class="sid">{{SID}}</code>, received {{CREATED}} UTC.</p>
+<p><a href="/submit/name">Propose another name</a> · <a href="/catalog.json">See the training names (catalog JSON)</a></p>
+</section>
+{{/NAME_RECEIVED}}
+{{#NAME_FORM}}
+<form class="generate proposal" method="post" action="/submit/name">
+<h2>Propose a name for scrolls</h2>
+<p>Scrolls are named by a chain that learns from a list of fantasy names (“Scroll of Veldrakis”). Propose a name for that list: once a moderator approves it, the chain learns from it, and no scroll is ever called by it.</p>
+<input type="hidden" name="csrf" value="{{CSRF}}">
+<input type="hidden" name="submission_id" value="{{SID}}">
+<div class="fields">
+<label class="field"><span>Name</span>
+<input type="text" name="name" required maxlength="64" autocomplete="off" value="{{NAME}}"></label>
+</div>
+<p class="hint">3 to 24 letters of any script, with at most one apostrophe or hyphen between two of them (Tal'Vessa, Ash-Kaelin); no spaces or digits. Names the list has already, in any case, cannot be proposed.</p>
+<p class="actions"><button type="submit">Propose</button></p>
+</form>
+{{/NAME_FORM}}
