@@ -1,5 +1,7 @@
 # lootforge. `make run` and `make check` are the two commands; see README.md.
 # Sanitizer build: `make SAN=1 ...` builds into build/san with ASan + UBSan.
+# A plain `make` builds everything (all), whatever target is written first.
+.DEFAULT_GOAL := all
 
 CC ?= gcc
 CXX ?= g++

@@ -230,6 +230,7 @@ enum {
 	SC_STATUS = SC_STAT0 + N_SCOLS,
 	SC_CREATED,
 	SC_WORTH,
+	SC_MARK,
 	SC__MAX
 };
 
@@ -239,7 +240,7 @@ struct sub_row {
 	uint32_t id, worth;
 	int32_t tier, stat[N_SCOLS];
 	char sid[SUBMISSION_ID_HEX + 1], kind[17], part[17], word[WORD_BYTES_MAX + 1], slot[17],
-	        status[12], created[20];
+	        status[12], created[20], mark[8];
 };
 
 static void bind_sub_row(struct sub_row *r)
@@ -257,6 +258,7 @@ static void bind_sub_row(struct sub_row *r)
 	r_bind(&r->b[SC_STATUS], &r->c[SC_STATUS], MYSQL_TYPE_STRING, r->status, 11, 0);
 	r_bind(&r->b[SC_CREATED], &r->c[SC_CREATED], MYSQL_TYPE_STRING, r->created, 19, 0);
 	r_bind(&r->b[SC_WORTH], &r->c[SC_WORTH], MYSQL_TYPE_LONG, &r->worth, 0, 1);
+	r_bind(&r->b[SC_MARK], &r->c[SC_MARK], MYSQL_TYPE_STRING, r->mark, 7, 0);
 }
 
 /* The fetched row as a db_submission. -1 when a value cannot be one of
@@ -270,7 +272,7 @@ static int sub_row_out(struct sub_row *r, struct db_submission *out)
 	    r_text(r->kind, 16, &r->c[SC_KIND]) || r_text(r->part, 16, &r->c[SC_PART]) ||
 	    r_text(r->word, WORD_BYTES_MAX, &r->c[SC_WORD]) ||
 	    r_text(r->slot, 16, &r->c[SC_SLOT]) || r_text(r->status, 11, &r->c[SC_STATUS]) ||
-	    r_text(r->created, 19, &r->c[SC_CREATED]))
+	    r_text(r->created, 19, &r->c[SC_CREATED]) || r_text(r->mark, 7, &r->c[SC_MARK]))
 		return -1;
 	if ((k = kind_from_name(r->kind)) < 0 || (p = part_from_name(r->part)) < 0)
 		return -1;
@@ -283,6 +285,10 @@ static int sub_row_out(struct sub_row *r, struct db_submission *out)
 	memcpy(out->p.word, r->word, sizeof(out->p.word));
 	out->p.tier = r->c[SC_TIER].is_null ? 0 : r->tier;
 	out->p.slot = (enum slot)sl;
+	out->p.mark = r->c[SC_MARK].is_null          ? MARK_NONE
+	              : strcmp(r->mark, "bad") == 0  ? MARK_BAD
+	              : strcmp(r->mark, "good") == 0 ? MARK_GOOD
+	                                             : MARK_NONE;
 	for (int i = 0; i < N_SCOLS; i++)
 		out->p.stat[scols[i]] = r->c[SC_STAT0 + i].is_null ? 0 : r->stat[i];
 	/* A proposal made before 0011 has none: the default of its part. */
@@ -448,6 +454,8 @@ static enum db_status insert_submission(struct db *d, const char *sid, const str
 	p_stats(&ps, p);
 	p_uint(&ps, &p->worth);
 	p_blob(&ps, client, DBMOD_HASH_BYTES);
+	p_str_or_null(&ps,
+	              p->mark == MARK_GOOD || p->mark == MARK_BAD ? mark_names[p->mark] : NULL);
 	return exec(d, STMT_SUB_INSERT, &ps, expected);
 }
 
@@ -727,8 +735,13 @@ static enum db_status add_word(struct db *d, const struct proposal *p, uint32_t 
 	p_str(&ps, p->word);
 	if (shape == SHAPE_TIERED || shape == SHAPE_SLOTTED)
 		p_int(&ps, &tier);
-	if (shape == SHAPE_MARKED)
-		p_str(&ps, mark_names[p->mark == MARK_BAD ? MARK_BAD : MARK_GOOD]);
+	if (shape == SHAPE_MARKED) {
+		if (p->mark != MARK_GOOD && p->mark != MARK_BAD) {
+			db_rollback(d);
+			return DB_ERROR; /* proposal_parse requires one */
+		}
+		p_str(&ps, mark_names[p->mark]);
+	}
 	if (shape == SHAPE_SLOTTED)
 		p_str(&ps, slot_names[p->slot]);
 	p_stats(&ps, p);

@@ -160,6 +160,16 @@ int page_proposal_fields(struct tmpl_dict *d, const struct proposal *p,
 				       capital(slot_names[i], label, sizeof(label)),
 				       strcmp(v, slot_names[i]) == 0);
 	}
+	if (r->has_mark) {
+		/* SPEC §8: good or bad, which picks "and" or "but" on a scroll */
+		struct tmpl_dict *m = tmpl_section(d, "MARK");
+		v = shown(sent, ctx, "mark");
+		if (!v)
+			v = p->mark == MARK_GOOD || p->mark == MARK_BAD ? mark_names[p->mark] : "";
+		option(m, "", "choose", *v == '\0');
+		option(m, "good", "Good", strcmp(v, "good") == 0);
+		option(m, "bad", "Bad", strcmp(v, "bad") == 0);
+	}
 	if (r->fixed_slot != SLOT_NONE || r->fixed_hands) {
 		snprintf(text, sizeof(text), "Always worn in the %s, held in %d hand%s.",
 		         slot_names[r->fixed_slot], r->fixed_hands, r->fixed_hands == 1 ? "" : "s");

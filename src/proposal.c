@@ -139,6 +139,26 @@ static int read_stats(const struct part_rules *r, const struct proposal_input *i
 			                 label(p->kind, p->part, what, sizeof(what)));
 		p->slot = r->fixed_slot;
 	}
+
+	/* SPEC §8: a paper condition or writing quality is good or bad */
+	if (r->has_mark) {
+		if (given(in->mark)) {
+			if (strcmp(in->mark, mark_names[MARK_GOOD]) == 0)
+				p->mark = MARK_GOOD;
+			else if (strcmp(in->mark, mark_names[MARK_BAD]) == 0)
+				p->mark = MARK_BAD;
+			else
+				return set_error(err, "mark", "must be good or bad");
+		} else if (!keep || p->mark == MARK_NONE) {
+			return set_error(err, "mark", "is required for a %s (good or bad)",
+			                 label(p->kind, p->part, what, sizeof(what)));
+		}
+	} else {
+		if (given(in->mark))
+			return set_error(err, "mark", "a %s is neither good nor bad",
+			                 label(p->kind, p->part, what, sizeof(what)));
+		p->mark = MARK_NONE;
+	}
 	return 0;
 }
 
@@ -250,6 +270,10 @@ int proposal_stats_text(const struct proposal *p, struct buf *out)
 	}
 	if (p->slot != SLOT_NONE) {
 		rc |= buf_printf(out, "%sslot=%s", sep, slot_names[p->slot]);
+		sep = " ";
+	}
+	if (p->mark == MARK_GOOD || p->mark == MARK_BAD) {
+		rc |= buf_printf(out, "%smark=%s", sep, mark_names[p->mark]);
 		sep = " ";
 	}
 	for (size_t i = 0; i < r->n_stats; i++) {

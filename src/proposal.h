@@ -52,6 +52,7 @@ uint32_t proposal_worth_default(enum part p, int tier);
 /* The fields as sent; NULL when not sent. */
 struct proposal_input {
 	const char *kind, *part, *word, *tier, *slot;
+	const char *mark; /* "good" or "bad": the marked parts only (SHAPE_MARKED) */
 	const char *stat[ST__MAX];
 	const char *value, *value_mult; /* the one of proposal_worth_field */
 };

@@ -24,7 +24,7 @@
 #define STAT_QS "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
 #define SUB_COLS                                                                                   \
 	"id, submission_id, kind, part, word, tier, slot, " STAT_COLS                              \
-	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), worth"
+	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), worth, mark"
 
 #define SPELL_SUB_COLS                                                                             \
 	"id, submission_id, word, mana, level, tier, effects, status, "                            \
@@ -113,7 +113,7 @@ const struct stmt_def db_statements[STMT__MAX] = {
                                "ORDER BY decided_at DESC LIMIT 1"},
         [STMT_SUB_INSERT] =
                 {"INSERT INTO submission (submission_id, kind, part, word, tier, slot, " STAT_COLS
-                 ", worth, client_hash) VALUES (?, ?, ?, ?, ?, ?, " STAT_QS ", ?, ?)"},
+                 ", worth, client_hash, mark) VALUES (?, ?, ?, ?, ?, ?, " STAT_QS ", ?, ?, ?)"},
         [STMT_SUB_LIST] = {"SELECT " SUB_COLS " FROM submission WHERE status = 'pending' "
                            "ORDER BY created_at, id LIMIT ?"},
         [STMT_SUB_COUNT] = {"SELECT COUNT(*) FROM submission WHERE status = 'pending'"},

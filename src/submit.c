@@ -32,15 +32,16 @@ enum sf {
 	SF_STAT0,
 	SF_VALUE = SF_STAT0 + ST__MAX,
 	SF_VALUE_MULT,
+	SF_MARK,
 	SF__MAX
 };
 
 /* The allow-list; the stat names follow enum stat (recipe.h). */
 static const char *const sf_names[SF__MAX + 1] = {
-        "csrf",    "submission_id", "kind",     "part",     "word",       "tier",
-        "slot",    "format",        "received", "hands",    "multiplier", "attack",
-        "defense", "magic",         "flaming",  "freezing", "shocking",   "holy",
-        "evil",    "sneak",         "crit",     "value",    "value_mult", NULL};
+        "csrf",    "submission_id", "kind",     "part",       "word",   "tier",    "slot",
+        "format",  "received",      "hands",    "multiplier", "attack", "defense", "magic",
+        "flaming", "freezing",      "shocking", "holy",       "evil",   "sneak",   "crit",
+        "value",   "value_mult",    "mark",     NULL};
 _Static_assert(ST__MAX == 12 && ST_HANDS == 0 && ST_CRIT == 11, "sf_names follows enum stat");
 
 static int read_fields(const struct request *rq, int post, struct fields *in,
@@ -183,6 +184,10 @@ static json_t *form_json(const struct view *v)
 		    0)
 			goto oom;
 	}
+	if (fields && r && r->has_mark &&
+	    json_array_append_new(fields, json_pack("{s:s,s:[s,s],s:b}", "name", "mark", "choices",
+	                                            "good", "bad", "required", 1)) != 0)
+		goto oom;
 	return json_pack("{s:s,s:s,s:s,s:s,s:o}", "csrf", v->csrf, "submission_id", v->sid, "kind",
 	                 kind_names[v->kind], "part", part_names[v->part], "fields", fields);
 oom:
@@ -437,7 +442,8 @@ static void submit_post(struct handler_ctx *ctx, const struct request *rq, struc
 	                              .part = in.v[SF_PART],
 	                              .word = in.v[SF_WORD],
 	                              .tier = in.v[SF_TIER],
-	                              .slot = in.v[SF_SLOT]};
+	                              .slot = in.v[SF_SLOT],
+	                              .mark = in.v[SF_MARK]};
 	for (int s = 0; s < ST__MAX; s++)
 		pin.stat[s] = in.v[SF_STAT0 + s];
 	pin.value = in.v[SF_VALUE];

@@ -33,6 +33,10 @@
 <select name="slot">
 {{#OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/OPT}}
 </select></label>{{/SLOT}}
+{{#MARK}}<label class="field"><span>Good or bad <small>(“and” or “but” on a scroll)</small></span>
+<select name="mark">
+{{#OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/OPT}}
+</select></label>{{/MARK}}
 {{#STAT}}<label class="field"><span>{{LABEL}} <small>({{RANGE}})</small></span>
 <input type="number" name="{{NAME}}" min="{{MIN}}" max="{{MAX}}" step="1" value="{{VALUE}}"></label>
 {{/STAT}}

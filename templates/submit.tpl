@@ -49,6 +49,10 @@
 <select name="slot" required>
 {{#OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/OPT}}
 </select></label>{{/SLOT}}
+{{#MARK}}<label class="field"><span>Good or bad <small>(“and” or “but” on a scroll)</small></span>
+<select name="mark" required>
+{{#OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/OPT}}
+</select></label>{{/MARK}}
 </div>
 {{#FIXED}}<p class="hint">{{TEXT}}</p>{{/FIXED}}
 <fieldset class="fields stats">

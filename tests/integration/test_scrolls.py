@@ -189,3 +189,43 @@ def test_scroll_and_wand_codes_last(stack):
         check(item_bytes(stack, code, "json") == j, "JSON of %s unchanged" % code)
         check(item_bytes(stack, code, "html") == h, "HTML of %s unchanged" % code)
     check(len(kept) == 70, "70 codes", len(kept))
+
+
+def test_marked_scroll_word_proposed_approved_and_rolled(stack):
+    """A paper condition is proposed with its mark (required, good or bad),
+    approved, and then decides the scroll's conjunction."""
+    from test_submit import client as wclient, form, moderator as wmoderator, \
+        moderator_csrf, new_word, pending_id, propose as wpropose
+    c = wclient(stack)
+    f = form(c, "scroll", "paper-condition")
+    check({"name": "mark", "choices": ["good", "bad"], "required": True} in f["fields"],
+          "the form asks for the mark", f)
+    page = c.get("/submit?kind=scroll&part=paper-condition")
+    check('name="mark" required' in page.text, "the HTML form has a required mark", page)
+    word = "is dotted with " + new_word("zm")
+    r = wpropose(c, word, "scroll", "paper-condition")
+    check(r.status == 400 and r.json()["error"]["field"] == "mark", "no mark: 400 naming it", r)
+    r = wpropose(c, word, "scroll", "paper-condition", fields={"mark": "so-so"})
+    check(r.status == 400 and r.json()["error"]["field"] == "mark", "a bad mark: 400", r)
+    r = wpropose(wclient(stack), new_word("zp"), "scroll", "tube-material",
+                 fields={"mark": "good"})
+    check(r.status == 400 and r.json()["error"]["field"] == "mark", "no mark on a tube", r)
+    r = wpropose(wclient(stack), word, "scroll", "paper-condition",
+                 fields={"mark": "bad", "value_mult": "70"})
+    check(r.status in (200, 201), "proposed with mark=bad", r)
+    m = wmoderator(stack)
+    r = m.post("/moderate/approve", {"csrf": moderator_csrf(m), "id": pending_id(stack, word)},
+               headers={"Origin": "http://127.0.0.1:%d" % stack.port})
+    check(r.status == 303, "approved", r)
+    check(stack.sql("SELECT mark, value_mult FROM scroll_paper_condition WHERE word = '%s'"
+                    % word) == [["bad", "70"]], "the row carries its mark")
+    q = "kind=scroll&seed=9&attribute%%5Bpaper-condition%%5D=%s" % word.replace(" ", "+")
+
+    def rolled():
+        return gen(stack, q)[0]["parts"]["paper-condition"] == word
+    check(later(rolled) or wait_for(rolled), "the approved word is rolled")
+    good = gen(stack, q + "&attribute%5Bwriting-quality%5D=elegant")[0]
+    bad = gen(stack, q + "&attribute%5Bwriting-quality%5D=shaky")[0]
+    check(" %s but elegant writing " % word in good["description"], "bad and good: but", good)
+    check(" %s and shaky writing " % word in bad["description"], "bad and bad: and", bad)
+    check(marks(stack)[word] == "bad", "the export has the mark")

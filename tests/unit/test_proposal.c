@@ -220,6 +220,57 @@ static void test_adjust(void **state)
 	buf_free(&b);
 }
 
+/* SPEC §8: a scroll's paper condition and writing quality are good or bad,
+ * required; no other part takes a mark; a moderator may change it. */
+static void test_mark(void **state)
+{
+	struct proposal_input in = input("scroll", "paper-condition", "is foxed");
+	struct proposal p;
+	struct proposal_error err;
+	struct buf b;
+
+	(void)state;
+	assert_int_equal(proposal_parse(&in, &p, &err), -1);
+	assert_string_equal(err.field, "mark");
+	assert_string_equal(err.message, "is required for a scroll paper-condition (good or bad)");
+	in.mark = "so-so";
+	assert_int_equal(proposal_parse(&in, &p, &err), -1);
+	assert_string_equal(err.field, "mark");
+	assert_string_equal(err.message, "must be good or bad");
+	in.mark = "bad";
+	assert_int_equal(proposal_parse(&in, &p, &err), 0);
+	assert_int_equal(p.mark, MARK_BAD);
+	assert_int_equal(p.worth, 100);
+	buf_init(&b);
+	assert_int_equal(proposal_stats_text(&p, &b), 0);
+	assert_string_equal(b.data, "mark=bad value_mult=100");
+	buf_free(&b);
+
+	struct proposal_input adj;
+	memset(&adj, 0, sizeof adj);
+	assert_int_equal(proposal_adjust(&p, &adj, &err), 0);
+	assert_int_equal(p.mark, MARK_BAD); /* kept */
+	adj.mark = "good";
+	assert_int_equal(proposal_adjust(&p, &adj, &err), 0);
+	assert_int_equal(p.mark, MARK_GOOD);
+
+	/* a part without marks refuses one; a scroll part takes no stats */
+	struct proposal_input tube = input("scroll", "tube-material", "pewter");
+	tube.mark = "good";
+	assert_int_equal(proposal_parse(&tube, &p, &err), -1);
+	assert_string_equal(err.field, "mark");
+	tube.mark = NULL;
+	tube.stat[ST_MAGIC] = "1";
+	assert_int_equal(proposal_parse(&tube, &p, &err), -1);
+	assert_string_equal(err.field, "magic");
+	tube.stat[ST_MAGIC] = NULL;
+	assert_int_equal(proposal_parse(&tube, &p, &err), 0);
+	assert_int_equal(p.mark, MARK_NONE);
+	struct proposal_input grade = input("scroll", "type", "novice scroll");
+	assert_int_equal(proposal_parse(&grade, &p, &err), -1);
+	assert_string_equal(err.field, "tier");
+}
+
 /* SPEC §7: a base carries value (1..100000 gp, default by tier), any other
  * part value_mult (40..400, default 100); the other one is refused. */
 static void test_worth(void **state)
@@ -289,7 +340,7 @@ int main(void)
 	        cmocka_unit_test(test_table_is_sane), cmocka_unit_test(test_slots),
 	        cmocka_unit_test(test_parse),         cmocka_unit_test(test_parse_errors),
 	        cmocka_unit_test(test_adjust),        cmocka_unit_test(test_worth),
-	        cmocka_unit_test(test_range_text),
+	        cmocka_unit_test(test_mark),          cmocka_unit_test(test_range_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
