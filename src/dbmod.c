@@ -581,13 +581,26 @@ static enum db_status db_submission_by_sid_once(struct db *d, const char *sid,
 	return d ? by_sid(d, sid, row, found) : DB_DOWN;
 }
 
-static enum db_status db_pending_once(struct db *d, struct db_submission *rows, size_t max,
-                                      size_t *n, unsigned long *total)
+/* One moderation queue (words, spells, training names): its list and count
+ * statements, and the fetched row's buffers with how one becomes an element
+ * of the caller's array. */
+struct queue {
+	enum stmt list, count;
+	MYSQL_BIND *binds;                /* bound to row's buffers */
+	void *row;                        /* those buffers */
+	int (*out)(void *row, void *dst); /* 0 when the row became *dst */
+	void *dst;                        /* the caller's array */
+	size_t size;                      /* of one element */
+};
+
+/* Up to max pending rows of q into its array (*n of them), and how many are
+ * pending in all (*total). */
+static enum db_status queue_once(struct db *d, const struct queue *q, size_t max, size_t *n,
+                                 unsigned long *total)
 {
 	struct params ps = {.n = 0};
 	uint32_t lim = (uint32_t)max;
 	long long count = 0;
-	struct sub_row r;
 	struct col c;
 	MYSQL_BIND b;
 	enum db_status st;
@@ -599,27 +612,46 @@ static enum db_status db_pending_once(struct db *d, struct db_submission *rows, 
 	if (!d)
 		return DB_DOWN;
 	p_uint(&ps, &lim);
-	if ((st = exec(d, STMT_SUB_LIST, &ps, NULL)) != DB_OK)
+	if ((st = exec(d, q->list, &ps, NULL)) != DB_OK)
 		return st;
-	s = db_stmt(d, STMT_SUB_LIST, &st);
-	bind_sub_row(&r);
-	if (!s || mysql_stmt_bind_result(s, r.b) != 0)
-		return s ? db_stmt_fail(d, STMT_SUB_LIST) : st;
+	s = db_stmt(d, q->list, &st);
+	if (!s || mysql_stmt_bind_result(s, q->binds) != 0)
+		return s ? db_stmt_fail(d, q->list) : st;
 	while ((rc = mysql_stmt_fetch(s)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
-		if (*n < max && sub_row_out(&r, &rows[*n]) == 0)
+		if (*n < max && q->out(q->row, (char *)q->dst + *n * q->size) == 0)
 			(*n)++;
 	}
 	if (rc != MYSQL_NO_DATA)
-		return db_stmt_fail(d, STMT_SUB_LIST);
+		return db_stmt_fail(d, q->list);
 	mysql_stmt_free_result(s);
-	if ((st = exec(d, STMT_SUB_COUNT, NULL, NULL)) != DB_OK)
+	if ((st = exec(d, q->count, NULL, NULL)) != DB_OK)
 		return st;
 	r_bind(&b, &c, MYSQL_TYPE_LONGLONG, &count, 0, 0);
-	if (fetch_one(d, STMT_SUB_COUNT, &b, &st) < 0)
+	if (fetch_one(d, q->count, &b, &st) < 0)
 		return st;
 	*total = count > 0 ? (unsigned long)count : 0;
 	db_ok(d);
 	return DB_OK;
+}
+
+static int sub_out(void *row, void *dst)
+{
+	return sub_row_out(row, dst);
+}
+
+static enum db_status db_pending_once(struct db *d, struct db_submission *rows, size_t max,
+                                      size_t *n, unsigned long *total)
+{
+	struct sub_row r;
+	bind_sub_row(&r);
+	struct queue q = {.list = STMT_SUB_LIST,
+	                  .count = STMT_SUB_COUNT,
+	                  .binds = r.b,
+	                  .row = &r,
+	                  .out = sub_out,
+	                  .dst = rows,
+	                  .size = sizeof(*rows)};
+	return queue_once(d, &q, max, n, total);
 }
 
 /* ---- deciding ---- */
@@ -1505,43 +1537,24 @@ enum db_status db_spell_submission_by_sid(struct db *d, const char *sid,
 	ONCE_MORE(spell_by_sid_once(d, sid, row, found));
 }
 
+static int spell_sub_out(void *row, void *dst)
+{
+	return spell_sub_row_out(row, dst);
+}
+
 static enum db_status db_spell_pending_once(struct db *d, struct db_spell_submission *rows,
                                             size_t max, size_t *n, unsigned long *total)
 {
-	struct params ps = {.n = 0};
-	uint32_t lim = (uint32_t)max;
-	long long count = 0;
 	struct spell_sub_row r;
-	struct col c;
-	MYSQL_BIND b;
-	enum db_status st;
-	MYSQL_STMT *s;
-	int rc;
-
-	*n = 0;
-	*total = 0;
-	p_uint(&ps, &lim);
-	if ((st = exec(d, STMT_SPELL_SUB_LIST, &ps, NULL)) != DB_OK)
-		return st;
-	s = db_stmt(d, STMT_SPELL_SUB_LIST, &st);
 	bind_spell_sub_row(&r);
-	if (!s || mysql_stmt_bind_result(s, r.b) != 0)
-		return s ? db_stmt_fail(d, STMT_SPELL_SUB_LIST) : st;
-	while ((rc = mysql_stmt_fetch(s)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
-		if (*n < max && spell_sub_row_out(&r, &rows[*n]) == 0)
-			(*n)++;
-	}
-	if (rc != MYSQL_NO_DATA)
-		return db_stmt_fail(d, STMT_SPELL_SUB_LIST);
-	mysql_stmt_free_result(s);
-	if ((st = exec(d, STMT_SPELL_SUB_COUNT, NULL, NULL)) != DB_OK)
-		return st;
-	r_bind(&b, &c, MYSQL_TYPE_LONGLONG, &count, 0, 0);
-	if (fetch_one(d, STMT_SPELL_SUB_COUNT, &b, &st) < 0)
-		return st;
-	*total = count > 0 ? (unsigned long)count : 0;
-	db_ok(d);
-	return DB_OK;
+	struct queue q = {.list = STMT_SPELL_SUB_LIST,
+	                  .count = STMT_SPELL_SUB_COUNT,
+	                  .binds = r.b,
+	                  .row = &r,
+	                  .out = spell_sub_out,
+	                  .dst = rows,
+	                  .size = sizeof(*rows)};
+	return queue_once(d, &q, max, n, total);
 }
 
 enum db_status db_spell_pending(struct db *d, struct db_spell_submission *rows, size_t max,
@@ -1965,43 +1978,24 @@ enum db_status db_name_submission_by_sid(struct db *d, const char *sid,
 	ONCE_MORE(name_by_sid_once(d, sid, row, found));
 }
 
+static int name_sub_out(void *row, void *dst)
+{
+	return name_sub_row_out(row, dst);
+}
+
 static enum db_status db_name_pending_once(struct db *d, struct db_name_submission *rows,
                                            size_t max, size_t *n, unsigned long *total)
 {
-	struct params ps = {.n = 0};
-	uint32_t lim = (uint32_t)max;
-	long long count = 0;
 	struct name_sub_row r;
-	struct col c;
-	MYSQL_BIND b;
-	enum db_status st;
-	MYSQL_STMT *s;
-	int rc;
-
-	*n = 0;
-	*total = 0;
-	p_uint(&ps, &lim);
-	if ((st = exec(d, STMT_NAME_SUB_LIST, &ps, NULL)) != DB_OK)
-		return st;
-	s = db_stmt(d, STMT_NAME_SUB_LIST, &st);
 	bind_name_sub_row(&r);
-	if (!s || mysql_stmt_bind_result(s, r.b) != 0)
-		return s ? db_stmt_fail(d, STMT_NAME_SUB_LIST) : st;
-	while ((rc = mysql_stmt_fetch(s)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
-		if (*n < max && name_sub_row_out(&r, &rows[*n]) == 0)
-			(*n)++;
-	}
-	if (rc != MYSQL_NO_DATA)
-		return db_stmt_fail(d, STMT_NAME_SUB_LIST);
-	mysql_stmt_free_result(s);
-	if ((st = exec(d, STMT_NAME_SUB_COUNT, NULL, NULL)) != DB_OK)
-		return st;
-	r_bind(&b, &c, MYSQL_TYPE_LONGLONG, &count, 0, 0);
-	if (fetch_one(d, STMT_NAME_SUB_COUNT, &b, &st) < 0)
-		return st;
-	*total = count > 0 ? (unsigned long)count : 0;
-	db_ok(d);
-	return DB_OK;
+	struct queue q = {.list = STMT_NAME_SUB_LIST,
+	                  .count = STMT_NAME_SUB_COUNT,
+	                  .binds = r.b,
+	                  .row = &r,
+	                  .out = name_sub_out,
+	                  .dst = rows,
+	                  .size = sizeof(*rows)};
+	return queue_once(d, &q, max, n, total);
 }
 
 enum db_status db_name_pending(struct db *d, struct db_name_submission *rows, size_t max, size_t *n,
