@@ -229,3 +229,20 @@ def test_marked_scroll_word_proposed_approved_and_rolled(stack):
     check(" %s but elegant writing " % word in good["description"], "bad and good: but", good)
     check(" %s and shaky writing " % word in bad["description"], "bad and bad: and", bad)
     check(marks(stack)[word] == "bad", "the export has the mark")
+
+
+def test_scroll_requests_that_cannot_be_honoured(stack):
+    it = gen(stack, "kind=scroll&seed=3&attribute%5Belement%5D=flaming"
+                    "&attribute%5Btube-material%5D=mithril")[0]
+    got = {(u["part"], u["word"], u["reason"]) for u in it["unhonoured"]}
+    check(got == {("element", "flaming", "not a part of this kind"),
+                  ("tube-material", "mithril", "unknown word")}, "both are reported", got)
+    plain = gen(stack, "kind=scroll&seed=3")[0]
+    check(dict(it, unhonoured=None, code=None, link=None, reroll=None)
+          == dict(plain, unhonoured=None, code=None, link=None, reroll=None),
+          "and the scroll is rolled as if not asked", it, plain)
+    w = gen(stack, "kind=weapon&seed=3&attribute%5Bpaper-condition%5D=is+pristine")[0]
+    check(w["unhonoured"] == [{"part": "paper-condition", "word": "is pristine",
+                               "reason": "not a part of this kind"}], "a weapon has no paper", w)
+    r = stack.get("/generate?kind=scroll&attribute%5Bwriting-detail%5D=" + "x" * 300)
+    check(r.status == 400 and "attribute[writing-detail]" in r.text, "an over-long word", r)
