@@ -36,6 +36,22 @@ def settle():
     time.sleep(SETTLE)
 
 
+def settled(stack, seconds=30.0):
+    """Waits until the daemons serve the database's current catalog revision
+    (six /catalog.json answers in a row: each worker process loads a change
+    itself), so that a test after a catalog change starts with no change on
+    its way (test_spells compares revisions before and after its own)."""
+    import time
+    want = int(stack.sql("SELECT revision FROM catalog_revision WHERE id = 1")[0][0])
+    deadline = time.monotonic() + seconds
+    while True:
+        if all(stack.get_json("/catalog.json").json()["revision"] >= want for _ in range(6)):
+            return
+        if time.monotonic() > deadline:
+            raise Failure("the catalog did not reach revision %d in %.0f s" % (want, seconds))
+        time.sleep(0.1)
+
+
 def free_port():
     """A port that binds on every address now, chosen below the kernel's
     ephemeral range: a port the kernel hands out (bind to 0) can be taken by

@@ -12,6 +12,7 @@ import re
 import time
 import uuid
 
+import lf
 from lf import Client, check
 
 JSON = {"Accept": "application/json"}
@@ -46,14 +47,7 @@ def wait_for(probe, seconds=10.0, step=0.1):
 
 
 def settled(stack):
-    """Waits until the daemons serve the database's current revision, so that
-    a test after this one starts from a catalog with no change on its way
-    (test_spells compares revisions before and after a change of its own)."""
-    want = int(stack.sql("SELECT revision FROM catalog_revision WHERE id = 1")[0][0])
-    # Several answers in a row: each worker process loads the change itself.
-    got = wait_for(lambda: all(catalog(stack)["revision"] >= want for _ in range(6)),
-                   seconds=30.0)
-    check(got, "the catalog reaches revision %d" % want)
+    lf.settled(stack)
 
 
 def moderator(stack):

@@ -152,6 +152,7 @@ def test_approved_spell_is_rolled_on_scrolls(stack):
                 if it["spell"]["name"] == name]
     check(got and got[0]["spell"]["text"].startswith(name + " — 90 mana, level 9: lights"),
           "the approved spell is rolled", len(got))
+    lf.settled(stack)
 
 
 def test_scroll_and_wand_codes_last(stack):
@@ -189,6 +190,7 @@ def test_scroll_and_wand_codes_last(stack):
         check(item_bytes(stack, code, "json") == j, "JSON of %s unchanged" % code)
         check(item_bytes(stack, code, "html") == h, "HTML of %s unchanged" % code)
     check(len(kept) == 70, "70 codes", len(kept))
+    lf.settled(stack)
 
 
 def test_marked_scroll_word_proposed_approved_and_rolled(stack):
@@ -229,6 +231,7 @@ def test_marked_scroll_word_proposed_approved_and_rolled(stack):
     check(" %s but elegant writing " % word in good["description"], "bad and good: but", good)
     check(" %s and shaky writing " % word in bad["description"], "bad and bad: and", bad)
     check(marks(stack)[word] == "bad", "the export has the mark")
+    lf.settled(stack)
 
 
 def test_scroll_requests_that_cannot_be_honoured(stack):
