@@ -90,7 +90,9 @@ static int fill_stats(struct tmpl_dict *card, const struct item *it)
 		if (it->stat[s] < 0)
 			tmpl_show(row, "NEG");
 	}
-	if (!list)
+	/* a scroll is words and a spell: "No bonuses." would say nothing */
+	const struct recipe *r = recipe_for(it->kind);
+	if (!list && !(r && r->blueprint))
 		tmpl_show(card, "NO_STATS");
 	return 0;
 }

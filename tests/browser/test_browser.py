@@ -358,3 +358,38 @@ def test_loadout_by_clicks(b, stack):
     b.screenshot(save("browser-loadout.png"))
     print("    loadout: %r held, %r worn (%s); totals %s" % (
         weapon_name, armour_name, slot, b.find("table.totals").text.replace("\n", "; ")))
+
+
+def test_scroll_by_clicks(b, stack):
+    """Choose "Scroll" on the form, set a seed and Generate: the card reads
+    "Scroll of <name>" with its description and spell. Then choose a golden
+    tube on the scroll form now shown and Generate again: only the tube (and
+    the value) change."""
+    base = "http://127.0.0.1:%d" % stack.port
+    b.get(base + "/")
+    b.wait_for("the form", lambda: b.find_all("form.generate select[name=kind]"))
+    choose(b, "kind", "scroll")
+    b.find("form.generate input[name=seed]").type("2026")
+    b.find("form.generate button[type=submit]").click()
+    loaded(b, {"kind": "scroll", "seed": "2026"})
+    card = b.find("article.card")
+    name = card.find("h2.name").text
+    first = card.find("p.description").text
+    spell = card.find("p.spell").text
+    check(name.startswith("Scroll of ") and " tube holds the scroll. " in first
+          and spell.startswith("Holds "), "a scroll's card", name, first, spell)
+    check(b.find_all("select[name='attribute[tube-material]']"), "the form shows the scroll parts")
+    check_console_clean(b, "the scroll card")
+
+    choose(b, "attribute[tube-material]", "golden")
+    b.find("form.generate button[type=submit]").click()
+    loaded(b, {"kind": "scroll", "attribute[tube-material]": "golden"})
+    card = b.find("article.card")
+    again = card.find("p.description").text
+    check(card.find("h2.name").text == name and card.find("p.spell").text == spell,
+          "the same name and spell", card.find("h2.name").text)
+    check(" golden tube holds the scroll. " in again
+          and again.split(". ", 1)[1] == first.split(". ", 1)[1],
+          "only the tube changed", first, again)
+    b.screenshot(save("browser-scroll.png"))
+    print("    scroll: %r; %s; %s" % (name, again, spell))
