@@ -331,9 +331,9 @@ class Run:
         self.net.up()
         self.primary = H.MariaDB(self.net, "db1", self.var, "mariadb-primary.cnf", 1)
         self.replica = H.MariaDB(self.net, "db2", self.var, "mariadb-replica.cnf", 2)
-        installs = [self.primary.install(), self.replica.install()]
-        for p in installs:
-            check(p.wait() == 0, "mariadb-install-db")
+        # One after the other: two at once was the set-up's one flaky step.
+        for db in (self.primary, self.replica):
+            check(db.install(), "mariadb-install-db on " + db.host)
         self.primary.start()
         self.replica.start()
         secrets = os.path.join(self.var, "secrets")
