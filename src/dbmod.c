@@ -299,29 +299,44 @@ static int sub_row_out(struct sub_row *r, struct db_submission *out)
 	return 0;
 }
 
-/* Runs q (ps bound) and reads its one SUB_COLS row, if any. */
-static enum db_status sub_query(struct db *d, enum stmt q, struct params *ps,
-                                struct db_submission *row, int *found)
+/* Runs q (ps bound) and reads its one row, if any, into binds (row's
+ * buffers), then out(row, dst); a row the daemon cannot read is a broken
+ * database (the schema's CHECKs), named by its table. */
+static enum db_status one_row(struct db *d, enum stmt q, struct params *ps, MYSQL_BIND *binds,
+                              void *row, int (*out)(void *row, void *dst), void *dst,
+                              const char *table, int *found)
 {
-	struct sub_row r;
 	enum db_status st = exec(d, q, ps, NULL);
 	int rc;
 
 	*found = 0;
 	if (st != DB_OK)
 		return st;
-	bind_sub_row(&r);
-	if ((rc = fetch_one(d, q, r.b, &st)) < 0)
+	if ((rc = fetch_one(d, q, binds, &st)) < 0)
 		return st;
 	if (rc == 1) {
-		if (sub_row_out(&r, row) != 0) {
+		if (out(row, dst) != 0) {
 			db_rollback(d);
-			log_error("dbmod: a submission row holds a value the daemon cannot read");
+			log_error("dbmod: a %s row holds a value the daemon cannot read", table);
 			return DB_ERROR;
 		}
 		*found = 1;
 	}
 	return DB_OK;
+}
+
+static int sub_out(void *row, void *dst)
+{
+	return sub_row_out(row, dst);
+}
+
+/* Runs q (ps bound) and reads its one SUB_COLS row, if any. */
+static enum db_status sub_query(struct db *d, enum stmt q, struct params *ps,
+                                struct db_submission *row, int *found)
+{
+	struct sub_row r;
+	bind_sub_row(&r);
+	return one_row(d, q, ps, r.b, &r, sub_out, row, "submission", found);
 }
 
 static enum db_status by_sid(struct db *d, const char *sid, struct db_submission *row, int *found)
@@ -632,11 +647,6 @@ static enum db_status queue_once(struct db *d, const struct queue *q, size_t max
 	*total = count > 0 ? (unsigned long)count : 0;
 	db_ok(d);
 	return DB_OK;
-}
-
-static int sub_out(void *row, void *dst)
-{
-	return sub_row_out(row, dst);
 }
 
 static enum db_status db_pending_once(struct db *d, struct db_submission *rows, size_t max,
@@ -1359,30 +1369,18 @@ static int spell_sub_row_out(struct spell_sub_row *r, struct db_spell_submission
 	return 0;
 }
 
+static int spell_sub_out(void *row, void *dst)
+{
+	return spell_sub_row_out(row, dst);
+}
+
 /* Runs q (ps bound) and reads its one SPELL_SUB_COLS row, if any. */
 static enum db_status spell_sub_query(struct db *d, enum stmt q, struct params *ps,
                                       struct db_spell_submission *row, int *found)
 {
 	struct spell_sub_row r;
-	enum db_status st = exec(d, q, ps, NULL);
-	int rc;
-
-	*found = 0;
-	if (st != DB_OK)
-		return st;
 	bind_spell_sub_row(&r);
-	if ((rc = fetch_one(d, q, r.b, &st)) < 0)
-		return st;
-	if (rc == 1) {
-		if (spell_sub_row_out(&r, row) != 0) {
-			db_rollback(d);
-			log_error("dbmod: a spell_submission row holds a value the daemon cannot "
-			          "read");
-			return DB_ERROR;
-		}
-		*found = 1;
-	}
-	return DB_OK;
+	return one_row(d, q, ps, r.b, &r, spell_sub_out, row, "spell_submission", found);
 }
 
 static enum db_status spell_by_sid(struct db *d, const char *sid, struct db_spell_submission *row,
@@ -1535,11 +1533,6 @@ enum db_status db_spell_submission_by_sid(struct db *d, const char *sid,
                                           struct db_spell_submission *row, int *found)
 {
 	ONCE_MORE(spell_by_sid_once(d, sid, row, found));
-}
-
-static int spell_sub_out(void *row, void *dst)
-{
-	return spell_sub_row_out(row, dst);
 }
 
 static enum db_status db_spell_pending_once(struct db *d, struct db_spell_submission *rows,
@@ -1780,30 +1773,18 @@ static int name_sub_row_out(struct name_sub_row *r, struct db_name_submission *o
 	return 0;
 }
 
+static int name_sub_out(void *row, void *dst)
+{
+	return name_sub_row_out(row, dst);
+}
+
 /* Runs q (ps bound) and reads its one NAME_SUB_COLS row, if any. */
 static enum db_status name_sub_query(struct db *d, enum stmt q, struct params *ps,
                                      struct db_name_submission *row, int *found)
 {
 	struct name_sub_row r;
-	enum db_status st = exec(d, q, ps, NULL);
-	int rc;
-
-	*found = 0;
-	if (st != DB_OK)
-		return st;
 	bind_name_sub_row(&r);
-	if ((rc = fetch_one(d, q, r.b, &st)) < 0)
-		return st;
-	if (rc == 1) {
-		if (name_sub_row_out(&r, row) != 0) {
-			db_rollback(d);
-			log_error("dbmod: a name_submission row holds a value the daemon cannot "
-			          "read");
-			return DB_ERROR;
-		}
-		*found = 1;
-	}
-	return DB_OK;
+	return one_row(d, q, ps, r.b, &r, name_sub_out, row, "name_submission", found);
 }
 
 static enum db_status name_by_sid(struct db *d, const char *sid, struct db_name_submission *row,
@@ -1976,11 +1957,6 @@ enum db_status db_name_submission_by_sid(struct db *d, const char *sid,
                                          struct db_name_submission *row, int *found)
 {
 	ONCE_MORE(name_by_sid_once(d, sid, row, found));
-}
-
-static int name_sub_out(void *row, void *dst)
-{
-	return name_sub_row_out(row, dst);
 }
 
 static enum db_status db_name_pending_once(struct db *d, struct db_name_submission *rows,

@@ -525,22 +525,14 @@ static size_t article_len(const char *w)
 /* SPEC §4: element(s), prefix, (material,) type, "of", adjective, abstract,
  * plus. An abstract's article comes first in the phrase, lower-case:
  * "of the Ancient Bear". */
-/* The words of a name step ("Scroll of"), or NULL when the recipe has none. */
-static const char *name_step_text(const struct recipe *r)
-{
-	for (size_t i = 0; i < r->n_steps; i++)
-		if (r->steps[i].op == OP_NAME)
-			return r->steps[i].text;
-	return NULL;
-}
-
 static void make_name(const struct recipe *r, struct item *it)
 {
 	struct name_buf nb = {.len = 0};
 	const struct entry *abs = it->part[P_ABSTRACT];
 	size_t art = abs ? article_len(abs->word) : 0;
 	int of_done = 0;
-	const char *lead = name_step_text(r);
+	const struct step *name_step = recipe_step(r, OP_NAME);
+	const char *lead = name_step ? name_step->text : NULL;
 
 	nb.s[0] = '\0';
 	/* SPEC §8: "Scroll of Veldrakis"; without a given name (no chain),

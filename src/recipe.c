@@ -402,3 +402,11 @@ const struct recipe *recipe_for(enum kind k)
 		return NULL;
 	return &recipes[k];
 }
+
+const struct step *recipe_step(const struct recipe *r, enum step_op op)
+{
+	for (size_t i = 0; r && i < r->n_steps; i++)
+		if (r->steps[i].op == op)
+			return &r->steps[i];
+	return NULL;
+}

@@ -222,4 +222,8 @@ struct recipe {
 /* The recipe of a kind, or NULL if the kind has none (yet). */
 const struct recipe *recipe_for(enum kind k);
 
+/* The first step of r (NULL: none) doing op, or NULL when it has none:
+ * whether a kind has a condition, a spell, charges, a given name. */
+const struct step *recipe_step(const struct recipe *r, enum step_op op);
+
 #endif

@@ -166,12 +166,11 @@ static int fill_magic(struct tmpl_dict *card, const struct item *it)
 		tmpl_set(d, "LABEL", it->kind == K_WAND ? "Casts" : "Holds");
 		tmpl_set(d, "TEXT", text);
 	}
-	for (size_t i = 0; r && i < r->n_steps; i++)
-		if (r->steps[i].op == OP_CHARGES) {
-			if (!(d = tmpl_section(card, "CHARGES")))
-				return -1;
-			tmpl_set_int(d, "N", it->charges);
-		}
+	if (recipe_step(r, OP_CHARGES)) {
+		if (!(d = tmpl_section(card, "CHARGES")))
+			return -1;
+		tmpl_set_int(d, "N", it->charges);
+	}
 	return 0;
 }
 

@@ -271,13 +271,8 @@ static void jw_unhonoured(struct jw *w, const struct item *it)
 static void jw_magic(struct jw *w, const struct item *it)
 {
 	const struct recipe *r = recipe_for(it->kind);
-	int spell = 0, charges = 0;
 
-	for (size_t i = 0; r && i < r->n_steps; i++) {
-		spell |= r->steps[i].op == OP_SPELL;
-		charges |= r->steps[i].op == OP_CHARGES;
-	}
-	if (spell) {
+	if (recipe_step(r, OP_SPELL)) {
 		JW_LIT(w, ",\"spell\":");
 		char text[SPELL_TEXT_MAX];
 		const struct spell *sp = it->spell ? &it->spell->s : NULL;
@@ -297,7 +292,7 @@ static void jw_magic(struct jw *w, const struct item *it)
 			JW_LIT(w, "}");
 		}
 	}
-	if (charges) {
+	if (recipe_step(r, OP_CHARGES)) {
 		JW_LIT(w, ",\"charges\":");
 		jw_int(w, it->charges);
 	}

@@ -44,16 +44,6 @@ uint64_t value_price(uint32_t base, const uint32_t *mult, size_t n, int plus,
 	return v > VALUE_MAX ? VALUE_MAX : (uint64_t)v;
 }
 
-/* Whether the kind's recipe has a condition step. */
-static int has_condition(enum kind k)
-{
-	const struct recipe *r = recipe_for(k);
-	for (size_t i = 0; r && i < r->n_steps; i++)
-		if (r->steps[i].op == OP_CONDITION)
-			return 1;
-	return 0;
-}
-
 uint32_t value_spell_level_mult(int level)
 {
 	if (level < 1)
@@ -76,9 +66,9 @@ uint64_t item_value(const struct item *it)
 		mult[n++] = it->element2->value_mult;
 	if (it->spell && n < VALUE_PARTS_MAX)
 		mult[n++] = value_spell_level_mult(it->spell->s.level);
-	enum value_condition cond = !has_condition(it->kind) ? COND_NONE
-	                            : it->masterwork         ? COND_MASTERWORK
-	                            : it->better             ? COND_BETTER
-	                                                     : COND_WORSE;
+	enum value_condition cond = !recipe_step(recipe_for(it->kind), OP_CONDITION) ? COND_NONE
+	                            : it->masterwork ? COND_MASTERWORK
+	                            : it->better     ? COND_BETTER
+	                                             : COND_WORSE;
 	return value_price(base ? base->value : 0, mult, n, it->plus, cond);
 }
