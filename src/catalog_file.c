@@ -1,6 +1,7 @@
 /* catalog_file: the catalog on disk (format in catalog_file.h).
  *
- * The body is built and parsed with jansson; the checksum is libsodium's
+ * The body is written a row at a time (each row with jansson) and parsed
+ * with jansson; the checksum is libsodium's
  * BLAKE2b over the body bytes exactly as written. Everything a read
  * allocates is freed before it returns, except the catalog it hands over. */
 #include "catalog_file.h"
@@ -15,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "log.h"
 
 #define MAGIC    "lootforge-catalog"
@@ -41,24 +43,6 @@ static json_t *row_json(const struct entry *e)
 	                 (int)e->slot, (json_int_t)e->weight, stats, (json_int_t)e->added_rev,
 	                 (json_int_t)e->retired_rev, (json_int_t)e->value,
 	                 (json_int_t)e->value_mult, (int)e->mark);
-}
-
-/* Every row of the table, the current ones and the old ones, so that a
- * catalog read back can still build older revisions. */
-static json_t *table_json(enum kind k, enum part p, const struct table *t,
-                          const struct old_rows *old)
-{
-	json_t *rows = json_array();
-	for (size_t i = 0; rows && i < t->n + old->n; i++)
-		if (json_array_append_new(
-		            rows, row_json(i < t->n ? &t->rows[i] : &old->rows[i - t->n])) != 0) {
-			json_decref(rows);
-			return NULL;
-		}
-	if (!rows)
-		return NULL;
-	return json_pack("{s s s s s o}", "kind", kind_names[k], "part", part_names[p], "rows",
-	                 rows);
 }
 
 static json_t *tileset_json(const struct catalog_tileset *ts)
@@ -131,36 +115,83 @@ static json_t *names_json(const struct catalog *c)
 	return a;
 }
 
-static json_t *catalog_json(const struct catalog *c)
+static int dump_cb(const char *s, size_t n, void *b)
 {
-	json_t *stats = json_array(), *tables = json_array(), *sets = json_array();
+	return buf_append(b, s, n);
+}
+
+/* Appends v's JSON to out and releases v (NULL: out of memory). */
+static int put_json(struct buf *out, json_t *v)
+{
+	int rc = v ? json_dump_callback(v, dump_cb, out, JSON_COMPACT | JSON_ENCODE_ANY) : -1;
+	json_decref(v);
+	return rc == 0 && !out->oom ? 0 : -1;
+}
+
+/* Every row of every table, the current ones and the old ones, so that a
+ * catalog read back can still build older revisions. Written a row at a
+ * time: a tree of the whole catalog would take ~20 JSON values per row,
+ * ~130 MiB for 100k rows, held by each worker process at once while it
+ * loads (docs/benchmarks.md, "Memory"). */
+static int put_tables(struct buf *out, const struct catalog *c)
+{
+	int first = 1;
+	if (buf_putc(out, '[') != 0)
+		return -1;
+	for (int k = 0; k < K__MAX; k++)
+		for (int p = 0; p < P__MAX; p++) {
+			const struct table *t = &c->t[k][p];
+			const struct old_rows *old = &c->old[k][p];
+			if (!t->n && !old->n)
+				continue;
+			if ((!first && buf_putc(out, ',') != 0) ||
+			    buf_puts(out, "{\"kind\":") != 0 ||
+			    put_json(out, json_string(kind_names[k])) != 0 ||
+			    buf_puts(out, ",\"part\":") != 0 ||
+			    put_json(out, json_string(part_names[p])) != 0 ||
+			    buf_puts(out, ",\"rows\":[") != 0)
+				return -1;
+			first = 0;
+			for (size_t i = 0; i < t->n + old->n; i++)
+				if ((i && buf_putc(out, ',') != 0) ||
+				    put_json(out, row_json(i < t->n ? &t->rows[i]
+				                                    : &old->rows[i - t->n])) != 0)
+					return -1;
+			if (buf_puts(out, "]}") != 0)
+				return -1;
+		}
+	return buf_putc(out, ']');
+}
+
+/* The body: {"revision", "stats", "tables", "tilesets", "spells",
+ * "names"}; only the tables grow with the catalog. */
+static int catalog_body(struct buf *out, const struct catalog *c)
+{
+	json_t *stats = json_array(), *sets = json_array();
 	for (int s = 0; stats && s < ST__MAX; s++)
 		if (json_array_append_new(stats, json_string(stat_names[s])) != 0)
 			goto fail;
-	for (int k = 0; tables && k < K__MAX; k++)
-		for (int p = 0; p < P__MAX; p++)
-			if (c->t[k][p].n + c->old[k][p].n &&
-			    json_array_append_new(
-			            tables, table_json(k, p, &c->t[k][p], &c->old[k][p])) != 0)
-				goto fail;
 	for (size_t i = 0; sets && i < c->n_tilesets; i++)
 		if (json_array_append_new(sets, tileset_json(&c->tilesets[i])) != 0)
 			goto fail;
-	if (!stats || !tables || !sets)
+	if (!stats || !sets)
 		goto fail;
-	json_t *root = json_pack("{s I s o s o s o}", "revision", (json_int_t)c->revision, "stats",
-	                         stats, "tables", tables, "tilesets", sets);
-	if (root && (json_object_set_new(root, "spells", spells_json(c)) != 0 ||
-	             json_object_set_new(root, "names", names_json(c)) != 0)) {
-		json_decref(root);
-		return NULL;
-	}
-	return root;
+	char rev[32];
+	snprintf(rev, sizeof(rev), "%llu", (unsigned long long)c->revision);
+	int rc = buf_puts(out, "{\"revision\":") != 0 || buf_puts(out, rev) != 0 ||
+	         buf_puts(out, ",\"stats\":") != 0 || put_json(out, stats) != 0;
+	stats = NULL;
+	rc = rc || buf_puts(out, ",\"tables\":") != 0 || put_tables(out, c) != 0 ||
+	     buf_puts(out, ",\"tilesets\":") != 0 || put_json(out, sets) != 0;
+	sets = NULL;
+	rc = rc || buf_puts(out, ",\"spells\":") != 0 || put_json(out, spells_json(c)) != 0 ||
+	     buf_puts(out, ",\"names\":") != 0 || put_json(out, names_json(c)) != 0 ||
+	     buf_putc(out, '}') != 0;
+	return rc ? -1 : 0;
 fail:
 	json_decref(stats);
-	json_decref(tables);
 	json_decref(sets);
-	return NULL;
+	return -1;
 }
 
 static void hex(const unsigned char *in, size_t n, char *out)
@@ -209,16 +240,16 @@ int catalog_file_write(const char *path, const struct catalog *c)
 {
 	unsigned char hash[HASH_LEN];
 	char tmp[PATH_MAX], head[HEAD_MAX], digest[2 * HASH_LEN + 1];
-	json_t *j = catalog_json(c);
-	char *body = j ? json_dumps(j, JSON_COMPACT) : NULL;
+	struct buf out;
 	int rc = -1;
 
-	json_decref(j);
-	if (!body || sodium_init() < 0) {
+	buf_init(&out);
+	if (catalog_body(&out, c) != 0 || sodium_init() < 0) {
 		log_error("catalog-cache: cannot write %s: out of memory", path);
 		goto done;
 	}
-	size_t len = strlen(body);
+	const char *body = out.data;
+	size_t len = out.len;
 	crypto_generichash(hash, sizeof(hash), (const unsigned char *)body, len, NULL, 0);
 	hex(hash, sizeof(hash), digest);
 	snprintf(head, sizeof(head), MAGIC " %d %zu %s\n", CATALOG_FILE_VERSION, len, digest);
@@ -235,7 +266,7 @@ int catalog_file_write(const char *path, const struct catalog *c)
 	sync_dir_of(path);
 	rc = 0;
 done:
-	free(body);
+	buf_free(&out);
 	return rc;
 }
 

@@ -222,11 +222,14 @@ static void poll_catalog(struct reloader *r, enum read_source *src)
 	r->current = c->revision;
 	r->have = 1;
 	r->have_failed = 0;
-	log_loaded(c, ms_since(&t0));
+	long long ms = ms_since(&t0);
 	/* Before publishing: c stays ours until then. Every process writes
 	 * what it loaded; see catalog_file.h for why that is safe. */
 	if (r->cache)
 		catalog_file_write(r->cache, c);
+	/* After the write, so that "live" is the moment the revision goes
+	 * live: the bench and operators wait for this line. */
+	log_loaded(c, ms);
 	catalog_publish(c); /* c belongs to the catalog module from here */
 	/* The load's and the cache file's temporaries (result sets, the JSON
 	 * tree) are free now but resident in this thread's arena: hand them
