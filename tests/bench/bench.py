@@ -676,9 +676,13 @@ def report(args, R, command):
     lines.append("|---|---:|---:|")
     lines.append("| generator, weapons per CPU second | %s | %s |"
                  % (fmt_int(g["gen_per_cpu_s"]), fmt_int(gx["gen_per_cpu_s"])))
-    lines.append("| render_html, one card and the form | %s µs (%s bytes) | %s µs (%s bytes) |"
+    lines.append("| generate + render_html, one card and the form | %s µs (%s bytes) | %s µs (%s bytes) |"
                  % (g["html_us"], g["html_bytes"], gx["html_us"], gx["html_bytes"]))
-    lines.append("| render_json_items, one item | %s µs | %s µs |" % (g["json_us"], gx["json_us"]))
+    lines.append("| generate + render_json_items, one item | %s µs | %s µs |"
+                 % (g["json_us"], gx["json_us"]))
+    lines.append("| generate + render_json_items, a batch of 100, per item | %s µs (%s bytes) "
+                 "| %s µs (%s bytes) |" % (g["batch_item_us"], g["batch_bytes"],
+                                          gx["batch_item_us"], gx["batch_bytes"]))
     lines.append("")
     first = R["old_first"]
     lines.append("/item/CODE at an old revision, requests one at a time past nginx's cache, "

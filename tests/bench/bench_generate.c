@@ -6,8 +6,8 @@
  * Usage: bench_generate [--seconds S] [--kind KIND] [--templates DIR]
  * The database settings come from the daemon's LOOTFORGE_DB_* variables
  * (config.h). With --templates, it also times render_html and
- * render_json_items on the generated items, with the catalog published as
- * the daemon's current one (so the form's word-list cache is used). */
+ * render_json_items on the generated items (one, and a batch of 100), with
+ * the catalog published as the daemon's current one (so the form's word-list cache is used). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +98,30 @@ static int bench_generate(const struct catalog *c, const struct opts *o)
 	return 0;
 }
 
+/* Microseconds of CPU per item of a JSON batch of BATCH_N (GET
+ * /generate?count=100): generated and written as one answer. */
+#define BATCH_N 100
+static int bench_batch(const struct catalog *c, const struct form *f, const struct gen_input *in,
+                       const struct opts *o, struct buf *out)
+{
+	static struct item items[BATCH_N];
+	uint64_t n = 0;
+	double c0 = now(CLOCK_THREAD_CPUTIME_ID), cpu;
+	int rc = 0;
+
+	do {
+		buf_reset(out);
+		for (int i = 0; i < BATCH_N && rc == 0; i++, n++)
+			rc = generate(c, in, generate_batch_seed(778, (unsigned)n + 1), &items[i]);
+		if (rc == 0)
+			rc = render_json_items(f, items, BATCH_N, 1, out);
+		cpu = now(CLOCK_THREAD_CPUTIME_ID) - c0;
+	} while (rc == 0 && cpu < o->seconds / 2);
+	if (rc == 0)
+		printf("batch_item_us=%.2f batch_bytes=%zu ", cpu * 1e6 / (double)n, out->len);
+	return rc;
+}
+
 /* Microseconds of CPU per rendered answer: one HTML page with one card (the
  * default form), and one item as JSON. */
 static int bench_render(const struct catalog *c, const struct opts *o)
@@ -133,6 +157,8 @@ static int bench_render(const struct catalog *c, const struct opts *o)
 			printf("%s_us=%.2f %s_bytes=%zu ", html ? "html" : "json",
 			       cpu * 1e6 / (double)n, html ? "html" : "json", bytes);
 	}
+	if (rc == 0)
+		rc = bench_batch(c, &f, &in, o, &out);
 	buf_free(&out);
 	return rc;
 }
