@@ -23,7 +23,7 @@
 #   --var DIR      default <project>/var (socket paths must stay < 100 chars)
 #   --port N       default 8080, or a free port when 8080 is taken
 #   --daemon PATH  default <project>/build/rel/lootforged
-#   --workers N    daemon worker threads, default 4
+#   --workers N    daemon worker threads per process, default 2
 #
 # The var dir: db/ (MariaDB's data, kept across restarts), run/ (sockets,
 # pid files), log/ (mariadb.err, daemon.log, nginx-*.log), tmp/,
@@ -38,7 +38,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 VAR=$ROOT/var
 PORT=""
 DAEMON=$ROOT/build/rel/lootforged
-WORKERS=4
+WORKERS=2
 DB_NAME=lootforge
 DB_USER=lootforge
 

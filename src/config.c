@@ -36,8 +36,8 @@ static const struct opt_def opts[] = {
         {"fcgi-allow", "LOOTFORGE_FCGI_ALLOW", "ADDR,ADDR", STR(fcgi_allow), NULL,
          "peers a TCP --socket accepts: numeric addresses, each with an optional /BITS; "
          "default loopback only (127.0.0.0/8, ::1)"},
-        {"workers", "LOOTFORGE_WORKERS", "N", UINT(workers, 1, CONFIG_WORKERS_MAX), "4",
-         "worker threads per process, 1..64"},
+        {"workers", "LOOTFORGE_WORKERS", "N", UINT(workers, 1, CONFIG_WORKERS_MAX), "2",
+         "worker threads per process, 1..64 (default: two processes of two, for two cores)"},
         {"processes", "LOOTFORGE_PROCESSES", "N", UINT(processes, 0, CONFIG_PROCESSES_MAX), "2",
          "worker processes, restarted when one dies; 0: serve in the supervisor's process"},
         {"templates", "LOOTFORGE_TEMPLATES", "DIR", STR(templates), "templates",

@@ -832,7 +832,8 @@ def parse_args(argv):
     ap.add_argument("--connections", type=int, default=32, help="wrk connections (default 32)")
     ap.add_argument("--duration", type=int, default=10, help="seconds per test (default 10)")
     ap.add_argument("--warmup", type=int, default=2, help="seconds of warm-up per test (2)")
-    ap.add_argument("--workers", type=int, default=4, help="daemon worker threads (default 4)")
+    ap.add_argument("--workers", type=int, default=2,
+                    help="daemon worker threads per process (default 2, as make run)")
     ap.add_argument("--nginx-keepalive", type=int, default=0, metavar="N",
                     help="idle connections nginx keeps to the daemon (default: what "
                     "stack.sh configures, workers/2); set in the temp var dir's nginx.conf")

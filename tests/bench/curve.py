@@ -329,7 +329,8 @@ def parse_args(argv):
     ap.add_argument("--duration", type=int, default=5, help="seconds per run (default 5)")
     ap.add_argument("--warmup", type=int, default=1, help="seconds of warm-up per run (1)")
     ap.add_argument("--repeat", type=int, default=3, help="runs per point, median (3)")
-    ap.add_argument("--workers", type=int, default=4, help="daemon worker threads (default 4)")
+    ap.add_argument("--workers", type=int, default=2,
+                    help="daemon worker threads per process (default 2, as make run)")
     ap.add_argument("--nginx-keepalive", type=int, default=0, metavar="N")
     ap.add_argument("--rows", type=int, default=100000, help="synthetic rows for x1000")
     ap.add_argument("--no-curve", action="store_true",

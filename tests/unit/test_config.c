@@ -61,7 +61,7 @@ static void test_defaults(void **state)
 	(void)state;
 	assert_int_equal(parse(&c, NULL, 0, NULL), CONFIG_OK);
 	assert_string_equal(c.socket, "var/run/fcgi.sock");
-	assert_int_equal(c.workers, 4);
+	assert_int_equal(c.workers, 2);
 	assert_string_equal(c.templates, "templates");
 	assert_null(c.db_socket);
 	assert_string_equal(c.db_host, "localhost");
