@@ -56,7 +56,8 @@ static void jw_raw_slow(struct jw *w, const char *s, size_t n)
 /* The room reserved for the answer nearly always holds the next bytes:
  * then a copy, inline, without buf_append's call and terminating NUL (the
  * answer is terminated once, at its end: render_json_items). These calls
- * were a third of a batch's CPU (docs/benchmarks.md, "The batch"). */
+ * were a third of the daemon's CPU for a batch (docs/benchmarks.md,
+ * "The last changes"). */
 static inline void jw_raw(struct jw *w, const char *s, size_t n)
 {
 	struct buf *b = w->b;
