@@ -242,6 +242,26 @@ static void new_sid(char sid[SUBMISSION_ID_HEX + 1])
 	sid[SUBMISSION_ID_HEX] = '\0';
 }
 
+/* Sentences every proposal form says. */
+static const char csrf_refused[] =
+        "The form had expired or came from another site; nothing was saved. "
+        "Please check it and send it again.";
+static const char bad_received_id[] = "must be a submission id (32 hex digits)";
+static const char bad_form_id[] = "must be the form's id (32 hex digits)";
+
+/* The 429's sentence (into msg, returned) for a client past the hourly
+ * limit, which counts the proposals of every form; sets Retry-After. */
+static const char *limited(struct response *rs, long retry_after, char *msg, size_t n)
+{
+	rs->retry_after = retry_after > 0 ? (int)retry_after : 1;
+	snprintf(msg, n,
+	         "You have made %u proposals in the last hour, the most we take; please try again "
+	         "in %ld minute%s.",
+	         settings_submit_limit(), (retry_after + 59) / 60,
+	         (retry_after + 59) / 60 == 1 ? "" : "s");
+	return msg;
+}
+
 /* ---- GET /submit ---- */
 
 /* GET /submit?received=ID: 200 with the submission, 404 when unknown, 400
@@ -252,7 +272,7 @@ static void get_received(struct handler_ctx *ctx, struct response *rs, struct vi
 	int found = 0;
 
 	if (!is_sid(v->in->v[SF_RECEIVED])) {
-		send_error(rs, v, 400, "received", "must be a submission id (32 hex digits)");
+		send_error(rs, v, 400, "received", bad_received_id);
 		return;
 	}
 	enum db_status st = db_submission_by_sid(ctx->db, v->in->v[SF_RECEIVED], &row, &found);
@@ -376,13 +396,7 @@ static void answer_outcome(struct response *rs, struct view *v, const struct pro
 		send_error(rs, v, 409, "word", msg);
 		return;
 	case SUBMIT_LIMITED:
-		rs->retry_after = o->retry_after > 0 ? (int)o->retry_after : 1;
-		snprintf(msg, sizeof(msg),
-		         "You have made %u proposals in the last hour, the most we take; please "
-		         "try again in %ld minute%s.",
-		         settings_submit_limit(), (o->retry_after + 59) / 60,
-		         (o->retry_after + 59) / 60 == 1 ? "" : "s");
-		send_error(rs, v, 429, NULL, msg);
+		send_error(rs, v, 429, NULL, limited(rs, o->retry_after, msg, sizeof(msg)));
 		return;
 	}
 }
@@ -429,13 +443,11 @@ static void submit_post(struct handler_ctx *ctx, const struct request *rq, struc
 		return;
 	}
 	if (!auth_client_ok(rq, in.v[SF_CSRF])) {
-		send_error(rs, &v, 403, "csrf",
-		           "The form had expired or came from another site; nothing was saved. "
-		           "Please check it and send it again.");
+		send_error(rs, &v, 403, "csrf", csrf_refused);
 		return;
 	}
 	if (!is_sid(in.v[SF_SID])) {
-		send_error(rs, &v, 400, "submission_id", "must be the form's id (32 hex digits)");
+		send_error(rs, &v, 400, "submission_id", bad_form_id);
 		return;
 	}
 	pin = (struct proposal_input){.kind = in.v[SF_KIND],
@@ -469,6 +481,315 @@ static void submit_post(struct handler_ctx *ctx, const struct request *rq, struc
 	                           "try again later.");
 }
 
+/* ---- the spell and name forms: one flow, a table entry each ----
+ *
+ * /submit/spell and /submit/name (docs/moderation.md "Spells", "Training
+ * names") answer alike: a form with its token and id, its "received" page,
+ * and a POST checked, stored and answered the same way (pf_get, pf_post).
+ * What differs is a table entry, a struct proposal_form: the path, the
+ * allow-list, the template and its sections, the functions that parse,
+ * store and show the form's own proposal. A new form of that shape is its
+ * entry, those functions, and its state in union pf_state. */
+
+/* What a form keeps while it answers one request: the proposal parsed
+ * from a POST, and the row looked up or stored. */
+union pf_state {
+	struct {
+		struct spell_proposal p;
+		struct db_spell_submission row;
+	} spell;
+	struct {
+		char name[NAMEPROP_BYTES_MAX + 1];
+		struct db_name_submission row;
+	} name;
+};
+
+/* A store's outcome in the flow's terms. */
+struct pf_stored {
+	enum submit_result result;
+	long retry_after;  /* SUBMIT_LIMITED */
+	char refusal[320]; /* SUBMIT_LIVE, _PENDING, _REJECTED: why (a 409) */
+};
+
+struct proposal_form {
+	const char *path;         /* the form's action; ?received=ID shows a proposal */
+	const char *const *names; /* the allow-list: csrf, submission_id, format,
+	                           * received and the form's own fields */
+	const char *template_name, *title;
+	const char *form_section, *received_section; /* sections of the template */
+	const char *row_key;                         /* the proposal's key in JSON answers */
+	const char *unknown_id;                      /* the 404's sentence for ?received=ID */
+	const char *key_field;                       /* the field a 409 names */
+	/* The form's own fields, as typed (in: NULL or the fields read). */
+	void (*fill_form)(struct tmpl_dict *f, const struct fields *in);
+	/* The proposal in s's row: its own keys of the received section, and as JSON. */
+	void (*fill_received)(struct tmpl_dict *r, const union pf_state *s);
+	json_t *(*row_json)(const union pf_state *s);
+	/* The row stored under sid into s's row; *found = 0 when none. */
+	enum db_status (*lookup)(struct db *d, const char *sid, union pf_state *s, int *found);
+	/* The proposal checked into s: 0, or the status (4xx) with *err naming the field. */
+	int (*parse)(const struct fields *in, union pf_state *s, struct proposal_error *err);
+	/* Stores s's proposal under sid for client (the row into s's row). */
+	enum db_status (*store)(struct db *d, const char *sid,
+	                        const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
+	                        union pf_state *s, struct pf_stored *out);
+};
+
+struct pf_view {
+	const struct proposal_form *f;
+	int status;
+	const struct fields *in; /* values to show as typed */
+	const char *csrf, *sid;  /* the form's token and submission id */
+	const char *error_field, *error_message;
+	const union pf_state *received; /* the "received" page of its row instead of the form */
+	int already;
+};
+
+/* Field i as typed, or "" (in: NULL or the fields read). */
+static const char *typed_or_empty(const struct fields *in, int i)
+{
+	return in && in->v[i] ? in->v[i] : "";
+}
+
+/* The keys of a received section every form's template has. */
+static void fill_row(struct tmpl_dict *r, const char *status, const char *sid, const char *created)
+{
+	tmpl_set(r, "STATUS", status);
+	if (strcmp(status, "pending") == 0)
+		tmpl_show(r, "PENDING");
+	tmpl_set(r, "SID", sid);
+	tmpl_set(r, "CREATED", created);
+}
+
+static void pf_send_html(struct response *rs, const struct pf_view *v)
+{
+	const struct proposal_form *f = v->f;
+	struct tmpl_dict *d = page_new(v->received ? "Proposal received" : f->title);
+	struct tmpl_dict *body = page_body(d, f->template_name);
+
+	if (v->error_message)
+		page_error(d, v->error_field, v->error_message);
+	if (v->received) {
+		struct tmpl_dict *r = tmpl_section(body, f->received_section);
+		tmpl_set(r, "HEADING", v->already ? "Already received" : "Thank you");
+		f->fill_received(r, v->received);
+	} else {
+		struct tmpl_dict *s = tmpl_section(body, f->form_section);
+		tmpl_set(s, "CSRF", v->csrf);
+		tmpl_set(s, "SID", v->sid);
+		f->fill_form(s, v->in);
+	}
+	page_send_html(rs, v->status, d);
+}
+
+static void pf_send_error(struct response *rs, struct pf_view *v, int status, const char *field,
+                          const char *message)
+{
+	v->status = status;
+	v->error_field = field;
+	v->error_message = message;
+	if (v->in && v->in->json)
+		page_send_json_error(rs, status, field, message);
+	else
+		pf_send_html(rs, v);
+}
+
+static void pf_db_failed(struct response *rs, struct pf_view *v, enum db_status st)
+{
+	const char *msg;
+	int status = http_db_failure(rs, st == DB_DOWN, &msg);
+	pf_send_error(rs, v, status, NULL, msg);
+}
+
+static int is_common_field(const char *name)
+{
+	static const char *const common[] = {"csrf", "submission_id", "format", "received"};
+
+	for (size_t i = 0; i < sizeof(common) / sizeof(common[0]); i++)
+		if (strcmp(name, common[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The form for JSON clients: token, id, and the names of its own fields
+ * (the allow-list's but those every form has). */
+static json_t *pf_json(const struct pf_view *v)
+{
+	json_t *fields = json_array();
+
+	for (size_t i = 0; fields && v->f->names[i]; i++)
+		if (!is_common_field(v->f->names[i]) &&
+		    json_array_append_new(fields, json_string(v->f->names[i])) != 0) {
+			json_decref(fields);
+			return NULL;
+		}
+	return json_pack("{s:s,s:s,s:o}", "csrf", v->csrf, "submission_id", v->sid, "fields",
+	                 fields);
+}
+
+/* {"<row_key>": the row}, with "already_received" for a resent form. */
+static json_t *pf_row_answer(const struct proposal_form *f, const union pf_state *s, int already)
+{
+	if (already)
+		return json_pack("{s:o,s:b}", f->row_key, f->row_json(s), "already_received", 1);
+	return json_pack("{s:o}", f->row_key, f->row_json(s));
+}
+
+/* GET: 200 with the form (JSON: the token, the id and the fields); 400 for
+ * a bad field (the form shown empty); ?received=ID: the proposal, 400 for a
+ * malformed id, 404 when unknown, 503 when the database cannot be reached. */
+static void pf_get(const struct proposal_form *f, struct handler_ctx *ctx, const struct request *rq,
+                   struct response *rs)
+{
+	struct fields in;
+	struct form_error err;
+	union pf_state s;
+	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
+	struct pf_view v = {.f = f, .status = 200, .csrf = token, .sid = sid, .in = &in};
+	const char *received;
+	int found = 0;
+
+	auth_client_cookie(rq, rs, cookie);
+	auth_client_token(cookie, token);
+	new_sid(sid);
+	if (fields_read(&in, f->names, 0, rq, 0, &err) != 0) {
+		memset(in.v, 0, sizeof(in.v));
+		pf_send_error(rs, &v, 400, err.field, err.message);
+		return;
+	}
+	if (!(received = fields_get(&in, "received"))) {
+		if (in.json)
+			page_send_json(rs, 200, pf_json(&v));
+		else
+			pf_send_html(rs, &v);
+		return;
+	}
+	if (!is_sid(received)) {
+		pf_send_error(rs, &v, 400, "received", bad_received_id);
+		return;
+	}
+	enum db_status st = f->lookup(ctx->db, received, &s, &found);
+	if (st != DB_OK) {
+		pf_db_failed(rs, &v, st);
+		return;
+	}
+	if (!found) {
+		pf_send_error(rs, &v, 404, "received", f->unknown_id);
+		return;
+	}
+	if (in.json) {
+		page_send_json(rs, 200, pf_row_answer(f, &s, 0));
+		return;
+	}
+	v.received = &s;
+	pf_send_html(rs, &v);
+}
+
+/* The answer to a store that reached the database. */
+static void pf_answer(struct response *rs, struct pf_view *v, const union pf_state *s,
+                      const struct pf_stored *o)
+{
+	char msg[320], loc[80];
+
+	/* the row was stored under the form's id */
+	snprintf(loc, sizeof(loc), "%s?received=%s", v->f->path, v->sid);
+	switch (o->result) {
+	case SUBMIT_STORED:
+		if (v->in->json)
+			page_send_json(rs, 201, pf_row_answer(v->f, s, 0));
+		else
+			page_redirect(rs, loc);
+		return;
+	case SUBMIT_ALREADY:
+		response_header(rs, "Content-Location", loc);
+		if (v->in->json) {
+			page_send_json(rs, 200, pf_row_answer(v->f, s, 1));
+		} else {
+			v->received = s;
+			v->already = 1;
+			pf_send_html(rs, v);
+		}
+		return;
+	case SUBMIT_LIVE:
+	case SUBMIT_PENDING:
+	case SUBMIT_REJECTED:
+		pf_send_error(rs, v, 409, v->f->key_field, o->refusal);
+		return;
+	case SUBMIT_LIMITED:
+		pf_send_error(rs, v, 429, NULL, limited(rs, o->retry_after, msg, sizeof(msg)));
+		return;
+	}
+}
+
+/* POST: 303 to the "received" page (JSON: 201 with the row) once stored;
+ * 200 for an id stored before; 400 naming the bad field; 403 for a bad
+ * CSRF token or a foreign Origin; 409 naming key_field for a proposal the
+ * form refuses (the parse's or the store's); 415 for a body that is not a
+ * form; 429 past the hourly limit (over every form); 503 when the database
+ * cannot be reached; every error shows the form again as typed. */
+static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
+                    const struct request *rq, struct response *rs)
+{
+	struct fields in;
+	struct form_error err;
+	struct proposal_error perr;
+	union pf_state s;
+	struct pf_stored out;
+	uint8_t client[DBMOD_HASH_BYTES];
+	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
+	struct pf_view v = {.f = f, .status = 200, .csrf = token, .sid = sid, .in = &in};
+	const char *field, *why, *sent_sid;
+	int status;
+
+	/* Every answer below re-shows the form: it needs a valid token. */
+	auth_client_cookie(rq, rs, cookie);
+	auth_client_token(cookie, token);
+	if ((why = request_body_problem(rq, &status, &field)) != NULL) {
+		fields_read(&in, f->names, 0, rq, 0, &err); /* the query's, to show */
+		new_sid(sid);
+		pf_send_error(rs, &v, status, field, why);
+		return;
+	}
+	status = fields_read(&in, f->names, 0, rq, 1, &err);
+	sent_sid = fields_get(&in, "submission_id");
+	if (is_sid(sent_sid))
+		memcpy(sid, sent_sid, sizeof(sid));
+	else
+		new_sid(sid);
+	if (status != 0) {
+		pf_send_error(rs, &v, 400, err.field, err.message);
+		return;
+	}
+	if (!auth_client_ok(rq, fields_get(&in, "csrf"))) {
+		pf_send_error(rs, &v, 403, "csrf", csrf_refused);
+		return;
+	}
+	if (!is_sid(sent_sid)) {
+		pf_send_error(rs, &v, 400, "submission_id", bad_form_id);
+		return;
+	}
+	if ((status = f->parse(&in, &s, &perr)) != 0) {
+		pf_send_error(rs, &v, status, perr.field, perr.message);
+		return;
+	}
+	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
+	enum db_status st = f->store(ctx->db, sid, client, settings_submit_limit(), &s, &out);
+	if (st != DB_OK) {
+		pf_db_failed(rs, &v, st);
+		return;
+	}
+	pf_answer(rs, &v, &s, &out);
+}
+
+static void pf_route(const struct proposal_form *f, struct handler_ctx *ctx,
+                     const struct request *rq, struct response *rs)
+{
+	if (strcmp(rq->method, "POST") == 0)
+		pf_post(f, ctx, rq, rs);
+	else
+		pf_get(f, ctx, rq, rs);
+}
+
 /* ---- spells: /submit/spell (docs/moderation.md "Spells") ---- */
 
 enum spf {
@@ -487,48 +808,19 @@ static const char *const sp_names[SP__MAX + 1] = {
         "csrf",    "submission_id", "name",    "mana",    "level",  "tier",     "effect1",
         "effect2", "effect3",       "effect4", "effect5", "format", "received", NULL};
 
-struct spell_view {
-	int status;
-	const struct fields *in;
-	const char *csrf, *sid;
-	const char *error_field, *error_message;
-	const struct db_spell_submission *received;
-	int already;
-};
-
-static void spell_received_fill(struct tmpl_dict *body, const struct spell_view *v)
+static void spell_fill_form(struct tmpl_dict *f, const struct fields *in)
 {
-	struct tmpl_dict *r = tmpl_section(body, "SPELL_RECEIVED");
-	char effects[SPELL_EFFECTS_TEXT_MAX + 1];
-
-	tmpl_set(r, "HEADING", v->already ? "Already received" : "Thank you");
-	tmpl_set(r, "NAME", v->received->p.name);
-	tmpl_set(r, "STATUS", v->received->status);
-	if (strcmp(v->received->status, "pending") == 0)
-		tmpl_show(r, "PENDING");
-	if (spell_effects_text(&v->received->p, effects, sizeof effects) >= 0)
-		tmpl_set(r, "EFFECTS", effects);
-	tmpl_set(r, "SID", v->received->sid);
-	tmpl_set(r, "CREATED", v->received->created);
-}
-
-static void spell_form_fill(struct tmpl_dict *body, const struct spell_view *v)
-{
-	struct tmpl_dict *f = tmpl_section(body, "SPELL_FORM");
+	static const char *const keys[] = {"NAME", "MANA", "LEVEL", "TIER"};
 	char names[160];
 	size_t used = 0;
 
-	tmpl_set(f, "CSRF", v->csrf);
-	tmpl_set(f, "SID", v->sid);
-	static const char *const keys[] = {"NAME", "MANA", "LEVEL", "TIER"};
-	for (int i = SP_NAME; i <= SP_TIER; i++) /* as typed */
-		tmpl_set(f, keys[i - SP_NAME], v->in && v->in->v[i] ? v->in->v[i] : "");
+	for (int i = SP_NAME; i <= SP_TIER; i++)
+		tmpl_set(f, keys[i - SP_NAME], typed_or_empty(in, i));
 	for (int i = 0; i < SPELL_EFFECTS_MAX; i++) {
 		struct tmpl_dict *e = tmpl_section(f, "EFFECT");
 		tmpl_set(e, "FIELD", sp_names[SP_EFFECT1 + i]);
 		tmpl_set_int(e, "N", i + 1);
-		tmpl_set(e, "VALUE",
-		         v->in && v->in->v[SP_EFFECT1 + i] ? v->in->v[SP_EFFECT1 + i] : "");
+		tmpl_set(e, "VALUE", typed_or_empty(in, SP_EFFECT1 + i));
 	}
 	names[0] = '\0';
 	for (int k = 1; k < EFFECT__MAX && used < sizeof names; k++)
@@ -537,23 +829,22 @@ static void spell_form_fill(struct tmpl_dict *body, const struct spell_view *v)
 	tmpl_set(f, "KINDS", names);
 }
 
-static void spell_send_html(struct response *rs, const struct spell_view *v)
+static void spell_fill_received(struct tmpl_dict *r, const union pf_state *s)
 {
-	struct tmpl_dict *d = page_new(v->received ? "Proposal received" : "Propose a spell");
-	struct tmpl_dict *body = page_body(d, "submit.tpl");
+	const struct db_spell_submission *row = &s->spell.row;
+	char effects[SPELL_EFFECTS_TEXT_MAX + 1];
 
-	if (v->error_message)
-		page_error(d, v->error_field, v->error_message);
-	if (v->received)
-		spell_received_fill(body, v);
-	else
-		spell_form_fill(body, v);
-	page_send_html(rs, v->status, d);
+	tmpl_set(r, "NAME", row->p.name);
+	if (spell_effects_text(&row->p, effects, sizeof effects) >= 0)
+		tmpl_set(r, "EFFECTS", effects);
+	fill_row(r, row->status, row->sid, row->created);
 }
 
-static json_t *spell_submission_json(const struct db_spell_submission *row)
+static json_t *spell_row_json(const union pf_state *s)
 {
+	const struct db_spell_submission *row = &s->spell.row;
 	char effects[SPELL_EFFECTS_TEXT_MAX + 1];
+
 	if (spell_effects_text(&row->p, effects, sizeof effects) < 0)
 		effects[0] = '\0';
 	return json_pack("{s:s,s:s,s:i,s:i,s:i,s:s,s:s,s:s}", "submission_id", row->sid, "name",
@@ -562,190 +853,75 @@ static json_t *spell_submission_json(const struct db_spell_submission *row)
 	                 row->created);
 }
 
-static void spell_send_error(struct response *rs, struct spell_view *v, int status,
-                             const char *field, const char *message)
+static enum db_status spell_lookup(struct db *d, const char *sid, union pf_state *s, int *found)
 {
-	v->status = status;
-	v->error_field = field;
-	v->error_message = message;
-	if (v->in && v->in->json)
-		page_send_json_error(rs, status, field, message);
-	else
-		spell_send_html(rs, v);
+	return db_spell_submission_by_sid(d, sid, &s->spell.row, found);
 }
 
-static void spell_db_failed(struct response *rs, struct spell_view *v, enum db_status st)
+/* The spell checked as the catalog loader checks one. */
+static int spell_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
 {
-	const char *msg;
-	int status = http_db_failure(rs, st == DB_DOWN, &msg);
-	spell_send_error(rs, v, status, NULL, msg);
-}
+	struct spell_proposal_input pin = {
+	        .name = in->v[SP_NAME],
+	        .mana = in->v[SP_MANA],
+	        .level = in->v[SP_LEVEL],
+	        .tier = in->v[SP_TIER],
+	};
 
-/* GET /submit/spell: 200 with the form (JSON: the token, the id and the
- * fields); ?received=ID: the proposal, 404 when unknown. */
-static void spell_get(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	struct fields in;
-	struct form_error err;
-	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
-	struct spell_view v = {.status = 200, .csrf = token, .sid = sid, .in = &in};
-	struct db_spell_submission row;
-	int found = 0;
-
-	auth_client_cookie(rq, rs, cookie);
-	auth_client_token(cookie, token);
-	new_sid(sid);
-	if (fields_read(&in, sp_names, 0, rq, 0, &err) != 0) {
-		memset(in.v, 0, sizeof(in.v));
-		spell_send_error(rs, &v, 400, err.field, err.message);
-		return;
-	}
-	if (!in.v[SP_RECEIVED]) {
-		if (in.json)
-			page_send_json(rs, 200,
-			               json_pack("{s:s,s:s,s:[s,s,s,s,s,s,s,s,s]}", "csrf", token,
-			                         "submission_id", sid, "fields", "name", "mana",
-			                         "level", "tier", "effect1", "effect2", "effect3",
-			                         "effect4", "effect5"));
-		else
-			spell_send_html(rs, &v);
-		return;
-	}
-	if (!is_sid(in.v[SP_RECEIVED])) {
-		spell_send_error(rs, &v, 400, "received",
-		                 "must be a submission id (32 hex digits)");
-		return;
-	}
-	enum db_status st = db_spell_submission_by_sid(ctx->db, in.v[SP_RECEIVED], &row, &found);
-	if (st != DB_OK) {
-		spell_db_failed(rs, &v, st);
-		return;
-	}
-	if (!found) {
-		spell_send_error(rs, &v, 404, "received",
-		                 "there is no spell proposal with this id");
-		return;
-	}
-	if (in.json) {
-		page_send_json(rs, 200,
-		               json_pack("{s:o}", "spell_submission", spell_submission_json(&row)));
-		return;
-	}
-	v.received = &row;
-	spell_send_html(rs, &v);
-}
-
-/* POST /submit/spell: 303 to the "received" page (JSON: 201 with the row)
- * once stored; 200 for an id stored before; 400 naming the bad field (the
- * spell checked as the loader checks it); 403 for a bad CSRF token; 409
- * for a name that is live or pending; 429 past the hourly limit (word and
- * spell proposals together); 503 when the database cannot be reached. */
-static void spell_post(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	struct fields in;
-	struct form_error err;
-	struct spell_proposal_input pin = {0};
-	struct spell_proposal p;
-	struct proposal_error perr;
-	struct spell_submit_outcome out;
-	uint8_t client[DBMOD_HASH_BYTES];
-	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
-	char msg[320], loc[80];
-	struct spell_view v = {.status = 200, .csrf = token, .sid = sid, .in = &in};
-	const char *field, *why;
-	int status;
-
-	auth_client_cookie(rq, rs, cookie);
-	auth_client_token(cookie, token);
-	if ((why = request_body_problem(rq, &status, &field)) != NULL) {
-		fields_read(&in, sp_names, 0, rq, 0, &err);
-		new_sid(sid);
-		spell_send_error(rs, &v, status, field, why);
-		return;
-	}
-	status = fields_read(&in, sp_names, 0, rq, 1, &err);
-	if (is_sid(in.v[SP_SID]))
-		memcpy(sid, in.v[SP_SID], sizeof(sid));
-	else
-		new_sid(sid);
-	if (status != 0) {
-		spell_send_error(rs, &v, 400, err.field, err.message);
-		return;
-	}
-	if (!auth_client_ok(rq, in.v[SP_CSRF])) {
-		spell_send_error(
-		        rs, &v, 403, "csrf",
-		        "The form had expired or came from another site; nothing was saved. "
-		        "Please check it and send it again.");
-		return;
-	}
-	if (!is_sid(in.v[SP_SID])) {
-		spell_send_error(rs, &v, 400, "submission_id",
-		                 "must be the form's id (32 hex digits)");
-		return;
-	}
-	pin.name = in.v[SP_NAME];
-	pin.mana = in.v[SP_MANA];
-	pin.level = in.v[SP_LEVEL];
-	pin.tier = in.v[SP_TIER];
 	for (int i = 0; i < SPELL_EFFECTS_MAX; i++)
-		pin.effect[i] = in.v[SP_EFFECT1 + i];
-	if (spell_proposal_parse(&pin, &p, &perr) != 0) {
-		spell_send_error(rs, &v, 400, perr.field, perr.message);
-		return;
-	}
-	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
-	enum db_status st =
-	        db_spell_submit(ctx->db, sid, &p, client, settings_submit_limit(), &out);
-	if (st != DB_OK) {
-		spell_db_failed(rs, &v, st);
-		return;
-	}
-	snprintf(loc, sizeof(loc), "/submit/spell?received=%s", out.row.sid);
+		pin.effect[i] = in->v[SP_EFFECT1 + i];
+	return spell_proposal_parse(&pin, &s->spell.p, err) != 0 ? 400 : 0;
+}
+
+/* A live spell of the name, or a pending proposal of it, is refused; so is
+ * a rejected one, though db_spell_submit never answers that (a name may be
+ * proposed again). */
+static enum db_status spell_store(struct db *d, const char *sid,
+                                  const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
+                                  union pf_state *s, struct pf_stored *o)
+{
+	struct spell_submit_outcome out;
+	const char *name = s->spell.p.name;
+	enum db_status st = db_spell_submit(d, sid, &s->spell.p, client, limit, &out);
+
+	if (st != DB_OK)
+		return st;
+	s->spell.row = out.row;
+	o->result = out.result;
+	o->retry_after = out.retry_after;
 	switch (out.result) {
-	case SUBMIT_STORED:
-		if (in.json)
-			page_send_json(rs, 201,
-			               json_pack("{s:o}", "spell_submission",
-			                         spell_submission_json(&out.row)));
-		else
-			page_redirect(rs, loc);
-		return;
-	case SUBMIT_ALREADY:
-		response_header(rs, "Content-Location", loc);
-		if (in.json) {
-			page_send_json(rs, 200,
-			               json_pack("{s:o,s:b}", "spell_submission",
-			                         spell_submission_json(&out.row),
-			                         "already_received", 1));
-		} else {
-			v.received = &out.row;
-			v.already = 1;
-			spell_send_html(rs, &v);
-		}
-		return;
 	case SUBMIT_LIVE:
-		snprintf(msg, sizeof(msg), "“%s” is already a spell.", p.name);
-		spell_send_error(rs, &v, 409, "name", msg);
-		return;
+		snprintf(o->refusal, sizeof(o->refusal), "“%s” is already a spell.", name);
+		break;
 	case SUBMIT_PENDING:
 	case SUBMIT_REJECTED:
-		snprintf(msg, sizeof(msg),
+		snprintf(o->refusal, sizeof(o->refusal),
 		         "“%s” has been proposed as a spell already and waits for a moderator.",
-		         p.name);
-		spell_send_error(rs, &v, 409, "name", msg);
-		return;
-	case SUBMIT_LIMITED:
-		rs->retry_after = out.retry_after > 0 ? (int)out.retry_after : 1;
-		snprintf(msg, sizeof(msg),
-		         "You have made %u proposals in the last hour, the most we take; please "
-		         "try again in %ld minute%s.",
-		         settings_submit_limit(), (out.retry_after + 59) / 60,
-		         (out.retry_after + 59) / 60 == 1 ? "" : "s");
-		spell_send_error(rs, &v, 429, NULL, msg);
-		return;
+		         name);
+		break;
+	default:
+		break;
 	}
+	return DB_OK;
 }
+
+static const struct proposal_form spell_form = {
+        .path = "/submit/spell",
+        .names = sp_names,
+        .template_name = "submit.tpl",
+        .title = "Propose a spell",
+        .form_section = "SPELL_FORM",
+        .received_section = "SPELL_RECEIVED",
+        .row_key = "spell_submission",
+        .unknown_id = "there is no spell proposal with this id",
+        .key_field = "name",
+        .fill_form = spell_fill_form,
+        .fill_received = spell_fill_received,
+        .row_json = spell_row_json,
+        .lookup = spell_lookup,
+        .parse = spell_parse,
+        .store = spell_store,
+};
 
 /* ---- training names: /submit/name (docs/moderation.md "Training names") ---- */
 
@@ -753,252 +929,107 @@ enum nf { NF_CSRF, NF_SID, NF_NAME, NF_FORMAT, NF_RECEIVED, NF__MAX };
 static const char *const nf_names[NF__MAX + 1] = {"csrf",   "submission_id", "name",
                                                   "format", "received",      NULL};
 
-struct name_view {
-	int status;
-	const struct fields *in;
-	const char *csrf, *sid;
-	const char *error_field, *error_message;
-	const struct db_name_submission *received;
-	int already;
-};
-
-static void name_send_html(struct response *rs, const struct name_view *v)
+static void name_fill_form(struct tmpl_dict *f, const struct fields *in)
 {
-	struct tmpl_dict *d = page_new(v->received ? "Proposal received" : "Propose a name");
-	struct tmpl_dict *body = page_body(d, "submit.tpl");
-
-	if (v->error_message)
-		page_error(d, v->error_field, v->error_message);
-	if (v->received) {
-		struct tmpl_dict *r = tmpl_section(body, "NAME_RECEIVED");
-		tmpl_set(r, "HEADING", v->already ? "Already received" : "Thank you");
-		tmpl_set(r, "NAME", v->received->name);
-		tmpl_set(r, "STATUS", v->received->status);
-		if (strcmp(v->received->status, "pending") == 0)
-			tmpl_show(r, "PENDING");
-		tmpl_set(r, "SID", v->received->sid);
-		tmpl_set(r, "CREATED", v->received->created);
-	} else {
-		struct tmpl_dict *f = tmpl_section(body, "NAME_FORM");
-		tmpl_set(f, "CSRF", v->csrf);
-		tmpl_set(f, "SID", v->sid);
-		tmpl_set(f, "NAME", v->in && v->in->v[NF_NAME] ? v->in->v[NF_NAME] : "");
-	}
-	page_send_html(rs, v->status, d);
+	tmpl_set(f, "NAME", typed_or_empty(in, NF_NAME));
 }
 
-static json_t *name_submission_json(const struct db_name_submission *row)
+static void name_fill_received(struct tmpl_dict *r, const union pf_state *s)
 {
+	const struct db_name_submission *row = &s->name.row;
+
+	tmpl_set(r, "NAME", row->name);
+	fill_row(r, row->status, row->sid, row->created);
+}
+
+static json_t *name_row_json(const union pf_state *s)
+{
+	const struct db_name_submission *row = &s->name.row;
+
 	return json_pack("{s:s,s:s,s:s,s:s}", "submission_id", row->sid, "name", row->name,
 	                 "status", row->status, "created", row->created);
 }
 
-static void name_send_error(struct response *rs, struct name_view *v, int status, const char *field,
-                            const char *message)
+static enum db_status name_lookup(struct db *d, const char *sid, union pf_state *s, int *found)
 {
-	v->status = status;
-	v->error_field = field;
-	v->error_message = message;
-	if (v->in && v->in->json)
-		page_send_json_error(rs, status, field, message);
-	else
-		name_send_html(rs, v);
-}
-
-static void name_db_failed(struct response *rs, struct name_view *v, enum db_status st)
-{
-	const char *msg;
-	int status = http_db_failure(rs, st == DB_DOWN, &msg);
-	name_send_error(rs, v, status, NULL, msg);
-}
-
-/* GET /submit/name: 200 with the form (JSON: the token, the id and the
- * field); ?received=ID: the proposal, 400 for a malformed id, 404 when
- * unknown, 503 when the database cannot be reached. */
-static void name_get(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	struct fields in;
-	struct form_error err;
-	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
-	struct name_view v = {.status = 200, .csrf = token, .sid = sid, .in = &in};
-	struct db_name_submission row;
-	int found = 0;
-
-	auth_client_cookie(rq, rs, cookie);
-	auth_client_token(cookie, token);
-	new_sid(sid);
-	if (fields_read(&in, nf_names, 0, rq, 0, &err) != 0) {
-		memset(in.v, 0, sizeof(in.v));
-		name_send_error(rs, &v, 400, err.field, err.message);
-		return;
-	}
-	if (!in.v[NF_RECEIVED]) {
-		if (in.json)
-			page_send_json(rs, 200,
-			               json_pack("{s:s,s:s,s:[s]}", "csrf", token, "submission_id",
-			                         sid, "fields", "name"));
-		else
-			name_send_html(rs, &v);
-		return;
-	}
-	if (!is_sid(in.v[NF_RECEIVED])) {
-		name_send_error(rs, &v, 400, "received", "must be a submission id (32 hex digits)");
-		return;
-	}
-	enum db_status st = db_name_submission_by_sid(ctx->db, in.v[NF_RECEIVED], &row, &found);
-	if (st != DB_OK) {
-		name_db_failed(rs, &v, st);
-		return;
-	}
-	if (!found) {
-		name_send_error(rs, &v, 404, "received", "there is no name proposal with this id");
-		return;
-	}
-	if (in.json) {
-		page_send_json(rs, 200,
-		               json_pack("{s:o}", "name_submission", name_submission_json(&row)));
-		return;
-	}
-	v.received = &row;
-	name_send_html(rs, &v);
+	return db_name_submission_by_sid(d, sid, &s->name.row, found);
 }
 
 /* The name checked by nameprop_parse, against the current catalog's chain
- * when there is one (the database checks again when it stores it). */
-static int name_parse(const char *typed, char out[NAMEPROP_BYTES_MAX + 1],
-                      struct proposal_error *perr)
+ * when there is one (the database checks again when it stores it): 409 for
+ * a name the chain trains on already. */
+static int name_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
 {
 	const struct catalog *cat = catalog_acquire();
-	int rc = nameprop_parse(typed, cat ? cat->chain : NULL, out, perr);
+	int rc = nameprop_parse(in->v[NF_NAME], cat ? cat->chain : NULL, s->name.name, err);
 
 	if (cat)
 		catalog_release(cat);
-	return rc;
+	return rc == 0 ? 0 : rc == NAMEPROP_TAKEN ? 409 : 400;
 }
 
-/* POST /submit/name: 303 to the "received" page (JSON: 201 with the row)
- * once stored; 200 for an id stored before; 400 naming the bad field; 403
- * for a bad CSRF token; 409 naming `name` for a training name already (in
- * any case), one pending, or one rejected in the last 30 days; 429 past
- * the hourly limit; 503 when the database cannot be reached. */
-static void name_post(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+/* Refused: a training name already (in any case), one pending, or one
+ * rejected in the last 30 days. */
+static enum db_status name_store(struct db *d, const char *sid,
+                                 const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
+                                 union pf_state *s, struct pf_stored *o)
 {
-	struct fields in;
-	struct form_error err;
-	struct proposal_error perr;
 	struct name_submit_outcome out;
-	uint8_t client[DBMOD_HASH_BYTES];
-	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
-	char name[NAMEPROP_BYTES_MAX + 1], msg[320], loc[80];
-	struct name_view v = {.status = 200, .csrf = token, .sid = sid, .in = &in};
-	const char *field, *why;
-	int status;
+	const char *name = s->name.name;
+	enum db_status st = db_name_submit(d, sid, name, client, limit, &out);
 
-	auth_client_cookie(rq, rs, cookie);
-	auth_client_token(cookie, token);
-	if ((why = request_body_problem(rq, &status, &field)) != NULL) {
-		fields_read(&in, nf_names, 0, rq, 0, &err);
-		new_sid(sid);
-		name_send_error(rs, &v, status, field, why);
-		return;
-	}
-	status = fields_read(&in, nf_names, 0, rq, 1, &err);
-	if (is_sid(in.v[NF_SID]))
-		memcpy(sid, in.v[NF_SID], sizeof(sid));
-	else
-		new_sid(sid);
-	if (status != 0) {
-		name_send_error(rs, &v, 400, err.field, err.message);
-		return;
-	}
-	if (!auth_client_ok(rq, in.v[NF_CSRF])) {
-		name_send_error(
-		        rs, &v, 403, "csrf",
-		        "The form had expired or came from another site; nothing was saved. "
-		        "Please check it and send it again.");
-		return;
-	}
-	if (!is_sid(in.v[NF_SID])) {
-		name_send_error(rs, &v, 400, "submission_id",
-		                "must be the form's id (32 hex digits)");
-		return;
-	}
-	if ((status = name_parse(in.v[NF_NAME], name, &perr)) != 0) {
-		name_send_error(rs, &v, status == NAMEPROP_TAKEN ? 409 : 400, perr.field,
-		                perr.message);
-		return;
-	}
-	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
-	enum db_status st =
-	        db_name_submit(ctx->db, sid, name, client, settings_submit_limit(), &out);
-	if (st != DB_OK) {
-		name_db_failed(rs, &v, st);
-		return;
-	}
-	snprintf(loc, sizeof(loc), "/submit/name?received=%s", out.row.sid);
+	if (st != DB_OK)
+		return st;
+	s->name.row = out.row;
+	o->result = out.result;
+	o->retry_after = out.retry_after;
 	switch (out.result) {
-	case SUBMIT_STORED:
-		if (in.json)
-			page_send_json(rs, 201,
-			               json_pack("{s:o}", "name_submission",
-			                         name_submission_json(&out.row)));
-		else
-			page_redirect(rs, loc);
-		return;
-	case SUBMIT_ALREADY:
-		response_header(rs, "Content-Location", loc);
-		if (in.json) {
-			page_send_json(rs, 200,
-			               json_pack("{s:o,s:b}", "name_submission",
-			                         name_submission_json(&out.row), "already_received",
-			                         1));
-		} else {
-			v.received = &out.row;
-			v.already = 1;
-			name_send_html(rs, &v);
-		}
-		return;
 	case SUBMIT_LIVE:
-		snprintf(msg, sizeof(msg), "“%s” is a training name already", name);
-		name_send_error(rs, &v, 409, "name", msg);
-		return;
+		snprintf(o->refusal, sizeof(o->refusal), "“%s” is a training name already", name);
+		break;
 	case SUBMIT_PENDING:
-		snprintf(msg, sizeof(msg),
+		snprintf(o->refusal, sizeof(o->refusal),
 		         "“%s” has been proposed already and waits for a moderator", name);
-		name_send_error(rs, &v, 409, "name", msg);
-		return;
+		break;
 	case SUBMIT_REJECTED:
-		snprintf(msg, sizeof(msg),
+		snprintf(o->refusal, sizeof(o->refusal),
 		         "“%s” was rejected on %s; it can be proposed again after %s", name,
 		         out.rejected_on, out.again_after);
-		name_send_error(rs, &v, 409, "name", msg);
-		return;
-	case SUBMIT_LIMITED:
-		rs->retry_after = out.retry_after > 0 ? (int)out.retry_after : 1;
-		snprintf(msg, sizeof(msg),
-		         "You have made %u proposals in the last hour, the most we take; please "
-		         "try again in %ld minute%s.",
-		         settings_submit_limit(), (out.retry_after + 59) / 60,
-		         (out.retry_after + 59) / 60 == 1 ? "" : "s");
-		name_send_error(rs, &v, 429, NULL, msg);
-		return;
+		break;
+	default:
+		break;
 	}
+	return DB_OK;
 }
+
+static const struct proposal_form name_form = {
+        .path = "/submit/name",
+        .names = nf_names,
+        .template_name = "submit.tpl",
+        .title = "Propose a name",
+        .form_section = "NAME_FORM",
+        .received_section = "NAME_RECEIVED",
+        .row_key = "name_submission",
+        .unknown_id = "there is no name proposal with this id",
+        .key_field = "name",
+        .fill_form = name_fill_form,
+        .fill_received = name_fill_received,
+        .row_json = name_row_json,
+        .lookup = name_lookup,
+        .parse = name_parse,
+        .store = name_store,
+};
+
+/* ---- the routes ---- */
 
 void submit_name_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	if (strcmp(rq->method, "POST") == 0)
-		name_post(ctx, rq, rs);
-	else
-		name_get(ctx, rq, rs);
+	pf_route(&name_form, ctx, rq, rs);
 }
 
 void submit_spell_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	if (strcmp(rq->method, "POST") == 0)
-		spell_post(ctx, rq, rs);
-	else
-		spell_get(ctx, rq, rs);
+	pf_route(&spell_form, ctx, rq, rs);
 }
 
 void submit_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
