@@ -1,8 +1,8 @@
 /* catalog_file: the catalog on disk (format in catalog_file.h).
  *
- * The body is written a row at a time (each row with jansson) and parsed
- * with jansson; the checksum is libsodium's
- * BLAKE2b over the body bytes exactly as written. Everything a read
+ * The body is written a row at a time (each row through jansson) and
+ * parsed with jansson; the checksum is libsodium's BLAKE2b over the body
+ * bytes exactly as written. Everything a read
  * allocates is freed before it returns, except the catalog it hands over. */
 #include "catalog_file.h"
 
@@ -132,7 +132,7 @@ static int put_json(struct buf *out, json_t *v)
  * catalog read back can still build older revisions. Written a row at a
  * time: a tree of the whole catalog would take ~20 JSON values per row,
  * ~130 MiB for 100k rows, held by each worker process at once while it
- * loads (docs/benchmarks.md, "Memory"). */
+ * loads (docs/benchmarks.md, "The last changes"). */
 static int put_tables(struct buf *out, const struct catalog *c)
 {
 	int first = 1;
@@ -176,9 +176,8 @@ static int catalog_body(struct buf *out, const struct catalog *c)
 			goto fail;
 	if (!stats || !sets)
 		goto fail;
-	char rev[32];
-	snprintf(rev, sizeof(rev), "%llu", (unsigned long long)c->revision);
-	int rc = buf_puts(out, "{\"revision\":") != 0 || buf_puts(out, rev) != 0 ||
+	int rc = buf_puts(out, "{\"revision\":") != 0 ||
+	         put_json(out, json_integer((json_int_t)c->revision)) != 0 ||
 	         buf_puts(out, ",\"stats\":") != 0 || put_json(out, stats) != 0;
 	stats = NULL;
 	rc = rc || buf_puts(out, ",\"tables\":") != 0 || put_tables(out, c) != 0 ||

@@ -3,33 +3,44 @@
 
 #include <stddef.h>
 
-char *decimal_u64(uint64_t v, char *dst)
+/* v's digits and the NUL into dst; returns the digits' count. */
+static size_t u64_into(uint64_t v, char *dst)
 {
 	char digits[20];
-	int n = 0;
+	size_t n = 0, len;
 	char *p = dst;
 
 	do {
 		digits[n++] = (char)('0' + v % 10);
 		v /= 10;
 	} while (v);
+	len = n;
 	while (n)
 		*p++ = digits[--n];
 	*p = '\0';
+	return len;
+}
+
+char *decimal_u64(uint64_t v, char *dst)
+{
+	u64_into(v, dst);
 	return dst;
+}
+
+size_t decimal_i64_n(int64_t v, int plus, char *dst)
+{
+	/* 0 - (uint64_t)v: the magnitude of INT64_MIN too, without overflow. */
+	uint64_t a = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	size_t sign = v < 0 || plus;
+
+	if (sign)
+		dst[0] = v < 0 ? '-' : '+';
+	return sign + u64_into(a, dst + sign);
 }
 
 char *decimal_i64(int64_t v, int plus, char *dst)
 {
-	/* 0 - (uint64_t)v: the magnitude of INT64_MIN too, without overflow. */
-	uint64_t a = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-	char *p = dst;
-
-	if (v < 0)
-		*p++ = '-';
-	else if (plus)
-		*p++ = '+';
-	decimal_u64(a, p);
+	decimal_i64_n(v, plus, dst);
 	return dst;
 }
 

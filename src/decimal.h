@@ -4,6 +4,7 @@
 #ifndef LOOTFORGE_DECIMAL_H
 #define LOOTFORGE_DECIMAL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -19,6 +20,10 @@ char *decimal_u64(uint64_t v, char *dst);
 /* v into dst (DECIMAL_MAX bytes) after a '-' when negative, or a '+' when
  * plus is set and v is not negative; returns dst. */
 char *decimal_i64(int64_t v, int plus, char *dst);
+
+/* The same, returning the length written (the NUL not counted), for a
+ * writer that would otherwise measure it again. */
+size_t decimal_i64_n(int64_t v, int plus, char *dst);
 
 /* Room for any unsigned value grouped: 20 digits, 6 commas and the NUL. */
 #define DECIMAL_GROUPED_MAX 27

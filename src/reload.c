@@ -231,8 +231,8 @@ static void poll_catalog(struct reloader *r, enum read_source *src)
 	 * live: the bench and operators wait for this line. */
 	log_loaded(c, ms);
 	catalog_publish(c); /* c belongs to the catalog module from here */
-	/* The load's and the cache file's temporaries (result sets, the JSON
-	 * tree) are free now but resident in this thread's arena: hand them
+	/* The load's and the cache file's temporaries (result sets, the file's
+	 * buffer) are free now but resident in this thread's arena: hand them
 	 * back, whether or not the superseded catalog is already released. */
 	malloc_trim(0);
 }

@@ -169,19 +169,10 @@ static void jw_key(struct jw *w, const char *key, int first)
 	JW_LIT(w, ":");
 }
 
-/* Digits written from the end of a local buffer: no strlen afterwards. */
 static void jw_int(struct jw *w, int64_t v)
 {
-	char text[DECIMAL_MAX], *d = text + sizeof text;
-	uint64_t a = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-
-	do {
-		*--d = (char)('0' + a % 10);
-		a /= 10;
-	} while (a);
-	if (v < 0)
-		*--d = '-';
-	jw_raw(w, d, (size_t)(text + sizeof text - d));
+	char text[DECIMAL_MAX];
+	jw_raw(w, text, decimal_i64_n(v, 0, text));
 }
 
 /* v hundredths as jansson prints the real v / 100.0 at precision 15: the

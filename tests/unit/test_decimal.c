@@ -23,6 +23,14 @@ static void test_edges(void **state)
 	assert_string_equal(decimal_i64(-1, 1, b), "-1");
 	assert_string_equal(decimal_i64(INT64_MIN, 1, b), "-9223372036854775808");
 	assert_string_equal(decimal_i64(INT64_MAX, 1, b), "+9223372036854775807");
+	/* the length the JSON writer copies: sign included, NUL not */
+	assert_int_equal(decimal_i64_n(0, 0, b), 1);
+	assert_int_equal(decimal_i64_n(0, 1, b), 2);
+	assert_string_equal(b, "+0");
+	assert_int_equal(decimal_i64_n(-1, 0, b), 2);
+	assert_int_equal(decimal_i64_n(INT64_MIN, 0, b), 20);
+	assert_string_equal(b, "-9223372036854775808");
+	assert_int_equal(decimal_i64_n(INT64_MAX, 1, b), 20);
 }
 
 /* Every power of ten and its neighbours, both signs, against printf. */
