@@ -37,16 +37,26 @@ LF_LIB_OBJ := $(addprefix $(BUILD)/,arena.o buf.o catalog.o catalog_export.o dec
 	render_json.o rng.o scroll.o spell.o value.o word.o)
 LIBLOOTFORGE := $(BUILD)/liblootforge.a
 LOOTFORGE_CLI := $(BUILD)/lootforge
+# The version (src/version.h) and the shared library (the kit's block below).
+LF_VERSION_PART = $(shell sed -n 's/^\#define LOOTFORGE_VERSION_$(1) *\([0-9]*\)$$/\1/p' src/version.h)
+LF_MAJOR := $(call LF_VERSION_PART,MAJOR)
+LF_VERSION := $(LF_MAJOR).$(call LF_VERSION_PART,MINOR).$(call LF_VERSION_PART,PATCH)
+LF_SONAME := liblootforge.so.$(LF_MAJOR)
+PIC := build/pic
+LIBLOOTFORGE_SO := $(PIC)/liblootforge.so.$(LF_VERSION)
+LF_PIC_OBJ := $(patsubst $(BUILD)/%,$(PIC)/%,$(LF_LIB_OBJ))
+LF_LIBS := -ljansson -lunistring -lm -pthread
 
-$(LIBLOOTFORGE): $(LF_LIB_OBJ)
+# The archive is one object (the kit's block below): only the public API global.
+$(LIBLOOTFORGE): $(BUILD)/kit/lootforge.o
 	rm -f $@
 	ar rcs $@ $^
 
 $(LOOTFORGE_CLI): cli/lootforge.c src/lootforge.h $(LIBLOOTFORGE)
 	$(CC) -Isrc $(CFLAGS) $(LDFLAGS) -o $@ cli/lootforge.c $(LIBLOOTFORGE) -ljansson -lunistring -lm -pthread
 
-.PHONY: all deps test-deploy test-house bench-mapgen bench-curve unit unit-san integration check run start stop bench clean format
-all: $(DAEMON) $(LIBLOOTFORGE) $(LOOTFORGE_CLI) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen
+.PHONY: all deps test-kit test-deploy test-house bench-mapgen bench-curve unit unit-san integration check run start stop bench clean format
+all: $(DAEMON) $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen
 
 deps:
 	@deploy/install-deps.sh
@@ -98,6 +108,7 @@ check: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory unit-san
+	@$(MAKE) --no-print-directory test-kit
 	@$(MAKE) --no-print-directory integration
 	@$(MAKE) --no-print-directory integration-san
 	@$(MAKE) --no-print-directory browser
@@ -226,3 +237,37 @@ clean:
 
 format:
 	clang-format -i src/*.c src/*.h src/*.cc tests/unit/*.c
+
+# ---- The game developer's kit (docs/library.md) ----
+# The library's objects become one relocatable object in which only the
+# public API (the functions lootforge.h declares) stays global, so a game
+# that defines its own generate() or buf_init() links; the engine keeps its
+# names. The shared library is built from -fPIC objects of the same sources
+# in build/pic (release flags, whatever SAN says), with a version script
+# exporting lf_* and lootforge_* only.
+
+# The exported names, read off lootforge.h's declarations.
+$(BUILD)/kit/exports.txt: src/lootforge.h | $(BUILD)/kit
+	grep -o '\<\(lf\|lootforge\)_[a-z0-9_]*[[:space:]]*(' $< | sed 's/[[:space:]]*($$//' | sort -u > $@
+
+$(BUILD)/kit/lootforge.o: $(LF_LIB_OBJ) $(BUILD)/kit/exports.txt
+	ld -r -o $@.tmp $(LF_LIB_OBJ)
+	objcopy --keep-global-symbols=$(BUILD)/kit/exports.txt $@.tmp $@
+	rm -f $@.tmp
+
+$(PIC)/%.o: src/%.c $(wildcard src/*.h) | $(PIC)
+	$(CC) $(CPPFLAGS) -std=c11 -O2 -g -pthread $(WARN) -fPIC -c -o $@ $<
+
+$(LIBLOOTFORGE_SO): $(LF_PIC_OBJ) src/lootforge.map
+	$(CC) -shared -Wl,-soname,$(LF_SONAME) -Wl,--version-script=src/lootforge.map \
+		-Wl,-z,defs -o $@ $(LF_PIC_OBJ) $(LF_LIBS)
+	ln -sf liblootforge.so.$(LF_VERSION) $(PIC)/$(LF_SONAME)
+	ln -sf $(LF_SONAME) $(PIC)/liblootforge.so
+
+$(BUILD)/kit $(PIC):
+	@mkdir -p $@
+
+# A game that names its own functions as the engine does, linked against
+# each library; then nothing but the prefixed API is global in either.
+test-kit: $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI)
+	sh tests/kit/test_kit.sh $(BUILD) $(PIC) $(LF_VERSION)
