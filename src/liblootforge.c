@@ -16,6 +16,11 @@
 #include "rng.h"
 #include "value.h"
 
+const char *lootforge_version(void)
+{
+	return LOOTFORGE_VERSION;
+}
+
 struct lf_catalog {
 	struct catalog *c;
 };

@@ -11,9 +11,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "version.h" /* LOOTFORGE_VERSION_MAJOR, _MINOR, _PATCH, LOOTFORGE_VERSION */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The library's version, "MAJOR.MINOR.PATCH": the one it was built as,
+ * which may be later than the header a program was compiled with (same
+ * MAJOR: docs/library.md). */
+const char *lootforge_version(void);
 
 struct lf_catalog;
 

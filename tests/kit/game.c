@@ -39,7 +39,7 @@ int main(void)
 	log_msg("start");
 	buf_init(&b);
 	g = generate(21);
-	printf("game %d %d %d price %llu\n", g, b, calls,
-	       (unsigned long long)lf_price(100, mult, 1, 1, 0));
+	printf("game %d %d %d version %s %s price %llu\n", g, b, calls, LOOTFORGE_VERSION,
+	       lootforge_version(), (unsigned long long)lf_price(100, mult, 1, 1, 0));
 	return 0;
 }

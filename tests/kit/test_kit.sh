@@ -10,7 +10,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail() { echo "test-kit: FAIL: $*" >&2; exit 1; }
 CC=${CC:-cc}
-want="game 42 7 3 price"
+want="game 42 7 3 version $VERSION $VERSION price"
 
 # 1. symbols: the static library's defined globals, the shared one's dynamic ones
 nm -g --defined-only "$BUILD/liblootforge.a" | awk 'NF == 3 {print $3}' | sort -u > "$T/static"
