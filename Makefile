@@ -34,6 +34,7 @@ DAEMON := $(BUILD)/lootforged
 # the daemon's own objects, those that make and render items.
 LF_LIB_OBJ := $(addprefix $(BUILD)/,arena.o buf.o catalog.o catalog_export.o decimal.o form.o \
 	generate.o itemcode.o itemlink.o liblootforge.o log.o mapgen.o markov.o recipe.o render.o \
+	lf_item.o lf_map.o lf_loadout.o loadout.o \
 	render_json.o rng.o scroll.o spell.o value.o word.o)
 LIBLOOTFORGE := $(BUILD)/liblootforge.a
 LOOTFORGE_CLI := $(BUILD)/lootforge

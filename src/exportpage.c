@@ -65,7 +65,13 @@ void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct 
 		page_send_json_error(rs, 500, NULL, MSG_INTERNAL);
 		return;
 	}
-	page_send_json(rs, 200, catalog_export_json(at));
+	/* The current catalog's export (no rev=) carries the map tiles too. */
+	json_t *j = catalog_export_json(at);
+	if (j && !rev && catalog_export_add_tiles(j, at) != 0) {
+		json_decref(j);
+		j = NULL;
+	}
+	page_send_json(rs, 200, j);
 	catalog_release(at);
 	if (!rev || rs->status != 200)
 		return;
