@@ -43,4 +43,17 @@ for g in static shared; do
 done
 LD_LIBRARY_PATH="$PIC" ldd "$T/game-shared" | grep -q "liblootforge.so.$MAJOR => $PIC" ||
 	fail "game-shared does not load $PIC/liblootforge.so.$MAJOR"
+# 4. the command: --version and --help exit 0, a bad option 2
+[ "$("$BUILD/lootforge" --version)" = "lootforge $VERSION (library $VERSION)" ] || fail "lootforge --version"
+"$BUILD/lootforge" --help | grep -q -- "--catalog FILE" || fail "lootforge --help"
+"$BUILD/lootforge" generate --help > /dev/null || fail "lootforge generate --help"
+set +e
+"$BUILD/lootforge" generate --no-such-option 2> /dev/null; st=$?
+set -e
+[ $st -eq 2 ] || fail "a bad option exits $st, not 2"
+for page in docs/man/*.[0-9]; do
+	[ -z "$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$page" 2>&1 > /dev/null)" ] || fail "$page: troff warnings"
+done
+echo "test-kit: the command's --version, --help and a bad option"
+
 echo "test-kit: ok"
