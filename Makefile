@@ -56,7 +56,7 @@ $(LIBLOOTFORGE): $(BUILD)/kit/lootforge.o
 $(LOOTFORGE_CLI): cli/lootforge.c src/lootforge.h $(LIBLOOTFORGE)
 	$(CC) -Isrc $(CFLAGS) $(LDFLAGS) -o $@ cli/lootforge.c $(LIBLOOTFORGE) -ljansson -lunistring -lm -pthread
 
-.PHONY: all deps test-kit test-deploy test-house bench-mapgen bench-curve unit unit-san integration check run start stop bench clean format
+.PHONY: all deps test-kit install uninstall test-deploy test-house bench-mapgen bench-curve unit unit-san integration check run start stop bench clean format
 all: $(DAEMON) $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen
 
 deps:
@@ -270,5 +270,58 @@ $(BUILD)/kit $(PIC):
 
 # A game that names its own functions as the engine does, linked against
 # each library; then nothing but the prefixed API is global in either.
-test-kit: $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI)
+test-kit: $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(DAEMON) $(BUILD)/tests/kit_export
 	sh tests/kit/test_kit.sh $(BUILD) $(PIC) $(LF_VERSION)
+
+# The fixture catalog as an export, for test-kit's programs.
+$(BUILD)/tests/kit_export: tests/kit/fixture_export.c $(LIB_OBJ) $(wildcard tests/unit/*.h)
+	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+# `make install` / `make uninstall` (docs/library.md, "Install"): PREFIX and
+# DESTDIR as usual. The header and version.h go into include/lootforge/
+# (version.h is too common a name for include/), which lootforge.pc's Cflags
+# names; man pages are whatever docs/man/*.1, *.3, *.8 exist.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(PREFIX)/bin
+SBINDIR := $(PREFIX)/sbin
+LIBDIR := $(PREFIX)/lib
+INCLUDEDIR := $(PREFIX)/include/lootforge
+PKGCONFIGDIR := $(LIBDIR)/pkgconfig
+MANDIR := $(PREFIX)/share/man
+MAN_PAGES := $(wildcard docs/man/*.1 docs/man/*.3 docs/man/*.8)
+LF_SO_FILES := liblootforge.so.$(LF_VERSION) $(LF_SONAME) liblootforge.so
+
+# lootforge.pc, written for the PREFIX of this install.
+LF_PC_LINES := 'prefix=$(PREFIX)' 'exec_prefix=$${prefix}' 'libdir=$${exec_prefix}/lib' \
+	'includedir=$${prefix}/include/lootforge' '' 'Name: lootforge' \
+	'Description: random items, spells and dungeon maps from a lootforge catalog export' \
+	'Version: $(LF_VERSION)' 'Libs: -L$${libdir} -llootforge' \
+	'Libs.private: -ljansson -lunistring -lm -pthread' 'Cflags: -I$${includedir}'
+
+install: $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(DAEMON)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR) $(DESTDIR)$(LIBDIR) \
+		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 755 $(LOOTFORGE_CLI) $(DESTDIR)$(BINDIR)/lootforge
+	install -m 755 $(DAEMON) $(DESTDIR)$(SBINDIR)/lootforged
+	install -m 644 $(LIBLOOTFORGE) $(DESTDIR)$(LIBDIR)/liblootforge.a
+	install -m 755 $(LIBLOOTFORGE_SO) $(DESTDIR)$(LIBDIR)/liblootforge.so.$(LF_VERSION)
+	ln -sf liblootforge.so.$(LF_VERSION) $(DESTDIR)$(LIBDIR)/$(LF_SONAME)
+	ln -sf $(LF_SONAME) $(DESTDIR)$(LIBDIR)/liblootforge.so
+	install -m 644 src/lootforge.h src/version.h $(DESTDIR)$(INCLUDEDIR)
+	printf '%s\n' $(LF_PC_LINES) > $(DESTDIR)$(PKGCONFIGDIR)/lootforge.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/lootforge.pc
+	set -e; for page in $(MAN_PAGES); do \
+		sec=$${page##*.}; install -d $(DESTDIR)$(MANDIR)/man$$sec; \
+		install -m 644 $$page $(DESTDIR)$(MANDIR)/man$$sec/; done
+
+# Removes what install put there, and include/lootforge/ (ours alone) when
+# empty; the shared directories (bin, lib, man1, ...) stay.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/lootforge $(DESTDIR)$(SBINDIR)/lootforged \
+		$(DESTDIR)$(LIBDIR)/liblootforge.a $(addprefix $(DESTDIR)$(LIBDIR)/,$(LF_SO_FILES)) \
+		$(DESTDIR)$(INCLUDEDIR)/lootforge.h $(DESTDIR)$(INCLUDEDIR)/version.h \
+		$(DESTDIR)$(PKGCONFIGDIR)/lootforge.pc
+	set -e; for page in $(MAN_PAGES); do \
+		sec=$${page##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$sec/$${page##*/}; done
+	rmdir --ignore-fail-on-non-empty $(DESTDIR)$(INCLUDEDIR) 2>/dev/null || true

@@ -56,4 +56,50 @@ for page in docs/man/*.[0-9]; do
 done
 echo "test-kit: the command's --version, --help and a bad option"
 
+# 5. install under a fresh DESTDIR; a game built with pkg-config against the
+# installed files only, statically and dynamically; its answers are the
+# command's; uninstall leaves nothing
+MAKE=${MAKE:-make}
+D="$T/root" P=/opt/lootforge
+$MAKE --no-print-directory -s install DESTDIR="$D" PREFIX=$P > /dev/null
+for f in bin/lootforge sbin/lootforged lib/liblootforge.a lib/liblootforge.so.$VERSION \
+	lib/liblootforge.so.$MAJOR lib/liblootforge.so include/lootforge/lootforge.h \
+	include/lootforge/version.h lib/pkgconfig/lootforge.pc share/man/man1/lootforge.1 \
+	share/man/man3/lootforge.3; do
+	[ -e "$D$P/$f" ] || fail "make install did not install $f"
+done
+pc() { PKG_CONFIG_PATH="$D$P/lib/pkgconfig" pkg-config --define-variable=prefix="$D$P" "$@" lootforge; }
+[ "$(pc --modversion)" = "$VERSION" ] || fail "pkg-config --modversion"
+# built in $T, from a copy: nothing of the source tree on the include path
+cp tests/kit/offline.c "$T/offline.c"
+(cd "$T" && $CC -std=c11 -Wall -Werror $(pc --cflags) -o offline-shared offline.c $(pc --libs)) ||
+	fail "the game does not build against the installed shared library"
+(cd "$T" && $CC -std=c11 -Wall -Werror $(pc --cflags) -o offline-static offline.c \
+	$(pc --static --libs | sed 's/-llootforge/-Wl,-Bstatic -llootforge -Wl,-Bdynamic/')) ||
+	fail "the game does not build against the installed static library"
+readelf -d "$T/offline-static" | grep -q liblootforge && fail "offline-static needs the shared library"
+"$BUILD/tests/kit_export" > "$T/catalog.json" || fail "the fixture export"
+q="kind=wand&tier=3&seed=42&count=4"
+"$D$P/bin/lootforge" generate --catalog "$T/catalog.json" --kind wand --tier 3 --seed 42 \
+	--count 4 > "$T/cli.json"
+"$D$P/bin/lootforge" map -c "$T/catalog.json" -W 9 -H 5 -T ruins -s 11 > "$T/cli.map"
+/usr/bin/python3 -c '
+import json, sys
+for it in json.load(open(sys.argv[1]))["items"]:
+    print("%s|%d|%d|%d|%s" % (it["name"], it["attack"], it["defense"], it["value"], it["code"] or "-"))
+' "$T/cli.json" > "$T/cli.structs"
+cat "$T/cli.json" "$T/cli.structs" "$T/cli.map" > "$T/want"
+for g in shared static; do
+	LD_LIBRARY_PATH="$D$P/lib" "$T/offline-$g" "$T/catalog.json" "$q" "w=9&h=5&tileset=ruins&seed=11" \
+		> "$T/got-$g" || fail "offline-$g failed"
+	cmp -s "$T/want" "$T/got-$g" || fail "offline-$g answers otherwise than the command: $(diff "$T/want" "$T/got-$g" | head -5)"
+	echo "test-kit: installed, offline-$g: $(wc -l < "$T/got-$g") lines, the command's byte for byte"
+done
+LD_LIBRARY_PATH="$D$P/lib" ldd "$T/offline-shared" | grep -q "liblootforge.so.$MAJOR => $D$P/lib/" ||
+	fail "offline-shared does not load the installed library"
+$MAKE --no-print-directory -s uninstall DESTDIR="$D" PREFIX=$P > /dev/null
+left=$(find "$D" -type f -o -type l)
+[ -z "$left" ] || fail "make uninstall left: $left"
+echo "test-kit: make uninstall left no file behind"
+
 echo "test-kit: ok"
