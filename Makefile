@@ -98,7 +98,7 @@ test-house:
 PYTEST := PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -c tests/pytest.ini
 PYTEST_ARGS ?=
 
-integration: $(DAEMON) $(LOOTFORGE_CLI)
+integration: $(DAEMON) $(LOOTFORGE_CLI) $(LIBLOOTFORGE_SO)
 	$(PYTEST) tests/integration --daemon $(DAEMON) $(PYTEST_ARGS)
 
 # Every layer (docs/testing.md); about four minutes on two cores, most of it
@@ -272,6 +272,8 @@ $(BUILD)/kit $(PIC):
 # each library; then nothing but the prefixed API is global in either.
 test-kit: $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(DAEMON) $(BUILD)/tests/kit_export
 	sh tests/kit/test_kit.sh $(BUILD) $(PIC) $(LF_VERSION)
+	LOOTFORGE_LIB=$(LIBLOOTFORGE_SO) LOOTFORGE_EXPORT=$(BUILD)/tests/kit_export PYTHONPATH=python \
+		$(PYTEST) -p no:cacheprovider --noconftest python/tests
 
 # The fixture catalog as an export, for test-kit's programs.
 $(BUILD)/tests/kit_export: tests/kit/fixture_export.c $(LIB_OBJ) $(wildcard tests/unit/*.h)
