@@ -29,7 +29,7 @@ static const char MSG_SEED[] = "must be a whole number from 0 to 184467440737095
 static const char MSG_COUNT[] = "must be a whole number from 1 to 100";
 static const char MSG_LOADOUT[] = "must be a loadout's items: at most 32 item codes, each with an "
                                   "optional ':place', separated by commas";
-static const char MSG_FORMAT[] = "must be html or json";
+static const char MSG_FORMAT[] = "must be html, json or csv";
 static const char MSG_WORD[] = "must be at most 64 bytes";
 static const char MSG_TWICE[] = "given more than once";
 static const char MSG_QUERY_LONG[] = "the query string is longer than 4096 bytes";
@@ -341,6 +341,8 @@ static const char *v_format(struct form *f, const char *v, size_t n, enum part p
 		f->format = FMT_HTML;
 	else if (strcmp(v, "json") == 0)
 		f->format = FMT_JSON;
+	else if (strcmp(v, "csv") == 0)
+		f->format = FMT_CSV;
 	else
 		return MSG_FORMAT;
 	f->has_format = 1;

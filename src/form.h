@@ -20,7 +20,7 @@
 #define FORM_COUNT_MAX   100
 #define FORM_LOADOUT_MAX 32 /* items in a carried loadout, as /loadout takes */
 
-enum format { FMT_HTML, FMT_JSON };
+enum format { FMT_HTML, FMT_JSON, FMT_CSV };
 
 struct form {
 	enum kind kind;           /* default K_WEAPON */

@@ -33,33 +33,38 @@ static void route_healthz(struct handler_ctx *ctx, const struct request *rq, str
 #define M_ANY  (~0u)
 
 /* The route table: a path (or, with under, every path below it too), the
- * methods it takes with their Allow header, and the page that answers. */
+ * methods it takes with their Allow header, the page that answers, and
+ * whether browsers on other sites may read its GET answers (CORS, below). */
 struct route {
 	const char *path;
 	int under;
 	unsigned methods;
 	const char *allow;
 	void (*fn)(struct handler_ctx *, const struct request *, struct response *);
+	int cors;
 };
 
+#define CORS    1
+#define NO_CORS 0
+
 static const struct route routes[] = {
-        {"/healthz", 0, M_GET, "GET, HEAD", route_healthz},
-        {"/", 0, M_GET, "GET, HEAD", itempage_index},
-        {"/generate", 0, M_GET | M_POST, "GET, HEAD, POST", itempage_generate},
-        {"/item", 1, M_GET, "GET, HEAD", itempage_code},
-        {"/catalog.json", 0, M_GET, "GET, HEAD", exportpage_route},
-        {"/submit", 0, M_GET | M_POST, "GET, HEAD, POST", submit_route},
-        {"/submit/spell", 0, M_GET | M_POST, "GET, HEAD, POST", submit_spell_route},
-        {"/submit/name", 0, M_GET | M_POST, "GET, HEAD, POST", submit_name_route},
-        {"/words", 0, M_GET, "GET, HEAD", words_route},
-        {"/spells", 0, M_GET, "GET, HEAD", spellpage_route},
-        {"/map", 0, M_GET, "GET, HEAD", mappage_route},
-        {"/loadout", 0, M_GET, "GET, HEAD", loadoutpage_route},
-        {"/login", 0, M_GET | M_POST, "GET, HEAD, POST", login_route},
-        {"/logout", 0, M_POST, "POST", logout_route},
+        {"/healthz", 0, M_GET, "GET, HEAD", route_healthz, NO_CORS},
+        {"/", 0, M_GET, "GET, HEAD", itempage_index, CORS},
+        {"/generate", 0, M_GET | M_POST, "GET, HEAD, POST", itempage_generate, CORS},
+        {"/item", 1, M_GET, "GET, HEAD", itempage_code, CORS},
+        {"/catalog.json", 0, M_GET, "GET, HEAD", exportpage_route, CORS},
+        {"/submit", 0, M_GET | M_POST, "GET, HEAD, POST", submit_route, NO_CORS},
+        {"/submit/spell", 0, M_GET | M_POST, "GET, HEAD, POST", submit_spell_route, NO_CORS},
+        {"/submit/name", 0, M_GET | M_POST, "GET, HEAD, POST", submit_name_route, NO_CORS},
+        {"/words", 0, M_GET, "GET, HEAD", words_route, CORS},
+        {"/spells", 0, M_GET, "GET, HEAD", spellpage_route, CORS},
+        {"/map", 0, M_GET, "GET, HEAD", mappage_route, CORS},
+        {"/loadout", 0, M_GET, "GET, HEAD", loadoutpage_route, CORS},
+        {"/login", 0, M_GET | M_POST, "GET, HEAD, POST", login_route, NO_CORS},
+        {"/logout", 0, M_POST, "POST", logout_route, NO_CORS},
         /* Whatever the method: the queue refuses first anyone without a
          * moderator's session, then answers 405 itself. */
-        {"/moderate", 1, M_ANY, NULL, moderate_route},
+        {"/moderate", 1, M_ANY, NULL, moderate_route, NO_CORS},
 };
 
 static int path_matches(const struct route *r, const char *path)
@@ -82,20 +87,58 @@ static unsigned method_bit(const char *m)
 	return 0;
 }
 
+/* CORS (docs/library.md, "CORS"): a route's GET JSON answers may be read by
+ * a page of any site, so that browser games can call the API. Never with
+ * credentials (no Allow-Credentials: a browser then sends no cookie), and
+ * never on what changes data or needs a session (/submit*, /login,
+ * /logout, /moderate*: no CORS flag). A preflight (OPTIONS, which a
+ * browser sends before a request with other headers than the simple
+ * ones) is answered 204 with what may be asked. */
+static void cors_allow(struct response *rs)
+{
+	response_header(rs, "Access-Control-Allow-Origin", "*");
+}
+
+static void cors_preflight(const struct route *r, struct response *rs)
+{
+	buf_reset(&rs->body);
+	rs->status = 204;
+	rs->content_type = NULL;
+	rs->allow = r->allow;
+	cors_allow(rs);
+	response_header(rs, "Access-Control-Allow-Methods", "GET, HEAD");
+	response_header(rs, "Access-Control-Allow-Headers", "Accept");
+	response_header(rs, "Access-Control-Max-Age", "86400");
+}
+
+/* JSON, or CSV: the same data for spreadsheets. */
+static int is_data(const char *content_type)
+{
+	return content_type && (strncmp(content_type, CT_JSON, sizeof CT_JSON - 1) == 0 ||
+	                        strcmp(content_type, CT_CSV) == 0);
+}
+
 /* 404 for an unknown path, 405 (with Allow) for a method the route does
- * not take; otherwise what the route answers. */
+ * not take, 204 for a preflight on a CORS route; otherwise what the route
+ * answers. */
 static void dispatch(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	for (size_t i = 0; rq->path && i < sizeof(routes) / sizeof(routes[0]); i++) {
 		const struct route *r = &routes[i];
 		if (!path_matches(r, rq->path))
 			continue;
+		if (r->cors && rq->method && strcmp(rq->method, "OPTIONS") == 0) {
+			cors_preflight(r, rs);
+			return;
+		}
 		if (r->methods != M_ANY && !(method_bit(rq->method) & r->methods)) {
 			itempage_error(rq, rs, 405, MSG_BAD_METHOD);
 			rs->allow = r->allow;
 			return;
 		}
 		r->fn(ctx, rq, rs);
+		if (r->cors && method_bit(rq->method) == M_GET && is_data(rs->content_type))
+			cors_allow(rs);
 		return;
 	}
 	itempage_error(rq, rs, 404, MSG_NOT_FOUND);
