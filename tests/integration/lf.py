@@ -12,6 +12,8 @@ import subprocess
 import tempfile
 import urllib.parse
 
+import openapi
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 STACK = os.path.join(ROOT, "deploy", "stack.sh")
 
@@ -139,6 +141,9 @@ class Stack:
         r = conn.getresponse()
         resp = Response(r.status, r.getheaders(), r.read())
         conn.close()
+        # Every JSON answer any test receives fits public/openapi.json.
+        openapi.validate(method, raw_target or path, resp.status, resp.headers.get("content-type"),
+                         resp.body)
         return resp
 
     def get(self, path, **kw):

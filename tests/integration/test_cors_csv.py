@@ -142,18 +142,20 @@ def test_words_csv_is_the_json(stack):
 
 
 def test_formula_looking_words_are_neutralised(stack):
+    # A trinket's: the tests that take a table's first word ("=" sorts
+    # first) read weapon tables.
     word = "=" + new_word("hyperlink")
-    stack.change_set(["INSERT INTO weapon_prefix (word, attack, added_rev) VALUES (%s, 1, @rev)"
+    stack.change_set(["INSERT INTO trinket_prefix (word, magic, added_rev) VALUES (%s, 1, @rev)"
                       % sql_str(word)])
     lf.settled(stack)
-    q = urllib.parse.urlencode({"kind": "weapon", "attribute[prefix]": word, "seed": 5,
+    q = urllib.parse.urlencode({"kind": "trinket", "attribute[prefix]": word, "seed": 5,
                                 "count": 2})
     items = stack.get("/generate?%s&format=json" % q).json()["items"]
     check(items[0]["parts"]["prefix"] == word, "the word was rolled", items[0])
     got = rows(stack.get("/generate?%s&format=csv" % q))
     check(got[0]["name"].startswith("'="), "the name is neutralised", got[0]["name"])
     check(got[0]["name"][1:] == items[0]["name"], "and otherwise the JSON's", got[0]["name"])
-    words = rows(stack.get("/words?kind=weapon&part=prefix&format=csv"))
+    words = rows(stack.get("/words?kind=trinket&part=prefix&format=csv"))
     check("'" + word in [w["word"] for w in words], "the word is neutralised in /words")
-    stack.retire("weapon_prefix", "word = %s" % sql_str(word))
+    stack.retire("trinket_prefix", "word = %s" % sql_str(word))
     lf.settle()
