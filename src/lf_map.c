@@ -1,8 +1,11 @@
 /* lf_map: the site's maps offline (lootforge.h, lf_map_generate): /map's
  * fields read by the form reader with /map's rules and sentences, the map
  * drawn by the same generator from the tiles of the catalog export. */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "liblootforge_int.h"
 #include "mapgen.h"
@@ -152,6 +155,65 @@ int lf_map_generate(const struct lf_catalog *c, const char *query, struct lf_map
 	                          .cells = om->text,
 	                          .tiles = om->tile_names};
 	*out = &om->pub;
+	return 0;
+}
+
+/* The map as /map?...&format=json answers it (mappage.c's map_json, the
+ * members in its order, dumped as page_send_json does), loot aside; the
+ * integration tests compare the two byte for byte. */
+static json_t *map_json(const struct lf_map *m)
+{
+	json_t *tiles = json_array(), *cells = json_array();
+	char link[160], seed[24];
+
+	for (int y = 0; tiles && y < m->h; y++) {
+		json_t *row = json_array();
+		for (int x = 0; row && x < m->w; x++)
+			if (json_array_append_new(row, json_string(m->tiles[y * m->w + x])) != 0) {
+				json_decref(row);
+				row = NULL;
+			}
+		if (json_array_append_new(tiles, row) != 0) {
+			json_decref(tiles);
+			tiles = NULL;
+		}
+	}
+	for (int y = 0; cells && y < m->ch; y++)
+		if (json_array_append_new(cells,
+		                          json_stringn(m->cells + (size_t)y * (size_t)(m->cw + 1),
+		                                       (size_t)m->cw)) != 0) {
+			json_decref(cells);
+			cells = NULL;
+		}
+	/* tileset names are [a-z0-9-]: nothing to percent-encode */
+	snprintf(seed, sizeof seed, "%" PRIu64, m->seed);
+	snprintf(link, sizeof link, "/map?w=%d&h=%d&tileset=%s&seed=%s", m->w, m->h, m->tileset,
+	         seed);
+	if (!tiles || !cells) {
+		json_decref(tiles);
+		json_decref(cells);
+		return NULL;
+	}
+	return json_pack("{s:s,s:i,s:i,s:s,s:o,s:o,s:s}", "tileset", m->tileset, "w", m->w, "h",
+	                 m->h, "seed", seed, "tiles", tiles, "cells", cells, "link", link);
+}
+
+int lf_map_json(const struct lf_catalog *c, const char *query, char **out, const char **field,
+                const char **why)
+{
+	struct lf_map *m;
+
+	*out = NULL;
+	if (lf_map_generate(c, query, &m, field, why) != 0)
+		return -1;
+	json_t *v = map_json(m);
+	lf_map_free(m);
+	if (!v || !(*out = json_dumps(v, JSON_COMPACT))) {
+		json_decref(v);
+		*why = "out of memory";
+		return -1;
+	}
+	json_decref(v);
 	return 0;
 }
 

@@ -113,6 +113,11 @@ int lf_map_generate(const struct lf_catalog *c, const char *query, struct lf_map
                     const char **field, const char **why);
 void lf_map_free(struct lf_map *m);
 
+/* The same map as /map?...&format=json answers it, byte for byte: 0 with
+ * *out (NUL-terminated; the caller frees it), or -1 as lf_map_generate. */
+int lf_map_json(const struct lf_catalog *c, const char *query, char **out, const char **field,
+                const char **why);
+
 /* A loadout's totals over its worn items (SPEC §9, docs/loadout.md): the
  * "totals" of /loadout?format=json. Filled by the caller's struct: nothing
  * to free. */

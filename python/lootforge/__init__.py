@@ -106,6 +106,7 @@ _items_free = _sig("lf_items_free", None, ctypes.POINTER(_Item), ctypes.c_size_t
 _map = _sig("lf_map_generate", ctypes.c_int, _vp, _c, ctypes.POINTER(ctypes.POINTER(_Map)),
             _pc, _pc)
 _map_free = _sig("lf_map_free", None, ctypes.POINTER(_Map))
+_map_json = _sig("lf_map_json", ctypes.c_int, _vp, _c, ctypes.POINTER(_vp), _pc, _pc)
 _totals = _sig("lf_loadout_totals", ctypes.c_int, _vp, _c, ctypes.POINTER(_Totals), _pc, _pc)
 _libc = ctypes.CDLL(None)
 _libc.free.argtypes = [_vp]
@@ -278,6 +279,15 @@ class Catalog:
             return Map(p[0])
         finally:
             _map_free(p)
+
+    def map_json(self, query=None, **fields):
+        """The JSON /map?QUERY&format=json answers, byte for byte."""
+        q = query if query is not None else _query(fields)
+        out, why, field = _vp(), _c(), _c()
+        if _map_json(self._p, q.encode(), ctypes.byref(out), ctypes.byref(field),
+                     ctypes.byref(why)) != 0:
+            raise Error(_s(why.value), _s(field.value))
+        return self._text(out)
 
     def loadout_totals(self, items):
         """The totals of a loadout: items as /loadout takes them, "CODE" (in

@@ -67,6 +67,8 @@ def test_map(cat):
     assert len(m.tiles) == 4 and all(len(r) == 7 for r in m.tiles)
     assert m.floor() and m.cells[0] == "#" * 42  # the border is closed
     assert cat.map(w=7, h=4, tileset="plain", seed=3).text == m.text
+    j = json.loads(cat.map_json(w=7, h=4, tileset="plain", seed=3))
+    assert (j["cells"], j["tiles"], j["seed"]) == (m.cells, m.tiles, "3")
     assert cat.map(w=7, h=4, tileset="plain", seed=4).text != m.text
 
 

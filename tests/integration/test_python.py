@@ -61,6 +61,7 @@ def test_python_answers_the_sites_maps(stack):
             site = stack.get("/map?%s&format=json" % q)
             check(site.status == 200, "the site's map", q, site)
             j = site.json()
+            check(cat.map_json(q).encode() == site.body, "map_json is the site's", q)
             m = cat.map(q)
             check(m.cells == j["cells"], "cells", q)
             check(m.tiles == j["tiles"], "tiles", q)

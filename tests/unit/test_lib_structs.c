@@ -176,6 +176,20 @@ static void maps_are_the_generators(void **state)
 		assert_string_equal(lm->cells, text);
 		for (int i = 0; i < 17 * 9; i++)
 			assert_string_equal(lm->tiles[i], sets[s].tiles[m.tile[i]].name);
+		/* the JSON answer holds the same rows and tiles */
+		char *text_json;
+		assert_int_equal(lf_map_json(c, query, &text_json, &field, &why), 0);
+		json_t *j = json_loads(text_json, 0, NULL);
+		assert_int_equal(json_array_size(json_object_get(j, "cells")), 54);
+		for (int y = 0; y < 54; y++)
+			assert_memory_equal(json_string_value(json_array_get(
+			                            json_object_get(j, "cells"), (size_t)y)),
+			                    lm->cells + y * 103, 102);
+		assert_string_equal(json_string_value(json_array_get(
+		                            json_array_get(json_object_get(j, "tiles"), 8), 16)),
+		                    lm->tiles[8 * 17 + 16]);
+		json_decref(j);
+		free(text_json);
 		lf_map_free(lm);
 	}
 }
