@@ -1,10 +1,13 @@
-/* lootforge.h: the item generator as a C library (liblootforge.a), the one
- * header a game includes (docs/items.md, "The library"). It reads the
- * catalog the site exports (GET /catalog.json?rev=R) and makes, byte for
- * byte, the JSON the site answers: an item by its permanent code, or items
- * from the site's own form fields. Link with
- *     -llootforge -ljansson -lunistring -lm -pthread
- * Thread-safe: a loaded catalog is never written again. */
+/* lootforge.h: the item generator as a C library (liblootforge.so and .a),
+ * the one header a game includes (docs/library.md, lootforge(3)). It reads
+ * the catalog the site exports (GET /catalog.json, or ?rev=R) and makes,
+ * byte for byte, the JSON the site answers: an item by its permanent code,
+ * items from the site's own form fields, a map; and the same as plain C
+ * structs. Build with
+ *     cc game.c $(pkg-config --cflags --libs lootforge)
+ * (statically: -llootforge -ljansson -lunistring -lm -pthread). Only the
+ * lf_ and lootforge_ names are exported. Thread-safe: a loaded catalog is
+ * never written again. */
 #ifndef LOOTFORGE_PUBLIC_H
 #define LOOTFORGE_PUBLIC_H
 
