@@ -66,8 +66,12 @@ def test_spells_html(stack):
           "/spells answers HTML", r)
     html = r.text
     check('<a href="/spells">Spells</a>' in html, "the nav links to /spells")
-    check(html.index("Level 1</h3>") < html.index("Level 2</h3>") < html.index("Level 9</h3>"),
+    check(html.index("Level 1</th>") < html.index("Level 2</th>") < html.index("Level 9</th>"),
           "levels in order")
+    # One table, a row group per level, so the columns line up (issue 23).
+    check(html.count("<table") == 1 and html.count('<tbody class="spell-level"') == 9,
+          "one table with a row group per level")
+    check('<a href="/submit/spell">Propose a spell</a>' in html, "a link to propose a spell")
     check("Cure" in html or "Mend Scrapes" in html, "a shipped spell is shown")
     check("heals 1d6+1" in html, "effects in words")
     # A name with an apostrophe is escaped, not raw.
