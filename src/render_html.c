@@ -100,7 +100,7 @@ static const char *weapon_icon(const struct item *it)
 	return NULL;
 }
 
-static void icon_name(const struct item *it, char *dst, size_t n)
+void render_icon_name(const struct item *it, char *dst, size_t n)
 {
 	const struct recipe *r = recipe_for(it->kind);
 	const char *s = r ? r->icon : NULL;
@@ -232,7 +232,7 @@ static int fill_card(struct tmpl_dict *card, const struct item *it, const struct
 	tmpl_set(card, "RARITY", render_rarity(it->str));
 	tmpl_set(card, "RARITY_LABEL",
 	         render_capitalised(render_rarity(it->str), label, sizeof label));
-	icon_name(it, text, sizeof text);
+	render_icon_name(it, text, sizeof text);
 	tmpl_set(card, "ICON", text);
 	tmpl_set(card, "KIND_LABEL", render_kind_label(it->kind, label, sizeof label));
 	if (it->slot > SLOT_NONE && it->slot < SLOT__MAX) {
