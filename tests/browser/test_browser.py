@@ -8,6 +8,10 @@ tests/conftest.py: MariaDB, the daemon, nginx).
                              card with that type. Screenshots of form and card.
   test_propose_approve_roll  propose a word on /submit, log in as a moderator
                              and approve it on /moderate, see it in a new roll.
+  test_kind_switch_swaps_lists  choose a kind on /: its word lists appear
+                             without a page load (public/form-kind.js).
+  test_spell_form_by_parts   /spells -> /submit/spell; effects by their parts,
+                             labelled for the chosen effect (public/spell-form.js).
 
 The page must also load cleanly under its Content-Security-Policy: no
 console errors (a blocked stylesheet or script, a missing file) and the

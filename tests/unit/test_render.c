@@ -144,7 +144,9 @@ static void test_card(void **state)
 	HAS(h, "<!DOCTYPE html>");
 	HAS(h, "<meta name=\"viewport\"");
 	HAS(h, "href=\"/static/style.css\"");
-	HAS_NOT(h, "<script");
+	/* no inline script (the CSP): only the form's kind switch, from /static/ */
+	assert_int_equal(count_of(h, "<script"), 1);
+	HAS(h, "<script src=\"/static/form-kind.js\" defer></script>");
 	HAS_NOT(h, "style=");
 	/* the name, escaped, coloured by rarity (17 is rare) */
 	HAS(h, "<article class=\"card rarity-rare\">");
