@@ -54,6 +54,15 @@ def test_head_then_get_gives_the_whole_answer(stack):
         status, h2, body = fetch(stack, "HEAD", path, headers)
         check(status == 200 and body == b"" and int(h2["content-length"]) == length,
               "HEAD %s again" % path, h2)
+    # A HEAD hands out the ETag: a conditional GET that is the first GET of
+    # its key must not leave a 304 for the plain GETs after it either.
+    path = "/item/" + fresh_code(stack) + "?format=json"
+    _, h, _ = fetch(stack, "HEAD", path)
+    status, _, body = fetch(stack, "GET", path, {"If-None-Match": h["etag"]})
+    check(status == 304 and body == b"", "304 on a match", status)
+    status, g, body = fetch(stack, "GET", path)
+    check(status == 200 and len(body) == int(h["content-length"]),
+          "a plain GET after a conditional one: the whole body", status, g, len(body))
 
 
 def test_accept_variants_share_one_entry_per_format(stack):
