@@ -442,8 +442,8 @@ static void submit_post(struct handler_ctx *ctx, const struct request *rq, struc
 		send_error(rs, &v, 400, err.field, err.message);
 		return;
 	}
-	if (!auth_client_ok(rq, in.v[SF_CSRF])) {
-		send_error(rs, &v, 403, "csrf", csrf_refused);
+	if (!auth_client_check(rq, in.v[SF_CSRF], &why)) {
+		send_error(rs, &v, 403, "csrf", why ? why : csrf_refused);
 		return;
 	}
 	if (!is_sid(in.v[SF_SID])) {
@@ -762,8 +762,8 @@ static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
 		pf_send_error(rs, &v, 400, err.field, err.message);
 		return;
 	}
-	if (!auth_client_ok(rq, fields_get(&in, "csrf"))) {
-		pf_send_error(rs, &v, 403, "csrf", csrf_refused);
+	if (!auth_client_check(rq, fields_get(&in, "csrf"), &why)) {
+		pf_send_error(rs, &v, 403, "csrf", why ? why : csrf_refused);
 		return;
 	}
 	if (!is_sid(sent_sid)) {
