@@ -13,14 +13,24 @@
 #define ITEM_NAME_MAX       320
 #define ITEM_UNHONOURED_MAX P__MAX
 
-enum unhonoured_reason { UR_UNKNOWN, UR_INACTIVE, UR_NOT_A_PART };
+enum unhonoured_reason { UR_UNKNOWN, UR_INACTIVE, UR_NOT_A_PART, UR_CONTRADICTS };
 extern const char *const unhonoured_reason_text[]; /* "unknown word", ... */
+#define UNHONOURED_REASONS (UR_CONTRADICTS + 1)
 
 struct unhonoured {
 	enum part part;
 	const char *word; /* the requested text, owned by the request's form */
 	enum unhonoured_reason reason;
+	/* UR_CONTRADICTS (SPEC §12): the honoured word it contradicts (the
+	 * type, for a material); the reason names both (unhonoured_text) */
+	const struct entry *other;
 };
+
+/* The reason of u as a sentence: unhonoured_reason_text, or for a
+ * contradiction "cloth cannot make a breastplate". Into buf (cap bytes)
+ * when it has to be made; returns the text. */
+#define UNHONOURED_TEXT_MAX 192
+const char *unhonoured_text(const struct unhonoured *u, char *buf, size_t cap);
 
 struct item {
 	enum kind kind;

@@ -95,6 +95,12 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_MARKOV_NAMES] = {"SELECT id, name, added_rev, retired_rev FROM markov_name "
                                "ORDER BY id",
                                "markov_name"},
+        [STMT_WORD_CLASSES] = {"SELECT id, kind, part, word, class, added_rev, retired_rev "
+                               "FROM word_class ORDER BY id",
+                               "word_class"},
+        [STMT_SETTINGS] = {"SELECT id, name, value, added_rev, retired_rev FROM catalog_setting "
+                           "ORDER BY id",
+                           "catalog_setting"},
 
         [STMT_BEGIN] = {"START TRANSACTION"},
         [STMT_COMMIT] = {"COMMIT"},

@@ -17,6 +17,8 @@ enum stmt {
 	STMT_MAP_TILES,
 	STMT_SPELLS,
 	STMT_MARKOV_NAMES,
+	STMT_WORD_CLASSES, /* migration 0016 */
+	STMT_SETTINGS,
 	/* transactions */
 	STMT_BEGIN,
 	STMT_COMMIT,

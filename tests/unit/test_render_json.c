@@ -505,7 +505,7 @@ static void test_not_utf8(void **state)
 				it->element2 = &e;
 			else
 				it->unhonoured[0] =
-				        (struct unhonoured){P_TYPE, broken[b], UR_UNKNOWN},
+				        (struct unhonoured){P_TYPE, broken[b], UR_UNKNOWN, NULL},
 				it->n_unhonoured = 1;
 			same(NULL, it, 1, 0);
 			same(NULL, items, 3, 1);
