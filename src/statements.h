@@ -74,6 +74,7 @@ enum stmt {
 	STMT_NAME_SUB_COUNT,
 	STMT_NAME_SUB_LOCK,
 	STMT_NAME_ADD,
+	STMT_CLASS_ADD, /* a word_class row (0016) of an approved word */
 	STMT_NAME_SUB_DECIDE,
 	STMT_NAME_LOG,
 	/* per affix table, in AFFIX_TABLES order: load, live word, add word,

@@ -16,6 +16,9 @@
 --                   same way: the name chain's order and shortest name.
 --                   Absent (every revision before this one): order 3, 4
 --                   letters, as before.
+-- submission        gains `classes`: a proposed material's class or the
+--                   classes a proposed type accepts, space-separated; the
+--                   approval adds a word_class row for each.
 -- markov_name       the old training names are retired and a new set added
 --                   (no three vowels in a row, consonant clusters only as in
 --                   the set), so the scrolls of this revision read as names;
@@ -50,6 +53,9 @@ CREATE TABLE IF NOT EXISTS catalog_setting (
   PRIMARY KEY (id),
   UNIQUE KEY catalog_setting_live_name (live_name)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+ALTER TABLE submission ADD COLUMN IF NOT EXISTS classes
+  VARCHAR(136) CHARACTER SET ascii COLLATE ascii_bin NULL;
 
 DELIMITER //
 DROP TRIGGER IF EXISTS word_class_bi //
