@@ -361,6 +361,45 @@ int catalog_accepts(const struct entry *t, const struct entry *m)
 	return !t || !m || !t->classes || !m->classes || (t->classes & m->classes) != 0;
 }
 
+size_t catalog_kind_classes(const struct catalog *c, enum kind k, const char **names, size_t cap)
+{
+	uint64_t seen = 0;
+	size_t n = 0;
+	if (!c || (unsigned)k >= K__MAX)
+		return 0;
+	for (size_t i = 0; i < c->n_classes; i++) {
+		const struct catalog_class *r = &c->classes[i];
+		if (r->kind != k || r->part != P_MATERIAL)
+			continue;
+		for (int b = 0; b < c->n_class_names; b++)
+			if (strcmp(c->class_names[b], r->cls) == 0 && !(seen >> b & 1)) {
+				seen |= UINT64_C(1) << b;
+				if (n < cap)
+					names[n++] = c->class_names[b];
+			}
+	}
+	return n;
+}
+
+size_t catalog_classes_text(const struct catalog *c, const struct entry *e, const char *sep,
+                            char *out, size_t cap)
+{
+	size_t len = 0;
+	if (cap)
+		out[0] = '\0';
+	for (int b = 0; e && b < c->n_class_names && cap; b++) {
+		if (!(e->classes >> b & 1))
+			continue;
+		int k = snprintf(out + len, cap - len, "%s%s", len ? sep : "", c->class_names[b]);
+		if (k < 0 || (size_t)k >= cap - len) {
+			out[len] = '\0';
+			break;
+		}
+		len += (size_t)k;
+	}
+	return len;
+}
+
 int catalog_is_worse(const struct catalog *c, const struct entry *e)
 {
 	return e && c->worse_bit >= 0 && (e->classes >> c->worse_bit & 1);

@@ -208,6 +208,16 @@ int64_t catalog_setting(const struct catalog *c, const char *name, int64_t dflt)
 int catalog_accepts(const struct entry *t, const struct entry *m);
 int catalog_is_worse(const struct catalog *c, const struct entry *e);
 
+/* The distinct classes of kind k's materials at c's revision, in the
+ * order first met (SPEC §12: the classes a proposed material may take and
+ * a proposed type may accept), at most cap of them into names; the count. */
+size_t catalog_kind_classes(const struct catalog *c, enum kind k, const char **names, size_t cap);
+
+/* Row e's classes as text, names joined by sep ("soft leather"), into out
+ * (cap bytes, cut when short); the length. */
+size_t catalog_classes_text(const struct catalog *c, const struct entry *e, const char *sep,
+                            char *out, size_t cap);
+
 /* Sorts and indexes every table, groups the tiles into tilesets, sorts the
  * spells and builds the name chain. Returns 0, or -1 when out of memory or
  * when a table holds the same word twice (the same key). */

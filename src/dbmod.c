@@ -72,7 +72,8 @@ static enum db_status retried(struct db *d, const char *what, attempt_fn once, v
 
 /* ---- parameters ---- */
 
-#define PARAMS_MAX 20
+/* The most any statement binds: STMT_SUB_INSERT, 21 (0016 added classes). */
+#define PARAMS_MAX 24
 
 struct params {
 	MYSQL_BIND b[PARAMS_MAX];

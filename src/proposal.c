@@ -212,13 +212,15 @@ static int read_classes(const struct proposal_input *in, int keep, struct propos
 		for (size_t at = 0; at < used;) { /* a repeat */
 			size_t l = strcspn(out + at, " ");
 			if (l == len && memcmp(out + at, c, len) == 0)
-				return set_error(err, "classes", "names \"%.*s\" twice", (int)len, c);
+				return set_error(err, "classes", "names \"%.*s\" twice", (int)len,
+				                 c);
 			at += l + 1;
 		}
 		if (++n > (p->part == P_MATERIAL ? 1 : PROPOSAL_CLASSES_MAX))
 			return set_error(err, "classes",
-			                 p->part == P_MATERIAL ? "a material has one class"
-			                                       : "a type accepts at most %d classes",
+			                 p->part == P_MATERIAL
+			                         ? "a material has one class"
+			                         : "a type accepts at most %d classes",
 			                 PROPOSAL_CLASSES_MAX);
 		if (used)
 			out[used++] = ' ';

@@ -69,7 +69,7 @@ struct proposal_input {
 	const char *mark; /* "good" or "bad": the marked parts only (SHAPE_MARKED) */
 	const char *stat[ST__MAX];
 	const char *value, *value_mult; /* the one of proposal_worth_field */
-	const char *classes; /* proposal_takes_classes: names, by spaces or commas */
+	const char *classes;            /* proposal_takes_classes: names, by spaces or commas */
 };
 
 struct proposal_error {
