@@ -193,3 +193,70 @@ def test_old_codes_keep_their_items(stack):
               "the same bytes twice")
     check(contradicting > 20, "old armour still pairs words independently", contradicting)
     check(short > 20, "old scroll names still come from the old chain", short)
+
+
+def test_a_proposals_classes_flow_through_moderation_into_rolls(stack):
+    from test_submit import JSON, client, moderator, new_word, pending_id, propose
+    import lf
+    c = client(stack)
+    mat, typ = new_word("zm"), new_word("zt")
+    f = stack.get_json("/submit?kind=armor&part=material&format=json").json()
+    field = [x for x in f["fields"] if x["name"] == "classes"]
+    check(field and field[0]["required"] and field[0]["max"] == 1
+          and set(field[0]["choices"]) == {"soft", "leather", "mail", "rigid", "bone"},
+          "the form asks for the material's class among the kind's", f["fields"])
+    base = {"tier": "1", "defense": "1"}
+    r = propose(c, mat, "armor", "material", base)
+    check(r.status == 400 and r.json()["error"]["field"] == "classes",
+          "a material without a class is a 400 naming the field", r)
+    r = propose(c, mat, "armor", "material", dict(base, classes="plate"))
+    check(r.status == 400 and r.json()["error"]["field"] == "classes"
+          and "soft" in r.json()["error"]["message"], "an unknown class names the choices", r)
+    r = propose(c, mat, "armor", "material", dict(base, classes="soft leather"))
+    check(r.status == 400 and r.json()["error"]["field"] == "classes", "one class only", r)
+    r = propose(c, mat, "armor", "material", dict(base, classes="soft"))
+    check(r.status == 201 and r.json()["submission"]["classes"] == ["soft"], "stored", r)
+    r = propose(c, typ, "armor", "type", dict(base, slot="body", classes="leather mail"))
+    check(r.status == 201 and r.json()["submission"]["classes"] == ["leather", "mail"],
+          "a type with the classes it accepts", r)
+
+    m = moderator(stack)
+    listed = m.get("/moderate", headers=JSON).json()
+    mine = {p["word"]: p for p in listed["pending"] if p["word"] in (mat, typ)}
+    check(mine[mat]["classes"] == ["soft"] and mine[typ]["classes"] == ["leather", "mail"],
+          "the queue shows the classes", mine)
+    page = m.get("/moderate")
+    check('name="classes"' in page.text and 'value="leather mail"' in page.text,
+          "the queue's approve form shows them, to change", page.text[:200])
+    origin = {"Origin": "http://127.0.0.1:%d" % stack.port}
+    r = m.post("/moderate/approve", {"csrf": listed["csrf"], "id": pending_id(stack, mat),
+                                     "classes": "leather"}, headers=origin)
+    check(r.status == 303, "the moderator changes the class and approves", r)
+    r = m.post("/moderate/approve", {"csrf": listed["csrf"], "id": pending_id(stack, typ)},
+               headers=origin)
+    check(r.status == 303, "the type approved as proposed", r)
+    check(stack.sql("SELECT class FROM word_class WHERE word = '%s' AND retired_rev IS NULL"
+                    % mat) == [["leather"]], "one class row, the moderator's")
+    lf.settle()
+    words = stack.get_json("/words?kind=armor&part=material").json()["tables"][0]["words"]
+    check([w["classes"] for w in words if w["word"] == mat] == [["leather"]],
+          "/words JSON shows the class", words)
+    types = stack.get_json("/words?kind=armor&part=type").json()["tables"][0]["words"]
+    check([w["classes"] for w in types if w["word"] == typ] == [["leather", "mail"]],
+          "/words JSON shows a type's classes", types)
+    html = stack.get("/words?kind=armor&part=material")
+    check('<td class="classes">leather</td>' in html.text and "<th scope=\"col\">Class</th>"
+          in html.text, "/words HTML shows the classes", html.text[:3000])
+
+    cls = classes_of(export(stack))
+    seen = set()
+    for it in gen(stack, "kind=armor&attribute%%5Btype%%5D=%s&count=100&seed=3" % typ):
+        check(cls[("armor", "material", it["parts"]["material"])] & {"leather", "mail"},
+              "the new type takes leather and mail only", it)
+        seen.add(it["parts"]["material"])
+    check(mat in seen, "the new material rolls on the new type", seen)
+    it = gen(stack, "kind=armor&attribute%%5Btype%%5D=robe&attribute%%5Bmaterial%%5D=%s&seed=1"
+             % mat)[0]
+    check(it["unhonoured"] == [{"part": "material", "word": mat,
+                                "reason": "%s cannot make a robe" % mat}],
+          "a leather material cannot make a robe", it)
