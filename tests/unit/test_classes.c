@@ -16,8 +16,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "catalog.h"
+#include "catalog_export.h"
+#include "catalog_file.h"
 #include "generate.h"
 #include "markov.h"
 
@@ -296,6 +299,122 @@ static void old_revision_rolls_as_before(void **state)
 	catalog_free(never);
 }
 
+/* The disk copy and the export carry the classes and the settings: what
+ * comes back rolls the same items, at the current revision and an old one. */
+static void copies_keep_the_classes(void **state)
+{
+	(void)state;
+	struct catalog *c = shipped(2, 1);
+	struct catalog_setting set = {
+	        .id = 1, .name = "name_chain_order", .value = 2, .added_rev = 2};
+	char path[] = "/tmp/lf-classes-XXXXXX";
+	int fd = mkstemp(path);
+	const char *why = NULL;
+	assert_true(fd >= 0);
+	close(fd);
+	/* a second catalog with a setting, since shipped() has none */
+	struct catalog *with = catalog_new(2);
+	assert_int_equal(catalog_add_setting(with, &set), 0);
+	assert_int_equal(catalog_finish(with), 0);
+	assert_int_equal(catalog_setting(with, "name_chain_order", 3), 2);
+	assert_int_equal(catalog_file_write(path, with), 0);
+	struct catalog *wb = catalog_file_read(path, &why);
+	assert_non_null(wb);
+	assert_int_equal(catalog_setting(wb, "name_chain_order", 3), 2);
+	assert_int_equal(catalog_setting(wb, "name_letters_min", 4), 4);
+	catalog_free(wb);
+	catalog_free(with);
+
+	assert_int_equal(catalog_file_write(path, c), 0);
+	struct catalog *back = catalog_file_read(path, &why);
+	unlink(path);
+	assert_non_null(back);
+	json_t *exp = catalog_export_json(c);
+	char *text = json_dumps(exp, JSON_COMPACT);
+	struct catalog *imp = catalog_export_read(text, strlen(text), &why);
+	assert_non_null(imp);
+	assert_int_equal(back->n_classes, c->n_classes);
+	assert_int_equal(imp->n_classes, c->n_classes);
+	for (size_t k = 0; k < 4; k++) {
+		assert_true(back->classed[classed_kinds[k]] && imp->classed[classed_kinds[k]]);
+		for (uint64_t s = 0; s < 2000; s++) {
+			struct gen_input in = {
+			        .kind = classed_kinds[k], .tier = (int)(s % 7), .power = 2};
+			struct item a, b, x;
+			assert_int_equal(generate(c, &in, s, &a), 0);
+			assert_int_equal(generate(back, &in, s, &b), 0);
+			assert_int_equal(generate(imp, &in, s, &x), 0);
+			assert_true(same_item(&a, &b) && same_item(&a, &x));
+		}
+	}
+	/* an export at the revision before the classes has no class key */
+	const struct catalog *old = NULL;
+	assert_int_equal(catalog_at(c, 1, &old), 0);
+	json_t *oexp = catalog_export_json(old);
+	assert_null(json_object_get(oexp, "word_classes"));
+	assert_null(json_object_get(oexp, "settings"));
+	assert_non_null(json_object_get(exp, "word_classes"));
+	json_decref(oexp);
+	catalog_release(old);
+	catalog_at_flush();
+	free(text);
+	json_decref(exp);
+	catalog_free(imp);
+	catalog_free(back);
+	catalog_free(c);
+}
+
+/* The chain of a revision before migration 0016's settings is the old one
+ * (order 3, 4 letters, its own names); the chain of the revision with them
+ * is order 2 with 7 letters: a scroll code keeps its given name. */
+static void old_revision_keeps_its_names(void **state)
+{
+	(void)state;
+	static const char *const old_names[] = {"Aladon", "Belvyn", "Caelmond", "Dorwen",
+	                                        "Elaris", "Faldor", "Gwenith",  "Halvar",
+	                                        "Ithorn", "Jorvik", "Kaelis",   "Lorien"};
+	static const char *const new_names[] = {"Acecora",  "Brosodan", "Clarina",   "Devonir",
+	                                        "Enathen",  "Feshumad", "Golianor",  "Hebanar",
+	                                        "Izitorem", "Khevian",  "Loramadun", "Misomar"};
+	const size_t n = sizeof old_names / sizeof *old_names;
+	struct catalog *cur = catalog_new(2);
+	uint32_t id = 1;
+	for (size_t i = 0; i < n; i++) {
+		struct catalog_name o = {
+		        .id = id++, .name = old_names[i], .added_rev = 1, .retired_rev = 2};
+		struct catalog_name w = {.id = id++, .name = new_names[i], .added_rev = 2};
+		assert_int_equal(catalog_add_name(cur, &o), 0);
+		assert_int_equal(catalog_add_name(cur, &w), 0);
+	}
+	struct catalog_setting s1 = {
+	        .id = 1, .name = "name_chain_order", .value = 2, .added_rev = 2};
+	struct catalog_setting s2 = {
+	        .id = 2, .name = "name_letters_min", .value = 7, .added_rev = 2};
+	assert_int_equal(catalog_add_setting(cur, &s1), 0);
+	assert_int_equal(catalog_add_setting(cur, &s2), 0);
+	assert_int_equal(catalog_finish(cur), 0);
+	const struct catalog *old = NULL;
+	assert_int_equal(catalog_at(cur, 1, &old), 0);
+	struct markov *was = markov_build(old_names, n, 3, NULL, NULL);
+	struct markov *now = markov_build(new_names, n, 2, NULL, NULL);
+	assert_int_equal(markov_set_letters_min(now, 7), 0);
+	size_t differ = 0;
+	for (uint64_t s = 0; s < 500; s++) {
+		char a[MARKOV_NAME_MAX], b[MARKOV_NAME_MAX], x[MARKOV_NAME_MAX], y[MARKOV_NAME_MAX];
+		assert_int_equal(markov_draw(old->chain, s, a), markov_draw(was, s, b));
+		assert_string_equal(a, b);
+		assert_int_equal(markov_draw(cur->chain, s, x), markov_draw(now, s, y));
+		assert_string_equal(x, y);
+		differ += strcmp(a, x) != 0;
+	}
+	assert_true(differ > 400);
+	markov_free(was);
+	markov_free(now);
+	catalog_release(old);
+	catalog_at_flush();
+	catalog_free(cur);
+}
+
 /* SPEC §12's name rules over 1,000 draws of the chain of the shipped
  * training names, with migration 0016's settings (order 2, 7 letters). */
 static int is_vowel(const char *p)
@@ -364,6 +483,8 @@ int main(void)
 	        cmocka_unit_test(every_shipped_pair),
 	        cmocka_unit_test(random_rolls_make_sense),
 	        cmocka_unit_test(old_revision_rolls_as_before),
+	        cmocka_unit_test(copies_keep_the_classes),
+	        cmocka_unit_test(old_revision_keeps_its_names),
 	        cmocka_unit_test(names_read_as_names),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
