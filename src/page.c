@@ -101,7 +101,8 @@ json_t *page_submission_json(const struct db_submission *row)
 	                      "stats", stats, proposal_worth_field(p->part), (json_int_t)p->worth,
 	                      "status", row->status, "created_at", row->created);
 	/* SPEC §12: the classes, for the parts that take them */
-	if (o && proposal_takes_classes(p->kind, p->part)) {
+	if (o &&
+	    (proposal_takes_classes(p->kind, p->part) || proposal_may_be_worse(p->kind, p->part))) {
 		json_t *a = json_array();
 		for (const char *c = p->classes; a && *c;) {
 			size_t len = strcspn(c, " ");
@@ -209,6 +210,15 @@ int page_proposal_fields(struct tmpl_dict *d, const struct proposal *p,
 		tmpl_set(c, "VALUE", v ? v : p->classes);
 		tmpl_set(c, "HINT", n ? hint : "letters a-z, separated by spaces");
 		tmpl_set(c, "LABEL", p->part == P_MATERIAL ? "Class" : "Classes it is made of");
+		tmpl_show(c, "REQUIRED");
+	}
+	if (proposal_may_be_worse(p->kind, p->part)) {
+		/* SPEC §12: a worse prefix never meets a masterwork */
+		struct tmpl_dict *c = tmpl_section(d, "CLASSES");
+		v = shown(sent, ctx, "classes");
+		tmpl_set(c, "VALUE", v ? v : p->classes);
+		tmpl_set(c, "HINT", "“worse” for a flaw such as dented, or empty");
+		tmpl_set(c, "LABEL", "Worse");
 	}
 	if (r->fixed_slot != SLOT_NONE || r->fixed_hands) {
 		snprintf(text, sizeof(text), "Always worn in the %s, held in %d hand%s.",

@@ -169,6 +169,11 @@ int proposal_takes_classes(enum kind k, enum part p)
 	       (r->parts & (1u << P_MATERIAL));
 }
 
+int proposal_may_be_worse(enum kind k, enum part p)
+{
+	return p == P_PREFIX && proposal_takes_classes(k, P_MATERIAL);
+}
+
 /* SPEC §12: the classes of `in` into p, normalised to single spaces.
  * Required for the parts that take them (with `keep`, not given keeps
  * p's); refused for the others. Whether each is a class the catalog knows
@@ -181,6 +186,25 @@ static int read_classes(const struct proposal_input *in, int keep, struct propos
 	int n = 0;
 
 	label(p->kind, p->part, what, sizeof(what));
+	if (proposal_may_be_worse(p->kind, p->part)) {
+		if (!given(in->classes)) {
+			if (!keep)
+				p->classes[0] = '\0';
+			return 0;
+		}
+		size_t a = strspn(in->classes, " "), z = strlen(in->classes);
+		while (z > a && in->classes[z - 1] == ' ')
+			z--;
+		if (z == a) { /* blank: not worse */
+			p->classes[0] = '\0';
+			return 0;
+		}
+		if (z - a != 5 || memcmp(in->classes + a, "worse", 5) != 0)
+			return set_error(err, "classes", "a %s is either worse or nothing (empty)",
+			                 what);
+		memcpy(p->classes, "worse", 6);
+		return 0;
+	}
 	if (!proposal_takes_classes(p->kind, p->part)) {
 		if (given(in->classes))
 			return set_error(err, "classes", "a %s has no classes", what);

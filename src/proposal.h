@@ -32,6 +32,9 @@ int stat_range_default(const struct stat_range *r);
  * of a kind whose recipe has a material (weapons have none, and keep the
  * original's rules). */
 int proposal_takes_classes(enum kind k, enum part p);
+/* Whether a proposal of (k, p) may be marked `worse` (optional): the
+ * prefix of the same kinds (never on a masterwork item, SPEC §12). */
+int proposal_may_be_worse(enum kind k, enum part p);
 
 struct proposal {
 	enum kind kind;

@@ -202,6 +202,11 @@ static json_t *form_json(const struct view *v)
 		                              "required", 1)) != 0)
 			goto oom;
 	}
+	if (fields && r && proposal_may_be_worse(v->kind, v->part) &&
+	    json_array_append_new(fields,
+	                          json_pack("{s:s,s:[s],s:i,s:i,s:b}", "name", "classes", "choices",
+	                                    "worse", "min", 0, "max", 1, "required", 0)) != 0)
+		goto oom;
 	if (fields && r && r->has_mark &&
 	    json_array_append_new(fields, json_pack("{s:s,s:[s,s],s:b}", "name", "mark", "choices",
 	                                            "good", "bad", "required", 1)) != 0)
@@ -427,8 +432,10 @@ int submit_known_classes(const struct proposal *p, struct proposal_error *err)
 	int rc = 0;
 
 	/* A catalog without classes for the kind (before migration 0016)
-	 * knows none to hold a proposal to. */
-	for (const char *c = p->classes; n && *c && rc == 0;) {
+	 * knows none to hold a proposal to; a prefix's `worse` is checked by
+	 * proposal_parse. */
+	for (const char *c = proposal_may_be_worse(p->kind, p->part) ? "" : p->classes;
+	     n && *c && rc == 0;) {
 		size_t len = strcspn(c, " "), i = 0;
 		while (i < n && !(strlen(names[i]) == len && memcmp(names[i], c, len) == 0))
 			i++;

@@ -260,3 +260,28 @@ def test_a_proposals_classes_flow_through_moderation_into_rolls(stack):
     check(it["unhonoured"] == [{"part": "material", "word": mat,
                                 "reason": "%s cannot make a robe" % mat}],
           "a leather material cannot make a robe", it)
+
+
+def test_a_proposed_worse_prefix_never_meets_masterwork(stack):
+    from test_submit import JSON, client, moderator, new_word, pending_id, propose
+    import lf
+    c = client(stack)
+    word = new_word("zw")
+    r = propose(c, word, "shield", "prefix", {"defense": "-1", "classes": "dented"})
+    check(r.status == 400 and r.json()["error"]["field"] == "classes", "only worse, or empty", r)
+    r = propose(c, word, "shield", "prefix", {"defense": "-1", "classes": "worse"})
+    check(r.status == 201 and r.json()["submission"]["classes"] == ["worse"], "stored", r)
+    m = moderator(stack)
+    csrf = m.get("/moderate", headers=JSON).json()["csrf"]
+    r = m.post("/moderate/approve", {"csrf": csrf, "id": pending_id(stack, word)},
+               headers={"Origin": "http://127.0.0.1:%d" % stack.port})
+    check(r.status == 303, "approved", r)
+    lf.settle()
+    # At power 100 the masterwork roll wins on every roll but a zero (100/101):
+    # without the rule nearly all 100 would be masterwork; with it, none.
+    q = "kind=shield&power=100&count=100&seed=8&attribute%%5Bprefix%%5D=%s" % word
+    items = gen(stack, q)
+    check(all(it["parts"]["prefix"] == word and not it["masterwork"] for it in items),
+          "a worse prefix, never masterwork", [it["name"] for it in items if it["masterwork"]])
+    plain = gen(stack, "kind=shield&power=100&count=100&seed=8&attribute%5Bprefix%5D=sturdy")
+    check(sum(it["masterwork"] for it in plain) > 90, "a plain prefix is masterwork at power 100")

@@ -238,7 +238,8 @@ static void test_adjust(void **state)
 }
 
 /* SPEC §12: a material names one class, a type one or more; both
- * required; weapons and the other parts take none. */
+ * required; a prefix of the same kinds may be `worse`; weapons and the
+ * other parts take none. */
 static void test_classes(void **state)
 {
 	struct proposal p;
@@ -263,14 +264,23 @@ static void test_classes(void **state)
 	        {"trinket", "type", "a b c d e f g h", 1, "a b c d e f g h"},
 	        {"weapon", "type", "rigid", 0, NULL},
 	        {"weapon", "type", NULL, 1, ""},
-	        {"armor", "prefix", "worse", 0, NULL},
+	        {"armor", "prefix", "worse", 1, "worse"},
+	        {"wand", "prefix", " worse ", 1, "worse"},
+	        {"armor", "prefix", NULL, 1, ""},
+	        {"armor", "prefix", " ", 1, ""},
+	        {"armor", "prefix", "dented", 0, NULL},
+	        {"armor", "prefix", "worse worse", 0, NULL},
+	        {"weapon", "prefix", "worse", 0, NULL},
+	        {"armor", "element", "worse", 0, NULL},
 	        {"scroll", "type", "paper", 0, NULL},
 	};
 
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		struct proposal_input in = input(cases[i].kind, cases[i].part, "newword");
-		in.tier = strcmp(cases[i].part, "prefix") ? "2" : NULL;
+		in.tier = strcmp(cases[i].part, "prefix") && strcmp(cases[i].part, "element")
+		                  ? "2"
+		                  : NULL;
 		in.slot = strcmp(cases[i].kind, "armor") == 0 && strcmp(cases[i].part, "type") == 0
 		                  ? "legs"
 		          : strcmp(cases[i].kind, "trinket") == 0 &&
