@@ -308,6 +308,20 @@ int catalog_add_name(struct catalog *c, const struct catalog_name *n)
 	return 0;
 }
 
+int catalog_add_budget(struct catalog *c, const struct dungeon_budget *row)
+{
+	if (c->n_budgets == c->cap_budgets) {
+		size_t ncap = c->cap_budgets ? c->cap_budgets * 2 : 32;
+		struct dungeon_budget *more = realloc(c->budgets, ncap * sizeof *more);
+		if (!more)
+			return -1;
+		c->budgets = more;
+		c->cap_budgets = ncap;
+	}
+	c->budgets[c->n_budgets++] = *row;
+	return 0;
+}
+
 int catalog_add_tile(struct catalog *c, const char *tileset, const struct map_tile *t)
 {
 	struct catalog_build *b = build_of(c);
@@ -555,6 +569,7 @@ void catalog_free(struct catalog *c)
 		free(c->tilesets[i].tiles);
 	free(c->tilesets);
 	free(build_of(c)->tiles);
+	free(c->budgets);
 	free(c->spells);
 	free(c->old_spells);
 	free(c->names);

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dungeon.h"
 #include "mapgen.h"
 #include "markov.h"
 #include "recipe.h"
@@ -123,6 +124,11 @@ struct catalog {
 	/* Built by catalog_finish from `names`, once per catalog; NULL when
 	 * there are none, or none the chain can learn from (logged). */
 	struct markov *chain;
+	/* Every dungeon_treasure row, live and retired (docs/dungeons.md):
+	 * few, so a dungeon picks its level's row at its revision from the
+	 * current catalog (dungeon_budget_at) rather than through catalog_at. */
+	struct dungeon_budget *budgets;
+	size_t n_budgets, cap_budgets;
 	/* private: readers holding it, plus one while it is the current one */
 	long refs;
 };
@@ -136,6 +142,8 @@ int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry 
  * tileset keep the order they are added in, which a map's seed depends on.
  * 0, or -1 when out of memory. Before finish only. */
 int catalog_add_tile(struct catalog *c, const char *tileset, const struct map_tile *t);
+/* Copies a dungeon_treasure row. 0, or -1 when out of memory. */
+int catalog_add_budget(struct catalog *c, const struct dungeon_budget *b);
 /* Turns row into a spell and checks it (spell_check): the kinds by name,
  * every number in range. 0 with *out filled (out->name is row->name), or -1
  * with why (SPELL_REASON_MAX bytes): "unknown effect \"fireball\"",

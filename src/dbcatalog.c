@@ -15,6 +15,7 @@
 struct later_tables {
 	int tiles;                /* map_tile (0007) */
 	int spell, effect, names; /* spell, spell_effect, markov_name (0012) */
+	int treasure;             /* dungeon_treasure (0016) */
 };
 
 /* Marks in present[] the load statements whose table exists, and in *lt
@@ -50,6 +51,7 @@ static enum db_status find_tables(struct db *d, int *present, struct later_table
 		lt->spell |= strcmp(name, "spell") == 0;
 		lt->effect |= strcmp(name, "spell_effect") == 0;
 		lt->names |= strcmp(name, db_statements[STMT_MARKOV_NAMES].table) == 0;
+		lt->treasure |= strcmp(name, db_statements[STMT_DUNGEON_TREASURE].table) == 0;
 	}
 	if (rc != MYSQL_NO_DATA)
 		return db_stmt_fail(d, STMT_TABLES);
@@ -367,6 +369,64 @@ static enum db_status load_tiles(struct db *d, struct catalog *c)
 	return DB_OK;
 }
 
+/* Reads every dungeon_treasure row into c: twelve unsigned numbers a row. */
+static enum db_status load_budgets(struct db *d, struct catalog *c)
+{
+	enum { NCOL = 12 };
+	enum db_status res = DB_OK;
+	MYSQL_STMT *st = db_prepared(d, STMT_DUNGEON_TREASURE, &res);
+	MYSQL_BIND bind[NCOL];
+	unsigned long long v[NCOL];
+	my_bool is_null[NCOL], error[NCOL];
+	int rc;
+
+	if (!st)
+		return res;
+	memset(bind, 0, sizeof bind);
+	for (int i = 0; i < NCOL; i++) {
+		bind[i].buffer_type = MYSQL_TYPE_LONGLONG;
+		bind[i].buffer = &v[i];
+		bind[i].is_unsigned = 1;
+		bind[i].is_null = &is_null[i];
+		bind[i].error = &error[i];
+	}
+	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, bind) != 0)
+		return db_stmt_fail(d, STMT_DUNGEON_TREASURE);
+	while ((rc = mysql_stmt_fetch(st)) == 0) {
+		int bad = 0;
+		for (int i = 0; i < NCOL; i++)
+			bad |= is_null[i] || (i < 10 && v[i] > UINT32_MAX);
+		struct dungeon_budget b = {
+		        .id = (uint32_t)v[0],
+		        .level = (int)v[1],
+		        .budget_per_room = (uint32_t)v[2],
+		        .tier = (int)v[3],
+		        .empty_pct = (int)v[4],
+		        .items_pct = (int)v[5],
+		        .hoard_pct = (int)v[6],
+		        .items_max = (int)v[7],
+		        .gem_value = (uint32_t)v[8],
+		        .art_value = (uint32_t)v[9],
+		        .added_rev = v[10],
+		        .retired_rev = v[11],
+		};
+		/* the schema's CHECKs: a row outside them is a broken database */
+		bad |= b.level < 1 || b.level > DUNGEON_LEVEL_MAX || b.tier < 1 ||
+		       b.tier > TIER_MAX || b.items_max < 1 || b.items_max > 4 ||
+		       b.empty_pct + b.items_pct + b.hoard_pct != 100 ||
+		       b.budget_per_room > 1000000;
+		if (bad || catalog_add_budget(c, &b) != 0) {
+			mysql_stmt_free_result(st);
+			return db_fail(d, STMT_DUNGEON_TREASURE,
+			               "a row with a value out of range, or out of memory");
+		}
+	}
+	if (rc != MYSQL_NO_DATA)
+		return db_stmt_fail(d, STMT_DUNGEON_TREASURE);
+	mysql_stmt_free_result(st);
+	return DB_OK;
+}
+
 /* One row of STMT_SPELLS: a spell's columns and one of its effects. */
 enum scol {
 	S_ID,
@@ -626,9 +686,11 @@ static enum db_status load_in_snapshot(struct db *d, struct catalog **out)
 		catalog_free(c);
 		return r;
 	}
-	/* Before migration 0012 there are no spells and no names. */
+	/* Before migration 0012 there are no spells and no names; before
+	 * 0016 no dungeon budgets (/dungeon answers 503). */
 	if ((lt.spell && lt.effect && (r = load_spells(d, c)) != DB_OK) ||
-	    (lt.names && (r = load_names(d, c)) != DB_OK)) {
+	    (lt.names && (r = load_names(d, c)) != DB_OK) ||
+	    (lt.treasure && (r = load_budgets(d, c)) != DB_OK)) {
 		catalog_free(c);
 		return r;
 	}
