@@ -5,14 +5,112 @@
 #include "dungeon_draw.h"
 
 #include <cairo/cairo.h>
+#include <png.h>
+#include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <zlib.h>
 
 #define P DUNGEON_PNG_CELL
 
-static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned int n)
+static void to_buf(png_structp png, png_bytep data, size_t n)
 {
-	return buf_append(closure, (const char *)data, n) == 0 ? CAIRO_STATUS_SUCCESS
-	                                                       : CAIRO_STATUS_NO_MEMORY;
+	struct buf *out = png_get_io_ptr(png);
+	if (buf_append(out, data, n) != 0)
+		png_error(png, "out of memory");
+}
+
+static void no_flush(png_structp png)
+{
+	(void)png;
+}
+
+/* The palette of the surface's colours into pal (at most 256, as RGB);
+ * each pixel's index into idx. -1 when there are more than 256. The
+ * drawing is not antialiased, so a dungeon has a dozen colours. */
+static int quantize(const unsigned char *px, int w, int h, int stride, png_color *pal, int *n_pal,
+                    unsigned char *idx)
+{
+	uint32_t seen[256];
+	int n = 0, last = -1;
+	uint32_t last_c = 0;
+
+	for (int y = 0; y < h; y++) {
+		const uint32_t *src =
+		        (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
+		for (int x = 0; x < w; x++) {
+			uint32_t c = src[x] & 0xffffff;
+			int k = last;
+			if (k < 0 || c != last_c)
+				for (k = 0; k < n && seen[k] != c; k++)
+					;
+			if (k == n) {
+				if (n == 256)
+					return -1;
+				seen[n] = c;
+				pal[n].red = (png_byte)(c >> 16);
+				pal[n].green = (png_byte)(c >> 8);
+				pal[n].blue = (png_byte)c;
+				n++;
+			}
+			last = k;
+			last_c = c;
+			idx[(size_t)y * (size_t)w + (size_t)x] = (unsigned char)k;
+		}
+	}
+	*n_pal = n;
+	return 0;
+}
+
+/* The surface as an 8-bit indexed PNG, written with libpng rather than
+ * cairo's own writer: that one writes 32-bit pixels trying every row
+ * filter at zlib's default level, which made a 30 x 30 dungeon's PNG cost
+ * ~90 ms of CPU. One byte a pixel, each row against the one above ("up":
+ * the rows of a cell are mostly the same) and run-length zlib compress
+ * flat colours as well, several times faster (docs/dungeons.md). 0, or
+ * -1. */
+/* Pixels idx (w x h palette indices) as a PNG onto out. Apart from the
+ * quantizing, so that nothing of that is live across the setjmp. */
+static int encode(const unsigned char *idx, int w, int h, png_color *pal, int n_pal,
+                  struct buf *out)
+{
+	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	png_infop info = png ? png_create_info_struct(png) : NULL;
+	volatile int rc = -1;
+
+	if (!png || !info)
+		goto out;
+	if (setjmp(png_jmpbuf(png)))
+		goto out;
+	png_set_write_fn(png, out, to_buf, no_flush);
+	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_PALETTE,
+	             PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	png_set_PLTE(png, info, pal, n_pal);
+	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
+	png_set_compression_level(png, 1);
+	png_set_compression_strategy(png, Z_RLE);
+	png_write_info(png, info);
+	for (int y = 0; y < h; y++)
+		png_write_row(png, idx + (size_t)y * (size_t)w);
+	png_write_end(png, NULL);
+	rc = 0;
+out:
+	png_destroy_write_struct(png ? &png : NULL, info ? &info : NULL);
+	return rc;
+}
+
+static int write_png(cairo_surface_t *s, struct buf *out)
+{
+	int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+	int stride = cairo_image_surface_get_stride(s), n_pal = 0, rc = -1;
+	const unsigned char *px = cairo_image_surface_get_data(s);
+	unsigned char *idx = malloc((size_t)w * (size_t)h);
+	png_color pal[256];
+
+	if (idx && px && quantize(px, w, h, stride, pal, &n_pal, idx) == 0)
+		rc = encode(idx, w, h, pal, n_pal, out);
+	free(idx);
+	return rc;
 }
 
 static void fill_cells(cairo_t *cr, const struct dungeon *d, char what, double r, double g,
@@ -51,6 +149,12 @@ int dungeon_draw_png(const struct dungeon *d, struct buf *out)
 	cairo_t *cr = cairo_create(s);
 	char num[8];
 
+	/* No antialiasing: a few flat colours, for the palette (write_png). */
+	cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+	cairo_font_options_t *fo = cairo_font_options_create();
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_NONE);
+	cairo_set_font_options(cr, fo);
+	cairo_font_options_destroy(fo);
 	cairo_set_source_rgb(cr, 0.17, 0.15, 0.13);
 	cairo_paint(cr);
 	fill_cells(cr, d, '.', 0.80, 0.75, 0.65);
@@ -87,11 +191,7 @@ int dungeon_draw_png(const struct dungeon *d, struct buf *out)
 		cairo_show_text(cr, num);
 	}
 	cairo_surface_flush(s);
-	int rc = cairo_status(cr) == CAIRO_STATUS_SUCCESS &&
-	                         cairo_surface_write_to_png_stream(s, to_buf, out) ==
-	                                 CAIRO_STATUS_SUCCESS
-	                 ? 0
-	                 : -1;
+	int rc = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? write_png(s, out) : -1;
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);
 	return rc || out->oom ? -1 : 0;
