@@ -168,6 +168,8 @@ def test_code_same_bytes_after_catalog_change(stack):
               r.headers.get("etag", "").startswith('"'), "/dungeon/CODE as %s" % f, r)
     check(json.loads(before["json"].body)["rooms"] == d["rooms"],
           "the code's dungeon is the one /dungeon made")
+    seen = [stack.get("/dungeon/%s?format=png" % code).headers.get("x-cache") for _ in range(2)]
+    check(seen == ["HIT", "HIT"], "nginx keeps /dungeon/CODE (fetched once above)", seen)
     # A change set that edits level 3's budget and adds a word.
     row = stack.sql("SELECT budget_per_room, tier, empty_pct, items_pct, hoard_pct, items_max, "
                     "gem_value, art_value FROM dungeon_treasure WHERE level = 3 AND "
@@ -184,9 +186,13 @@ def test_code_same_bytes_after_catalog_change(stack):
         check(now["code"] != code and all(r["stock"] == "hoard" for r in now["rooms"]),
               "a new dungeon follows the new budget", now["rooms"][:2])
         for f, r in before.items():
-            again = stack.get("/dungeon/%s?format=%s" % (code, f))
-            check(again.status == 200 and again.body == r.body,
-                  "the old code answers the same bytes as %s" % f)
+            # An Accept header of its own: another key in nginx's cache, so
+            # the daemon makes the answer again (X-Cache: MISS).
+            again = stack.get("/dungeon/%s?format=%s" % (code, f),
+                              headers={"Accept": "*/*;q=0.5"})
+            check(again.status == 200 and again.headers.get("x-cache") == "MISS",
+                  "made again by the daemon", again.headers)
+            check(again.body == r.body, "the old code answers the same bytes as %s" % f)
             check(stack.get("/dungeon/%s?format=%s" % (code, f),
                             headers={"If-None-Match": r.headers["etag"]}).status == 304,
                   "304 for its ETag")
