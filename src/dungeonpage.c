@@ -554,8 +554,15 @@ static void send_html(struct response *rs, const struct catalog *cur, const stru
 	tmpl_set(dg, "LINK", link);
 	tmpl_set(dg, "CODE", k->code_text);
 	tmpl_set(dg, "AGAIN", again.len ? again.data : "/dungeon");
-	tmpl_set_int(dg, "UP_ROOM", d->up_room);
-	tmpl_set_int(dg, "DOWN_ROOM", d->down_room);
+	/* with fewer than two rooms a stair may stand in a hallway */
+	if (d->up_room)
+		tmpl_set_int(tmpl_section(dg, "UP_IN_ROOM"), "N", d->up_room);
+	else
+		tmpl_show(dg, "UP_IN_HALL");
+	if (d->down_room)
+		tmpl_set_int(tmpl_section(dg, "DOWN_IN_ROOM"), "N", d->down_room);
+	else
+		tmpl_show(dg, "DOWN_IN_HALL");
 	size_t item = 0;
 	for (int id = 1; ok && id <= d->n_rooms; id++) {
 		const struct dungeon_room *r = &d->room[id];
@@ -689,8 +696,13 @@ static int dungeon_key_text(const struct keyed *k, struct buf *out)
 	size_t n = dungeon_text(d, grid);
 	rc = buf_append(out, grid, n);
 	free(grid);
-	rc |= buf_printf(out, "\nLevel %d, %d rooms; stairs up in room %d, down in room %d. %s\n\n",
-	                 d->level, d->n_rooms, d->up_room, d->down_room, k->code_text);
+	rc |= buf_printf(out, "\nLevel %d, %d room%s; stairs up ", d->level, d->n_rooms,
+	                 d->n_rooms == 1 ? "" : "s");
+	rc |= d->up_room ? buf_printf(out, "in room %d", d->up_room)
+	                 : buf_puts(out, "in a hallway");
+	rc |= d->down_room ? buf_printf(out, ", down in room %d", d->down_room)
+	                   : buf_puts(out, ", down in a hallway");
+	rc |= buf_printf(out, ". %s\n\n", k->code_text);
 	buf_init(&line);
 	for (int id = 1; rc == 0 && id <= d->n_rooms; id++) {
 		const struct dungeon_room *r = &d->room[id];

@@ -38,7 +38,7 @@
 <g class="stairs"><text class="up" x="{{UX}}.5" y="{{UY}}.85" font-size="1" text-anchor="middle" fill="#1f7a26">▲<title>stairs up</title></text><text class="down" x="{{DX}}.5" y="{{DY}}.85" font-size="1" text-anchor="middle" fill="#a01818">▼<title>stairs down</title></text></g>
 <g class="labels" font-size="1" font-weight="bold" fill="#1a1a4d">{{#LABEL}}<text x="{{X}}" y="{{Y}}">{{N}}</text>{{/LABEL}}</g>
 </svg>
-<figcaption>{{W}} × {{H}} tiles of <strong>{{TILESET}}</strong>, level {{LEVEL}}, hallways {{HALLWAYS}}, seed {{SEED}}: {{N_ROOMS}} rooms, {{N_DOORS}} doors; stairs up in room {{UP_ROOM}}, down in room {{DOWN_ROOM}}. Treasure {{SPENT}} of a {{BUDGET}} gp budget.
+<figcaption>{{W}} × {{H}} tiles of <strong>{{TILESET}}</strong>, level {{LEVEL}}, hallways {{HALLWAYS}}, seed {{SEED}}: {{N_ROOMS}} rooms, {{N_DOORS}} doors; stairs up {{#UP_IN_ROOM}}in room {{N}}{{/UP_IN_ROOM}}{{#UP_IN_HALL}}in a hallway{{/UP_IN_HALL}}, down {{#DOWN_IN_ROOM}}in room {{N}}{{/DOWN_IN_ROOM}}{{#DOWN_IN_HALL}}in a hallway{{/DOWN_IN_HALL}}. Treasure {{SPENT}} of a {{BUDGET}} gp budget.
 <span class="links"><a class="permalink" href="{{LINK}}">Permanent link</a> · <a class="again" href="{{AGAIN}}">Another dungeon</a> · <a class="png" href="{{LINK}}?format=png">PNG</a> · <a class="vtt" href="{{LINK}}?format=vtt">Universal VTT (.dd2vtt)</a> · <a class="json" href="{{LINK}}?format=json">JSON</a> · <a class="text" href="{{LINK}}?format=text">Text</a></span></figcaption>
 </figure>
 <h3>Key</h3>
