@@ -4,7 +4,7 @@
 #ifndef LOOTFORGE_DUNGEONPAGE_H
 #define LOOTFORGE_DUNGEONPAGE_H
 
-#include "handler.h"
+#include "http.h"
 
 void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
