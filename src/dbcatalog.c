@@ -6,6 +6,7 @@
 #include "db_int.h"
 
 #include <mysql.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -287,15 +288,29 @@ bad_row:
 	return db_fail(d, s, "a row with a value out of range, or out of memory");
 }
 
-/* One map_tile row as fetched. */
-enum tcol { T_SET, T_NAME, T_PATTERN, T_N, T_E, T_S, T_W, T_WEIGHT, T__MAX };
+/* One map_tile row as fetched; the last three with STMT_MAP_TILES_REV. */
+enum tcol {
+	T_SET,
+	T_NAME,
+	T_PATTERN,
+	T_N,
+	T_E,
+	T_S,
+	T_W,
+	T_WEIGHT,
+	T_ACTIVE,
+	T_ADDED,
+	T_RETIRED,
+	T__MAX
+};
 
 struct tile_row {
 	MYSQL_BIND bind[T__MAX];
 	unsigned long len[T__MAX];
 	my_bool is_null[T__MAX], error[T__MAX];
 	char set[33], name[65], pattern[MAP_TILE * MAP_TILE + 1];
-	uint32_t edge[4], weight;
+	uint32_t edge[4], weight, active;
+	unsigned long long added, retired;
 };
 
 static void bind_tile_row(struct tile_row *r)
@@ -312,9 +327,15 @@ static void bind_tile_row(struct tile_row *r)
 			b->buffer_length = c == T_SET    ? sizeof r->set
 			                   : c == T_NAME ? sizeof r->name
 			                                 : sizeof r->pattern;
+		} else if (c == T_ADDED || c == T_RETIRED) {
+			b->buffer_type = MYSQL_TYPE_LONGLONG;
+			b->buffer = c == T_ADDED ? &r->added : &r->retired;
+			b->is_unsigned = 1;
 		} else {
 			b->buffer_type = MYSQL_TYPE_LONG;
-			b->buffer = c == T_WEIGHT ? &r->weight : &r->edge[c - T_N];
+			b->buffer = c == T_WEIGHT   ? &r->weight
+			            : c == T_ACTIVE ? &r->active
+			                            : &r->edge[c - T_N];
 			b->is_unsigned = 1;
 		}
 	}
@@ -342,29 +363,48 @@ static int row_to_tile(const struct tile_row *r, struct map_tile *t)
 	return 0;
 }
 
-/* Reads the active rows of map_tile into c. */
-static enum db_status load_tiles(struct db *d, struct catalog *c)
+/* One fetched row into c: a live active row into its tileset; with
+ * revisions (after 0016), every active row among the tile rows too. */
+static int add_tile(struct catalog *c, const struct tile_row *r, int revisioned)
 {
-	enum db_status res = DB_OK;
-	MYSQL_STMT *st = db_prepared(d, STMT_MAP_TILES, &res);
-	struct tile_row r;
 	struct map_tile t;
+	if (row_to_tile(r, &t) != 0)
+		return -1;
+	if (!revisioned)
+		return catalog_add_tile(c, r->set, &t);
+	if (!r->active)
+		return 0; /* never part of a tileset (the flag never changes) */
+	struct dungeon_tile_row row = {.t = t, .added_rev = r->added, .retired_rev = r->retired};
+	snprintf(row.tileset, sizeof row.tileset, "%s", r->set);
+	snprintf(row.name, sizeof row.name, "%s", r->name);
+	if (catalog_add_tile_row(c, &row) != 0)
+		return -1;
+	return r->retired ? 0 : catalog_add_tile(c, r->set, &t);
+}
+
+/* Reads map_tile into c: the active rows (before 0016), or every row with
+ * its revisions (revisioned). */
+static enum db_status load_tiles(struct db *d, struct catalog *c, int revisioned)
+{
+	enum stmt s = revisioned ? STMT_MAP_TILES_REV : STMT_MAP_TILES;
+	enum db_status res = DB_OK;
+	MYSQL_STMT *st = db_prepared(d, s, &res);
+	struct tile_row r;
 	int rc;
 
 	if (!st)
 		return res;
 	bind_tile_row(&r);
 	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, r.bind) != 0)
-		return db_stmt_fail(d, STMT_MAP_TILES);
+		return db_stmt_fail(d, s);
 	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
-		if (rc != 0 || row_to_tile(&r, &t) != 0 || catalog_add_tile(c, r.set, &t) != 0) {
+		if (rc != 0 || add_tile(c, &r, revisioned) != 0) {
 			mysql_stmt_free_result(st);
-			return db_fail(d, STMT_MAP_TILES,
-			               "a row with a value out of range, or out of memory");
+			return db_fail(d, s, "a row with a value out of range, or out of memory");
 		}
 	}
 	if (rc != MYSQL_NO_DATA)
-		return db_stmt_fail(d, STMT_MAP_TILES);
+		return db_stmt_fail(d, s);
 	mysql_stmt_free_result(st);
 	return DB_OK;
 }
@@ -682,7 +722,8 @@ static enum db_status load_in_snapshot(struct db *d, struct catalog **out)
 		}
 	}
 	/* Before migration 0007 there are no maps, and the items still work. */
-	if (lt.tiles && (r = load_tiles(d, c)) != DB_OK) {
+	/* Migration 0016 (dungeon_treasure) gave map_tile its revisions. */
+	if (lt.tiles && (r = load_tiles(d, c, lt.treasure)) != DB_OK) {
 		catalog_free(c);
 		return r;
 	}

@@ -42,6 +42,22 @@ const struct dungeon_budget *dungeon_budget_at(const struct dungeon_budget *rows
 	return NULL;
 }
 
+size_t dungeon_tiles_at(const struct dungeon_tile_row *rows, size_t n, const char *tileset,
+                        uint64_t rev, struct map_tile *out, size_t cap)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n && k < cap; i++) {
+		const struct dungeon_tile_row *r = &rows[i];
+		if (strcmp(r->tileset, tileset) != 0 || r->added_rev > rev ||
+		    (r->retired_rev != 0 && r->retired_rev <= rev))
+			continue;
+		out[k] = r->t;
+		out[k].name = r->name;
+		k++;
+	}
+	return k;
+}
+
 int dungeon_tile_is_room(const struct map_tile *t)
 {
 	int floor = 0;

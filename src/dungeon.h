@@ -37,6 +37,22 @@ struct dungeon_budget {
 	uint64_t added_rev, retired_rev; /* retired_rev 0: live */
 };
 
+/* One map_tile row with its revisions (migration 0016): a dungeon draws its
+ * map from the tiles of its code's revision. t.name is NULL: the name is
+ * `name` (rows live in a growing array). */
+struct dungeon_tile_row {
+	char tileset[33];
+	char name[65];
+	struct map_tile t;
+	uint64_t added_rev, retired_rev; /* retired_rev 0: live */
+};
+
+/* The tiles of `tileset` in the catalog at revision rev, in the rows' order
+ * (id order), into out (cap entries, names pointing at the rows'). Returns
+ * how many (0: no such tileset at rev; at most cap). */
+size_t dungeon_tiles_at(const struct dungeon_tile_row *rows, size_t n, const char *tileset,
+                        uint64_t rev, struct map_tile *out, size_t cap);
+
 /* The row of level `level` in the catalog at revision rev (added_rev <= rev
  * and not retired at rev), among n rows; NULL when none. */
 const struct dungeon_budget *dungeon_budget_at(const struct dungeon_budget *rows, size_t n,
@@ -44,7 +60,7 @@ const struct dungeon_budget *dungeon_budget_at(const struct dungeon_budget *rows
 
 /* The tile weights for a `hallways` mix (0..100): a hallway tile's weight
  * scaled by hallways, a room's by 100 - hallways (at least 1 each). tiles
- * and out hold n tiles; out's names point at tiles'. */
+ * and out hold n tiles (out may be tiles); names as tiles'. */
 void dungeon_weigh_tiles(const struct map_tile *tiles, size_t n, int hallways,
                          struct map_tile *out);
 

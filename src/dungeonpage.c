@@ -380,11 +380,19 @@ static int make(struct arena *a, const struct catalog *cur, const struct dungeon
                 struct keyed *k, const char **field, const char **msg)
 {
 	static __thread char why[MAP_WHY_MAX];
-	const struct catalog_tileset *ts = catalog_tileset(cur, c->tileset);
+	struct map_tile *weighed = malloc(MAP_TILES_MAX * sizeof *weighed);
 
 	memset(k, 0, sizeof *k);
 	*field = NULL;
-	if (!ts) {
+	if (!weighed) {
+		*msg = MSG_INTERNAL;
+		return 500;
+	}
+	/* the tiles of the tileset at the dungeon's revision, then weighed */
+	size_t n = dungeon_tiles_at(cur->tile_rows, cur->n_tile_rows, c->tileset, c->revision,
+	                            weighed, MAP_TILES_MAX);
+	if (n == 0) {
+		free(weighed);
 		*field = "tileset";
 		*msg = known_tilesets(a, cur);
 		return 400;
@@ -392,11 +400,11 @@ static int make(struct arena *a, const struct catalog *cur, const struct dungeon
 	const struct dungeon_budget *b =
 	        dungeon_budget_at(cur->budgets, cur->n_budgets, c->level, c->revision);
 	if (!b) {
+		free(weighed);
 		*field = "level";
 		*msg = "has no treasure budget in the catalog at this revision";
 		return cur->n_budgets ? 422 : 503;
 	}
-	struct map_tile *weighed = malloc(ts->n * sizeof *weighed);
 	struct map_tileset *set = malloc(sizeof *set);
 	k->m = malloc(sizeof *k->m);
 	k->d = malloc(sizeof *k->d);
@@ -407,9 +415,9 @@ static int make(struct arena *a, const struct catalog *cur, const struct dungeon
 		*msg = MSG_INTERNAL;
 		return 500;
 	}
-	dungeon_weigh_tiles(ts->tiles, ts->n, c->hallways, weighed);
+	dungeon_weigh_tiles(weighed, n, c->hallways, weighed);
 	int status = 0;
-	if (map_tileset_init(set, weighed, ts->n, why) != 0 ||
+	if (map_tileset_init(set, weighed, n, why) != 0 ||
 	    map_generate(set, c->w, c->h, c->seed, k->m, why) != 0) {
 		*field = "tileset";
 		*msg = why;

@@ -102,7 +102,8 @@ def main():
         assert pieces(g) <= 1, r
         is_room = "'room-" in r
         assert (inside(g) > 12) == is_room, (r, inside(g))
-    print(",\n".join(rows) + ";")
+    # stamped with the migration's change set (@rev, docs/dungeons.md)
+    print(",\n".join(r[:-1] + ", @rev)" for r in rows) + ";")
 
 
 if __name__ == "__main__":

@@ -171,7 +171,18 @@ def test_code_same_bytes_after_catalog_change(stack):
           "the code's dungeon is the one /dungeon made")
     seen = [stack.get("/dungeon/%s?format=png" % code).headers.get("x-cache") for _ in range(2)]
     check(seen == ["HIT", "HIT"], "nginx keeps /dungeon/CODE (fetched once above)", seen)
-    # A change set that edits level 3's budget and adds a word.
+    # A change set that edits level 3's budget, edits a plain hallway tile
+    # (its weight, which changes every new plain map) and adds a word.
+    six = [dungeon(stack, "w=8&h=8&seed=%d" % seed) for seed in range(6)]
+    six_bytes = [stack.get("/dungeon/%s?format=json" % x["code"]).body for x in six]
+    tile = stack.sql("SELECT name, pattern, edge_n, edge_e, edge_s, edge_w, weight FROM map_tile "
+                     "WHERE tileset = 'plain' AND name = 'hall-n1e0s1w0' AND "
+                     "retired_rev IS NULL")[0]
+    tile_sql = ("INSERT INTO map_tile (tileset, name, pattern, edge_n, edge_e, edge_s, edge_w, "
+                "weight, added_rev) VALUES ('plain', '%s', '%s', %s, %s, %s, %s, %%s, @rev)"
+                % tuple(tile[:6]))
+    retire_tile = ("UPDATE map_tile SET retired_rev = @rev WHERE tileset = 'plain' AND "
+                   "name = 'hall-n1e0s1w0' AND retired_rev IS NULL")
     row = stack.sql("SELECT budget_per_room, tier, empty_pct, items_pct, hoard_pct, items_max, "
                     "gem_value, art_value FROM dungeon_treasure WHERE level = 3 AND "
                     "retired_rev IS NULL")[0]
@@ -180,12 +191,20 @@ def test_code_same_bytes_after_catalog_change(stack):
         "INSERT INTO dungeon_treasure (level, budget_per_room, tier, empty_pct, items_pct, "
         "hoard_pct, items_max, gem_value, art_value, added_rev) VALUES (3, %d, %s, 0, 0, 100, "
         "%s, %s, %s, @rev)" % (int(row[0]) * 10, row[1], row[5], row[6], row[7]),
+        retire_tile, tile_sql % 100,
         "INSERT INTO weapon_prefix (word, attack, added_rev) VALUES ('dungeonic', 2, @rev)"])
     try:
         lf.settle()
         now = dungeon(stack, "w=8&h=8&seed=99&level=3")
         check(now["code"] != code and all(r["stock"] == "hoard" for r in now["rooms"]),
               "a new dungeon follows the new budget", now["rooms"][:2])
+        changed = [x for x in six if dungeon(stack, "w=8&h=8&seed=" + x["seed"])["cells"]
+                   != x["cells"]]
+        check(changed, "the new tile weight: other maps for new dungeons")
+        for x, body in zip(six, six_bytes):
+            again = stack.get("/dungeon/%s?format=json" % x["code"], headers={"Accept": "*/*"})
+            check(again.headers.get("x-cache") == "MISS" and again.body == body,
+                  "an old code keeps its map after the tile's edit (seed %s)" % x["seed"])
         for f, r in before.items():
             # An Accept header of its own: another key in nginx's cache, so
             # the daemon makes the answer again (X-Cache: MISS).
@@ -203,7 +222,7 @@ def test_code_same_bytes_after_catalog_change(stack):
             "retired_rev IS NULL",
             "INSERT INTO dungeon_treasure (level, budget_per_room, tier, empty_pct, items_pct, "
             "hoard_pct, items_max, gem_value, art_value, added_rev) VALUES (3, %s, %s, %s, %s, "
-            "%s, %s, %s, %s, @rev)" % tuple(row)])
+            "%s, %s, %s, %s, @rev)" % tuple(row), retire_tile, tile_sql % tile[6]])
 
 
 BAD = [

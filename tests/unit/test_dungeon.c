@@ -258,6 +258,29 @@ static void test_budget_at_revision(void **state)
 	assert_null(dungeon_budget_at(rows, 3, 5, 100));
 }
 
+static void test_tiles_at_revision(void **state)
+{
+	(void)state;
+	static struct dungeon_tile_row rows[4];
+	struct map_tile out[4];
+	const char *sets[4] = {"a", "a", "a", "b"};
+	uint64_t added[4] = {5, 5, 9, 5}, retired[4] = {0, 9, 0, 0};
+	for (int i = 0; i < 4; i++) {
+		snprintf(rows[i].tileset, sizeof rows[i].tileset, "%s", sets[i]);
+		snprintf(rows[i].name, sizeof rows[i].name, "t%d", i);
+		rows[i].added_rev = added[i];
+		rows[i].retired_rev = retired[i];
+	}
+	assert_int_equal(dungeon_tiles_at(rows, 4, "a", 4, out, 4), 0);
+	assert_int_equal(dungeon_tiles_at(rows, 4, "a", 8, out, 4), 2);
+	assert_string_equal(out[1].name, "t1");
+	assert_int_equal(dungeon_tiles_at(rows, 4, "a", 9, out, 4), 2);
+	assert_string_equal(out[0].name, "t0");
+	assert_string_equal(out[1].name, "t2"); /* t1 retired at 9, t2 added */
+	assert_int_equal(dungeon_tiles_at(rows, 4, "a", 9, out, 1), 1);
+	assert_int_equal(dungeon_tiles_at(rows, 4, "c", 9, out, 4), 0);
+}
+
 static void test_hallways_shift_the_mix(void **state)
 {
 	(void)state;
@@ -306,6 +329,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_random_dungeons),
 	        cmocka_unit_test(test_budget_at_revision),
+	        cmocka_unit_test(test_tiles_at_revision),
 	        cmocka_unit_test(test_hallways_shift_the_mix),
 	        cmocka_unit_test(test_text),
 	};
