@@ -132,6 +132,36 @@ static void fill_cells(cairo_t *cr, const struct dungeon *d, char what, double r
 	cairo_fill(cr);
 }
 
+/* Digits 3 x 5 dots, row by row from the top, bit 14 first: the room
+ * numbers are drawn from these, not from a font, so the PNG's bytes do not
+ * depend on the fonts installed (a code answers the same bytes forever)
+ * and no font library is loaded. */
+static const uint16_t digit_dots[10] = {
+        0x7b6f, /* 0: ### #.# #.# #.# ### */
+        0x2c97, /* 1: .#. ##. .#. .#. ### */
+        0x73e7, /* 2: ### ..# ### #.. ### */
+        0x73cf, /* 3: ### ..# ### ..# ### */
+        0x5bc9, /* 4: #.# #.# ### ..# ..# */
+        0x79cf, /* 5: ### #.. ### ..# ### */
+        0x79ef, /* 6: ### #.. ### #.# ### */
+        0x7249, /* 7: ### ..# ..# ..# ..# */
+        0x7bef, /* 8: ### #.# ### #.# ### */
+        0x7bcf, /* 9: ### #.# ### ..# ### */
+};
+#define DOT (P / 5) /* a digit is 3 x 5 dots in a cell's height */
+
+/* The path of number n's digits from (x, y) (top left), for one fill. */
+static void number(cairo_t *cr, int n, int x, int y)
+{
+	char text[12];
+	int len = snprintf(text, sizeof text, "%d", n);
+	for (int i = 0; i < len; i++)
+		for (int bit = 0; bit < 15; bit++)
+			if (digit_dots[text[i] - '0'] & (1u << (14 - bit)))
+				cairo_rectangle(cr, x + i * 4 * DOT + bit % 3 * DOT,
+				                y + bit / 3 * DOT, DOT, DOT);
+}
+
 static void stairs(cairo_t *cr, int x, int y, int up)
 {
 	double l = x * P + 1, r = (x + 1) * P - 1, t = y * P + 1, b = (y + 1) * P - 1;
@@ -147,14 +177,9 @@ int dungeon_draw_png(const struct dungeon *d, struct buf *out)
 {
 	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, d->cw * P, d->ch * P);
 	cairo_t *cr = cairo_create(s);
-	char num[8];
 
 	/* No antialiasing: a few flat colours, for the palette (write_png). */
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
-	cairo_font_options_t *fo = cairo_font_options_create();
-	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_NONE);
-	cairo_set_font_options(cr, fo);
-	cairo_font_options_destroy(fo);
 	cairo_set_source_rgb(cr, 0.17, 0.15, 0.13);
 	cairo_paint(cr);
 	fill_cells(cr, d, '.', 0.80, 0.75, 0.65);
@@ -182,14 +207,10 @@ int dungeon_draw_png(const struct dungeon *d, struct buf *out)
 	cairo_stroke(cr);
 	stairs(cr, d->up_x, d->up_y, 1);
 	stairs(cr, d->down_x, d->down_y, 0);
-	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-	cairo_set_font_size(cr, P * 0.9);
 	cairo_set_source_rgb(cr, 0.1, 0.1, 0.3);
-	for (int id = 1; id <= d->n_rooms; id++) {
-		snprintf(num, sizeof num, "%d", id);
-		cairo_move_to(cr, d->room[id].lx * P + 1, (d->room[id].ly + 1) * P - 1);
-		cairo_show_text(cr, num);
-	}
+	for (int id = 1; id <= d->n_rooms; id++)
+		number(cr, id, d->room[id].lx * P + 1, d->room[id].ly * P);
+	cairo_fill(cr);
 	cairo_surface_flush(s);
 	int rc = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? write_png(s, out) : -1;
 	cairo_destroy(cr);
