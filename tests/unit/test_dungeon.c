@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "dungeon.h"
+#include "dungeoncode.h"
 #include "mapgen.h"
 #include "rng.h"
 #include "tiles_fixture.h"
@@ -281,6 +282,59 @@ static void test_tiles_at_revision(void **state)
 	assert_int_equal(dungeon_tiles_at(rows, 4, "c", 9, out, 4), 0);
 }
 
+/* Codes: every value round-trips; one spelling (any one character changed
+ * is refused or is another code that encodes back to itself); values out
+ * of range are not encoded. */
+static void test_codes(void **state)
+{
+	(void)state;
+	struct rng r;
+	char text[DUNGEONCODE_MAX], bent[DUNGEONCODE_MAX], again[DUNGEONCODE_MAX];
+	static const char *const sets[] = {"plain", "walls", "a",
+	                                   "crumbling-and-more-words-32-char"};
+	struct dungeoncode c, back;
+	const char *why;
+	long refused = 0;
+
+	rng_seed(&r, 13);
+	for (int i = 0; i < 2000; i++) {
+		memset(&c, 0, sizeof c);
+		c.w = 1 + (int)rng_below(&r, MAP_DIM_MAX);
+		c.h = 1 + (int)rng_below(&r, MAP_DIM_MAX);
+		c.level = 1 + (int)rng_below(&r, DUNGEON_LEVEL_MAX);
+		c.hallways = (int)rng_below(&r, DUNGEON_HALLWAYS_MAX + 1);
+		snprintf(c.tileset, sizeof c.tileset, "%s", sets[i % 4]);
+		c.seed = rng_next(&r);
+		c.revision = 1 + rng_below(&r, i % 2 ? 100 : UINT64_MAX - 1);
+		int n = dungeoncode_encode(&c, text, sizeof text);
+		assert_true(n > 0 && n < DUNGEONCODE_MAX);
+		assert_int_equal(dungeoncode_decode(text, (size_t)n, &back, &why), 0);
+		assert_memory_equal(&back, &c, sizeof c);
+		memcpy(bent, text, (size_t)n + 1);
+		size_t at = rng_below(&r, (uint64_t)n);
+		bent[at] = bent[at] == 'A' ? 'B' : 'A';
+		if (dungeoncode_decode(bent, (size_t)n, &back, &why) != 0) {
+			refused++;
+			continue;
+		}
+		assert_int_equal(dungeoncode_encode(&back, again, sizeof again), n);
+		assert_memory_equal(again, bent, (size_t)n);
+	}
+	assert_true(refused > 1900); /* the checksum catches nearly all */
+	memset(&c, 0, sizeof c);
+	c = (struct dungeoncode){.w = 31, .h = 1, .level = 1, .revision = 1};
+	strcpy(c.tileset, "plain");
+	assert_int_equal(dungeoncode_encode(&c, text, sizeof text), -1);
+	c.w = 1;
+	c.level = 21;
+	assert_int_equal(dungeoncode_encode(&c, text, sizeof text), -1);
+	c.level = 1;
+	strcpy(c.tileset, "Bad");
+	assert_int_equal(dungeoncode_encode(&c, text, sizeof text), -1);
+	assert_int_equal(dungeoncode_decode("", 0, &back, &why), -1);
+	assert_int_equal(dungeoncode_decode("not a code!", 11, &back, &why), -1);
+}
+
 static void test_hallways_shift_the_mix(void **state)
 {
 	(void)state;
@@ -330,6 +384,7 @@ int main(void)
 	        cmocka_unit_test(test_random_dungeons),
 	        cmocka_unit_test(test_budget_at_revision),
 	        cmocka_unit_test(test_tiles_at_revision),
+	        cmocka_unit_test(test_codes),
 	        cmocka_unit_test(test_hallways_shift_the_mix),
 	        cmocka_unit_test(test_text),
 	};
