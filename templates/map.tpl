@@ -22,7 +22,7 @@
 <label class="field"><span>Seed</span>
 <input type="text" name="seed" inputmode="numeric" pattern="[0-9]*" maxlength="20" placeholder="random" value="{{SEED}}"></label>
 </div>
-<p class="actions"><button type="submit">Draw</button></p>
+<p class="actions"><button type="submit">Draw</button> <a class="to-dungeon" href="/dungeon">A keyed dungeon: numbered rooms, doors, stairs and what each room holds</a></p>
 </form>
 {{#MAP}}
 <figure class="dungeon">

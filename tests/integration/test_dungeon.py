@@ -270,3 +270,7 @@ def test_print_stylesheet_hides_the_form(stack):
     css = stack.get("/static/style.css").text
     block = css[css.index("@media print"):]
     check("form.generate" in block and "header.site" in block, "printing hides the form and nav")
+
+
+def test_map_links_to_dungeons(stack):
+    check('href="/dungeon"' in stack.get("/map").text, "/map offers the keyed dungeon")
