@@ -363,9 +363,11 @@ static void p_stats(struct params *ps, const struct proposal *p)
 		p_int(ps, &p->stat[scols[i]]);
 }
 
-/* *over = 1 (and out->retry_after) when the client is at the limit. */
-static enum db_status check_rate(struct db *d, const uint8_t *client, unsigned limit,
-                                 struct submit_outcome *out, int *over)
+/* *over = 1 (and *retry_after) when the client is at the hourly limit,
+ * which counts the proposals of every form together (STMT_SUB_RATE). The
+ * caller holds the client's lock row (begin_for_client). */
+static enum db_status client_rate(struct db *d, const uint8_t *client, unsigned limit,
+                                  long *retry_after, int *over)
 {
 	struct params ps = {.n = 0};
 	long long count = 0, wait = 0;
@@ -373,7 +375,8 @@ static enum db_status check_rate(struct db *d, const uint8_t *client, unsigned l
 	MYSQL_BIND b[2];
 	enum db_status st;
 
-	p_blob(&ps, client, DBMOD_HASH_BYTES);
+	for (int i = 0; i < 3; i++)
+		p_blob(&ps, client, DBMOD_HASH_BYTES);
 	if ((st = exec(d, STMT_SUB_RATE, &ps, NULL)) != DB_OK)
 		return st;
 	r_bind(&b[0], &c[0], MYSQL_TYPE_LONGLONG, &count, 0, 0);
@@ -381,7 +384,7 @@ static enum db_status check_rate(struct db *d, const uint8_t *client, unsigned l
 	if (fetch_one(d, STMT_SUB_RATE, b, &st) < 0)
 		return st;
 	*over = count >= (long long)limit;
-	out->retry_after = wait > 0 ? (long)wait : 1;
+	*retry_after = wait > 0 ? (long)wait : 1;
 	return DB_OK;
 }
 
@@ -525,7 +528,7 @@ static enum db_status submit_once(struct db *d, const char *sid, const struct pr
 		return st;
 	if (found)
 		return done_reading(d, SUBMIT_ALREADY, out);
-	if ((st = check_rate(d, client, limit, out, &hit)) != DB_OK)
+	if ((st = client_rate(d, client, limit, &out->retry_after, &hit)) != DB_OK)
 		return st;
 	if (hit)
 		return done_reading(d, SUBMIT_LIMITED, out);
@@ -1392,28 +1395,6 @@ static enum db_status spell_by_sid(struct db *d, const char *sid, struct db_spel
 	return spell_sub_query(d, STMT_SPELL_SUB_BY_SID, &ps, row, found);
 }
 
-static enum db_status spell_rate(struct db *d, const uint8_t *client, unsigned limit,
-                                 struct spell_submit_outcome *out, int *over)
-{
-	struct params ps = {.n = 0};
-	long long count = 0, wait = 0;
-	struct col c[2];
-	MYSQL_BIND b[2];
-	enum db_status st;
-
-	p_blob(&ps, client, DBMOD_HASH_BYTES);
-	p_blob(&ps, client, DBMOD_HASH_BYTES);
-	if ((st = exec(d, STMT_SPELL_SUB_RATE, &ps, NULL)) != DB_OK)
-		return st;
-	r_bind(&b[0], &c[0], MYSQL_TYPE_LONGLONG, &count, 0, 0);
-	r_bind(&b[1], &c[1], MYSQL_TYPE_LONGLONG, &wait, 0, 0);
-	if (fetch_one(d, STMT_SPELL_SUB_RATE, b, &st) < 0)
-		return st;
-	*over = count >= (long long)limit;
-	out->retry_after = wait > 0 ? (long)wait : 1;
-	return DB_OK;
-}
-
 /* *hit when a live spell has the name (out->live_active its active flag). */
 static enum db_status spell_live(struct db *d, const char *name, int *hit, int *active)
 {
@@ -1455,7 +1436,7 @@ static enum db_status spell_submit_once(struct db *d, const char *sid,
 	out->result = SUBMIT_ALREADY;
 	if (found)
 		return commit(d);
-	if ((st = spell_rate(d, client, limit, out, &hit)) != DB_OK)
+	if ((st = client_rate(d, client, limit, &out->retry_after, &hit)) != DB_OK)
 		return st;
 	out->result = SUBMIT_LIMITED;
 	if (hit)
@@ -1796,28 +1777,6 @@ static enum db_status name_by_sid(struct db *d, const char *sid, struct db_name_
 	return name_sub_query(d, STMT_NAME_SUB_BY_SID, &ps, row, found);
 }
 
-static enum db_status name_rate(struct db *d, const uint8_t *client, unsigned limit,
-                                struct name_submit_outcome *out, int *over)
-{
-	struct params ps = {.n = 0};
-	long long count = 0, wait = 0;
-	struct col c[2];
-	MYSQL_BIND b[2];
-	enum db_status st;
-
-	for (int i = 0; i < 3; i++)
-		p_blob(&ps, client, DBMOD_HASH_BYTES);
-	if ((st = exec(d, STMT_NAME_SUB_RATE, &ps, NULL)) != DB_OK)
-		return st;
-	r_bind(&b[0], &c[0], MYSQL_TYPE_LONGLONG, &count, 0, 0);
-	r_bind(&b[1], &c[1], MYSQL_TYPE_LONGLONG, &wait, 0, 0);
-	if (fetch_one(d, STMT_NAME_SUB_RATE, b, &st) < 0)
-		return st;
-	*over = count >= (long long)limit;
-	out->retry_after = wait > 0 ? (long)wait : 1;
-	return DB_OK;
-}
-
 /* *hit when a live training name is spelled as name but for case. */
 static enum db_status name_live(struct db *d, const char *name, int *hit)
 {
@@ -1878,7 +1837,7 @@ static enum db_status name_submit_once(struct db *d, const char *sid, const char
 	out->result = SUBMIT_ALREADY;
 	if (found)
 		return commit(d);
-	if ((st = name_rate(d, client, limit, out, &hit)) != DB_OK)
+	if ((st = client_rate(d, client, limit, &out->retry_after, &hit)) != DB_OK)
 		return st;
 	out->result = SUBMIT_LIMITED;
 	if (hit)

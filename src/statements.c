@@ -99,11 +99,16 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_BEGIN] = {"START TRANSACTION"},
         [STMT_COMMIT] = {"COMMIT"},
         [STMT_SUB_BY_SID] = {"SELECT " SUB_COLS " FROM submission WHERE submission_id = ?"},
-        /* The hour's accepted proposals of one client, and the seconds until
-         * the oldest of them leaves the hour. */
-        [STMT_SUB_RATE] = {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), "
-                           "MIN(created_at) + INTERVAL 1 HOUR), 0) FROM submission "
-                           "WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR"},
+        /* The hour's accepted proposals of one client over every form (word,
+         * spell, name: one shared limit, issue 31), and the seconds until the
+         * oldest of them leaves the hour. */
+        [STMT_SUB_RATE] =
+                {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), MIN(created_at) + "
+                 "INTERVAL 1 HOUR), 0) FROM (SELECT created_at FROM submission WHERE "
+                 "client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR UNION ALL SELECT "
+                 "created_at FROM spell_submission WHERE client_hash = ? AND created_at > "
+                 "NOW() - INTERVAL 1 HOUR UNION ALL SELECT created_at FROM name_submission "
+                 "WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR) AS recent"},
         [STMT_SUB_PENDING] = {"SELECT id FROM submission WHERE kind = ? AND part = ? AND word = ? "
                               "AND status = 'pending' LIMIT 1"},
         [STMT_SUB_REJECTED] = {"SELECT DATE_FORMAT(decided_at, '%Y-%m-%d'), "
@@ -164,13 +169,6 @@ const struct stmt_def db_statements[STMT__MAX] = {
                             "VALUES (?, ?, ?)"},
         [STMT_SPELL_SUB_BY_SID] = {"SELECT " SPELL_SUB_COLS
                                    " FROM spell_submission WHERE submission_id = ?"},
-        /* The hourly limit counts word and spell proposals together. */
-        [STMT_SPELL_SUB_RATE] =
-                {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), MIN(created_at) + "
-                 "INTERVAL 1 HOUR), 0) FROM (SELECT created_at FROM submission WHERE "
-                 "client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR UNION ALL SELECT "
-                 "created_at FROM spell_submission WHERE client_hash = ? AND created_at > "
-                 "NOW() - INTERVAL 1 HOUR) AS recent"},
         [STMT_SPELL_LIVE] = {"SELECT active FROM spell WHERE live_word = ? LIMIT 1"},
         [STMT_SPELL_SUB_INSERT] = {"INSERT INTO spell_submission (submission_id, word, mana, "
                                    "level, tier, effects, client_hash) "
@@ -195,14 +193,6 @@ const struct stmt_def db_statements[STMT__MAX] = {
                             "VALUES (?, ?, ?, ?, ?, ?, ?)"},
         [STMT_NAME_SUB_BY_SID] = {"SELECT " NAME_SUB_COLS
                                   " FROM name_submission WHERE submission_id = ?"},
-        /* One hourly limit over word, spell and name proposals. */
-        [STMT_NAME_SUB_RATE] =
-                {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), MIN(created_at) + "
-                 "INTERVAL 1 HOUR), 0) FROM (SELECT created_at FROM submission WHERE "
-                 "client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR UNION ALL SELECT "
-                 "created_at FROM spell_submission WHERE client_hash = ? AND created_at > "
-                 "NOW() - INTERVAL 1 HOUR UNION ALL SELECT created_at FROM name_submission "
-                 "WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR) AS recent"},
         /* A live training name spelled the same but for case (accents
          * count), as name_submission compares names (0015); markov_name's
          * own key is by code point. */

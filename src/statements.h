@@ -52,7 +52,6 @@ enum stmt {
 	STMT_LOG_WORD,
 	/* spell proposals (dbmod.c, migration 0013) */
 	STMT_SPELL_SUB_BY_SID,
-	STMT_SPELL_SUB_RATE,
 	STMT_SPELL_LIVE,
 	STMT_SPELL_SUB_INSERT,
 	STMT_SPELL_SUB_LIST,
@@ -64,7 +63,6 @@ enum stmt {
 	STMT_SPELL_LOG,
 	/* training-name proposals (dbmod.c, migration 0015) */
 	STMT_NAME_SUB_BY_SID,
-	STMT_NAME_SUB_RATE,
 	STMT_NAME_LIVE,
 	STMT_NAME_SUB_REJECTED,
 	STMT_NAME_SUB_INSERT,
