@@ -146,22 +146,27 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_CLIENT_ENSURE] = {"INSERT IGNORE INTO submit_client (client_hash) VALUES (?)"},
         [STMT_CLIENT_LOCK] =
                 {"SELECT client_hash FROM submit_client WHERE client_hash = ? FOR UPDATE"},
-        [STMT_THR_ENSURE] = {"INSERT IGNORE INTO login_throttle (name) VALUES (?)"},
+        /* The back-off per source (0016): one row per client hash. */
+        [STMT_THR_ENSURE] = {"INSERT IGNORE INTO login_source (client_hash) VALUES (?)"},
         [STMT_THR_LOCK] =
                 {"SELECT failures, COALESCE(TIMESTAMPDIFF(SECOND, NOW(), locked_until), 0) "
-                 "FROM login_throttle WHERE name = ? FOR UPDATE"},
+                 "FROM login_source WHERE client_hash = ? FOR UPDATE"},
         [STMT_THR_SET] =
-                {"UPDATE login_throttle SET failures = ?, "
-                 "locked_until = IF(? > 0, NOW() + INTERVAL ? SECOND, NULL) WHERE name = ?"},
+                {"UPDATE login_source SET failures = ?, "
+                 "locked_until = IF(? > 0, NOW() + INTERVAL ? SECOND, NULL) WHERE client_hash = ?"},
         /* A reserved check that never ran (every slot was busy). */
-        [STMT_THR_UNDO] =
-                {"UPDATE login_throttle SET locked_until = IF(? <> 0, NULL, locked_until), "
-                 "failures = GREATEST(failures, 1) - 1 WHERE name = ?"},
-        [STMT_THR_RESET] =
-                {"UPDATE login_throttle SET failures = 0, locked_until = NULL WHERE name = ?"},
-        /* Names nobody tried for a day, and not locked: nothing to remember. */
-        [STMT_THR_PURGE] = {"DELETE FROM login_throttle WHERE updated_at < NOW() - INTERVAL 1 DAY "
+        [STMT_THR_UNDO] = {"UPDATE login_source SET locked_until = IF(? <> 0, NULL, locked_until), "
+                           "failures = GREATEST(failures, 1) - 1 WHERE client_hash = ?"},
+        [STMT_THR_RESET] = {"UPDATE login_source SET failures = 0, locked_until = NULL "
+                            "WHERE client_hash = ?"},
+        /* Sources nobody tried from for a day, and not locked: nothing to
+         * remember. */
+        [STMT_THR_PURGE] = {"DELETE FROM login_source WHERE updated_at < NOW() - INTERVAL 1 DAY "
                             "AND (locked_until IS NULL OR locked_until < NOW())"},
+        /* A known name's failures since its last success, from any source:
+         * for the log only, it locks nothing (0016). */
+        [STMT_THR_NAME_FAIL] = {"INSERT INTO login_throttle (name, failures) VALUES (?, 1) "
+                                "ON DUPLICATE KEY UPDATE failures = failures + 1"},
         [STMT_THR_FORGET] = {"DELETE FROM login_throttle WHERE name = ?"},
         [STMT_LOG_WORD] = {"INSERT INTO moderation_log (moderator_id, moderator, action, word_id, "
                            "reason, stats_after) VALUES (?, ?, ?, ?, ?, ?)"},

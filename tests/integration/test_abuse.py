@@ -57,3 +57,47 @@ def test_one_hourly_limit_over_every_proposal_form(stack):
         r = f(c)
         check(r.status == 429, "the 21st proposal (%s) is 429" % f.__name__, r)
         check(r.headers.get("retry-after", "").isdigit(), "with Retry-After", r.headers)
+
+
+FREE = 5  # backoff.h LOGIN_FREE_FAILURES
+
+
+def login(c, name, password):
+    r = c.get("/login", headers=JSON)
+    check(r.status == 200, "GET /login", r)
+    return c.post("/login", {"csrf": r.json()["csrf"], "name": name, "password": password},
+                  headers=JSON)
+
+
+def rows(stack, table):
+    return int(stack.sql("SELECT COUNT(*) FROM %s" % table)[0][0])
+
+
+def test_guesses_from_one_address_do_not_lock_the_moderator_out(stack):
+    # The back-off was per name: about four guesses an hour from anywhere
+    # kept a moderator out for good. Now it is per source address.
+    name, password = "mod-" + uuid.uuid4().hex[:10], "pw-" + uuid.uuid4().hex
+    stack.add_moderator(name, password)
+    x = client(stack)
+    answers = [login(x, name, "guess-%d" % i).status for i in range(FREE + 3)]
+    check(answers == [401] * FREE + [429] * 3, "X: %d checked, then in back-off" % FREE, answers)
+    r = login(client(stack), name, password)
+    check(r.status == 200 and r.json()["moderator"] == name,
+          "the right password from another address logs in", r)
+    r = login(x, name, password)
+    check(r.status == 429 and r.headers.get("retry-after", "").isdigit(),
+          "X stays throttled, even with the right password", r)
+
+
+def test_made_up_names_write_no_row_each(stack):
+    # Every attempt wrote a moderation_log row and a login_throttle row per
+    # name (666 and 388 after the attack). Unknown names now write neither:
+    # one row for the source, whatever the number of names.
+    before = [rows(stack, t) for t in ("moderation_log", "login_throttle")]
+    x = client(stack)
+    answers = [login(x, "nobody-" + uuid.uuid4().hex[:10], "wrong-password").status
+               for _ in range(12)]
+    check(answers == [401] * FREE + [429] * (12 - FREE), "the source backs off", answers)
+    after = [rows(stack, t) for t in ("moderation_log", "login_throttle")]
+    check(after == before, "no log or throttle row per made-up name", before, after)
+    check(rows(stack, "login_source") >= 1, "the source's row")
