@@ -26,6 +26,9 @@ struct request {
 	const char *body;         /* body_len bytes, read by the caller */
 	size_t body_len;
 	int body_truncated; /* the caller stopped reading at the limit */
+	/* The request belongs in the slow lane (handler_slow) but its queue
+	 * was full: answer at once, without the slow part (lane.h). */
+	int lane_full;
 	/* Every FastCGI param as "NAME=value", NULL-terminated (cookies,
 	 * Origin, Host, REMOTE_ADDR); may be NULL. Read with request_param. */
 	const char *const *env;

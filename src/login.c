@@ -82,6 +82,15 @@ static int login_check(struct handler_ctx *ctx, const struct request *rq, struct
 	int found = 0;
 	enum verify ok;
 
+	if (rq->lane_full) {
+		/* Every slot of the slow lane's queue is taken (lane.h): refused
+		 * at once, before the database or Argon2, and not counted. */
+		rs->retry_after = 1;
+		login_error(
+		        rs, json, 503, csrf, name, NULL,
+		        "Too many logins are waiting to be checked; please try again in a moment.");
+		return 0;
+	}
 	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
 	if (login_db_failed(rs, json, csrf, name, db_login_reserve(ctx->db, client, &slot)))
 		return 0;

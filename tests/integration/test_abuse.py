@@ -6,6 +6,8 @@ look-alike letters in proposed words.
 Each test talks from loopback addresses of its own (127.0.31.N), so that
 the per-client limits of one test never touch another's."""
 
+import threading
+import time
 import uuid
 
 from lf import Client, check
@@ -101,3 +103,66 @@ def test_made_up_names_write_no_row_each(stack):
     after = [rows(stack, t) for t in ("moderation_log", "login_throttle")]
     check(after == before, "no log or throttle row per made-up name", before, after)
     check(rows(stack, "login_source") >= 1, "the source's row")
+
+
+def logins_at_once(stack, n, then=None):
+    """n logins for made-up names at once, each from an address of its own
+    (so no back-off stops them), each waiting as long as a real password
+    check; then() is called while they are under way. The answers, and how
+    many logins had been answered when then() returned."""
+    clients = [client(stack) for _ in range(n)]
+    tokens = [c.get("/login", headers=JSON).json()["csrf"] for c in clients]
+    out = [None] * n
+    done = []
+    start = threading.Barrier(n + 1)
+
+    def guess(i):
+        start.wait()
+        out[i] = clients[i].post("/login", {"csrf": tokens[i], "name": "nobody-" + letters(),
+                                            "password": "wrong-password"}, headers=JSON)
+        done.append(i)
+
+    threads = [threading.Thread(target=guess, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    start.wait()
+    seen = None
+    if then:
+        time.sleep(0.03)  # sequencing only: the logins are sent first
+        then()
+        seen = len(done)
+    for t in threads:
+        t.join()
+    return out, seen
+
+
+def test_password_checks_do_not_hold_the_threads_that_generate(stack):
+    # Each login for a made-up name held a worker thread for as long as a
+    # password check (~65 ms): 12 at once kept the stack's 4 threads busy
+    # for 3 rounds and /generate waited behind them. Now a worker only
+    # reads a login and queues it for its process's slow lane, so
+    # /generate is answered while the logins are still being checked one
+    # after another.
+    n = 12
+    got = {}
+
+    def generate():
+        got["r"] = stack.get("/generate?format=json")
+
+    out, seen = logins_at_once(stack, n, generate)
+    check(got["r"].status == 200, "/generate answered", got["r"])
+    check(all(r.status in (401, 503) for r in out), "the logins are refused",
+          [r.status for r in out])
+    check(seen <= n // 3, "/generate answered before most logins (%d of %d were)" % (seen, n))
+
+
+def test_a_full_slow_lane_answers_503_at_once(stack):
+    # The slow lane's queue is bounded (lane.h LANE_QUEUE_MAX, per worker
+    # process): logins beyond it are refused at once, naming the reason.
+    out, _ = logins_at_once(stack, 40)
+    busy = [r for r in out if r.status == 503]
+    check(busy and all(r.headers.get("retry-after") == "1" and "waiting to be checked"
+                       in r.json()["error"]["message"] for r in busy),
+          "some 503 with Retry-After: 1, naming the reason", sorted(r.status for r in out))
+    check(set(r.status for r in out) <= {401, 503}, "the others checked: 401",
+          sorted(r.status for r in out))
