@@ -53,6 +53,7 @@
 #include "lane.h"
 #include "log.h"
 #include "peer.h"
+#include "supervise.h"
 
 /* Sent with every answer (SPEC §5: the site has no inline script or style). */
 #define SECURITY_HEADERS                                                                           \
@@ -707,6 +708,7 @@ static void *reaper_main(void *arg)
 
 	while (!atomic_load(&s->stopping)) {
 		nanosleep(&tick, NULL);
+		supervise_beat(); /* alive: the supervisor's watchdog (supervise.h) */
 		unsigned now = clock_ms();
 		reap_idle(s, now);
 		reap_slow_reads(s, now);
