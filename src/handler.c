@@ -122,6 +122,7 @@ static void dispatch(struct handler_ctx *ctx, const struct request *rq, struct r
 void handle_request(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	rs->retry_after = 0;
+	rs->hold_ns = 0;
 	rs->cache_seconds = 0;
 	rs->cache_control = NULL;
 	rs->allow = NULL;

@@ -39,6 +39,10 @@ struct request {
 
 struct response {
 	int status;
+	/* Send the answer no sooner than this many ns after it is made (an
+	 * unknown name's login: as long as a password check), without holding
+	 * a thread when the server can (the slow lane); 0: at once. */
+	long long hold_ns;
 	const char *content_type;
 	int retry_after;   /* seconds, 0 = no header */
 	int cache_seconds; /* 0 = no-store */

@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "log.h"
 
@@ -16,8 +17,23 @@ struct lane {
 	size_t head, n;
 	int stopping;
 	void (*run)(void *arg, struct lane_job *job);
+	void (*later)(void *arg, void *item);
 	void *arg;
+	/* Held items, in the order they are due (each is due a fixed delay
+	 * after it is given, so mostly appended at the end). */
+	struct {
+		long long due; /* CLOCK_MONOTONIC ns */
+		void *item;
+	} held[LANE_HELD_MAX];
+	size_t n_held;
 };
+
+static long long mono_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
 
 struct lane_job *lane_job_new(char *const *env, const char *body, size_t body_len)
 {
@@ -52,28 +68,76 @@ void lane_job_free(struct lane_job *j)
 	free(j);
 }
 
+/* Takes the first held item if it is due (lock held); NULL if none. */
+static void *take_due(struct lane *l)
+{
+	if (l->n_held == 0 || l->held[0].due > mono_ns())
+		return NULL;
+	void *item = l->held[0].item;
+	memmove(&l->held[0], &l->held[1], --l->n_held * sizeof l->held[0]);
+	return item;
+}
+
 static void *lane_main(void *arg)
 {
 	struct lane *l = arg;
 
 	pthread_mutex_lock(&l->mu);
 	for (;;) {
-		while (l->n == 0 && !l->stopping)
-			pthread_cond_wait(&l->cv, &l->mu);
-		if (l->n == 0)
-			break; /* stopping, and every queued job answered */
-		struct lane_job *j = l->ring[l->head];
-		l->head = (l->head + 1) % LANE_QUEUE_MAX;
-		l->n--;
-		pthread_mutex_unlock(&l->mu);
-		l->run(l->arg, j);
-		pthread_mutex_lock(&l->mu);
+		void *item = take_due(l);
+		if (item) {
+			pthread_mutex_unlock(&l->mu);
+			l->later(l->arg, item);
+			pthread_mutex_lock(&l->mu);
+			continue;
+		}
+		if (l->n > 0) {
+			struct lane_job *j = l->ring[l->head];
+			l->head = (l->head + 1) % LANE_QUEUE_MAX;
+			l->n--;
+			pthread_mutex_unlock(&l->mu);
+			l->run(l->arg, j);
+			pthread_mutex_lock(&l->mu);
+			continue;
+		}
+		if (l->n_held > 0) {
+			long long due = l->held[0].due;
+			struct timespec t = {(time_t)(due / 1000000000LL),
+			                     (long)(due % 1000000000LL)};
+			pthread_cond_timedwait(&l->cv, &l->mu, &t);
+			continue;
+		}
+		if (l->stopping)
+			break; /* every queued job answered, every held item sent */
+		pthread_cond_wait(&l->cv, &l->mu);
 	}
 	pthread_mutex_unlock(&l->mu);
 	return NULL;
 }
 
-struct lane *lane_start(void (*run)(void *arg, struct lane_job *job), void *arg)
+int lane_later(struct lane *l, void *item, long long delay_ns)
+{
+	long long due = mono_ns() + delay_ns;
+	int rc = -1;
+
+	pthread_mutex_lock(&l->mu);
+	if (l->n_held < LANE_HELD_MAX) {
+		size_t i = l->n_held;
+		while (i > 0 && l->held[i - 1].due > due) {
+			l->held[i] = l->held[i - 1];
+			i--;
+		}
+		l->held[i].due = due;
+		l->held[i].item = item;
+		l->n_held++;
+		rc = 0;
+	}
+	pthread_mutex_unlock(&l->mu);
+	return rc;
+}
+
+struct lane *lane_start(void (*run)(void *arg, struct lane_job *job),
+                        void (*later)(void *arg, void *item), void *arg)
 {
 	struct lane *l = calloc(1, sizeof(*l));
 
@@ -82,9 +146,14 @@ struct lane *lane_start(void (*run)(void *arg, struct lane_job *job), void *arg)
 		return NULL;
 	}
 	l->run = run;
+	l->later = later;
 	l->arg = arg;
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); /* held items' due times */
 	pthread_mutex_init(&l->mu, NULL);
-	pthread_cond_init(&l->cv, NULL);
+	pthread_cond_init(&l->cv, &ca);
+	pthread_condattr_destroy(&ca);
 	if (pthread_create(&l->thread, NULL, lane_main, l) != 0) {
 		log_error("lane: cannot start its thread");
 		pthread_cond_destroy(&l->cv);

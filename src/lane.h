@@ -11,9 +11,11 @@
 
 #include <stddef.h>
 
-/* Jobs waiting at most: about 0.1 s of Argon2 each, so a full queue is
- * answered within a second or so. */
-#define LANE_QUEUE_MAX 8
+/* Jobs waiting at most. A real check is about 65 ms of Argon2, so a queue
+ * of real checks is answered within about 2 s; a made-up name costs the
+ * lane only its database statements (its answer is held without the
+ * thread, lane_later), so a burst of those fits. */
+#define LANE_QUEUE_MAX 32
 
 /* One request, copied out of the worker's buffers (one allocation). */
 struct lane_job {
@@ -35,14 +37,26 @@ void lane_job_free(struct lane_job *j);
 struct lane;
 
 /* Starts the lane's thread, which calls run(arg, job) for each job in
- * turn; run owns the job (frees it). NULL (logged) on failure. */
-struct lane *lane_start(void (*run)(void *arg, struct lane_job *job), void *arg);
+ * turn; run owns the job (frees it); and later(arg, item) for each item
+ * given to lane_later once its time has come. NULL (logged) on failure. */
+struct lane *lane_start(void (*run)(void *arg, struct lane_job *job),
+                        void (*later)(void *arg, void *item), void *arg);
+
+/* Answers held back (an unknown name's login waits as long as a password
+ * check, without a thread): at most this many per lane at once. */
+#define LANE_HELD_MAX 64
+
+/* From the lane's own thread (inside run): calls later(arg, item) on the
+ * lane's thread delay_ns from now, or soon after. 0, or -1 when
+ * LANE_HELD_MAX items are held already (the caller keeps item). */
+int lane_later(struct lane *l, void *item, long long delay_ns);
 
 /* Queues job: 0, or -1 when the queue is full or the lane is stopping
  * (the caller keeps the job). */
 int lane_push(struct lane *l, struct lane_job *job);
 
-/* Answers the jobs still queued, then joins the thread and frees l. */
+/* Answers the jobs still queued and the held items (at their time), then
+ * joins the thread and frees l. */
 void lane_stop(struct lane *l);
 
 #endif

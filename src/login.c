@@ -106,7 +106,9 @@ static int login_check(struct handler_ctx *ctx, const struct request *rq, struct
 		         login_backoff_seconds(slot.failures), slot.failures, name);
 	if (login_db_failed(rs, json, csrf, name, db_moderator_get(ctx->db, name, m, hash, &found)))
 		return 0;
-	ok = session_verify_password(found ? hash : NULL, pw, strlen(pw));
+	/* An unknown name's equal-time wait is the server's: it holds the
+	 * answer (rs->hold_ns) without holding the lane's thread. */
+	ok = session_verify_password_held(found ? hash : NULL, pw, strlen(pw), &rs->hold_ns);
 	sodium_memzero(hash, sizeof(hash));
 	if (ok == VERIFY_BUSY) {
 		/* Not checked, so not counted; a failure to give it back only

@@ -283,41 +283,47 @@ static void head_num(struct head *h, unsigned long v)
 
 /* The one place that writes an answer: status line, the headers every
  * answer carries, then the body (none for HEAD), in one writev. */
+/* The header block of an answer into h; -1 when it did not fit. */
+static int build_head(struct head *h, const struct response *rs)
+{
+	head_put(h, "Status: ");
+	head_num(h, rs->status > 0 ? (unsigned long)rs->status : 0);
+	head_put(h, " ");
+	head_put(h, http_reason(rs->status));
+	head_put(h, "\r\nContent-Type: ");
+	head_put(h, rs->content_type ? rs->content_type : "text/plain; charset=utf-8");
+	head_put(h, "\r\nContent-Length: ");
+	head_num(h, rs->body.len);
+	head_put(h, "\r\nCache-Control: ");
+	if (rs->cache_control) {
+		head_put(h, rs->cache_control);
+	} else if (rs->cache_seconds > 0) {
+		head_put(h, "max-age=");
+		head_num(h, (unsigned long)rs->cache_seconds);
+	} else {
+		head_put(h, "no-store");
+	}
+	head_put(h, "\r\n");
+	if (rs->retry_after > 0) {
+		head_put(h, "Retry-After: ");
+		head_num(h, (unsigned long)rs->retry_after);
+		head_put(h, "\r\n");
+	}
+	if (rs->allow) {
+		head_put(h, "Allow: ");
+		head_put(h, rs->allow);
+		head_put(h, "\r\n");
+	}
+	head_put(h, rs->headers);
+	head_put(h, SECURITY_HEADERS "\r\n");
+	return h->over ? -1 : 0;
+}
+
 static int send_answer(int fd, int request_id, const struct request *rq, const struct response *rs)
 {
 	struct head h = {.len = 0, .over = 0};
 
-	head_put(&h, "Status: ");
-	head_num(&h, rs->status > 0 ? (unsigned long)rs->status : 0);
-	head_put(&h, " ");
-	head_put(&h, http_reason(rs->status));
-	head_put(&h, "\r\nContent-Type: ");
-	head_put(&h, rs->content_type ? rs->content_type : "text/plain; charset=utf-8");
-	head_put(&h, "\r\nContent-Length: ");
-	head_num(&h, rs->body.len);
-	head_put(&h, "\r\nCache-Control: ");
-	if (rs->cache_control) {
-		head_put(&h, rs->cache_control);
-	} else if (rs->cache_seconds > 0) {
-		head_put(&h, "max-age=");
-		head_num(&h, (unsigned long)rs->cache_seconds);
-	} else {
-		head_put(&h, "no-store");
-	}
-	head_put(&h, "\r\n");
-	if (rs->retry_after > 0) {
-		head_put(&h, "Retry-After: ");
-		head_num(&h, (unsigned long)rs->retry_after);
-		head_put(&h, "\r\n");
-	}
-	if (rs->allow) {
-		head_put(&h, "Allow: ");
-		head_put(&h, rs->allow);
-		head_put(&h, "\r\n");
-	}
-	head_put(&h, rs->headers);
-	head_put(&h, SECURITY_HEADERS "\r\n");
-	if (h.over)
+	if (build_head(&h, rs) != 0)
 		return -1;
 	const char *part[2] = {h.text, rs->body.data};
 	size_t len[2] = {h.len, strcmp(rq->method, "HEAD") != 0 ? rs->body.len : 0};
@@ -351,6 +357,67 @@ static void log_failure(const struct request *rq, const struct response *rs)
 
 static void park(struct server *s, int fd, int fresh);
 
+/* An answer made and held back (response.hold_ns): its bytes, sent by the
+ * lane's thread when due (lane_later). */
+struct held_answer {
+	struct server *srv;
+	int fd, request_id, keep;
+	size_t head_len, body_len;
+	char bytes[]; /* head, then body */
+};
+
+/* Sends a held answer, then keeps or closes its connection. */
+static void send_held(void *arg, void *item)
+{
+	struct held_answer *a = item;
+	const char *part[2] = {a->bytes, a->bytes + a->head_len};
+	size_t len[2] = {a->head_len, a->body_len};
+
+	(void)arg;
+	if (fcgiwire_write_answer(a->fd, a->request_id, part, len) == 0 && a->keep)
+		park(a->srv, a->fd, 0);
+	else
+		close(a->fd);
+	free(a);
+}
+
+/* Holds the answer of job j back for rs->hold_ns without holding the
+ * lane's thread: 0, or -1 when it cannot (no room or memory; the caller
+ * then waits and sends it itself). */
+static int hold_answer(struct server *s, const struct lane_job *j, const struct request *rq,
+                       const struct response *rs)
+{
+	struct head h = {.len = 0, .over = 0};
+
+	if (build_head(&h, rs) != 0)
+		return -1;
+	size_t body = strcmp(rq->method, "HEAD") != 0 ? rs->body.len : 0;
+	struct held_answer *a = malloc(sizeof(*a) + h.len + body);
+	if (!a)
+		return -1;
+	a->srv = s;
+	a->fd = j->fd;
+	a->request_id = j->request_id;
+	a->keep = j->keep;
+	a->head_len = h.len;
+	a->body_len = body;
+	memcpy(a->bytes, h.text, h.len);
+	if (body)
+		memcpy(a->bytes + h.len, rs->body.data, body);
+	if (lane_later(s->lane, a, rs->hold_ns) != 0) {
+		free(a);
+		return -1;
+	}
+	return 0;
+}
+
+static void wait_ns(long long ns)
+{
+	struct timespec t = {(time_t)(ns / 1000000000LL), (long)(ns % 1000000000LL)};
+	while (nanosleep(&t, &t) != 0 && errno == EINTR)
+		;
+}
+
 /* Answers a request of the slow lane with w's state (the lane's own, or
  * the worker's when the lane was full: lane_full), then keeps or closes
  * its connection, and frees the job. */
@@ -367,6 +434,15 @@ static void answer_job(struct server *s, struct worker *w, struct lane_job *j, i
 	buf_reset(&w->rs.body);
 	handle_request(&w->ctx, &rq, &w->rs);
 	log_failure(&rq, &w->rs);
+	if (w->rs.hold_ns > 0) {
+		/* Held by the lane's thread, which answers others meanwhile;
+		 * elsewhere, or when it cannot, waited for here. */
+		if (w == &s->lane_w && hold_answer(s, j, &rq, &w->rs) == 0) {
+			lane_job_free(j);
+			return;
+		}
+		wait_ns(w->rs.hold_ns);
+	}
 	if (send_answer(j->fd, j->request_id, &rq, &w->rs) == 0 && j->keep)
 		park(s, j->fd, 0);
 	else
@@ -403,6 +479,8 @@ static struct lane_job *serve(struct worker *w)
 	buf_reset(&w->rs.body);
 	handle_request(&w->ctx, &rq, &w->rs);
 	log_failure(&rq, &w->rs);
+	if (w->rs.hold_ns > 0)
+		wait_ns(w->rs.hold_ns); /* not in the lane: waited for here */
 	write_response(&w->req, &rq, &w->rs);
 	return NULL;
 }
@@ -830,7 +908,8 @@ struct server *server_start(int listen_fd, unsigned workers, const struct db_con
 	}
 	/* Before the workers, which hand it requests from the start. */
 	s->lane_w_ready = 1; /* worker_free copes with a half-made one */
-	if (worker_init(&s->lane_w, s, db) != 0 || !(s->lane = lane_start(lane_run, s))) {
+	if (worker_init(&s->lane_w, s, db) != 0 ||
+	    !(s->lane = lane_start(lane_run, send_held, s))) {
 		log_error("server: cannot start the slow lane");
 		server_stop(s);
 		return NULL;

@@ -105,10 +105,11 @@ def test_made_up_names_write_no_row_each(stack):
     check(rows(stack, "login_source") >= 1, "the source's row")
 
 
-def logins_at_once(stack, n, then=None):
-    """n logins for made-up names at once, each from an address of its own
-    (so no back-off stops them), each waiting as long as a real password
-    check; then() is called while they are under way. The answers, and how
+def logins_at_once(stack, n, then=None, name=None):
+    """n logins at once for made-up names (or for name, a moderator's, with
+    a wrong password), each from an address of its own (so no back-off
+    stops them), each answered no sooner than a real password check would
+    be; then() is called while they are under way. The answers, and how
     many logins had been answered when then() returned."""
     clients = [client(stack) for _ in range(n)]
     tokens = [c.get("/login", headers=JSON).json()["csrf"] for c in clients]
@@ -118,7 +119,8 @@ def logins_at_once(stack, n, then=None):
 
     def guess(i):
         start.wait()
-        out[i] = clients[i].post("/login", {"csrf": tokens[i], "name": "nobody-" + letters(),
+        out[i] = clients[i].post("/login", {"csrf": tokens[i],
+                                            "name": name or "nobody-" + letters(),
                                             "password": "wrong-password"}, headers=JSON)
         done.append(i)
 
@@ -159,12 +161,25 @@ def test_password_checks_do_not_hold_the_threads_that_generate(stack):
 def test_a_full_slow_lane_answers_503_at_once(stack):
     # The slow lane's queue is bounded (lane.h LANE_QUEUE_MAX, per worker
     # process): logins beyond it are refused at once, naming the reason.
-    out, _ = logins_at_once(stack, 40)
+    # Real checks (a moderator's name, wrong passwords) fill it: each runs
+    # Argon2 on the lane's thread.
+    name = "mod-" + uuid.uuid4().hex[:10]
+    stack.add_moderator(name, "pw-" + uuid.uuid4().hex)
+    out, _ = logins_at_once(stack, 100, name=name)
     busy = [r for r in out if r.status == 503]
     check(busy and all(r.headers.get("retry-after") == "1" and "waiting to be checked"
                        in r.json()["error"]["message"] for r in busy),
           "some 503 with Retry-After: 1, naming the reason", sorted(r.status for r in out))
     check(set(r.status for r in out) <= {401, 503}, "the others checked: 401",
+          sorted(r.status for r in out))
+
+
+def test_made_up_names_do_not_fill_the_slow_lane(stack):
+    # An unknown name's answer waits as long as a real check, but it is
+    # held by the lane without its thread (lane_later), so 40 at once are
+    # all checked (401), none turned away (503).
+    out, _ = logins_at_once(stack, 40)
+    check([r.status for r in out] == [401] * 40, "every made-up name answered 401",
           sorted(r.status for r in out))
 
 
