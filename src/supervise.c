@@ -56,8 +56,9 @@ static void now(struct timespec *t)
 static pid_t spawn(struct slot *s, unsigned i, int (*child)(void *), void *arg)
 {
 	pid_t parent = getpid();
-	if (beats)
-		atomic_store(&beats[i], 0); /* not checked until it first beats */
+	if (beats) /* its start counts as a beat: a child frozen before its
+	            * first one is caught too */
+		atomic_store(&beats[i], mono_ms());
 	pid_t pid = fork();
 	if (pid < 0) {
 		log_error("supervise: fork: %s", strerror(errno));

@@ -20,8 +20,8 @@ int supervise(unsigned n, int (*child)(void *arg), void *arg, const sigset_t *st
 
 /* The watchdog (issue 31): a child says it is alive by calling
  * supervise_beat() (the server's reaper thread does, every tick), which
- * stores the time in memory shared with the supervisor. Once a child has
- * beaten, a heartbeat older than SUPERVISE_STALE_MS means the process is
+ * stores the time in memory shared with the supervisor (its fork counts as
+ * its first beat). A heartbeat older than SUPERVISE_STALE_MS means the process is
  * frozen (SIGSTOP, a hung kernel call, a deadlock of the thread that
  * beats): the supervisor kills it with SIGKILL and forks a replacement, so
  * the connections it holds are closed (nginx retries elsewhere or answers
