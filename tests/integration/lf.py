@@ -74,6 +74,7 @@ def free_port():
 class Response:
     def __init__(self, status, headers, body):
         self.status = status
+        self.raw_headers = list(headers)  # in the order sent, for recordings
         self.headers = {k.lower(): v for k, v in headers}
         self.body = body
         self.text = body.decode("utf-8", "replace")
