@@ -20,10 +20,10 @@
 #include "statements.h"
 #include "log.h"
 
-#define N_SCOLS 11
-static const enum stat scols[N_SCOLS] = {ST_HANDS,   ST_ATTACK,   ST_DEFENSE,  ST_MAGIC,
-                                         ST_FLAMING, ST_FREEZING, ST_SHOCKING, ST_HOLY,
-                                         ST_EVIL,    ST_SNEAK,    ST_CRIT};
+/* The stat columns of a submission and of an affix row, in the order of
+ * the statements' column lists (STAT_LIST, recipe.h). */
+#define N_SCOLS ST_PROPOSED_COUNT
+static const enum stat scols[N_SCOLS] = {STAT_PROPOSED_INITS};
 
 /* STMT_SES_INSERT (statements.c) writes the session length into its SQL. */
 _Static_assert(SESSION_HOURS == 8, "update STMT_SES_INSERT");
@@ -1256,9 +1256,6 @@ static enum db_status word_edit_once(struct db *d, enum kind k, enum part p, con
                                      const struct moderator *m, int *found, uint32_t *new_id,
                                      uint64_t *rev)
 {
-	static const enum stat order[] = {ST_HANDS,   ST_ATTACK,   ST_DEFENSE,  ST_MAGIC,
-	                                  ST_FLAMING, ST_FREEZING, ST_SHOCKING, ST_HOLY,
-	                                  ST_EVIL,    ST_SNEAK,    ST_CRIT};
 	int t = stmt_table_index(k, p);
 	enum stmt q = (enum stmt)(STMT_EDIT_FIRST + t);
 	struct params ps = {.n = 0};
@@ -1276,16 +1273,16 @@ static enum db_status word_edit_once(struct db *d, enum kind k, enum part p, con
 		return DB_OK;
 	}
 	text[0] = '\0';
-	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
-		if (!given[order[i]]) {
+	for (size_t i = 0; i < N_SCOLS; i++) {
+		if (!given[scols[i]]) {
 			p_null(&ps);
 			continue;
 		}
-		p_int(&ps, &stat[order[i]]);
+		p_int(&ps, &stat[scols[i]]);
 		if (used < sizeof text)
 			used += (size_t)snprintf(text + used, sizeof text - used, "%s%s %d",
-			                         used ? ", " : "", stat_names[order[i]],
-			                         (int)stat[order[i]]);
+			                         used ? ", " : "", stat_names[scols[i]],
+			                         (int)stat[scols[i]]);
 	}
 	p_u64(&ps, rev);
 	p_str(&ps, word);

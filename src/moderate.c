@@ -45,12 +45,13 @@ enum mf {
 	MF__MAX
 };
 
+/* The allow-list, in the order of enum mf; the stats from STAT_LIST. */
+/* clang-format off */
 static const char *const mf_names[MF__MAX + 1] = {
-        "csrf",     "id",       "tier",       "slot",       "reason",  "format", "approved",
-        "rejected", "hands",    "multiplier", "attack",     "defense", "magic",  "flaming",
-        "freezing", "shocking", "holy",       "evil",       "sneak",   "crit",   "kind",
-        "part",     "word",     "value",      "value_mult", "mark",    NULL};
-_Static_assert(ST__MAX == 12 && ST_HANDS == 0 && ST_CRIT == 11, "mf_names follows enum stat");
+	"csrf", "id", "tier", "slot", "reason", "format", "approved", "rejected",
+	STAT_NAME_INITS
+	"kind", "part", "word", "value", "value_mult", "mark", NULL};
+/* clang-format on */
 
 #define LONG_FIELDS (UINT64_C(1) << MF_REASON)
 
@@ -251,6 +252,7 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 		tmpl_show(q, "EMPTY");
 	for (size_t i = 0; i < n; i++)
 		fill_item(q, &rows[i]);
+	page_stat_sections(q, "EDIT_STAT");
 	tmpl_set_int(q, "SPELL_TOTAL", (long)spell_total);
 	for (size_t i = 0; i < n_spells; i++)
 		fill_spell(q, &spells[i], a->csrf);

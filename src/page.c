@@ -110,6 +110,18 @@ static const char *capital(const char *s, char *dst, size_t n)
 	return dst;
 }
 
+void page_stat_sections(struct tmpl_dict *d, const char *section)
+{
+	static const enum stat proposed[] = {STAT_PROPOSED_INITS};
+	char label[32];
+
+	for (size_t i = 0; i < sizeof proposed / sizeof proposed[0]; i++) {
+		struct tmpl_dict *s = tmpl_section(d, section);
+		tmpl_set(s, "NAME", stat_names[proposed[i]]);
+		tmpl_set(s, "LABEL", capital(stat_names[proposed[i]], label, sizeof label));
+	}
+}
+
 static void option(struct tmpl_dict *sel, const char *value, const char *label, int selected)
 {
 	struct tmpl_dict *o = tmpl_section(sel, "OPT");

@@ -40,6 +40,10 @@ void page_redirect(struct response *rs, const char *location);
  * memory. */
 json_t *page_submission_json(const struct db_submission *row);
 
+/* One section per stat a proposal or an edit may carry (STAT_LIST), in
+ * column order, each with NAME ("attack") and LABEL ("Attack"). */
+void page_stat_sections(struct tmpl_dict *d, const char *section);
+
 /* Fills d's STAT sections ("STAT": NAME, LABEL, RANGE, MIN, MAX, VALUE),
  * the TIER and SLOT sections (with OPT options) and FIXED for the part of
  * p, with the values to show: values[field name] as sent when given

@@ -45,9 +45,9 @@ const char *part_choices(void)
 	pthread_once(&choices_once, make_choices);
 	return part_msg;
 }
-const char *const stat_names[ST__MAX] = {"hands", "multiplier", "attack",   "defense",
-                                         "magic", "flaming",    "freezing", "shocking",
-                                         "holy",  "evil",       "sneak",    "crit"};
+#define STAT_NAME_(id, name, prop, load) [id] = name,
+const char *const stat_names[ST__MAX] = {STAT_LIST(STAT_NAME_)};
+#undef STAT_NAME_
 const char *const mark_names[3] = {"", "good", "bad"};
 const char *const slot_names[SLOT__MAX] = {"",         "one hand", "two hands", "head",
                                            "body",     "hands",    "legs",      "feet",

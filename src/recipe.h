@@ -96,23 +96,46 @@ enum mark { MARK_NONE, MARK_GOOD, MARK_BAD };
 enum { AFFIX_TABLE_COUNT = 0 AFFIX_TABLES(RECIPE_COUNT_) };
 #undef RECIPE_COUNT_
 
-/* Stat columns, in the order of SPEC §3. Values are integers;
- * ST_MULTIPLIER is stored in hundredths (0.40 is 40). */
-enum stat {
-	ST_HANDS,
-	ST_MULTIPLIER,
-	ST_ATTACK,
-	ST_DEFENSE,
-	ST_MAGIC,
-	ST_FLAMING,
-	ST_FREEZING,
-	ST_SHOCKING,
-	ST_HOLY,
-	ST_EVIL,
-	ST_SNEAK,
-	ST_CRIT,
-	ST__MAX
-};
+/* The stats, in the order of SPEC §3: the one list every stat column,
+ * name, statement and form field comes from (docs/house.md, "Adding a
+ * stat"). Values are integers; ST_MULTIPLIER is stored in hundredths (0.40
+ * is 40). A row: the enum, the name (the SQL column, the form field, the
+ * JSON key), whether proposals and edits carry it (STAT_PROPOSED) or not
+ * (STAT_FIXED), and the expression the catalog loader selects it with. */
+#define STAT_LIST(X)                                                                               \
+	X(ST_HANDS, "hands", STAT_PROPOSED, "hands")                                               \
+	X(ST_MULTIPLIER, "multiplier", STAT_FIXED, "CAST(ROUND(multiplier * 100) AS SIGNED)")      \
+	X(ST_ATTACK, "attack", STAT_PROPOSED, "attack")                                            \
+	X(ST_DEFENSE, "defense", STAT_PROPOSED, "defense")                                         \
+	X(ST_MAGIC, "magic", STAT_PROPOSED, "magic")                                               \
+	X(ST_FLAMING, "flaming", STAT_PROPOSED, "flaming")                                         \
+	X(ST_FREEZING, "freezing", STAT_PROPOSED, "freezing")                                      \
+	X(ST_SHOCKING, "shocking", STAT_PROPOSED, "shocking")                                      \
+	X(ST_HOLY, "holy", STAT_PROPOSED, "holy")                                                  \
+	X(ST_EVIL, "evil", STAT_PROPOSED, "evil")                                                  \
+	X(ST_SNEAK, "sneak", STAT_PROPOSED, "sneak")                                               \
+	X(ST_CRIT, "crit", STAT_PROPOSED, "crit")
+
+/* The third column: STAT_PROPOSED(x) is x, STAT_FIXED(x) nothing, so that a
+ * list can take the proposed stats alone. */
+#define STAT_PROPOSED(x) x
+#define STAT_FIXED(x)
+
+#define STAT_ENUM_(id, name, prop, load) id,
+enum stat { STAT_LIST(STAT_ENUM_) ST__MAX };
+#undef STAT_ENUM_
+
+/* The stat names as initialisers ("hands", "multiplier", ...): for
+ * allow-lists that hold every stat in enum order. */
+#define STAT_NAME_INIT_(id, name, prop, load) name,
+#define STAT_NAME_INITS                       STAT_LIST(STAT_NAME_INIT_)
+
+/* The stats proposals carry, in column order, as initialisers. */
+#define STAT_COMMA_                                ,
+#define STAT_PROPOSED_INIT_(id, name, prop, load)  prop(id STAT_COMMA_)
+#define STAT_PROPOSED_INITS                        STAT_LIST(STAT_PROPOSED_INIT_)
+#define STAT_PROPOSED_COUNT_(id, name, prop, load) prop(+1)
+enum { ST_PROPOSED_COUNT = 0 STAT_LIST(STAT_PROPOSED_COUNT_) };
 
 enum slot {
 	SLOT_NONE,

@@ -4,12 +4,12 @@
 /* The columns every catalog query returns, in this order, so that one
  * binding reads them all. Tables without a tier or a slot select constants.
  * multiplier is DECIMAL: it is scaled to hundredths exactly by the server. */
-#define LOAD_STAT_COLS                                                                             \
-	"hands, CAST(ROUND(multiplier * 100) AS SIGNED), attack, defense, magic, flaming, "        \
-	"freezing, shocking, holy, evil, sneak, crit"
+#define LOAD_STAT_COL_(id, name, prop, load) ", " load
 #define SEL(table, tier, slot, value, mark)                                                        \
-	"SELECT id, word, active, " LOAD_STAT_COLS ", " tier ", " slot                             \
-	", weight, tier_min, tier_max, added_rev, retired_rev, " value ", " mark " FROM " table
+	"SELECT id, word, active" STAT_LIST(                                                       \
+	        LOAD_STAT_COL_) ", " tier ", " slot                                                \
+	                        ", weight, tier_min, tier_max, added_rev, retired_rev, " value     \
+	                        ", " mark " FROM " table
 /* The query of each table shape (enum table_shape, recipe.h); base rows
  * (the type tables) have a value, the others a value_mult (0009). */
 #define SEL_SHAPE_PLAIN(table, value)   SEL(table, "0", "NULL", value, "NULL")
@@ -18,12 +18,14 @@
 #define SEL_SHAPE_MARKED(table, value)  SEL(table, "0", "NULL", value, "mark")
 
 /* The stat columns a submission and an affix row are written with
- * (multiplier is never proposed), in this order. */
-#define STAT_COLS                                                                                  \
-	"hands, attack, defense, magic, flaming, freezing, shocking, holy, evil, sneak, crit"
-#define STAT_QS "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+ * (multiplier is never proposed), in the order of STAT_LIST, each after a
+ * comma: ", hands, attack, ...", and as many ", ?". */
+#define STAT_COL_(id, name, prop, load) prop(", " name)
+#define STAT_COLS                       STAT_LIST(STAT_COL_)
+#define STAT_Q_(id, name, prop, load)   prop(", ?")
+#define STAT_QS                         STAT_LIST(STAT_Q_)
 #define SUB_COLS                                                                                   \
-	"id, submission_id, kind, part, word, tier, slot, " STAT_COLS                              \
+	"id, submission_id, kind, part, word, tier, slot" STAT_COLS                                \
 	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), worth, mark"
 
 #define SPELL_SUB_COLS                                                                             \
@@ -38,36 +40,34 @@
 /* An approved word: its value (a base) or value_mult (the others) before
  * the change set's revision. */
 #define ADD_SHAPE_PLAIN(t, value)                                                                  \
-	"INSERT INTO " t " (word, active, " STAT_COLS ", " value                                   \
-	", added_rev) VALUES (?, 1, " STAT_QS ", ?, ?)"
+	"INSERT INTO " t " (word, active" STAT_COLS ", " value ", added_rev) VALUES (?, 1" STAT_QS \
+	", ?, ?)"
 #define ADD_SHAPE_TIERED(t, value)                                                                 \
-	"INSERT INTO " t " (word, active, tier, " STAT_COLS ", " value                             \
-	", added_rev) VALUES (?, 1, ?, " STAT_QS ", ?, ?)"
+	"INSERT INTO " t " (word, active, tier" STAT_COLS ", " value                               \
+	", added_rev) VALUES (?, 1, ?" STAT_QS ", ?, ?)"
 #define ADD_SHAPE_MARKED(t, value)                                                                 \
-	"INSERT INTO " t " (word, active, mark, " STAT_COLS ", " value                             \
-	", added_rev) VALUES (?, 1, ?, " STAT_QS ", ?, ?)"
+	"INSERT INTO " t " (word, active, mark" STAT_COLS ", " value                               \
+	", added_rev) VALUES (?, 1, ?" STAT_QS ", ?, ?)"
 #define ADD_SHAPE_SLOTTED(t, value)                                                                \
-	"INSERT INTO " t " (word, active, tier, slot, " STAT_COLS ", " value                       \
-	", added_rev) VALUES (?, 1, ?, ?, " STAT_QS ", ?, ?)"
+	"INSERT INTO " t " (word, active, tier, slot" STAT_COLS ", " value                         \
+	", added_rev) VALUES (?, 1, ?, ?" STAT_QS ", ?, ?)"
 
 /* Retiring a live word, in the change set whose revision is the first ?. */
 #define RETIRE_SQL(t) "UPDATE " t " SET retired_rev = ? WHERE live_word = ? AND retired_rev IS NULL"
 /* The edited copy of the row retired just now (word and revision: one row):
  * every column kept but the stats given (NULL keeps the old one). */
-#define EDIT_STATS                                                                                 \
-	"COALESCE(?, hands), COALESCE(?, attack), COALESCE(?, defense), COALESCE(?, magic), "      \
-	"COALESCE(?, flaming), COALESCE(?, freezing), COALESCE(?, shocking), COALESCE(?, holy), "  \
-	"COALESCE(?, evil), COALESCE(?, sneak), COALESCE(?, crit)"
+#define EDIT_STAT_(id, name, prop, load) prop(", COALESCE(?, " name ")")
+#define EDIT_STATS                       STAT_LIST(EDIT_STAT_)
 #define EDIT(t, keep, value)                                                                       \
-	"INSERT INTO " t " (word, active, " keep STAT_COLS                                         \
+	"INSERT INTO " t " (word, active" keep STAT_COLS                                           \
 	", multiplier, weight, tier_min, tier_max, " value                                         \
-	", added_rev) SELECT word, active, " keep EDIT_STATS                                       \
+	", added_rev) SELECT word, active" keep EDIT_STATS                                         \
 	", multiplier, weight, tier_min, tier_max, " value ", ? FROM " t                           \
 	" WHERE word = ? AND retired_rev = ?"
 #define EDIT_SHAPE_PLAIN(t, value)   EDIT(t, "", value)
-#define EDIT_SHAPE_TIERED(t, value)  EDIT(t, "tier, ", value)
-#define EDIT_SHAPE_SLOTTED(t, value) EDIT(t, "tier, slot, ", value)
-#define EDIT_SHAPE_MARKED(t, value)  EDIT(t, "mark, ", value)
+#define EDIT_SHAPE_TIERED(t, value)  EDIT(t, ", tier", value)
+#define EDIT_SHAPE_SLOTTED(t, value) EDIT(t, ", tier, slot", value)
+#define EDIT_SHAPE_MARKED(t, value)  EDIT(t, ", mark", value)
 
 const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_REVISION] = {"SELECT revision FROM catalog_revision WHERE id = 1"},
@@ -112,8 +112,8 @@ const struct stmt_def db_statements[STMT__MAX] = {
                                "AND status = 'rejected' AND decided_at > NOW() - INTERVAL 30 DAY "
                                "ORDER BY decided_at DESC LIMIT 1"},
         [STMT_SUB_INSERT] =
-                {"INSERT INTO submission (submission_id, kind, part, word, tier, slot, " STAT_COLS
-                 ", worth, client_hash, mark) VALUES (?, ?, ?, ?, ?, ?, " STAT_QS ", ?, ?, ?)"},
+                {"INSERT INTO submission (submission_id, kind, part, word, tier, slot" STAT_COLS
+                 ", worth, client_hash, mark) VALUES (?, ?, ?, ?, ?, ?" STAT_QS ", ?, ?, ?)"},
         [STMT_SUB_LIST] = {"SELECT " SUB_COLS " FROM submission WHERE status = 'pending' "
                            "ORDER BY created_at, id LIMIT ?"},
         [STMT_SUB_COUNT] = {"SELECT COUNT(*) FROM submission WHERE status = 'pending'"},

@@ -37,12 +37,12 @@ enum sf {
 };
 
 /* The allow-list; the stat names follow enum stat (recipe.h). */
+/* clang-format off */
 static const char *const sf_names[SF__MAX + 1] = {
-        "csrf",    "submission_id", "kind",     "part",       "word",   "tier",    "slot",
-        "format",  "received",      "hands",    "multiplier", "attack", "defense", "magic",
-        "flaming", "freezing",      "shocking", "holy",       "evil",   "sneak",   "crit",
-        "value",   "value_mult",    "mark",     NULL};
-_Static_assert(ST__MAX == 12 && ST_HANDS == 0 && ST_CRIT == 11, "sf_names follows enum stat");
+	"csrf", "submission_id", "kind", "part", "word", "tier", "slot", "format", "received",
+	STAT_NAME_INITS
+	"value", "value_mult", "mark", NULL};
+/* clang-format on */
 
 static int read_fields(const struct request *rq, int post, struct fields *in,
                        struct form_error *err)
