@@ -8,7 +8,7 @@
 #define LOOTFORGE_AUTH_H
 
 #include "csrf.h"
-#include "dbmod.h"
+#include "dbsession.h"
 #include "http.h"
 
 /* The client's lf_csrf cookie value into cookie; when it has none (or not

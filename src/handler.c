@@ -8,8 +8,10 @@
 #include "exportpage.h"
 #include "itempage.h"
 #include "login.h"
+#include "logout.h"
 #include "loadoutpage.h"
 #include "mappage.h"
+#include "page.h"
 #include "messages.h"
 #include "moderate.h"
 #include "spellpage.h"
@@ -30,36 +32,47 @@ static void route_healthz(struct handler_ctx *ctx, const struct request *rq, str
 
 #define M_GET  1u /* GET and HEAD */
 #define M_POST 2u
-#define M_ANY  (~0u)
 
 /* The route table: a path (or, with under, every path below it too), the
- * methods it takes with their Allow header, and the page that answers. */
+ * methods it takes with their Allow header, the page that answers (NULL:
+ * none, 404), and the guard that admits a client before the method is
+ * looked at (NULL: anyone). */
 struct route {
 	const char *path;
 	int under;
 	unsigned methods;
 	const char *allow;
 	void (*fn)(struct handler_ctx *, const struct request *, struct response *);
+	const struct page_guard *guard;
 };
 
 static const struct route routes[] = {
-        {"/healthz", 0, M_GET, "GET, HEAD", route_healthz},
-        {"/", 0, M_GET, "GET, HEAD", itempage_index},
-        {"/generate", 0, M_GET | M_POST, "GET, HEAD, POST", itempage_generate},
-        {"/item", 1, M_GET, "GET, HEAD", itempage_code},
-        {"/catalog.json", 0, M_GET, "GET, HEAD", exportpage_route},
-        {"/submit", 0, M_GET | M_POST, "GET, HEAD, POST", submit_route},
-        {"/submit/spell", 0, M_GET | M_POST, "GET, HEAD, POST", submit_spell_route},
-        {"/submit/name", 0, M_GET | M_POST, "GET, HEAD, POST", submit_name_route},
-        {"/words", 0, M_GET, "GET, HEAD", words_route},
-        {"/spells", 0, M_GET, "GET, HEAD", spellpage_route},
-        {"/map", 0, M_GET, "GET, HEAD", mappage_route},
-        {"/loadout", 0, M_GET, "GET, HEAD", loadoutpage_route},
-        {"/login", 0, M_GET | M_POST, "GET, HEAD, POST", login_route},
-        {"/logout", 0, M_POST, "POST", logout_route},
-        /* Whatever the method: the queue refuses first anyone without a
-         * moderator's session, then answers 405 itself. */
-        {"/moderate", 1, M_ANY, NULL, moderate_route},
+        {"/healthz", 0, M_GET, "GET, HEAD", route_healthz, NULL},
+        {"/", 0, M_GET, "GET, HEAD", itempage_index, NULL},
+        {"/generate", 0, M_GET | M_POST, "GET, HEAD, POST", itempage_generate, NULL},
+        {"/item", 1, M_GET, "GET, HEAD", itempage_code, NULL},
+        {"/catalog.json", 0, M_GET, "GET, HEAD", exportpage_route, NULL},
+        {"/submit", 0, M_GET | M_POST, "GET, HEAD, POST", submit_route, NULL},
+        {"/submit/spell", 0, M_GET | M_POST, "GET, HEAD, POST", submit_spell_route, NULL},
+        {"/submit/name", 0, M_GET | M_POST, "GET, HEAD, POST", submit_name_route, NULL},
+        {"/words", 0, M_GET, "GET, HEAD", words_route, NULL},
+        {"/spells", 0, M_GET, "GET, HEAD", spellpage_route, NULL},
+        {"/map", 0, M_GET, "GET, HEAD", mappage_route, NULL},
+        {"/loadout", 0, M_GET, "GET, HEAD", loadoutpage_route, NULL},
+        {"/login", 0, M_GET | M_POST, "GET, HEAD, POST", login_route, NULL},
+        {"/logout", 0, M_POST, "POST", logout_route, NULL},
+        /* The moderators' pages: a moderator's session first, whatever the
+         * method or path (401), then 404/405 in the queue's page. */
+        {"/moderate", 0, M_GET, "GET, HEAD", moderate_queue, &moderate_guard},
+        {"/moderate/approve", 0, M_POST, "POST", moderate_approve, &moderate_guard},
+        {"/moderate/reject", 0, M_POST, "POST", moderate_reject, &moderate_guard},
+        {"/moderate/retire", 0, M_POST, "POST", moderate_retire, &moderate_guard},
+        {"/moderate/edit", 0, M_POST, "POST", moderate_edit, &moderate_guard},
+        {"/moderate/spell/approve", 0, M_POST, "POST", moderate_spell_approve, &moderate_guard},
+        {"/moderate/spell/reject", 0, M_POST, "POST", moderate_spell_reject, &moderate_guard},
+        {"/moderate/name/approve", 0, M_POST, "POST", moderate_name_approve, &moderate_guard},
+        {"/moderate/name/reject", 0, M_POST, "POST", moderate_name_reject, &moderate_guard},
+        {"/moderate", 1, 0, NULL, NULL, &moderate_guard},
 };
 
 static int path_matches(const struct route *r, const char *path)
@@ -82,23 +95,39 @@ static unsigned method_bit(const char *m)
 	return 0;
 }
 
+/* The 404 or 405 of a route: its guard's, else the common error page. */
+static void refuse(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
+                   const struct route *r, int status, const char *message)
+{
+	if (r && r->guard)
+		r->guard->refuse(ctx, rq, rs, status, message);
+	else
+		itempage_error(rq, rs, status, message);
+}
+
 /* 404 for an unknown path, 405 (with Allow) for a method the route does
- * not take; otherwise what the route answers. */
+ * not take, after the route's guard; otherwise what the route answers. */
 static void dispatch(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	for (size_t i = 0; rq->path && i < sizeof(routes) / sizeof(routes[0]); i++) {
 		const struct route *r = &routes[i];
 		if (!path_matches(r, rq->path))
 			continue;
-		if (r->methods != M_ANY && !(method_bit(rq->method) & r->methods)) {
-			itempage_error(rq, rs, 405, MSG_BAD_METHOD);
+		if (r->guard && r->guard->admit(ctx, rq, rs, &ctx->admitted) != 0)
+			return;
+		if (!r->fn) {
+			refuse(ctx, rq, rs, r, 404, MSG_NOT_FOUND);
+			return;
+		}
+		if (!(method_bit(rq->method) & r->methods)) {
 			rs->allow = r->allow;
+			refuse(ctx, rq, rs, r, 405, MSG_BAD_METHOD);
 			return;
 		}
 		r->fn(ctx, rq, rs);
 		return;
 	}
-	itempage_error(rq, rs, 404, MSG_NOT_FOUND);
+	refuse(ctx, rq, rs, NULL, 404, MSG_NOT_FOUND);
 }
 
 void handle_request(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
@@ -108,7 +137,9 @@ void handle_request(struct handler_ctx *ctx, const struct request *rq, struct re
 	rs->cache_control = NULL;
 	rs->allow = NULL;
 	rs->headers[0] = '\0';
+	ctx->admitted = NULL;
 	dispatch(ctx, rq, rs);
+	ctx->admitted = NULL;
 	/* Nothing of the answer points into the arena: the body is rs's own. */
 	arena_reset(&ctx->arena);
 }

@@ -57,6 +57,20 @@ struct handler_ctx {
 	 * router resets it once the answer is made. Zeroed is valid; the
 	 * owner of the context calls arena_free at the end. */
 	struct arena arena;
+	/* What the route's guard admitted for this request (struct page_guard),
+	 * else NULL; set by the router. */
+	const void *admitted;
+};
+
+/* Who may reach a route, checked by the router before the method: admit
+ * answers (and returns -1) for a client that may not, else sets *admitted
+ * (memory of the request's arena) and returns 0; refuse answers the
+ * route's 404 and 405 in its pages' skeleton, after admit. */
+struct page_guard {
+	int (*admit)(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
+	             const void **admitted);
+	void (*refuse)(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
+	               int status, const char *message);
 };
 
 /* The value of FastCGI param `name` ("HTTP_COOKIE"), or NULL. */

@@ -8,7 +8,7 @@
 #include "auth.h"
 #include "backoff.h"
 #include "cookie.h"
-#include "dbmod.h"
+#include "dbsession.h"
 #include "fields.h"
 #include "log.h"
 #include "messages.h"

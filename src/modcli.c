@@ -7,7 +7,7 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "dbmod.h"
+#include "dbsession.h"
 #include "session.h"
 
 /* The first line of in, without its line end, into pw (cap bytes). -1 when

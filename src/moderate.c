@@ -1,12 +1,16 @@
-/* moderate: the moderation queue and logout (docs/moderation.md); login is
- * login.c.
+/* moderate: the moderation queue (docs/moderation.md); login is login.c,
+ * logout logout.c.
  *
  * Order of checks for everything under /moderate: the session first (401
- * without one, whatever the method or path), then the method and path
- * (405/404), then, for a POST, the body, the fields and the session's CSRF
- * token (403) — so nothing is read or changed for a client that has not
- * proven who it is. Every decision is written to the moderation log in the
- * database, in the same transaction, and to stderr. */
+ * without one, whatever the method or path: moderate_guard, which the
+ * router runs before it looks at the method), then the method and path
+ * (405/404, answered by the guard in the queue's page), then, for a POST,
+ * the body, the fields and the session's CSRF token (403) — so nothing is
+ * read or changed for a client that has not proven who it is. Every
+ * decision is written to the moderation log in the database, in the same
+ * transaction, and to stderr. The three proposal types are decided by one
+ * flow (decide), through a struct decision each: the lifecycle's
+ * descriptor and what the queue says of that type. */
 #include "moderate.h"
 
 #include <stdio.h>
@@ -16,15 +20,14 @@
 
 #include "arena.h"
 #include "auth.h"
-#include "cookie.h"
-#include "dbmod.h"
+#include "dbwords.h"
 #include "fields.h"
 #include "log.h"
-#include "messages.h"
 #include "login.h"
+#include "messages.h"
 #include "page.h"
 #include "proposal.h"
-#include "session.h"
+#include "proposal_types.h"
 
 enum mf {
 	MF_CSRF,
@@ -174,17 +177,19 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 	unsigned long name_total = 0;
 	size_t n_names = 0;
 
-	enum db_status st = db_pending(ctx->db, rows, DBMOD_PENDING_MAX, &n, &total);
+	enum db_status st =
+	        db_proposal_pending(ctx->db, &proposal_word, rows, DBMOD_PENDING_MAX, &n, &total);
 	if (st == DB_OK) {
 		/* A spell row is large: from the request's arena, not the stack. */
 		spells = arena_alloc(&ctx->arena, SPELL_QUEUE_MAX * sizeof *spells);
-		st = spells ? db_spell_pending(ctx->db, spells, SPELL_QUEUE_MAX, &n_spells,
-		                               &spell_total)
+		st = spells ? db_proposal_pending(ctx->db, &proposal_spell, spells, SPELL_QUEUE_MAX,
+		                                  &n_spells, &spell_total)
 		            : DB_ERROR;
 	}
 	if (st == DB_OK) {
 		names = arena_alloc(&ctx->arena, NAME_QUEUE_MAX * sizeof *names);
-		st = names ? db_name_pending(ctx->db, names, NAME_QUEUE_MAX, &n_names, &name_total)
+		st = names ? db_proposal_pending(ctx->db, &proposal_name, names, NAME_QUEUE_MAX,
+		                                 &n_names, &name_total)
 		           : DB_ERROR;
 	}
 	if (st != DB_OK) {
@@ -267,66 +272,10 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 	page_send_html(rs, status, d);
 }
 
-/* ---- decisions ---- */
+/* ---- decisions (docs/moderation.md) ---- */
 
-static void log_decision(const struct auth *a, const char *action, const struct decide_outcome *o,
-                         const char *reason)
-{
-	struct buf stats;
-	const struct proposal *p = &o->row.p;
-
-	buf_init(&stats);
-	if (proposal_stats_text(p, &stats) != 0 || !stats.data)
-		buf_reset(&stats);
-	if (reason)
-		log_info("moderation: %s %s submission %u, %s %s \"%s\": %.*s", a->m.name, action,
-		         o->row.id, kind_names[p->kind], part_names[p->part], p->word,
-		         REASON_BYTES_MAX, reason);
-	else
-		log_info("moderation: %s %s submission %u, %s %s \"%s\", now %s_%s id %u (%s)",
-		         a->m.name, action, o->row.id, kind_names[p->kind], part_names[p->part],
-		         p->word, kind_names[p->kind], part_names[p->part], o->word_id,
-		         stats.data ? stats.data : "");
-	buf_free(&stats);
-}
-
-/* The answer to a decision's outcome. */
-static void answer_decision(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
-                            const struct fields *in, const char *action,
-                            const struct decide_outcome *o)
-{
-	char msg[256], loc[48];
-
-	switch (o->result) {
-	case DECIDE_DONE:
-		if (in->json) {
-			json_t *row = page_submission_json(&o->row);
-			if (row && o->word_id)
-				json_object_set_new(row, "word_id", json_integer(o->word_id));
-			page_send_json(rs, 200, json_pack("{s:o}", action, row));
-		} else {
-			snprintf(loc, sizeof(loc), "/moderate?%s=%u", action, o->row.id);
-			page_redirect(rs, loc);
-		}
-		return;
-	case DECIDE_NOT_FOUND:
-		send_queue(ctx, rs, a, in, 404, "id", "there is no submission with this id");
-		return;
-	case DECIDE_NOT_PENDING:
-		snprintf(msg, sizeof(msg), "submission #%u was %s already", o->row.id,
-		         o->row.status);
-		send_queue(ctx, rs, a, in, 409, "id", msg);
-		return;
-	case DECIDE_LIVE:
-		snprintf(msg, sizeof(msg), "“%s” is already a %s %s; reject this proposal instead.",
-		         o->row.p.word, kind_names[o->row.p.kind], part_names[o->row.p.part]);
-		send_queue(ctx, rs, a, in, 409, "word", msg);
-		return;
-	case DECIDE_BAD_STATS:
-		send_queue(ctx, rs, a, in, 400, o->err.field, o->err.message);
-		return;
-	}
-}
+static int read_post(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
+                     struct fields *in);
 
 /* After the database call of a decision: 503 / 500 on failure. */
 static int db_failed(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
@@ -339,34 +288,6 @@ static int db_failed(struct handler_ctx *ctx, struct response *rs, const struct 
 	int status = http_db_failure(rs, st == DB_DOWN, &msg);
 	send_queue(ctx, rs, a, in, status, NULL, msg);
 	return 1;
-}
-
-/* POST /moderate/approve (id, tier, slot, stats): 303 back to the queue
- * (JSON: 200 with the row); 400 bad id or stat; 404 no such submission;
- * 409 decided already, or the word is live already; 503. */
-static void approve(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
-                    const struct fields *in)
-{
-	struct proposal_input adjust = {
-	        .tier = in->v[MF_TIER], .slot = in->v[MF_SLOT], .mark = in->v[MF_MARK]};
-	struct decide_outcome o;
-	uint32_t id = parse_id(in->v[MF_ID]);
-	enum db_status st;
-
-	if (!id) {
-		send_queue(ctx, rs, a, in, 400, "id", "must be a submission's number");
-		return;
-	}
-	for (int s = 0; s < ST__MAX; s++)
-		adjust.stat[s] = in->v[MF_STAT0 + s];
-	adjust.value = in->v[MF_VALUE];
-	adjust.value_mult = in->v[MF_VALUE_MULT];
-	st = db_approve(ctx->db, id, &adjust, &a->m, &o);
-	if (db_failed(ctx, rs, a, in, st))
-		return;
-	if (o.result == DECIDE_DONE)
-		log_decision(a, "approved", &o, NULL);
-	answer_decision(ctx, rs, a, in, "approved", &o);
 }
 
 /* The reason, trimmed: 1..200 characters. NULL when it is not. */
@@ -388,155 +309,262 @@ static const char *check_reason(const char *r, char *out, size_t cap)
 	return out;
 }
 
-/* POST /moderate/reject (id, reason): 303 back to the queue (JSON: 200
- * with the row); 400 bad id or reason; 404; 409 decided already; 503. */
-static void reject(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
-                   const struct fields *in)
+/* A proposal type as the queue decides it: the lifecycle's descriptor, and
+ * what the answers and the log say of it. */
+struct decision {
+	const struct proposal_type *type;
+	size_t row_size;        /* its record (dbmod.h) */
+	const char *noun;       /* "must be a %s's number", "there is no %s with this id",
+	                         * "%s #N was approved already" */
+	const char *live_field; /* the field a 409 for a live key names */
+	int takes_adjust;       /* approving reads the moderator's changes */
+	int redirect_to_row;    /* HTML: /moderate?approved=ID, else /moderate */
+	const char *new_id_key; /* the added row's id in the JSON answer, or NULL */
+	json_t *(*row_json)(const void *row);
+	/* "“x” is already a ...; reject this proposal instead." */
+	void (*live_message)(const void *row, char *msg, size_t n);
+	/* The decision on stderr (reason: NULL when approved). */
+	void (*log)(const struct auth *a, const void *row, uint32_t new_id, const char *reason);
+};
+
+/* -- words -- */
+
+static json_t *word_json(const void *row)
 {
-	char reason[REASON_BYTES_MAX + 1];
+	return page_submission_json(row);
+}
+
+static void word_live(const void *row, char *msg, size_t n)
+{
+	const struct proposal *p = &((const struct db_submission *)row)->p;
+	snprintf(msg, n, "“%s” is already a %s %s; reject this proposal instead.", p->word,
+	         kind_names[p->kind], part_names[p->part]);
+}
+
+static void word_log(const struct auth *a, const void *r, uint32_t word_id, const char *reason)
+{
+	const struct db_submission *row = r;
+	const struct proposal *p = &row->p;
+	struct buf stats;
+
+	buf_init(&stats);
+	if (proposal_stats_text(p, &stats) != 0 || !stats.data)
+		buf_reset(&stats);
+	if (reason)
+		log_info("moderation: %s %s submission %u, %s %s \"%s\": %.*s", a->m.name,
+		         "rejected", row->id, kind_names[p->kind], part_names[p->part], p->word,
+		         REASON_BYTES_MAX, reason);
+	else
+		log_info("moderation: %s %s submission %u, %s %s \"%s\", now %s_%s id %u (%s)",
+		         a->m.name, "approved", row->id, kind_names[p->kind], part_names[p->part],
+		         p->word, kind_names[p->kind], part_names[p->part], word_id,
+		         stats.data ? stats.data : "");
+	buf_free(&stats);
+}
+
+static const struct decision word_decision = {
+        .type = &proposal_word,
+        .row_size = sizeof(struct db_submission),
+        .noun = "submission",
+        .live_field = "word",
+        .takes_adjust = 1,
+        .redirect_to_row = 1,
+        .new_id_key = "word_id",
+        .row_json = word_json,
+        .live_message = word_live,
+        .log = word_log,
+};
+
+/* -- spells (docs/moderation.md "Spells") -- */
+
+static json_t *spell_json(const void *row)
+{
+	return spell_row_json(row);
+}
+
+static void spell_live(const void *row, char *msg, size_t n)
+{
+	snprintf(msg, n, "“%s” is already a spell; reject this proposal instead.",
+	         ((const struct db_spell_submission *)row)->p.name);
+}
+
+static void spell_log(const struct auth *a, const void *r, uint32_t spell_id, const char *reason)
+{
+	const struct db_spell_submission *row = r;
+
+	if (!reason)
+		log_info("moderation: %s approved spell proposal %u \"%s\", now spell id %u",
+		         a->m.name, row->id, row->p.name, spell_id);
+	else
+		log_info("moderation: %s rejected spell proposal %u \"%s\": %.*s", a->m.name,
+		         row->id, row->p.name, REASON_BYTES_MAX, reason);
+}
+
+static const struct decision spell_decision = {
+        .type = &proposal_spell,
+        .row_size = sizeof(struct db_spell_submission),
+        .noun = "spell proposal",
+        .live_field = "name",
+        .new_id_key = "spell_id",
+        .row_json = spell_json,
+        .live_message = spell_live,
+        .log = spell_log,
+};
+
+/* -- training names (docs/moderation.md "Training names") -- */
+
+static json_t *name_json(const void *row)
+{
+	return name_row_json(row);
+}
+
+static void name_live(const void *row, char *msg, size_t n)
+{
+	snprintf(msg, n, "“%s” is a training name already; reject this proposal instead.",
+	         ((const struct db_name_submission *)row)->name);
+}
+
+static void name_log(const struct auth *a, const void *r, uint32_t markov_id, const char *reason)
+{
+	const struct db_name_submission *row = r;
+
+	if (!reason)
+		log_info("moderation: %s approved name proposal %u \"%s\", now markov_name id %u",
+		         a->m.name, row->id, row->name, markov_id);
+	else
+		log_info("moderation: %s rejected name proposal %u \"%s\": %.*s", a->m.name,
+		         row->id, row->name, REASON_BYTES_MAX, reason);
+}
+
+static const struct decision name_decision = {
+        .type = &proposal_name,
+        .row_size = sizeof(struct db_name_submission),
+        .noun = "name proposal",
+        .live_field = "name",
+        .row_json = name_json,
+        .live_message = name_live,
+        .log = name_log,
+};
+
+/* The id of a decided row: every record (dbmod.h) starts with it. */
+static uint32_t row_id(const void *row)
+{
+	uint32_t id;
+	memcpy(&id, row, sizeof id);
+	return id;
+}
+
+/* POST /moderate/approve (id, and for words tier, slot, mark, stats, value)
+ * and /moderate/reject (id, reason), and the same under /moderate/spell and
+ * /moderate/name: 303 back to the queue (JSON: 200 with the row, and the
+ * added row's id); 400 a bad id or reason, an adjusted stat out of range
+ * or a proposal that no longer passes its check; 404 no such proposal; 409
+ * decided already, or its key is live meanwhile; 503. */
+static void decide(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
+                   const struct decision *t, int approving)
+{
+	const struct auth *a = ctx->admitted;
+	char reason[REASON_BYTES_MAX + 1], msg[256], loc[48];
+	const char *action = approving ? "approved" : "rejected";
+	struct proposal_input adjust;
 	struct decide_outcome o;
-	uint32_t id = parse_id(in->v[MF_ID]);
+	struct fields in;
 	enum db_status st;
+	void *row;
 
+	if (read_post(ctx, rq, rs, &in) != 0)
+		return;
+	uint32_t id = parse_id(in.v[MF_ID]);
 	if (!id) {
-		send_queue(ctx, rs, a, in, 400, "id", "must be a submission's number");
+		snprintf(msg, sizeof msg, "must be a %s's number", t->noun);
+		send_queue(ctx, rs, a, &in, 400, "id", msg);
 		return;
 	}
-	if (!check_reason(in->v[MF_REASON], reason, sizeof(reason))) {
-		send_queue(ctx, rs, a, in, 400, "reason", "must be 1 to 200 characters");
+	if (!approving && !check_reason(in.v[MF_REASON], reason, sizeof(reason))) {
+		send_queue(ctx, rs, a, &in, 400, "reason", "must be 1 to 200 characters");
 		return;
 	}
-	st = db_reject(ctx->db, id, reason, &a->m, &o);
-	if (db_failed(ctx, rs, a, in, st))
-		return;
-	if (o.result == DECIDE_DONE)
-		log_decision(a, "rejected", &o, reason);
-	answer_decision(ctx, rs, a, in, "rejected", &o);
-}
-
-/* ---- spells (docs/moderation.md "Spells") ---- */
-
-/* POST /moderate/spell/approve (id) and /moderate/spell/reject (id,
- * reason): 303 back to the queue (JSON: 200 with the row, and the new
- * spell's id); 400 bad id or reason, or a spell that no longer passes the
- * check; 404; 409 decided already, or a live spell of that name; 503. */
-static void decide_spell(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
-                         const struct fields *in, int approving)
-{
-	char reason[REASON_BYTES_MAX + 1], msg[256];
-	struct spell_decide_outcome o;
-	uint32_t id = parse_id(in->v[MF_ID]);
-	enum db_status st;
-
-	if (!id) {
-		send_queue(ctx, rs, a, in, 400, "id", "must be a spell proposal's number");
+	if (!(row = arena_alloc(&ctx->arena, t->row_size))) {
+		db_failed(ctx, rs, a, &in, DB_ERROR);
 		return;
 	}
-	if (!approving && !check_reason(in->v[MF_REASON], reason, sizeof(reason))) {
-		send_queue(ctx, rs, a, in, 400, "reason", "must be 1 to 200 characters");
-		return;
+	if (approving && t->takes_adjust) {
+		adjust = (struct proposal_input){
+		        .tier = in.v[MF_TIER], .slot = in.v[MF_SLOT], .mark = in.v[MF_MARK]};
+		for (int s = 0; s < ST__MAX; s++)
+			adjust.stat[s] = in.v[MF_STAT0 + s];
+		adjust.value = in.v[MF_VALUE];
+		adjust.value_mult = in.v[MF_VALUE_MULT];
 	}
-	st = approving ? db_spell_approve(ctx->db, id, &a->m, &o)
-	               : db_spell_reject(ctx->db, id, reason, &a->m, &o);
-	if (db_failed(ctx, rs, a, in, st))
+	st = approving ? db_proposal_approve(ctx->db, t->type, id, t->takes_adjust ? &adjust : NULL,
+	                                     &a->m, &o, row)
+	               : db_proposal_reject(ctx->db, t->type, id, reason, &a->m, &o, row);
+	if (db_failed(ctx, rs, a, &in, st))
 		return;
 	switch (o.result) {
-	case DECIDE_DONE:
-		if (approving)
-			log_info(
-			        "moderation: %s approved spell proposal %u \"%s\", now spell id %u",
-			        a->m.name, o.row.id, o.row.p.name, o.spell_id);
-		else
-			log_info("moderation: %s rejected spell proposal %u \"%s\": %.*s",
-			         a->m.name, o.row.id, o.row.p.name, REASON_BYTES_MAX, reason);
-		if (in->json) {
-			json_t *row = spell_row_json(&o.row);
-			if (row && o.spell_id)
-				json_object_set_new(row, "spell_id", json_integer(o.spell_id));
-			page_send_json(
-			        rs, 200,
-			        json_pack("{s:o}", approving ? "approved" : "rejected", row));
-		} else {
-			page_redirect(rs, "/moderate");
+	case DECIDE_DONE: {
+		t->log(a, row, o.new_id, approving ? NULL : reason);
+		if (!in.json) {
+			if (t->redirect_to_row)
+				snprintf(loc, sizeof(loc), "/moderate?%s=%u", action, row_id(row));
+			else
+				snprintf(loc, sizeof(loc), "/moderate");
+			page_redirect(rs, loc);
+			return;
 		}
+		json_t *j = t->row_json(row);
+		if (j && t->new_id_key && o.new_id)
+			json_object_set_new(j, t->new_id_key, json_integer(o.new_id));
+		page_send_json(rs, 200, json_pack("{s:o}", action, j));
 		return;
+	}
 	case DECIDE_NOT_FOUND:
-		send_queue(ctx, rs, a, in, 404, "id", "there is no spell proposal with this id");
+		snprintf(msg, sizeof msg, "there is no %s with this id", t->noun);
+		send_queue(ctx, rs, a, &in, 404, "id", msg);
 		return;
 	case DECIDE_NOT_PENDING:
-		snprintf(msg, sizeof(msg), "spell proposal #%u was %s already", o.row.id,
-		         o.row.status);
-		send_queue(ctx, rs, a, in, 409, "id", msg);
+		snprintf(msg, sizeof(msg), "%s #%u was %s already", t->noun, row_id(row),
+		         db_proposal_status(t->type, row));
+		send_queue(ctx, rs, a, &in, 409, "id", msg);
 		return;
 	case DECIDE_LIVE:
-		snprintf(msg, sizeof(msg), "“%s” is already a spell; reject this proposal instead.",
-		         o.row.p.name);
-		send_queue(ctx, rs, a, in, 409, "name", msg);
+		t->live_message(row, msg, sizeof msg);
+		send_queue(ctx, rs, a, &in, 409, t->live_field, msg);
 		return;
 	case DECIDE_BAD_STATS:
-		send_queue(ctx, rs, a, in, 400, o.err.field, o.err.message);
+		send_queue(ctx, rs, a, &in, 400, o.err.field, o.err.message);
 		return;
 	}
 }
 
-/* ---- training names (docs/moderation.md "Training names") ---- */
-
-/* POST /moderate/name/approve (id) and /moderate/name/reject (id, reason):
- * 303 back to the queue (JSON: 200 with the row and, approved, its
- * markov_name_id); 400 bad id or reason; 404; 409 decided already, or
- * (approve) a live training name spelled the same but for case; 503. */
-static void decide_name(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
-                        const struct fields *in, int approving)
+void moderate_approve(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	char reason[REASON_BYTES_MAX + 1], msg[256];
-	struct name_decide_outcome o;
-	uint32_t id = parse_id(in->v[MF_ID]);
-	enum db_status st;
+	decide(ctx, rq, rs, &word_decision, 1);
+}
 
-	if (!id) {
-		send_queue(ctx, rs, a, in, 400, "id", "must be a name proposal's number");
-		return;
-	}
-	if (!approving && !check_reason(in->v[MF_REASON], reason, sizeof(reason))) {
-		send_queue(ctx, rs, a, in, 400, "reason", "must be 1 to 200 characters");
-		return;
-	}
-	st = approving ? db_name_approve(ctx->db, id, &a->m, &o)
-	               : db_name_reject(ctx->db, id, reason, &a->m, &o);
-	if (db_failed(ctx, rs, a, in, st))
-		return;
-	switch (o.result) {
-	case DECIDE_DONE:
-		if (approving)
-			log_info("moderation: %s approved name proposal %u \"%s\", now markov_name "
-			         "id %u",
-			         a->m.name, o.row.id, o.row.name, o.row.markov_name_id);
-		else
-			log_info("moderation: %s rejected name proposal %u \"%s\": %.*s", a->m.name,
-			         o.row.id, o.row.name, REASON_BYTES_MAX, reason);
-		if (in->json)
-			page_send_json(rs, 200,
-			               json_pack("{s:o}", approving ? "approved" : "rejected",
-			                         name_row_json(&o.row)));
-		else
-			page_redirect(rs, "/moderate");
-		return;
-	case DECIDE_NOT_FOUND:
-		send_queue(ctx, rs, a, in, 404, "id", "there is no name proposal with this id");
-		return;
-	case DECIDE_NOT_PENDING:
-		snprintf(msg, sizeof(msg), "name proposal #%u was %s already", o.row.id,
-		         o.row.status);
-		send_queue(ctx, rs, a, in, 409, "id", msg);
-		return;
-	case DECIDE_LIVE:
-	case DECIDE_BAD_STATS:
-		snprintf(msg, sizeof(msg),
-		         "“%s” is a training name already; reject this proposal instead.",
-		         o.row.name);
-		send_queue(ctx, rs, a, in, 409, "name", msg);
-		return;
-	}
+void moderate_reject(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	decide(ctx, rq, rs, &word_decision, 0);
+}
+
+void moderate_spell_approve(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	decide(ctx, rq, rs, &spell_decision, 1);
+}
+
+void moderate_spell_reject(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	decide(ctx, rq, rs, &spell_decision, 0);
+}
+
+void moderate_name_approve(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	decide(ctx, rq, rs, &name_decision, 1);
+}
+
+void moderate_name_reject(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	decide(ctx, rq, rs, &name_decision, 0);
 }
 
 /* ---- changing live words (docs/items.md) ---- */
@@ -610,9 +638,12 @@ static int edit_stats(struct handler_ctx *ctx, struct response *rs, const struct
  * the stats to change): one change set each. 303 to the word list (JSON:
  * 200 with the revision); 400 a bad field; 404 no live word so spelled;
  * 503. */
-static void change_word(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
-                        const struct fields *in, int edit)
+static void change_word(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
+                        int edit)
 {
+	const struct auth *a = ctx->admitted;
+	struct fields fin;
+	const struct fields *in = &fin;
 	enum kind k;
 	enum part p;
 	int32_t stat[ST__MAX] = {0};
@@ -622,7 +653,7 @@ static void change_word(struct handler_ctx *ctx, struct response *rs, const stru
 	char loc[64], msg[160];
 	enum db_status st;
 
-	if (word_target(ctx, rs, a, in, &k, &p) != 0 ||
+	if (read_post(ctx, rq, rs, &fin) != 0 || word_target(ctx, rs, a, in, &k, &p) != 0 ||
 	    (edit && edit_stats(ctx, rs, a, in, k, p, stat, given, &any) != 0))
 		return;
 	const char *w = in->v[MF_WORD];
@@ -651,8 +682,19 @@ static void change_word(struct handler_ctx *ctx, struct response *rs, const stru
 	page_redirect(rs, loc);
 }
 
-/* The answer when there is no session to go on: 401, 503 or 500. */
-static void send_no_session(struct response *rs, enum auth_result r, int json)
+void moderate_retire(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	change_word(ctx, rq, rs, 0);
+}
+
+void moderate_edit(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	change_word(ctx, rq, rs, 1);
+}
+
+/* ---- the session, the queue, the POSTs ---- */
+
+void moderate_send_no_session(struct response *rs, enum auth_result r, int json)
 {
 	switch (r) {
 	case AUTH_OK:
@@ -672,131 +714,89 @@ static void send_no_session(struct response *rs, enum auth_result r, int json)
 	}
 }
 
-static int is_method(const struct request *rq, const char *m)
+void moderate_send_queue(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
+                         const struct fields *in, int status, const char *field,
+                         const char *message)
 {
-	return strcmp(rq->method, m) == 0;
+	send_queue(ctx, rs, a, in, status, field, message);
 }
 
-/* Any method, any path under /moderate: 401 without a session first; then
- * GET|HEAD /moderate (the queue), POST /moderate/approve, /moderate/reject,
- * /moderate/retire, /moderate/edit, /moderate/spell/approve|reject and
- * /moderate/name/approve|reject (403 without the session's CSRF token);
- * 405 or 404 for anything else. */
-void moderate_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+int moderate_read_fields(const struct request *rq, int post, struct fields *in,
+                         struct form_error *err)
 {
-	int get = is_method(rq, "GET") || is_method(rq, "HEAD");
-	int queue = strcmp(rq->path, "/moderate") == 0;
-	int is_approve = strcmp(rq->path, "/moderate/approve") == 0;
-	int is_reject = strcmp(rq->path, "/moderate/reject") == 0;
-	int is_retire = strcmp(rq->path, "/moderate/retire") == 0;
-	int is_edit = strcmp(rq->path, "/moderate/edit") == 0;
-	int is_spell_approve = strcmp(rq->path, "/moderate/spell/approve") == 0;
-	int is_spell_reject = strcmp(rq->path, "/moderate/spell/reject") == 0;
-	int is_name_approve = strcmp(rq->path, "/moderate/name/approve") == 0;
-	int is_name_reject = strcmp(rq->path, "/moderate/name/reject") == 0;
+	return read_fields(rq, post, in, err);
+}
+
+/* Who may reach /moderate: a moderator's session, into the request's arena
+ * for the page (ctx->admitted); otherwise 401, 503 or 500. */
+static int admit(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
+                 const void **admitted)
+{
+	struct auth *a = arena_alloc(&ctx->arena, sizeof *a);
+	enum auth_result who = a ? auth_session(ctx, rq, a) : AUTH_ERROR;
+
+	if (who != AUTH_OK) {
+		moderate_send_no_session(rs, who, request_prefers_json(rq));
+		return -1;
+	}
+	*admitted = a;
+	return 0;
+}
+
+/* A 404 or 405 under /moderate: the queue, with the message above it. */
+static void refuse(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
+                   int status, const char *message)
+{
 	struct fields in;
-	struct form_error err;
-	struct auth a;
-	const char *why, *field;
-	int status;
 
 	in.json = request_prefers_json(rq);
 	in.names = mf_names;
 	memset(in.v, 0, sizeof(in.v));
-	enum auth_result who = auth_session(ctx, rq, &a);
-	if (who != AUTH_OK) {
-		send_no_session(rs, who, in.json);
-		return;
-	}
-	if (!queue && !is_approve && !is_reject && !is_retire && !is_edit && !is_spell_approve &&
-	    !is_spell_reject && !is_name_approve && !is_name_reject) {
-		send_queue(ctx, rs, &a, &in, 404, NULL, "There is no page at this address.");
-		return;
-	}
-	if (queue ? !get : !is_method(rq, "POST")) {
-		rs->allow = queue ? "GET, HEAD" : "POST";
-		send_queue(ctx, rs, &a, &in, 405, NULL, "This address does not take that method.");
-		return;
-	}
-	if (queue) {
-		if (read_fields(rq, 0, &in, &err) != 0)
-			send_queue(ctx, rs, &a, &in, 400, err.field, err.message);
-		else
-			send_queue(ctx, rs, &a, &in, 200, NULL, NULL);
-		return;
-	}
-	if ((why = request_body_problem(rq, &status, &field)) != NULL) {
-		send_queue(ctx, rs, &a, &in, status, field, why);
-		return;
-	}
-	if (read_fields(rq, 1, &in, &err) != 0) {
-		send_queue(ctx, rs, &a, &in, 400, err.field, err.message);
-		return;
-	}
-	if (!auth_session_ok(rq, &a, in.v[MF_CSRF])) {
-		send_queue(ctx, rs, &a, &in, 403, "csrf",
-		           "The form had expired or came from another site; nothing was changed.");
-		return;
-	}
-	if (is_spell_approve || is_spell_reject)
-		decide_spell(ctx, rs, &a, &in, is_spell_approve);
-	else if (is_name_approve || is_name_reject)
-		decide_name(ctx, rs, &a, &in, is_name_approve);
-	else if (is_approve)
-		approve(ctx, rs, &a, &in);
-	else if (is_reject)
-		reject(ctx, rs, &a, &in);
-	else
-		change_word(ctx, rs, &a, &in, is_edit);
+	send_queue(ctx, rs, ctx->admitted, &in, status, NULL, message);
 }
 
-/* ---- logout ---- */
+const struct page_guard moderate_guard = {admit, refuse};
 
-/* POST /logout (csrf): ends the session and clears its cookie, 303 to
- * /login (JSON: 200). Without a session there is nothing to end: the same
- * answer. 403 with a session but without its CSRF token. */
-void logout_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+/* A POST's body, fields and CSRF token: 0, or -1 after answering 4xx. */
+static int read_post(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
+                     struct fields *in)
+{
+	const struct auth *a = ctx->admitted;
+	struct form_error err;
+	const char *why, *field;
+	int status;
+
+	in->json = request_prefers_json(rq);
+	in->names = mf_names;
+	memset(in->v, 0, sizeof(in->v));
+	if ((why = request_body_problem(rq, &status, &field)) != NULL) {
+		send_queue(ctx, rs, a, in, status, field, why);
+		return -1;
+	}
+	if (read_fields(rq, 1, in, &err) != 0) {
+		send_queue(ctx, rs, a, in, 400, err.field, err.message);
+		return -1;
+	}
+	if (!auth_session_ok(rq, a, in->v[MF_CSRF])) {
+		send_queue(ctx, rs, a, in, 403, "csrf",
+		           "The form had expired or came from another site; nothing was changed.");
+		return -1;
+	}
+	return 0;
+}
+
+/* GET|HEAD /moderate: the queue (?approved=ID or ?rejected=ID: the note of
+ * a decision just made). */
+void moderate_queue(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	struct fields in;
 	struct form_error err;
-	struct auth a;
-	uint8_t hash[DBMOD_HASH_BYTES];
-	const char *field;
-	int status, json;
-	enum auth_result who;
-	/* A body that cannot be read carries no token: the check below fails. */
-	int body = request_body_problem(rq, &status, &field) == NULL;
 
-	if (read_fields(rq, body, &in, &err) != 0)
-		memset(in.v, 0, sizeof(in.v));
-	json = in.json;
-	switch ((who = auth_session(ctx, rq, &a))) {
-	case AUTH_OK:
-		if (!auth_session_ok(rq, &a, in.v[MF_CSRF])) {
-			send_queue(ctx, rs, &a, &in, 403, "csrf",
-			           "The form had expired or came from another site; you are still "
-			           "logged in.");
-			return;
-		}
-		session_token_hash(a.token, hash);
-		enum db_status st = db_session_end(ctx->db, hash);
-		if (st != DB_OK) {
-			const char *msg;
-			status = http_db_failure(rs, st == DB_DOWN, &msg);
-			send_queue(ctx, rs, &a, &in, status, NULL, msg);
-			return;
-		}
-		log_info("login: moderator %s logged out", a.m.name);
-		break;
-	case AUTH_NONE:
-		break;
-	default:
-		send_no_session(rs, who, json);
-		return;
-	}
-	cookie_set(rs, COOKIE_SESSION, "", 0);
-	if (json)
-		page_send_json(rs, 200, json_pack("{s:b}", "logged_out", 1));
+	in.json = request_prefers_json(rq);
+	in.names = mf_names;
+	memset(in.v, 0, sizeof(in.v));
+	if (read_fields(rq, 0, &in, &err) != 0)
+		send_queue(ctx, rs, ctx->admitted, &in, 400, err.field, err.message);
 	else
-		page_redirect(rs, "/login");
+		send_queue(ctx, rs, ctx->admitted, &in, 200, NULL, NULL);
 }

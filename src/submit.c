@@ -12,7 +12,7 @@
 
 #include "auth.h"
 #include "catalog.h"
-#include "dbmod.h"
+#include "proposal_types.h"
 #include "fields.h"
 #include "log.h"
 #include "nameprop.h"
@@ -275,7 +275,8 @@ static void get_received(struct handler_ctx *ctx, struct response *rs, struct vi
 		send_error(rs, v, 400, "received", bad_received_id);
 		return;
 	}
-	enum db_status st = db_submission_by_sid(ctx->db, v->in->v[SF_RECEIVED], &row, &found);
+	enum db_status st =
+	        db_proposal_by_sid(ctx->db, &proposal_word, v->in->v[SF_RECEIVED], &row, &found);
 	switch (st) {
 	case DB_OK:
 		break;
@@ -345,7 +346,7 @@ static void submit_get(struct handler_ctx *ctx, const struct request *rq, struct
 
 /* The 409, 429 or success answer of a stored-or-not proposal. */
 static void answer_outcome(struct response *rs, struct view *v, const struct proposal *p,
-                           const struct submit_outcome *o)
+                           const struct submit_outcome *o, const struct db_submission *row)
 {
 	char msg[320], loc[64];
 	const char *what = part_names[p->part];
@@ -353,24 +354,22 @@ static void answer_outcome(struct response *rs, struct view *v, const struct pro
 	switch (o->result) {
 	case SUBMIT_STORED:
 		if (v->in->json) {
-			page_send_json(
-			        rs, 201,
-			        json_pack("{s:o}", "submission", page_submission_json(&o->row)));
+			page_send_json(rs, 201,
+			               json_pack("{s:o}", "submission", page_submission_json(row)));
 		} else {
-			snprintf(loc, sizeof(loc), "/submit?received=%s", o->row.sid);
+			snprintf(loc, sizeof(loc), "/submit?received=%s", row->sid);
 			page_redirect(rs, loc);
 		}
 		return;
 	case SUBMIT_ALREADY:
-		snprintf(loc, sizeof(loc), "/submit?received=%s", o->row.sid);
+		snprintf(loc, sizeof(loc), "/submit?received=%s", row->sid);
 		response_header(rs, "Content-Location", loc);
 		if (v->in->json) {
 			page_send_json(rs, 200,
 			               json_pack("{s:o,s:b}", "submission",
-			                         page_submission_json(&o->row), "already_received",
-			                         1));
+			                         page_submission_json(row), "already_received", 1));
 		} else {
-			v->received = &o->row;
+			v->received = row;
 			v->already = 1;
 			v->status = 200;
 			send_html(rs, v);
@@ -416,6 +415,7 @@ static void submit_post(struct handler_ctx *ctx, const struct request *rq, struc
 	struct proposal p;
 	struct proposal_error perr;
 	struct submit_outcome out;
+	struct db_submission row;
 	uint8_t client[DBMOD_HASH_BYTES];
 	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
 	struct view v = {.status = 200, .csrf = token, .sid = sid, .in = &in};
@@ -465,9 +465,10 @@ static void submit_post(struct handler_ctx *ctx, const struct request *rq, struc
 		return;
 	}
 	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
-	enum db_status st = db_submit(ctx->db, sid, &p, client, settings_submit_limit(), &out);
+	enum db_status st = db_proposal_submit(ctx->db, &proposal_word, sid, &p, client,
+	                                       settings_submit_limit(), &out, &row);
 	if (st == DB_OK) {
-		answer_outcome(rs, &v, &p, &out);
+		answer_outcome(rs, &v, &p, &out, &row);
 		return;
 	}
 	/* The proposal's own words: nothing was saved, and the form keeps it. */
@@ -855,7 +856,7 @@ static json_t *spell_row_json(const union pf_state *s)
 
 static enum db_status spell_lookup(struct db *d, const char *sid, union pf_state *s, int *found)
 {
-	return db_spell_submission_by_sid(d, sid, &s->spell.row, found);
+	return db_proposal_by_sid(d, &proposal_spell, sid, &s->spell.row, found);
 }
 
 /* The spell checked as the catalog loader checks one. */
@@ -874,19 +875,19 @@ static int spell_parse(const struct fields *in, union pf_state *s, struct propos
 }
 
 /* A live spell of the name, or a pending proposal of it, is refused; so is
- * a rejected one, though db_spell_submit never answers that (a name may be
+ * a rejected one, though the lifecycle never answers that for spells (a name may be
  * proposed again). */
 static enum db_status spell_store(struct db *d, const char *sid,
                                   const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
                                   union pf_state *s, struct pf_stored *o)
 {
-	struct spell_submit_outcome out;
+	struct submit_outcome out;
 	const char *name = s->spell.p.name;
-	enum db_status st = db_spell_submit(d, sid, &s->spell.p, client, limit, &out);
+	enum db_status st = db_proposal_submit(d, &proposal_spell, sid, &s->spell.p, client, limit,
+	                                       &out, &s->spell.row);
 
 	if (st != DB_OK)
 		return st;
-	s->spell.row = out.row;
 	o->result = out.result;
 	o->retry_after = out.retry_after;
 	switch (out.result) {
@@ -952,7 +953,7 @@ static json_t *name_row_json(const union pf_state *s)
 
 static enum db_status name_lookup(struct db *d, const char *sid, union pf_state *s, int *found)
 {
-	return db_name_submission_by_sid(d, sid, &s->name.row, found);
+	return db_proposal_by_sid(d, &proposal_name, sid, &s->name.row, found);
 }
 
 /* The name checked by nameprop_parse, against the current catalog's chain
@@ -974,13 +975,13 @@ static enum db_status name_store(struct db *d, const char *sid,
                                  const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
                                  union pf_state *s, struct pf_stored *o)
 {
-	struct name_submit_outcome out;
+	struct submit_outcome out;
 	const char *name = s->name.name;
-	enum db_status st = db_name_submit(d, sid, name, client, limit, &out);
+	enum db_status st =
+	        db_proposal_submit(d, &proposal_name, sid, name, client, limit, &out, &s->name.row);
 
 	if (st != DB_OK)
 		return st;
-	s->name.row = out.row;
 	o->result = out.result;
 	o->retry_after = out.retry_after;
 	switch (out.result) {
