@@ -29,7 +29,6 @@ static const char MSG_SEED[] = "must be a whole number from 0 to 184467440737095
 static const char MSG_COUNT[] = "must be a whole number from 1 to 100";
 static const char MSG_LOADOUT[] = "must be a loadout's items: at most 32 item codes, each with an "
                                   "optional ':place', separated by commas";
-static const char MSG_FORMAT[] = "must be html or json";
 static const char MSG_WORD[] = "must be at most 64 bytes";
 static const char MSG_TWICE[] = "given more than once";
 static const char MSG_QUERY_LONG[] = "the query string is longer than 4096 bytes";
@@ -333,16 +332,23 @@ static const char *v_count(struct form *f, const char *v, size_t n, enum part p)
 	return NULL;
 }
 
+int form_format(const char *v, enum format *out)
+{
+	if (v && strcmp(v, "html") == 0)
+		*out = FMT_HTML;
+	else if (v && strcmp(v, "json") == 0)
+		*out = FMT_JSON;
+	else
+		return -1;
+	return 0;
+}
+
 static const char *v_format(struct form *f, const char *v, size_t n, enum part p)
 {
 	(void)n;
 	(void)p;
-	if (strcmp(v, "html") == 0)
-		f->format = FMT_HTML;
-	else if (strcmp(v, "json") == 0)
-		f->format = FMT_JSON;
-	else
-		return MSG_FORMAT;
+	if (form_format(v, &f->format) != 0)
+		return FORM_FORMAT_MSG;
 	f->has_format = 1;
 	return NULL;
 }

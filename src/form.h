@@ -22,6 +22,12 @@
 
 enum format { FMT_HTML, FMT_JSON };
 
+/* The one check of a format= value, for every page that answers in HTML
+ * or JSON: "html" or "json" into *out (0), else -1 and the message is
+ * FORM_FORMAT_MSG. (/map also answers text: its check is its own.) */
+#define FORM_FORMAT_MSG "must be html or json"
+int form_format(const char *v, enum format *out);
+
 struct form {
 	enum kind kind;           /* default K_WEAPON */
 	int tier;                 /* 0..TIER_MAX, default 0 */

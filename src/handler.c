@@ -12,6 +12,7 @@
 #include "loadoutpage.h"
 #include "mappage.h"
 #include "page.h"
+#include "page.h"
 #include "messages.h"
 #include "moderate.h"
 #include "spellpage.h"
@@ -102,7 +103,7 @@ static void refuse(struct handler_ctx *ctx, const struct request *rq, struct res
 	if (r && r->guard)
 		r->guard->refuse(ctx, rq, rs, status, message);
 	else
-		itempage_error(rq, rs, status, message);
+		page_send_error(rs, NULL, request_wants_json(rq, 0, 0), status, NULL, message);
 }
 
 /* 404 for an unknown path, 405 (with Allow) for a method the route does

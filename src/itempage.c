@@ -19,6 +19,7 @@
 #include "itemlink.h"
 #include "log.h"
 #include "messages.h"
+#include "page.h"
 #include "render.h"
 
 #define MSG_NO_ITEM "No item of this kind can be generated right now. Please try again later."
@@ -55,45 +56,20 @@ static void set_status(struct response *rs, int status, const char *content_type
 	rs->content_type = content_type;
 }
 
-/* Rendering failed (out of memory, or data the renderer refused): a 500,
- * still in the client's format (f may be NULL). */
+/* Rendering failed: the page kit's 500, in the client's format (f may be
+ * NULL). */
 static void answer_render_failed(const struct request *rq, const struct form *f,
                                  struct response *rs)
 {
-	log_error("handler: rendering failed");
-	response_internal_error(rs, wants_json(rq, f));
+	page_failed(rs, wants_json(rq, f));
 }
 
-/* An error in the client's format. For HTML, the page keeps the form as
- * sent (f, may be NULL) and lists the words of the current catalog, if any.
- * field may be NULL. */
+/* An error in the client's format: the site's error answer, keeping the
+ * form as sent (f, may be NULL). field may be NULL. */
 static void answer_error(const struct request *rq, const struct form *f, struct response *rs,
                          int status, const char *field, const char *message)
 {
-	int rc;
-
-	if (wants_json(rq, f)) {
-		set_status(rs, status, CT_JSON);
-		rc = render_json_error(field, message, &rs->body);
-	} else {
-		struct form defaults;
-		if (!f) {
-			form_parse(&defaults, NULL, NULL, 0, NULL);
-			f = &defaults;
-		}
-		const struct catalog *cat = catalog_acquire();
-		struct page pg = {.cat = cat,
-		                  .form = f,
-		                  .status = status,
-		                  .error_field = field,
-		                  .error_message = message};
-		set_status(rs, status, CT_HTML);
-		rc = render_html(&pg, &rs->body);
-		if (cat)
-			catalog_release(cat);
-	}
-	if (rc != 0 || rs->body.oom)
-		answer_render_failed(rq, f, rs);
+	page_send_error(rs, f, wants_json(rq, f), status, field, message);
 }
 
 /* 503 with Retry-After: no catalog has been loaded yet. */
@@ -348,9 +324,4 @@ void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct res
 		rs->status = 304;
 		buf_reset(&rs->body);
 	}
-}
-
-void itempage_error(const struct request *rq, struct response *rs, int status, const char *message)
-{
-	answer_error(rq, NULL, rs, status, NULL, message);
 }

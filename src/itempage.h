@@ -12,8 +12,4 @@ void itempage_generate(struct handler_ctx *ctx, const struct request *rq, struct
 /* GET /item/CODE: the item a permanent code names (docs/items.md). */
 void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
-/* An error on the generator's page (the router's 404 and 405), in the
- * client's format. */
-void itempage_error(const struct request *rq, struct response *rs, int status, const char *message);
-
 #endif

@@ -23,7 +23,6 @@
 
 #define CODE_MAX (ITEMCODE_MAX - 1) /* bytes of an item code */
 
-#define MSG_FORMAT   "must be html or json"
 #define MSG_ITEM     "must be an item code, optionally followed by ':' and a place"
 #define MSG_TOO_MANY "a loadout holds at most 32 items"
 
@@ -60,12 +59,8 @@ static int read_format_field(void *ctx, int i, const char *v, size_t n, struct f
 	(void)i;
 	if (n == 0)
 		return 0;
-	if (strcmp(v, "html") == 0)
-		*f = FMT_HTML;
-	else if (strcmp(v, "json") == 0)
-		*f = FMT_JSON;
-	else
-		return field_error(err, "format", MSG_FORMAT);
+	if (form_format(v, f) != 0)
+		return field_error(err, "format", FORM_FORMAT_MSG);
 	return 0;
 }
 
@@ -443,7 +438,7 @@ static void answer_unresolved(struct handler_ctx *ctx, struct response *rs,
 		send_error(rs, q->format, 503, NULL, MSG_NO_CATALOG);
 		return;
 	default:
-		response_internal_error(rs, q->format == FMT_JSON);
+		page_failed(rs, q->format == FMT_JSON);
 	}
 }
 
@@ -459,7 +454,7 @@ void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	struct loadout_totals t;
 
 	if (!q || !ci || !ent.code || !ent.item) {
-		response_internal_error(rs, request_prefers_json(rq));
+		page_failed(rs, request_prefers_json(rq));
 		return;
 	}
 	if (read_query(rq, q, &err) != 0) {

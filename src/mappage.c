@@ -211,7 +211,7 @@ static void send_error(struct response *rs, const struct map_query *q, const str
 		rs->content_type = CT_TEXT;
 		if (buf_printf(&rs->body, "%s%s%s\n", field ? field : "", field ? ": " : "",
 		               message) != 0)
-			response_internal_error(rs, 0);
+			page_failed(rs, 0);
 	} else {
 		struct tmpl_dict *d = page_new("Dungeon map");
 		page_error(d, field, message);
@@ -321,7 +321,7 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 		buf_free(&again);
 		buf_free(&path);
 		tmpl_dict_free(d);
-		response_internal_error(rs, 0);
+		page_failed(rs, 0);
 		return;
 	}
 	fill_form(body, q, cat);
@@ -427,7 +427,7 @@ static void send_json(struct response *rs, const struct catalog_tileset *ts,
 	buf_init(&link);
 	if (map_link(&link, q, &seed) != 0) {
 		buf_free(&link);
-		response_internal_error(rs, 1);
+		page_failed(rs, 1);
 		return;
 	}
 	page_send_json(rs, 200, map_json(ts, q, m, seed, link.data, loot, n_loot));
@@ -440,7 +440,7 @@ static void send_text(struct response *rs, const char *text, size_t len)
 	rs->status = 200;
 	rs->content_type = CT_TEXT;
 	if (buf_append(&rs->body, text, len) != 0)
-		response_internal_error(rs, 0);
+		page_failed(rs, 0);
 }
 
 /* "must be one of: plain, ruins", in the arena. */

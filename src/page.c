@@ -4,15 +4,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "catalog.h"
+#include "layout.h"
 #include "log.h"
+#include "render.h"
 
 struct tmpl_dict *page_new(const char *title)
 {
-	struct tmpl_dict *d = tmpl_dict_new("layout");
-
-	if (d)
-		tmpl_set(d, "TITLE", title);
-	return d;
+	return layout_new(title);
 }
 
 struct tmpl_dict *page_body(struct tmpl_dict *d, const char *file)
@@ -22,18 +21,19 @@ struct tmpl_dict *page_body(struct tmpl_dict *d, const char *file)
 
 void page_error(struct tmpl_dict *d, const char *field, const char *message)
 {
-	struct tmpl_dict *e = tmpl_include(d, "ERROR", "error.tpl");
-
-	if (field)
-		tmpl_set(tmpl_section(e, "FIELD"), "FIELD_NAME", field);
-	tmpl_set(e, "MESSAGE", message ? message : "Something went wrong.");
+	/* Out of memory: page_send_html's expansion fails the same way. */
+	(void)layout_error(d, field, message);
 }
 
-/* A 500 in the format the answer was to have. */
-static void failed(struct response *rs, int json)
+void page_failed(struct response *rs, int json)
 {
 	log_error("page: rendering failed (out of memory?)");
 	response_internal_error(rs, json);
+}
+
+static void failed(struct response *rs, int json)
+{
+	page_failed(rs, json);
 }
 
 void page_send_html(struct response *rs, int status, struct tmpl_dict *d)
@@ -41,7 +41,7 @@ void page_send_html(struct response *rs, int status, struct tmpl_dict *d)
 	buf_reset(&rs->body);
 	rs->status = status;
 	rs->content_type = CT_HTML;
-	if (!d || tmpl_expand("layout.tpl", d, &rs->body) != 0 || rs->body.oom)
+	if (!d || layout_expand(d, &rs->body) != 0 || rs->body.oom)
 		failed(rs, 0);
 	tmpl_dict_free(d);
 }
@@ -63,9 +63,40 @@ void page_send_json(struct response *rs, int status, json_t *v)
 
 void page_send_json_error(struct response *rs, int status, const char *field, const char *message)
 {
-	json_t *e = json_pack("{s:{s:s?,s:s}}", "error", "field", field, "message",
-	                      message ? message : "Something went wrong.");
-	page_send_json(rs, status, e);
+	buf_reset(&rs->body);
+	rs->status = status;
+	rs->content_type = CT_JSON;
+	if (render_json_error(field, message, &rs->body) != 0 || rs->body.oom)
+		failed(rs, 1);
+}
+
+void page_send_error(struct response *rs, const struct form *f, int json, int status,
+                     const char *field, const char *message)
+{
+	struct form defaults;
+
+	if (json) {
+		page_send_json_error(rs, status, field, message);
+		return;
+	}
+	if (!f) {
+		form_parse(&defaults, NULL, NULL, 0, NULL);
+		f = &defaults;
+	}
+	const struct catalog *cat = catalog_acquire();
+	struct page pg = {.cat = cat,
+	                  .form = f,
+	                  .status = status,
+	                  .error_field = field,
+	                  .error_message = message};
+	buf_reset(&rs->body);
+	rs->status = status;
+	rs->content_type = CT_HTML;
+	int rc = render_html(&pg, &rs->body);
+	if (cat)
+		catalog_release(cat);
+	if (rc != 0 || rs->body.oom)
+		failed(rs, 0);
 }
 
 void page_redirect(struct response *rs, const char *location)

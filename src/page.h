@@ -1,12 +1,15 @@
-/* page: what the proposal, word-list and moderation pages share: the page
- * layout (layout.tpl with the page's template as its PAGE include), the
- * error box, answers in HTML or JSON, redirects, and a submission as JSON. */
+/* page: the page kit, what every page shares: the site's skeleton (layout.h:
+ * layout.tpl with the page's template as its PAGE include, the error box),
+ * answers in HTML or JSON, the one error answer of the site and of pages
+ * without a form of their own (page_send_error), the one 500 of a page that
+ * cannot be rendered, redirects, and a submission as JSON. */
 #ifndef LOOTFORGE_PAGE_H
 #define LOOTFORGE_PAGE_H
 
 #include <jansson.h>
 
 #include "dbmod.h"
+#include "form.h"
 #include "http.h"
 #include "tmpl.h"
 
@@ -31,6 +34,17 @@ void page_send_json(struct response *rs, int status, json_t *v);
 
 /* {"error": {"field": ..., "message": ...}}. */
 void page_send_json_error(struct response *rs, int status, const char *field, const char *message);
+
+/* The site's error answer (the router's 404 and 405, the generator's
+ * errors): in JSON the error alone; in HTML the generator's page keeping
+ * the form as sent (f; NULL: its defaults) under the error box. field may
+ * be NULL. */
+void page_send_error(struct response *rs, const struct form *f, int json, int status,
+                     const char *field, const char *message);
+
+/* The 500 of a page that could not be rendered (out of memory, or data the
+ * renderer refused), in the format the answer was to have; logged. */
+void page_failed(struct response *rs, int json);
 
 /* 303 See Other to a path of this site. */
 void page_redirect(struct response *rs, const char *location);

@@ -1,4 +1,5 @@
-/* render_html: the index/generate page (layout, form, cards, error)
+/* render_html: the index/generate page (form, cards, error) on the site's
+ * skeleton (layout.h)
  * through the templates; raw text goes into the dictionaries and the
  * engine escapes it. */
 #include "render.h"
@@ -9,6 +10,7 @@
 
 #include "decimal.h"
 #include "formcache.h"
+#include "layout.h"
 #include "render_int.h"
 #include "scroll.h"
 #include "tmpl.h"
@@ -380,23 +382,6 @@ static int fill_cards(struct tmpl_dict *d, const struct page *p, const struct fo
 	return 0;
 }
 
-static int fill_error(struct tmpl_dict *d, const struct page *p)
-{
-	if (!p->error_field && !p->error_message)
-		return 0;
-	struct tmpl_dict *e = tmpl_include(d, "ERROR", "error.tpl");
-	if (!e)
-		return -1;
-	if (p->error_field) {
-		struct tmpl_dict *field = tmpl_section(e, "FIELD");
-		if (!field)
-			return -1;
-		tmpl_set(field, "FIELD_NAME", p->error_field);
-	}
-	tmpl_set(e, "MESSAGE", p->error_message ? p->error_message : "Something went wrong.");
-	return 0;
-}
-
 static void set_title(struct tmpl_dict *d, const struct page *p)
 {
 	char text[32];
@@ -424,14 +409,15 @@ int render_html(const struct page *p, struct buf *out)
 	if (!p || !out)
 		return -1;
 	f = render_form(p->form);
-	if (!(fc = formcache_get(p->cat, f->kind)) || !(d = tmpl_dict_new("layout")))
+	if (!(fc = formcache_get(p->cat, f->kind)) || !(d = layout_new(NULL)))
 		goto done;
 	set_title(d, p);
-	if (fill_cards(d, p, f) != 0 || fill_error(d, p) != 0)
+	if (fill_cards(d, p, f) != 0 || ((p->error_field || p->error_message) &&
+	                                 layout_error(d, p->error_field, p->error_message) != 0))
 		goto done;
 	if (!(form = tmpl_include(d, "FORM", "form.tpl")) || fill_form(form, fc, f, extra) != 0)
 		goto done;
-	rc = tmpl_expand("layout.tpl", d, out);
+	rc = layout_expand(d, out);
 done:
 	tmpl_dict_free(d);
 	for (int i = 0; i < P__MAX; i++)

@@ -10,6 +10,7 @@
 #include <unistr.h>
 
 #include "decimal.h"
+#include "messages.h"
 #include "render_int.h"
 #include "scroll.h"
 #include "value.h"
@@ -479,7 +480,7 @@ int render_json_error(const char *field, const char *message, struct buf *out)
 	json_t *root = json_object(), *e = json_object();
 	int err = put(root, "error", e) != 0;
 	err = err || put(e, "field", field ? json_string(field) : json_null());
-	err = err || put(e, "message", json_string(message ? message : "Something went wrong."));
+	err = err || put(e, "message", json_string(message ? message : MSG_FALLBACK));
 	if (err) {
 		json_decref(root);
 		return -1;

@@ -33,12 +33,13 @@ static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_er
 		f->level = v[0] - '0';
 		return 0;
 	}
-	if (strcmp(v, "json") != 0 && strcmp(v, "html") != 0) {
+	enum format fmt;
+	if (form_format(v, &fmt) != 0) {
 		err->field = "format";
-		err->message = "must be html or json";
+		err->message = FORM_FORMAT_MSG;
 		return -1;
 	}
-	f->json = strcmp(v, "json") == 0;
+	f->json = fmt == FMT_JSON;
 	return 0;
 }
 

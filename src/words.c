@@ -22,6 +22,7 @@ struct filter {
 static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_error *err)
 {
 	struct filter *f = ctx;
+	enum format fmt;
 
 	(void)n;
 	switch (i) {
@@ -40,12 +41,12 @@ static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_er
 		}
 		return 0;
 	default:
-		if (strcmp(v, "json") != 0 && strcmp(v, "html") != 0) {
+		if (form_format(v, &fmt) != 0) {
 			err->field = "format";
-			err->message = "must be html or json";
+			err->message = FORM_FORMAT_MSG;
 			return -1;
 		}
-		f->json = strcmp(v, "json") == 0;
+		f->json = fmt == FMT_JSON;
 		return 0;
 	}
 }
