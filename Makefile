@@ -73,9 +73,11 @@ unit: $(UNIT_BIN)
 unit-san:
 	@$(MAKE) --no-print-directory SAN=1 unit
 
-# The install script's branches, under dash, with apt stand-ins.
+# The install script's branches, under dash, with apt stand-ins; the first
+# make run/start on a machine without mariadb_config.
 test-deploy:
 	sh tests/deploy/test_install_deps.sh
+	sh tests/deploy/test_make_fresh.sh
 
 # The house rules on the source (docs/house.md): no include loop, and only
 # the server and main.c reach the router.
@@ -163,10 +165,11 @@ browser: $(DAEMON)
 
 # Load through nginx with wrk (docs/testing.md), up to 1,024 connections. The
 # long run adds the faults: workers killed, the database stopped, idle and
-# stalled FastCGI peers, submissions counted.
+# stalled FastCGI peers, submissions counted, a /catalog.json flood and
+# HEAD-then-GET on fresh codes (/generate p99 beside them).
 soak: $(DAEMON)
 	python3 tests/soak/soak.py --daemon $(DAEMON) \
-		--faults kill-worker,db-outage,db-freeze,db-down-restart,idle-peers
+		--faults kill-worker,db-outage,db-freeze,db-down-restart,idle-peers,catalog-flood,head-then-get
 
 soak-brief: $(DAEMON)
 	python3 tests/soak/soak.py --daemon $(DAEMON) --brief
@@ -182,10 +185,15 @@ scale-brief: $(DAEMON)
 	python3 tests/scale/scale.py --daemon $(DAEMON) --brief
 
 # The dev stack: private MariaDB, the daemon and nginx, all under var/.
-run: deps $(DAEMON)
+# The build is a second make, as in check: this one was parsed before deps
+# installed mariadb_config, so its CPPFLAGS lack mysql.h's directory on a
+# fresh machine (tests/deploy/test_make_fresh.sh).
+run: deps
+	@$(MAKE) --no-print-directory $(DAEMON)
 	deploy/stack.sh run --daemon $(DAEMON)
 
-start: deps $(DAEMON)
+start: deps
+	@$(MAKE) --no-print-directory $(DAEMON)
 	deploy/stack.sh start --daemon $(DAEMON)
 
 stop:

@@ -17,7 +17,18 @@ const char *const unhonoured_reason_text[] = {
         [UR_UNKNOWN] = "unknown word",
         [UR_INACTIVE] = "not active",
         [UR_NOT_A_PART] = "not a part of this kind",
+        [UR_OTHER_KIND] = "a word of another kind",
 };
+
+/* Whether a kind other than k has w as its part p (issue 23: such a word
+ * was "unknown"). */
+static int other_kind_has(const struct catalog *c, enum kind k, enum part p, const char *w)
+{
+	for (int o = 0; o < K__MAX; o++)
+		if (o != (int)k && catalog_find(c, (enum kind)o, p, w))
+			return 1;
+	return 0;
+}
 
 /* More steps than any recipe has. */
 #define GEN_STEPS_MAX 16
@@ -366,7 +377,9 @@ static void resolve_requests(struct gen *g)
 			why = UR_NOT_A_PART;
 		} else {
 			e = catalog_find(g->cat, g->r->kind, (enum part)p, w);
-			why = !e ? UR_UNKNOWN : UR_INACTIVE;
+			why = e                                                     ? UR_INACTIVE
+			      : other_kind_has(g->cat, g->r->kind, (enum part)p, w) ? UR_OTHER_KIND
+			                                                            : UR_UNKNOWN;
 		}
 		if (e && e->active) {
 			g->want[p] = e;

@@ -13,7 +13,9 @@
 #define ITEM_NAME_MAX       320
 #define ITEM_UNHONOURED_MAX P__MAX
 
-enum unhonoured_reason { UR_UNKNOWN, UR_INACTIVE, UR_NOT_A_PART };
+/* UR_OTHER_KIND: no such word for this kind, but another kind has it (a
+ * "helmet" asked of a weapon). Appended, so the values keep their numbers. */
+enum unhonoured_reason { UR_UNKNOWN, UR_INACTIVE, UR_NOT_A_PART, UR_OTHER_KIND, UR__MAX };
 extern const char *const unhonoured_reason_text[]; /* "unknown word", ... */
 
 struct unhonoured {

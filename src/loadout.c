@@ -1,6 +1,7 @@
 /* loadout: the rules of SPEC §9 over one list of (slot, place) pairs. */
 #include "loadout.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "value.h"
@@ -161,4 +162,96 @@ void loadout_totals(const struct loadout *l, const struct item *items, struct lo
 		t->value += item_value(&items[i]);
 		t->worn++;
 	}
+}
+
+int loadout_stat_sums(enum stat s)
+{
+	return s != ST_HANDS && s != ST_MULTIPLIER && s >= 0 && s < ST__MAX;
+}
+
+/* -1 for "str", the stat for a stat that sums, else -2. */
+static int base_key(const char *k, size_t n)
+{
+	if (n == 3 && memcmp(k, "str", 3) == 0)
+		return -1;
+	for (int s = 0; s < ST__MAX; s++)
+		if (loadout_stat_sums((enum stat)s) && strlen(stat_names[s]) == n &&
+		    memcmp(stat_names[s], k, n) == 0)
+			return s;
+	return -2;
+}
+
+int loadout_base_parse(const char *s, size_t n, struct loadout_base *b, char *why, size_t cap)
+{
+	const char *end = s + n;
+	unsigned seen_str = 0, seen[ST__MAX] = {0};
+
+	memset(b, 0, sizeof *b);
+	if (cap)
+		why[0] = '\0';
+	while (s < end) {
+		const char *comma = memchr(s, ',', (size_t)(end - s));
+		const char *item_end = comma ? comma : end;
+		const char *colon = memchr(s, ':', (size_t)(item_end - s));
+		if (!colon) {
+			snprintf(why, cap,
+			         "must be stat:value pairs separated by commas, like "
+			         "attack:3,str:10");
+			return -1;
+		}
+		int key = base_key(s, (size_t)(colon - s));
+		if (key == -2) {
+			snprintf(why, cap,
+			         "'%.*s' is not a stat that adds up (attack, defense, magic, "
+			         "flaming, freezing, shocking, holy, evil, sneak, crit, str)",
+			         (int)(colon - s) > 20 ? 20 : (int)(colon - s), s);
+			return -1;
+		}
+		const char *name = key == -1 ? "str" : stat_names[key];
+		if (key == -1 ? seen_str++ : seen[key]++) {
+			snprintf(why, cap, "%s is given twice", name);
+			return -1;
+		}
+		const char *v = colon + 1;
+		int neg = v < item_end && *v == '-';
+		long val = 0;
+		size_t digits = 0;
+		for (v += neg; v < item_end && *v >= '0' && *v <= '9' && digits < 5; v++, digits++)
+			val = val * 10 + (*v - '0');
+		if (digits == 0 || v != item_end || val > LOADOUT_BASE_LIMIT) {
+			snprintf(why, cap, "%s must be a whole number from %d to %d", name,
+			         -LOADOUT_BASE_LIMIT, LOADOUT_BASE_LIMIT);
+			return -1;
+		}
+		if (key == -1)
+			b->str = neg ? -val : val;
+		else
+			b->stat[key] = neg ? -val : val;
+		b->n++;
+		s = comma ? comma + 1 : end;
+	}
+	return 0;
+}
+
+int loadout_base_text(const struct loadout_base *b, char *dst, size_t cap)
+{
+	size_t used = 0;
+	int n;
+
+	if (!cap)
+		return -1;
+	dst[0] = '\0';
+	for (int s = 0; s <= ST__MAX; s++) {
+		int64_t v = s == ST__MAX ? b->str : b->stat[s];
+		if (v == 0 || (s < ST__MAX && !loadout_stat_sums((enum stat)s)))
+			continue;
+		n = snprintf(dst + used, cap - used, "%s%s:%lld", used ? "," : "",
+		             s == ST__MAX ? "str" : stat_names[s], (long long)v);
+		if (n < 0 || (size_t)n >= cap - used) {
+			dst[0] = '\0';
+			return -1;
+		}
+		used += (size_t)n;
+	}
+	return (int)used;
 }

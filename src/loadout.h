@@ -95,4 +95,30 @@ struct loadout_totals {
 /* Totals of l, whose item i is items[i]. A pure function of the two. */
 void loadout_totals(const struct loadout *l, const struct item *items, struct loadout_totals *t);
 
+/* Whether a stat adds up over worn items: hands (how many hands one weapon
+ * takes) and the multiplier (one weapon's damage factor) do not, so the
+ * loadout neither sums them nor takes a base for them. */
+int loadout_stat_sums(enum stat s);
+
+/* A character's own values, to which the worn items' bonuses are added
+ * (docs/loadout.md): "attack:3,defense:2,str:10" in the address. A key is a
+ * stat that sums or "str"; each at most once; values are whole numbers
+ * from -LOADOUT_BASE_LIMIT to LOADOUT_BASE_LIMIT. */
+#define LOADOUT_BASE_LIMIT 1000
+struct loadout_base {
+	int64_t stat[ST__MAX];
+	int64_t str;
+	unsigned n; /* keys given */
+};
+
+/* Parses s (n bytes; empty: no base) into *b. 0, or -1 with why (a
+ * sentence naming the key: "attack must be a whole number from -1000 to
+ * 1000") in why[cap]. */
+int loadout_base_parse(const char *s, size_t n, struct loadout_base *b, char *why, size_t cap);
+
+/* Writes b as the address spells it ("attack:3,str:10", stats in their
+ * order, then str; only keys not 0) into dst; the length, or -1 when cap
+ * is short. */
+int loadout_base_text(const struct loadout_base *b, char *dst, size_t cap);
+
 #endif

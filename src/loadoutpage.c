@@ -26,13 +26,16 @@
 #define MSG_ITEM     "must be an item code, optionally followed by ':' and a place"
 #define MSG_TOO_MANY "a loadout holds at most 32 items"
 
-static const char *const lo_names[] = {"item", "format", NULL};
+static const char *const lo_names[] = {"item", "format", "base", NULL};
 static const char *const format_only[] = {"format", NULL};
 
 struct lo_query {
 	enum format format;
 	unsigned n;
 	int too_many;
+	int base_given;
+	struct loadout_base base;
+	char base_why[160];
 	struct {
 		char code[CODE_MAX + 1];
 		enum place place;
@@ -44,6 +47,7 @@ struct lo_query {
 struct lo_entries {
 	const char **code;
 	struct item *item;
+	const struct loadout_base *base; /* the character's own values */
 };
 
 static int field_error(struct form_error *err, const char *field, const char *message)
@@ -99,9 +103,19 @@ static int read_item(struct lo_query *q, const char *v, size_t n, struct form_er
 	return 0;
 }
 
+/* base=attack:3,str:10 (loadout.c reads it), once. */
+static int read_base(struct lo_query *q, const char *v, size_t n, struct form_error *err)
+{
+	if (q->base_given++)
+		return field_error(err, "base", "is given twice");
+	if (loadout_base_parse(v, n, &q->base, q->base_why, sizeof q->base_why) != 0)
+		return field_error(err, "base", q->base_why);
+	return 0;
+}
+
 static int read_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
 {
-	return i == 0 ? read_item(ctx, v, n, err) : 0;
+	return i == 0 ? read_item(ctx, v, n, err) : i == 2 ? read_base(ctx, v, n, err) : 0;
 }
 
 static int read_query(const struct request *rq, struct lo_query *q, struct form_error *err)
@@ -139,10 +153,17 @@ static int state_link(struct buf *b, const struct loadout *l, const struct lo_en
 {
 	if (buf_append(b, "/loadout", 8) != 0)
 		return -1;
-	for (unsigned i = 0; i < l->n; i++)
+	char base[256];
+	int sep = '?';
+	for (unsigned i = 0; i < l->n; i++, sep = '&')
 		if (buf_puts(b, i ? "&item=" : "?item=") != 0 || put_entry(b, l, e, i) != 0)
 			return -1;
-	if (f == FMT_JSON && buf_printf(b, "%cformat=json", l->n ? '&' : '?') != 0)
+	if (e->base && loadout_base_text(e->base, base, sizeof base) > 0) {
+		if (buf_printf(b, "%cbase=%s", sep, base) != 0)
+			return -1;
+		sep = '&';
+	}
+	if (f == FMT_JSON && buf_printf(b, "%cformat=json", sep) != 0)
 		return -1;
 	return 0;
 }
@@ -202,6 +223,7 @@ static const char *action_link(struct arena *ar, const struct loadout *l,
 		if (!(moved.code = arena_alloc(ar, sizeof(*moved.code) * l->n)))
 			return NULL;
 		moved.item = NULL;
+		moved.base = entries->base;
 		for (unsigned j = 0, k = 0; j < l->n; j++)
 			if (j != i)
 				moved.code[k++] = entries->code[j];
@@ -232,15 +254,6 @@ static void send_error(struct response *rs, enum format f, int status, const cha
 	page_send_html(rs, status, d);
 }
 
-static void stat_text(enum stat s, int64_t v, char *out, size_t n)
-{
-	if (s == ST_MULTIPLIER)
-		snprintf(out, n, "%s%lld.%02lld", v < 0 ? "-" : "",
-		         (long long)(v < 0 ? -v : v) / 100, (long long)(v < 0 ? -v : v) % 100);
-	else
-		snprintf(out, n, "%lld", (long long)v);
-}
-
 static void item_html(struct tmpl_dict *d, struct arena *ar, const struct loadout *l,
                       const struct lo_entries *e, unsigned i)
 {
@@ -261,6 +274,14 @@ static void item_html(struct tmpl_dict *d, struct arena *ar, const struct loadou
 	}
 }
 
+/* The doll's drawing of an empty place: the slot's icon of public/icons/. */
+static const char *const place_icons[PLACE__MAX] = {
+        [PLACE_HEAD] = "head",           [PLACE_BODY] = "body", [PLACE_HANDS] = "hands",
+        [PLACE_LEGS] = "legs",           [PLACE_FEET] = "feet", [PLACE_MAIN_HAND] = "one-hand",
+        [PLACE_OFF_HAND] = "off-hand",   [PLACE_NECK] = "neck", [PLACE_LEFT_FINGER] = "finger",
+        [PLACE_RIGHT_FINGER] = "finger",
+};
+
 static void send_html(struct response *rs, struct arena *ar, const struct loadout *l,
                       const struct lo_entries *e, const struct loadout_totals *t)
 {
@@ -274,12 +295,19 @@ static void send_html(struct response *rs, struct arena *ar, const struct loadou
 		int w = loadout_wearer(l, (enum place)p);
 		tmpl_set(row, "PLACE", place_names[p]);
 		tmpl_set(row, "LABEL", place_labels[p]);
-		if (w < 0)
+		if (w < 0) {
 			tmpl_show(row, "EMPTY");
-		else if (loadout_fills_also(l, (unsigned)w, (enum place)p))
-			tmpl_set(tmpl_section(row, "ALSO"), "NAME", e->item[w].name);
-		else
-			item_html(tmpl_section(row, "WORN"), ar, l, e, (unsigned)w);
+			tmpl_set(row, "ICON", place_icons[p]);
+		} else {
+			char icon[64];
+			render_icon_name(&e->item[w], icon, sizeof icon);
+			tmpl_set(row, "ICON", icon);
+			tmpl_show(row, "FILLED");
+			if (loadout_fills_also(l, (unsigned)w, (enum place)p))
+				tmpl_set(tmpl_section(row, "ALSO"), "NAME", e->item[w].name);
+			else
+				item_html(tmpl_section(row, "WORN"), ar, l, e, (unsigned)w);
+		}
 	}
 	unsigned in_pack = 0;
 	for (unsigned i = 0; i < l->n; i++)
@@ -289,13 +317,26 @@ static void send_html(struct response *rs, struct arena *ar, const struct loadou
 		}
 	if (!in_pack)
 		tmpl_show(body, "PACK_EMPTY");
-	for (int s = 0; s < ST__MAX; s++) {
+	/* base + bonuses = total, for what adds up (hands and the multiplier
+	 * do not: loadout_stat_sums) and strength */
+	for (int s = 0; s <= ST__MAX; s++) {
+		if (s < ST__MAX && !loadout_stat_sums((enum stat)s))
+			continue;
 		struct tmpl_dict *row = tmpl_section(body, "TOTAL");
-		stat_text((enum stat)s, t->stat[s], num, sizeof num);
-		tmpl_set(row, "NAME", stat_names[s]);
-		tmpl_set(row, "VALUE", num);
+		int64_t base = s == ST__MAX ? e->base->str : e->base->stat[s];
+		int64_t bonus = s == ST__MAX ? t->str : t->stat[s];
+		tmpl_set(row, "NAME", s == ST__MAX ? "str" : stat_names[s]);
+		tmpl_set(row, "LABEL", s == ST__MAX ? "strength" : stat_names[s]);
+		tmpl_set_int(row, "BASE", (long)base);
+		tmpl_set(row, "BONUS_SIGN", bonus < 0 ? "−" : "+");
+		tmpl_set_int(row, "BONUS", (long)(bonus < 0 ? -bonus : bonus));
+		tmpl_set_int(row, "VALUE", (long)(base + bonus));
 	}
-	tmpl_set_int(body, "TOTAL_STR", (long)t->str);
+	if (e->base->n) {
+		char base[256];
+		if (loadout_base_text(e->base, base, sizeof base) >= 0)
+			tmpl_set(body, "BASE", base);
+	}
 	tmpl_set(body, "TOTAL_VALUE", decimal_grouped(t->value, num));
 	tmpl_set_int(body, "WORN", (long)t->worn);
 	tmpl_set_int(body, "COUNT", (long)l->n);
@@ -376,9 +417,21 @@ static void send_json(struct response *rs, struct arena *ar, const struct loadou
 			worn = NULL;
 		}
 	}
-	json_t *totals = stats_json(t->stat);
-	if (totals && (json_object_set_new(totals, "str", json_integer(t->str)) != 0 ||
-	               json_object_set_new(totals, "value", json_integer(t->value)) != 0 ||
+	json_t *base = json_object(), *bonuses = json_object(), *totals = json_object();
+	for (int s = 0; base && bonuses && totals && s <= ST__MAX; s++) {
+		if (s < ST__MAX && !loadout_stat_sums((enum stat)s))
+			continue;
+		const char *k = s == ST__MAX ? "str" : stat_names[s];
+		int64_t b = s == ST__MAX ? e->base->str : e->base->stat[s];
+		int64_t x = s == ST__MAX ? t->str : t->stat[s];
+		if (json_object_set_new(base, k, json_integer(b)) != 0 ||
+		    json_object_set_new(bonuses, k, json_integer(x)) != 0 ||
+		    json_object_set_new(totals, k, json_integer(b + x)) != 0) {
+			json_decref(totals);
+			totals = NULL;
+		}
+	}
+	if (totals && (json_object_set_new(totals, "value", json_integer(t->value)) != 0 ||
 	               json_object_set_new(totals, "worn", json_integer(t->worn)) != 0)) {
 		json_decref(totals);
 		totals = NULL;
@@ -386,8 +439,12 @@ static void send_json(struct response *rs, struct arena *ar, const struct loadou
 	buf_init(&self);
 	json_t *v = NULL;
 	if (items && worn && totals && state_link(&self, l, e, FMT_JSON) == 0)
-		v = json_pack("{s:O,s:O,s:O,s:s}", "items", items, "worn", worn, "totals", totals,
-		              "link", self.data);
+		v = json_pack("{s:O,s:O,s:o*,s:o*,s:O,s:s}", "items", items, "worn", worn, "base",
+		              base, "bonuses", bonuses, "totals", totals, "link", self.data);
+	else {
+		json_decref(base);
+		json_decref(bonuses);
+	}
 	json_decref(items);
 	json_decref(worn);
 	json_decref(totals);
@@ -447,7 +504,7 @@ void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	struct lo_query *q = arena_alloc(&ctx->arena, sizeof(*q));
 	struct coded_item *ci = arena_calloc(&ctx->arena, LOADOUT_MAX, sizeof(*ci));
 	struct lo_entries ent = {arena_calloc(&ctx->arena, LOADOUT_MAX, sizeof(*ent.code)),
-	                         arena_calloc(&ctx->arena, LOADOUT_MAX, sizeof(*ent.item))},
+	                         arena_calloc(&ctx->arena, LOADOUT_MAX, sizeof(*ent.item)), NULL},
 	                  *e = &ent;
 	struct form_error err;
 	struct loadout l = {0};
@@ -461,6 +518,7 @@ void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		send_error(rs, q->format, 400, err.field, err.message);
 		return;
 	}
+	ent.base = &q->base;
 	unsigned held = 0;
 	for (unsigned i = 0; i < q->n; i++) {
 		const char *why = "is not an item code";

@@ -160,6 +160,23 @@ static json_t *name_row_json(const struct db_name_submission *row)
 	return o;
 }
 
+/* The kinds and parts "Change a live word" offers, as choices (issue 23:
+ * they were free text); from recipe.c's names, so a new kind or part is
+ * listed without a change here. */
+static void fill_live_choices(struct tmpl_dict *q)
+{
+	for (int k = 0; k < K__MAX; k++)
+		if (kind_names[k]) {
+			struct tmpl_dict *o = tmpl_section(q, "KIND_OPT");
+			tmpl_set(o, "VALUE", kind_names[k]);
+		}
+	for (int p = 0; p < P__MAX; p++)
+		if (part_names[p]) {
+			struct tmpl_dict *o = tmpl_section(q, "PART_OPT");
+			tmpl_set(o, "VALUE", part_names[p]);
+		}
+}
+
 /* The queue page: 200, or the status of an error shown above it. */
 static void send_queue(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
                        const struct fields *in, int status, const char *field, const char *message)
@@ -243,6 +260,7 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 		page_error(d, field, message);
 	tmpl_set(q, "MODERATOR", a->m.name);
 	tmpl_set(q, "CSRF", a->csrf);
+	fill_live_choices(q);
 	tmpl_set_int(q, "TOTAL", (long)total);
 	if (total > n)
 		tmpl_set_int(tmpl_section(q, "MORE"), "SHOWN", (long)n);

@@ -34,4 +34,9 @@ int render_json_error(const char *field, const char *message, struct buf *out);
 /* Rarity class of a strength: "common", "uncommon", "rare", "epic", "legendary". */
 const char *render_rarity(int str);
 
+/* The card's icon of an item, the name of a file of public/icons/ without
+ * ".svg" ("crossbow", "one-hand"): its kind's, its weapon family's, else its
+ * slot's. The loadout's doll draws with it too. */
+void render_icon_name(const struct item *it, char *dst, size_t n);
+
 #endif

@@ -18,7 +18,7 @@
 
 /* unhonoured_reason_text (item.h) is defined beside the generator, which
  * decides the reasons; its size is not visible here, hence the count. */
-#define N_REASONS (UR_NOT_A_PART + 1)
+#define N_REASONS UR__MAX
 
 /* ---- HTML: the card ---------------------------------------------------- */
 
@@ -57,10 +57,57 @@ static const char *hands_text(const struct item *it, char *dst, size_t n)
 
 /* The icon file's stem: the recipe's own, else the slot with spaces as
  * '-', else the kind. */
-static void icon_name(const struct item *it, char *dst, size_t n)
+/* A weapon's icon by its family, read from the end of its type word
+ * ("light crossbow" and "arbalest" are crossbows, "war bow" a bow); the
+ * first row whose ending matches wins, so "crossbow" comes before "bow".
+ * A type no row names keeps the icon of its slot. */
+static const struct {
+	const char *ending, *icon;
+} weapon_families[] = {
+        {"crossbow", "crossbow"}, {"arbalest", "crossbow"},
+        {"bow", "bow"},           {"axe", "axe"},
+        {"hatchet", "axe"},       {"dagger", "dagger"},
+        {"knife", "dagger"},      {"stiletto", "dagger"},
+        {"kukri", "dagger"},      {"main gauche", "dagger"},
+        {"spear", "spear"},       {"javelin", "spear"},
+        {"lance", "spear"},       {"halberd", "spear"},
+        {"glaive", "spear"},      {"trident", "spear"},
+        {"partisan", "spear"},    {"pitchfork", "spear"},
+        {"mace", "mace"},         {"club", "mace"},
+        {"cudgel", "mace"},       {"flail", "mace"},
+        {"morning star", "mace"}, {"hammer", "mace"},
+        {"maul", "mace"},         {"war pick", "mace"},
+        {"chair leg", "mace"},    {"staff", "staff"},
+        {"sword", "weapon"},      {"blade", "weapon"},
+        {"sabre", "weapon"},      {"scimitar", "weapon"},
+        {"rapier", "weapon"},     {"katana", "weapon"},
+        {"falchion", "weapon"},   {"estoc", "weapon"},
+        {"claymore", "weapon"},   {"zweihander", "weapon"},
+        {"flamberge", "weapon"},  {"nodachi", "weapon"},
+};
+
+static const char *weapon_icon(const struct item *it)
+{
+	const char *w;
+	size_t n;
+
+	if (it->kind != K_WEAPON || !it->part[P_TYPE] || !(w = it->part[P_TYPE]->word))
+		return NULL;
+	n = strlen(w);
+	for (size_t i = 0; i < sizeof weapon_families / sizeof weapon_families[0]; i++) {
+		size_t e = strlen(weapon_families[i].ending);
+		if (n >= e && strcmp(w + n - e, weapon_families[i].ending) == 0)
+			return weapon_families[i].icon;
+	}
+	return NULL;
+}
+
+void render_icon_name(const struct item *it, char *dst, size_t n)
 {
 	const struct recipe *r = recipe_for(it->kind);
 	const char *s = r ? r->icon : NULL;
+	if (!s)
+		s = weapon_icon(it);
 	if (!s && it->slot > SLOT_NONE && it->slot < SLOT__MAX)
 		s = slot_names[it->slot];
 	if (!s || !*s)
@@ -187,7 +234,7 @@ static int fill_card(struct tmpl_dict *card, const struct item *it, const struct
 	tmpl_set(card, "RARITY", render_rarity(it->str));
 	tmpl_set(card, "RARITY_LABEL",
 	         render_capitalised(render_rarity(it->str), label, sizeof label));
-	icon_name(it, text, sizeof text);
+	render_icon_name(it, text, sizeof text);
 	tmpl_set(card, "ICON", text);
 	tmpl_set(card, "KIND_LABEL", render_kind_label(it->kind, label, sizeof label));
 	if (it->slot > SLOT_NONE && it->slot < SLOT__MAX) {

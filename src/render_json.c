@@ -17,7 +17,7 @@
 
 /* unhonoured_reason_text (item.h) is defined beside the generator, which
  * decides the reasons; its size is not visible here, hence the count. */
-#define N_REASONS (UR_NOT_A_PART + 1)
+#define N_REASONS UR__MAX
 
 /* ---- JSON -------------------------------------------------------------- */
 

@@ -75,8 +75,9 @@ const char *spell_table_word(enum spell_table t, int i)
 struct param {
 	const char *label;
 	int32_t lo, hi;
-	int nonzero; /* 0 inside lo..hi is refused (a buff of 0 does nothing) */
-	int table;   /* 1 + enum spell_table, or 0 */
+	int nonzero;      /* 0 inside lo..hi is refused (a buff of 0 does nothing) */
+	int table;        /* 1 + enum spell_table, or 0 */
+	const char *help; /* what it means, for the proposal form */
 };
 
 /* A writer puts a checked effect's words into the writer state. */
@@ -109,9 +110,14 @@ static const char *plural(int32_t n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-/* XdY+Z, then ", +W per level" when W is not 0. */
+/* XdY+Z, then ", +W per level" when W is not 0; Z alone when there are
+ * no dice (a flat amount, checked to be at least 1). */
 static void put_dice(struct out *o, const int32_t *p)
 {
+	if (p[0] == 0) {
+		put(o, "%d", (int)p[2]);
+		return;
+	}
 	put(o, "%dd%d", (int)p[0], (int)p[1]);
 	if (p[2])
 		put(o, "+%d", (int)p[2]);
@@ -177,14 +183,18 @@ static void w_reveal(struct out *o, const int32_t *p)
 	    plural(p[1], "square", "squares"));
 }
 
+/* Dice may be 0 for a flat amount: sides must then be 0 and the bonus at
+ * least 1 (kind.dice, checked before the ranges). */
 #define DICE                                                                                       \
-	{"dice", 1, 20, 0, 0}, {"sides", 2, 20, 0, 0}, {"bonus", 0, 100, 0, 0},                    \
+	{"dice", 0, 20, 0, 0, "how many dice are rolled; 0 for a flat amount (the bonus alone)"},  \
+	        {"sides", 2, 20, 0, 0, "sides of each die (2d6: 6); 0 when there are no dice"},    \
+	        {"bonus", 0, 100, 0, 0, "a flat amount added to the roll (2d6+3: 3)"},             \
 	{                                                                                          \
-		"per level", 0, 10, 0, 0                                                           \
+		"per level", 0, 10, 0, 0, "added per level of the caster"                          \
 	}
 #define TURNS(lo)                                                                                  \
 	{                                                                                          \
-		"turns", lo, 1000, 0, 0                                                            \
+		"turns", lo, 1000, 0, 0, "how long it lasts, in turns"                             \
 	}
 
 /* THE table of effect kinds: one row each, in enum order. */
@@ -192,23 +202,75 @@ static const struct kind {
 	const char *name;
 	struct param p[SPELL_PARAMS];
 	void (*write)(struct out *, const int32_t *);
+	int dice;          /* p1..p4 are DICE */
+	const char *about; /* what the effect does, for the proposal form */
 } kinds[EFFECT__MAX] = {
-        [EFFECT_NONE] = {"none", {{0}}, NULL},
-        [EFFECT_HEAL] = {"heal", {DICE}, w_heal},
-        [EFFECT_DAMAGE] = {"damage", {DICE, {"element", 0, 0, 0, 1 + SPELL_T_ELEMENT}}, w_damage},
+        [EFFECT_NONE] = {"none", {{0}}, NULL, 0, NULL},
+        [EFFECT_HEAL] = {"heal", {DICE}, w_heal, 1, "restores hit points"},
+        [EFFECT_DAMAGE] = {"damage",
+                           {DICE, {"element", 0, 0, 0, 1 + SPELL_T_ELEMENT, "the kind of damage"}},
+                           w_damage,
+                           1,
+                           "hurts the target"},
         [EFFECT_CREATE_OBJECT] = {"create_object",
-                                  {{"object", 0, 0, 0, 1 + SPELL_T_OBJECT}, {"count", 1, 12, 0, 0}},
-                                  w_create_object},
-        [EFFECT_TELEPORT] = {"teleport", {{"range", 1, 100, 0, 0}}, w_teleport},
-        [EFFECT_LIGHT] = {"light", {{"radius", 1, 20, 0, 0}, TURNS(1)}, w_light},
+                                  {{"object", 0, 0, 0, 1 + SPELL_T_OBJECT, "what appears"},
+                                   {"count", 1, 12, 0, 0, "how many"}},
+                                  w_create_object,
+                                  0,
+                                  "summons objects"},
+        [EFFECT_TELEPORT] = {"teleport",
+                             {{"range", 1, 100, 0, 0, "how far, in squares"}},
+                             w_teleport,
+                             0,
+                             "moves the caster"},
+        [EFFECT_LIGHT] = {"light",
+                          {{"radius", 1, 20, 0, 0, "how far the light reaches, in squares"},
+                           TURNS(1)},
+                          w_light,
+                          0,
+                          "lights the area around the caster"},
         [EFFECT_BUFF] = {"buff",
-                         {{"stat", 0, 0, 0, 1 + SPELL_T_STAT}, {"amount", -10, 10, 1, 0}, TURNS(1)},
-                         w_buff},
-        [EFFECT_WARD] = {"ward", {{"absorb", 1, 200, 0, 0}, TURNS(1)}, w_ward},
+                         {{"stat", 0, 0, 0, 1 + SPELL_T_STAT, "the stat changed"},
+                          {"amount", -10, 10, 1, 0,
+                           "added to the stat; below 0 lowers it (a curse)"},
+                          TURNS(1)},
+                         w_buff,
+                         0,
+                         "raises or lowers a stat for a while"},
+        [EFFECT_WARD] = {"ward",
+                         {{"absorb", 1, 200, 0, 0, "damage soaked up before it ends"}, TURNS(1)},
+                         w_ward,
+                         0,
+                         "a shield that absorbs damage"},
         [EFFECT_REVEAL] = {"reveal",
-                           {{"sight", 0, 0, 0, 1 + SPELL_T_SIGHT}, {"radius", 1, 50, 0, 0}},
-                           w_reveal},
+                           {{"sight", 0, 0, 0, 1 + SPELL_T_SIGHT, "what is shown"},
+                            {"radius", 1, 50, 0, 0, "how far, in squares"}},
+                           w_reveal,
+                           0,
+                           "shows what is hidden nearby"},
 };
+
+int spell_param_info(int kind, int i, struct spell_param_info *out)
+{
+	const struct param *p;
+
+	if (kind <= EFFECT_NONE || kind >= EFFECT__MAX || i < 0 || i >= SPELL_PARAMS)
+		return -1;
+	p = &kinds[kind].p[i];
+	if (!p->label)
+		return -1;
+	*out = (struct spell_param_info){p->label, p->help, p->lo, p->hi, p->nonzero, p->table};
+	if (p->table) {
+		out->lo = 1;
+		out->hi = spell_table_count((enum spell_table)(p->table - 1));
+	}
+	return 0;
+}
+
+const char *spell_effect_about(int kind)
+{
+	return kind > EFFECT_NONE && kind < EFFECT__MAX ? kinds[kind].about : NULL;
+}
 
 enum spell_effect_kind spell_effect_kind_by_name(const char *name)
 {
@@ -250,9 +312,20 @@ int spell_effect_check(const struct spell_effect *e, char *why, size_t cap)
 	if (e->kind < 0 || e->kind >= EFFECT__MAX)
 		return refuse(why, cap, "unknown effect %d", e->kind);
 	k = &kinds[e->kind];
+	/* No dice: a flat amount, so sides mean nothing and the bonus is it. */
+	int flat = k->dice && e->p[0] == 0;
+	if (flat && e->p[1] != 0)
+		return refuse(why, cap, "%s p2 (sides) must be 0 when p1 (dice) is 0, got %d",
+		              k->name, (int)e->p[1]);
+	if (flat && e->p[2] < 1)
+		return refuse(why, cap, "%s p3 (bonus) must be 1..%d when p1 (dice) is 0, got %d",
+		              k->name, (int)k->p[2].hi, (int)e->p[2]);
 	for (int i = 0; i < SPELL_PARAMS; i++) {
 		const struct param *p = &k->p[i];
 		int32_t v = e->p[i], lo = p->lo, hi = p->hi;
+
+		if (flat && i == 1)
+			continue;
 
 		if (!p->label) {
 			if (v != 0)

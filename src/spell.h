@@ -85,4 +85,18 @@ enum spell_table { SPELL_T_ELEMENT, SPELL_T_STAT, SPELL_T_OBJECT, SPELL_T_SIGHT,
 int spell_table_count(enum spell_table t);
 const char *spell_table_word(enum spell_table t, int i);
 
+/* How param i (0-based: p1 is 0) of a kind is read, from the one table, so
+ * forms are drawn from it (docs/spells.md, "Proposing a spell"). */
+struct spell_param_info {
+	const char *label; /* "dice", "element" */
+	const char *help;  /* what it means, a phrase */
+	int32_t lo, hi;    /* the range; a table's 1..count */
+	int nonzero;       /* 0 is refused inside lo..hi */
+	int table;         /* 1 + enum spell_table when a table's number, else 0 */
+};
+/* 0 with *out, or -1 when the kind does not use param i (or is no kind). */
+int spell_param_info(int kind, int i, struct spell_param_info *out);
+/* What the kind does ("restores hit points"), or NULL outside 1..EFFECT__MAX-1. */
+const char *spell_effect_about(int kind);
+
 #endif

@@ -48,11 +48,11 @@ static int listed(const struct filter *f, const struct catalog_spell *cs)
 	return cs->active && (f->level == 0 || cs->s.level == f->level);
 }
 
-/* The spells are sorted by level (catalog_finish): one LEVEL section per
- * level that has any, each with its spells by name. */
+/* The spells are sorted by level (catalog_finish): one table (ANY), one
+ * LEVEL row group per level that has any, each with its spells by name. */
 static void fill_html(struct tmpl_dict *body, const struct catalog *cat, const struct filter *f)
 {
-	struct tmpl_dict *lv = NULL;
+	struct tmpl_dict *lv = NULL, *table = NULL;
 	int cur = 0;
 	size_t shown = 0;
 	char text[SPELL_TEXT_MAX];
@@ -63,7 +63,9 @@ static void fill_html(struct tmpl_dict *body, const struct catalog *cat, const s
 			continue;
 		if (!lv || cs->s.level != cur) {
 			cur = cs->s.level;
-			lv = tmpl_section(body, "LEVEL");
+			if (!table)
+				table = tmpl_section(body, "ANY");
+			lv = tmpl_section(table, "LEVEL");
 			tmpl_set_int(lv, "LEVEL", cur);
 		}
 		struct tmpl_dict *row = tmpl_section(lv, "SPELL");

@@ -442,8 +442,8 @@ static void submit_post(struct handler_ctx *ctx, const struct request *rq, struc
 		send_error(rs, &v, 400, err.field, err.message);
 		return;
 	}
-	if (!auth_client_ok(rq, in.v[SF_CSRF])) {
-		send_error(rs, &v, 403, "csrf", csrf_refused);
+	if (!auth_client_check(rq, in.v[SF_CSRF], &why)) {
+		send_error(rs, &v, 403, "csrf", why ? why : csrf_refused);
 		return;
 	}
 	if (!is_sid(in.v[SF_SID])) {
@@ -498,6 +498,8 @@ union pf_state {
 	struct {
 		struct spell_proposal p;
 		struct db_spell_submission row;
+		/* the form's parts of each slot as text cells, while parsing */
+		char cells[SPELL_EFFECTS_MAX][SPELL_CELL_MAX + 1];
 	} spell;
 	struct {
 		char name[NAMEPROP_BYTES_MAX + 1];
@@ -761,8 +763,8 @@ static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
 		pf_send_error(rs, &v, 400, err.field, err.message);
 		return;
 	}
-	if (!auth_client_ok(rq, fields_get(&in, "csrf"))) {
-		pf_send_error(rs, &v, 403, "csrf", csrf_refused);
+	if (!auth_client_check(rq, fields_get(&in, "csrf"), &why)) {
+		pf_send_error(rs, &v, 403, "csrf", why ? why : csrf_refused);
 		return;
 	}
 	if (!is_sid(sent_sid)) {
@@ -793,6 +795,10 @@ static void pf_route(const struct proposal_form *f, struct handler_ctx *ctx,
 
 /* ---- spells: /submit/spell (docs/moderation.md "Spells") ---- */
 
+/* An effect slot is either one text cell (effectN, "heal 2 6 3 1", the
+ * syntax of sql/data/spells.tsv, for curl) or its parts, as the HTML form
+ * sends them: effectN_kind and effectN_p1..effectN_p5 (docs/form.md). */
+#define SP_SLOT_FIELDS (1 + SPELL_PARAMS)
 enum spf {
 	SP_CSRF,
 	SP_SID,
@@ -803,31 +809,102 @@ enum spf {
 	SP_EFFECT1,
 	SP_FORMAT = SP_EFFECT1 + SPELL_EFFECTS_MAX,
 	SP_RECEIVED,
-	SP__MAX
+	SP_SLOT1, /* effect1_kind, effect1_p1..p5, effect2_kind, ... */
+	SP__MAX = SP_SLOT1 + SPELL_EFFECTS_MAX * SP_SLOT_FIELDS
 };
+#define SLOT_NAMES(n)                                                                              \
+	"effect" #n "_kind", "effect" #n "_p1", "effect" #n "_p2", "effect" #n "_p3",              \
+	        "effect" #n "_p4", "effect" #n "_p5"
 static const char *const sp_names[SP__MAX + 1] = {
-        "csrf",    "submission_id", "name",    "mana",    "level",  "tier",     "effect1",
-        "effect2", "effect3",       "effect4", "effect5", "format", "received", NULL};
+        "csrf",        "submission_id", "name",        "mana",        "level",
+        "tier",        "effect1",       "effect2",     "effect3",     "effect4",
+        "effect5",     "format",        "received",    SLOT_NAMES(1), SLOT_NAMES(2),
+        SLOT_NAMES(3), SLOT_NAMES(4),   SLOT_NAMES(5), NULL};
+
+/* The choices of a table param as "1 fire, 2 cold, ...", for the hints. */
+static void table_choices(int table, char *dst, size_t cap)
+{
+	size_t used = 0;
+	enum spell_table t = (enum spell_table)(table - 1);
+
+	dst[0] = '\0';
+	for (int i = 1; i <= spell_table_count(t) && used < cap; i++)
+		used += (size_t)snprintf(dst + used, cap - used, "%s%d %s", i > 1 ? ", " : "", i,
+		                         spell_table_word(t, i));
+}
+
+/* What each param of each kind means, from spell.c's one table: the hint
+ * table under the effects (read by public/spell-form.js to label the
+ * inputs of the chosen kind). */
+static void spell_fill_kinds(struct tmpl_dict *f)
+{
+	for (int k = EFFECT_NONE + 1; k < EFFECT__MAX; k++) {
+		struct tmpl_dict *row = tmpl_section(f, "KIND_HELP");
+		tmpl_set(row, "KIND", spell_effect_kind_name(k));
+		tmpl_set(row, "ABOUT", spell_effect_about(k));
+		for (int i = 0; i < SPELL_PARAMS; i++) {
+			struct tmpl_dict *c = tmpl_section(row, "PARAM");
+			struct spell_param_info pi;
+			char range[48], choices[400];
+
+			tmpl_set_int(c, "N", i + 1);
+			if (spell_param_info(k, i, &pi) != 0) {
+				tmpl_show(c, "UNUSED");
+				continue;
+			}
+			tmpl_show(c, "USED");
+			tmpl_set(c, "LABEL", pi.label);
+			tmpl_set(c, "HELP", pi.help);
+			tmpl_set_int(c, "MIN", pi.lo);
+			tmpl_set_int(c, "MAX", pi.hi);
+			if (pi.table) {
+				table_choices(pi.table, choices, sizeof choices);
+				tmpl_set(c, "CHOICES", choices);
+				tmpl_show(c, "TABLE");
+			} else {
+				snprintf(range, sizeof range, "%d to %d%s", (int)pi.lo, (int)pi.hi,
+				         pi.nonzero ? ", not 0" : "");
+				tmpl_set(c, "RANGE", range);
+				tmpl_show(c, "NUMBER");
+			}
+		}
+	}
+}
 
 static void spell_fill_form(struct tmpl_dict *f, const struct fields *in)
 {
 	static const char *const keys[] = {"NAME", "MANA", "LEVEL", "TIER"};
-	char names[160];
-	size_t used = 0;
 
 	for (int i = SP_NAME; i <= SP_TIER; i++)
 		tmpl_set(f, keys[i - SP_NAME], typed_or_empty(in, i));
 	for (int i = 0; i < SPELL_EFFECTS_MAX; i++) {
 		struct tmpl_dict *e = tmpl_section(f, "EFFECT");
-		tmpl_set(e, "FIELD", sp_names[SP_EFFECT1 + i]);
+		int at = SP_SLOT1 + i * SP_SLOT_FIELDS;
+		const char *kind = typed_or_empty(in, at);
+
 		tmpl_set_int(e, "N", i + 1);
-		tmpl_set(e, "VALUE", typed_or_empty(in, SP_EFFECT1 + i));
+		tmpl_set(e, "KIND_FIELD", sp_names[at]);
+		for (int k = EFFECT_NONE + 1; k < EFFECT__MAX; k++) {
+			struct tmpl_dict *o = tmpl_section(e, "OPT");
+			tmpl_set(o, "VALUE", spell_effect_kind_name(k));
+			tmpl_set(o, "LABEL", spell_effect_kind_name(k));
+			if (strcmp(kind, spell_effect_kind_name(k)) == 0)
+				tmpl_show(o, "SEL");
+		}
+		for (int p = 0; p < SPELL_PARAMS; p++) {
+			struct tmpl_dict *pd = tmpl_section(e, "P");
+			tmpl_set_int(pd, "N", p + 1);
+			tmpl_set(pd, "FIELD", sp_names[at + 1 + p]);
+			tmpl_set(pd, "VALUE", typed_or_empty(in, at + 1 + p));
+		}
+		/* A cell typed as text (curl) is shown as such after an error. */
+		if (in && in->v[SP_EFFECT1 + i] && in->v[SP_EFFECT1 + i][0]) {
+			struct tmpl_dict *t = tmpl_section(e, "TEXT");
+			tmpl_set(t, "FIELD", sp_names[SP_EFFECT1 + i]);
+			tmpl_set(t, "VALUE", in->v[SP_EFFECT1 + i]);
+		}
 	}
-	names[0] = '\0';
-	for (int k = 1; k < EFFECT__MAX && used < sizeof names; k++)
-		used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
-		                         k > 1 ? ", " : "", spell_effect_kind_name(k));
-	tmpl_set(f, "KINDS", names);
+	spell_fill_kinds(f);
 }
 
 static void spell_fill_received(struct tmpl_dict *r, const union pf_state *s)
@@ -859,7 +936,62 @@ static enum db_status spell_lookup(struct db *d, const char *sid, union pf_state
 	return db_proposal_by_sid(d, &proposal_spell, sid, &s->spell.row, found);
 }
 
-/* The spell checked as the catalog loader checks one. */
+static int sent(const char *v)
+{
+	return v && v[0];
+}
+
+/* A param as sent by the form: empty (0) or an optional minus and 1..5
+ * digits, so it cannot carry a second number or another cell. */
+static int param_ok(const char *v)
+{
+	size_t n = 0;
+
+	if (!sent(v))
+		return 1;
+	if (*v == '-')
+		v++;
+	for (; *v; v++, n++)
+		if (*v < '0' || *v > '9' || n == 5)
+			return 0;
+	return n > 0;
+}
+
+/* Slot i's parts (effectN_kind, effectN_p1..p5) as one text cell in cell;
+ * "" when the slot has no kind. 0, or -1 with *err naming the field. */
+static int slot_cell(const struct fields *in, int i, char *cell, size_t cap,
+                     struct proposal_error *err)
+{
+	int at = SP_SLOT1 + i * SP_SLOT_FIELDS;
+	const char *kind = in->v[at];
+	size_t used;
+
+	cell[0] = '\0';
+	for (int p = 0; p < SPELL_PARAMS; p++)
+		if (!param_ok(in->v[at + 1 + p])) {
+			err->field = sp_names[at + 1 + p];
+			snprintf(err->message, sizeof err->message,
+			         "must be a whole number (or empty for 0)");
+			return -1;
+		}
+	if (!sent(kind) || strcmp(kind, "none") == 0)
+		return 0;
+	if (sent(in->v[SP_EFFECT1 + i])) {
+		err->field = sp_names[SP_EFFECT1 + i];
+		snprintf(err->message, sizeof err->message,
+		         "give effect %d either as text (%s) or by its parts (%s), not both", i + 1,
+		         sp_names[SP_EFFECT1 + i], sp_names[at]);
+		return -1;
+	}
+	used = (size_t)snprintf(cell, cap, "%s", kind);
+	for (int p = 0; p < SPELL_PARAMS && used < cap; p++)
+		used += (size_t)snprintf(cell + used, cap - used, " %s",
+		                         sent(in->v[at + 1 + p]) ? in->v[at + 1 + p] : "0");
+	return 0;
+}
+
+/* The spell checked as the catalog loader checks one; each slot is its
+ * text cell or its parts, which become a cell of the same syntax. */
 static int spell_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
 {
 	struct spell_proposal_input pin = {
@@ -869,8 +1001,12 @@ static int spell_parse(const struct fields *in, union pf_state *s, struct propos
 	        .tier = in->v[SP_TIER],
 	};
 
-	for (int i = 0; i < SPELL_EFFECTS_MAX; i++)
-		pin.effect[i] = in->v[SP_EFFECT1 + i];
+	for (int i = 0; i < SPELL_EFFECTS_MAX; i++) {
+		char *cell = s->spell.cells[i];
+		if (slot_cell(in, i, cell, sizeof s->spell.cells[i], err) != 0)
+			return 400;
+		pin.effect[i] = cell[0] ? cell : in->v[SP_EFFECT1 + i];
+	}
 	return spell_proposal_parse(&pin, &s->spell.p, err) != 0 ? 400 : 0;
 }
 

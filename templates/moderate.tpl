@@ -94,13 +94,12 @@
 </article>
 {{/NAME_ITEM}}
 <h2>Change a live word</h2>
-<p class="hint">A change never alters an item already made: the word's old row stays in the
-catalog's earlier revisions, and every permanent link keeps showing what it showed.</p>
+<p class="hint">A change never alters an item already made: the word's old row stays in the catalog's earlier revisions, and every permanent link keeps showing what it showed.</p>
 <form class="generate retire" method="post" action="/moderate/retire">
 <input type="hidden" name="csrf" value="{{CSRF}}">
 <div class="fields">
-<label class="field"><span>Kind</span><input type="text" name="kind" required placeholder="weapon"></label>
-<label class="field"><span>Part</span><input type="text" name="part" required placeholder="prefix"></label>
+<label class="field"><span>Kind</span><select name="kind" required>{{#KIND_OPT}}<option value="{{VALUE}}">{{VALUE}}</option>{{/KIND_OPT}}</select></label>
+<label class="field"><span>Part</span><select name="part" required>{{#PART_OPT}}<option value="{{VALUE}}">{{VALUE}}</option>{{/PART_OPT}}</select></label>
 <label class="field"><span>Word</span><input type="text" name="word" required maxlength="64"></label>
 </div>
 <p class="actions"><button type="submit">Retire</button></p>
@@ -108,8 +107,8 @@ catalog's earlier revisions, and every permanent link keeps showing what it show
 <form class="generate edit" method="post" action="/moderate/edit">
 <input type="hidden" name="csrf" value="{{CSRF}}">
 <div class="fields">
-<label class="field"><span>Kind</span><input type="text" name="kind" required placeholder="weapon"></label>
-<label class="field"><span>Part</span><input type="text" name="part" required placeholder="prefix"></label>
+<label class="field"><span>Kind</span><select name="kind" required>{{#KIND_OPT}}<option value="{{VALUE}}">{{VALUE}}</option>{{/KIND_OPT}}</select></label>
+<label class="field"><span>Part</span><select name="part" required>{{#PART_OPT}}<option value="{{VALUE}}">{{VALUE}}</option>{{/PART_OPT}}</select></label>
 <label class="field"><span>Word</span><input type="text" name="word" required maxlength="64"></label>
 </div>
 <p class="hint">New values for the stats to change (within the part's proposal ranges); blank keeps a stat.</p>

@@ -31,7 +31,7 @@
 #include "render_int.h"
 #include "value.h"
 
-#define N_REASONS (UR_NOT_A_PART + 1)
+#define N_REASONS UR__MAX
 
 /* ---- the reference: the jansson tree, as src/render_json.c built it ---- */
 
