@@ -136,6 +136,13 @@ def test_every_module_lives_in_its_layers_folder():
     assert not wrong, "\n".join(wrong)
 
 
+def test_file_names_are_unique_across_folders():
+    # Every folder is on the include path (Makefile, SRC_DIRS): an #include
+    # names a file, so two files of one name would shadow each other.
+    names = collections.Counter(f.name for f in source_files())
+    assert not [n for n, k in names.items() if k > 1], sorted(n for n, k in names.items() if k > 1)
+
+
 def test_no_module_includes_a_layer_above_its_own():
     bad = upward_includes(graph(), layers())
     assert not bad, "\n".join("%s (%s) includes %s (%s), a layer above" % b for b in bad)
