@@ -15,15 +15,8 @@ static int keep(void *ctx, int i, const char *v, size_t n, struct form_error *er
 	memcpy(f->store + f->used, v, n + 1);
 	f->v[i] = f->store + f->used;
 	f->used += n + 1;
-	if (strcmp(f->names[i], "format") == 0) {
-		enum format fmt;
-		if (form_format(v, &fmt) != 0) {
-			err->field = "format";
-			err->message = FORM_FORMAT_MSG;
-			return -1;
-		}
-		f->json = fmt == FMT_JSON;
-	}
+	if (strcmp(f->names[i], "format") == 0)
+		return form_format_field(v, &f->json, err);
 	return 0;
 }
 

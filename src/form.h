@@ -28,6 +28,11 @@ enum format { FMT_HTML, FMT_JSON };
 #define FORM_FORMAT_MSG "must be html or json"
 int form_format(const char *v, enum format *out);
 
+struct form_error;
+/* The same check for a reader: *json set (0), or -1 with *err naming
+ * "format". */
+int form_format_field(const char *v, int *json, struct form_error *err);
+
 struct form {
 	enum kind kind;           /* default K_WEAPON */
 	int tier;                 /* 0..TIER_MAX, default 0 */

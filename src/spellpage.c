@@ -33,14 +33,7 @@ static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_er
 		f->level = v[0] - '0';
 		return 0;
 	}
-	enum format fmt;
-	if (form_format(v, &fmt) != 0) {
-		err->field = "format";
-		err->message = FORM_FORMAT_MSG;
-		return -1;
-	}
-	f->json = fmt == FMT_JSON;
-	return 0;
+	return form_format_field(v, &f->json, err);
 }
 
 static int listed(const struct filter *f, const struct catalog_spell *cs)

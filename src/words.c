@@ -22,7 +22,6 @@ struct filter {
 static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_error *err)
 {
 	struct filter *f = ctx;
-	enum format fmt;
 
 	(void)n;
 	switch (i) {
@@ -41,13 +40,7 @@ static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_er
 		}
 		return 0;
 	default:
-		if (form_format(v, &fmt) != 0) {
-			err->field = "format";
-			err->message = FORM_FORMAT_MSG;
-			return -1;
-		}
-		f->json = fmt == FMT_JSON;
-		return 0;
+		return form_format_field(v, &f->json, err);
 	}
 }
 
