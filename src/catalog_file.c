@@ -115,6 +115,41 @@ static json_t *names_json(const struct catalog *c)
 	return a;
 }
 
+/* SPEC §12: every class row and setting, live and old, as names. */
+static json_t *classes_json(const struct catalog *c)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; a && i < c->n_classes + c->n_old_classes; i++) {
+		const struct catalog_class *r =
+		        i < c->n_classes ? &c->classes[i] : &c->old_classes[i - c->n_classes];
+		if (json_array_append_new(a, json_pack("[I s s s s I I]", (json_int_t)r->id,
+		                                       kind_names[r->kind], part_names[r->part],
+		                                       r->word, r->cls, (json_int_t)r->added_rev,
+		                                       (json_int_t)r->retired_rev)) != 0) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
+static json_t *settings_json(const struct catalog *c)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; a && i < c->n_settings + c->n_old_settings; i++) {
+		const struct catalog_setting *r =
+		        i < c->n_settings ? &c->settings[i] : &c->old_settings[i - c->n_settings];
+		if (json_array_append_new(a,
+		                          json_pack("[I s I I I]", (json_int_t)r->id, r->name,
+		                                    (json_int_t)r->value, (json_int_t)r->added_rev,
+		                                    (json_int_t)r->retired_rev)) != 0) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
 static int dump_cb(const char *s, size_t n, void *b)
 {
 	return buf_append(b, s, n);
@@ -185,6 +220,8 @@ static int catalog_body(struct buf *out, const struct catalog *c)
 	sets = NULL;
 	rc = rc || buf_puts(out, ",\"spells\":") != 0 || put_json(out, spells_json(c)) != 0 ||
 	     buf_puts(out, ",\"names\":") != 0 || put_json(out, names_json(c)) != 0 ||
+	     buf_puts(out, ",\"word_classes\":") != 0 || put_json(out, classes_json(c)) != 0 ||
+	     buf_puts(out, ",\"settings\":") != 0 || put_json(out, settings_json(c)) != 0 ||
 	     buf_putc(out, '}') != 0;
 	return rc ? -1 : 0;
 fail:
@@ -493,20 +530,56 @@ static const char *add_name(struct catalog *c, json_t *j)
 	return catalog_add_name(c, &n) == 0 ? NULL : "out of memory";
 }
 
+static const char *add_class(struct catalog *c, json_t *j)
+{
+	struct catalog_class r;
+	const char *kn, *pn;
+	json_int_t id, added, retired;
+	int k, p;
+	if (json_unpack(j, "[I s s s s I I!]", &id, &kn, &pn, &r.word, &r.cls, &added, &retired) !=
+	            0 ||
+	    !in_range(id, 0, UINT32_MAX) || added < 0 || retired < 0 ||
+	    (k = kind_from_name(kn)) < 0 || (p = part_from_name(pn)) < 0)
+		return "a word class of the wrong shape";
+	r.id = (uint32_t)id;
+	r.kind = (enum kind)k;
+	r.part = (enum part)p;
+	r.added_rev = (uint64_t)added;
+	r.retired_rev = (uint64_t)retired;
+	return catalog_add_class(c, &r) == 0 ? NULL : "out of memory";
+}
+
+static const char *add_setting(struct catalog *c, json_t *j)
+{
+	struct catalog_setting r;
+	json_int_t id, value, added, retired;
+	if (json_unpack(j, "[I s I I I!]", &id, &r.name, &value, &added, &retired) != 0 ||
+	    !in_range(id, 0, UINT32_MAX) || added < 0 || retired < 0)
+		return "a setting of the wrong shape";
+	r.id = (uint32_t)id;
+	r.value = value;
+	r.added_rev = (uint64_t)added;
+	r.retired_rev = (uint64_t)retired;
+	return catalog_add_setting(c, &r) == 0 ? NULL : "out of memory";
+}
+
 static const char *build(json_t *root, struct catalog **out)
 {
 	json_int_t rev;
 	json_t *stats, *tables, *t, *sets = NULL, *spells = NULL, *names = NULL;
+	json_t *classes = NULL, *settings = NULL;
 	const char *why;
 	size_t i;
 
 	/* "tilesets" is absent from files written before maps, "spells" and
-	 * "names" from files written before spells. */
-	if (json_unpack(root, "{s I s o s o s?o s?o s?o}", "revision", &rev, "stats", &stats,
-	                "tables", &tables, "tilesets", &sets, "spells", &spells, "names",
-	                &names) != 0 ||
+	 * "names" from files written before spells, "word_classes" and
+	 * "settings" from files written before classes. */
+	if (json_unpack(root, "{s I s o s o s?o s?o s?o s?o s?o}", "revision", &rev, "stats",
+	                &stats, "tables", &tables, "tilesets", &sets, "spells", &spells, "names",
+	                &names, "word_classes", &classes, "settings", &settings) != 0 ||
 	    rev < 0 || !json_is_array(tables) || (sets && !json_is_array(sets)) ||
-	    (spells && !json_is_array(spells)) || (names && !json_is_array(names)))
+	    (spells && !json_is_array(spells)) || (names && !json_is_array(names)) ||
+	    (classes && !json_is_array(classes)) || (settings && !json_is_array(settings)))
 		return "a body that is not a catalog";
 	if ((why = check_stats(stats)))
 		return why;
@@ -550,6 +623,20 @@ static const char *build(json_t *root, struct catalog **out)
 	json_array_foreach(names, i, t)
 	{
 		if ((why = add_name(c, t))) {
+			catalog_free(c);
+			return why;
+		}
+	}
+	json_array_foreach(classes, i, t)
+	{
+		if ((why = add_class(c, t))) {
+			catalog_free(c);
+			return why;
+		}
+	}
+	json_array_foreach(settings, i, t)
+	{
+		if ((why = add_setting(c, t))) {
 			catalog_free(c);
 			return why;
 		}

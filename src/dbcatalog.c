@@ -15,6 +15,7 @@
 struct later_tables {
 	int tiles;                /* map_tile (0007) */
 	int spell, effect, names; /* spell, spell_effect, markov_name (0012) */
+	int classes, settings;    /* word_class, catalog_setting (0016) */
 };
 
 /* Marks in present[] the load statements whose table exists, and in *lt
@@ -50,6 +51,8 @@ static enum db_status find_tables(struct db *d, int *present, struct later_table
 		lt->spell |= strcmp(name, "spell") == 0;
 		lt->effect |= strcmp(name, "spell_effect") == 0;
 		lt->names |= strcmp(name, db_statements[STMT_MARKOV_NAMES].table) == 0;
+		lt->classes |= strcmp(name, db_statements[STMT_WORD_CLASSES].table) == 0;
+		lt->settings |= strcmp(name, db_statements[STMT_SETTINGS].table) == 0;
 	}
 	if (rc != MYSQL_NO_DATA)
 		return db_stmt_fail(d, STMT_TABLES);
@@ -597,6 +600,128 @@ static enum db_status load_names(struct db *d, struct catalog *c)
 	return DB_OK;
 }
 
+/* Reads every class row (SPEC §12) into c; a row of an unknown kind or
+ * part is skipped (a later daemon's). */
+static enum db_status load_classes(struct db *d, struct catalog *c)
+{
+	enum db_status res = DB_OK;
+	MYSQL_STMT *st = db_prepared(d, STMT_WORD_CLASSES, &res);
+	uint32_t id = 0;
+	unsigned long long added = 0, retired = 0;
+	char kind[17], part[17], word[WORD_BUF + 1], cls[17];
+	char *str[4] = {kind, part, word, cls};
+	unsigned long cap[4] = {sizeof kind - 1, sizeof part - 1, WORD_BUF, sizeof cls - 1};
+	unsigned long len[7] = {0};
+	my_bool is_null[7] = {0}, error[7] = {0};
+	MYSQL_BIND b[7];
+	int rc;
+
+	if (!st)
+		return res;
+	memset(b, 0, sizeof b);
+	b[0].buffer_type = MYSQL_TYPE_LONG;
+	b[0].buffer = &id;
+	for (int i = 0; i < 4; i++) {
+		b[1 + i].buffer_type = MYSQL_TYPE_STRING;
+		b[1 + i].buffer = str[i];
+		b[1 + i].buffer_length = cap[i];
+	}
+	b[5].buffer_type = b[6].buffer_type = MYSQL_TYPE_LONGLONG;
+	b[5].buffer = &added;
+	b[6].buffer = &retired;
+	for (int i = 0; i < 7; i++) {
+		b[i].is_unsigned = i == 0 || i >= 5;
+		b[i].length = &len[i];
+		b[i].is_null = &is_null[i];
+		b[i].error = &error[i];
+	}
+	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, b) != 0)
+		return db_stmt_fail(d, STMT_WORD_CLASSES);
+	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
+		if (rc != 0 || is_null[0] || is_null[1] || is_null[2] || is_null[3] || is_null[4] ||
+		    is_null[5]) {
+			mysql_stmt_free_result(st);
+			return db_fail(d, STMT_WORD_CLASSES, "a row with a value out of range");
+		}
+		for (int i = 0; i < 4; i++)
+			str[i][len[1 + i]] = '\0';
+		int k = kind_from_name(kind), p = part_from_name(part);
+		if (k < 0 || p < 0)
+			continue;
+		struct catalog_class r = {.id = id,
+		                          .kind = (enum kind)k,
+		                          .part = (enum part)p,
+		                          .word = word,
+		                          .cls = cls,
+		                          .added_rev = added,
+		                          .retired_rev = is_null[6] ? 0 : retired};
+		if (catalog_add_class(c, &r) != 0) {
+			mysql_stmt_free_result(st);
+			return db_fail(d, STMT_WORD_CLASSES, "out of memory");
+		}
+	}
+	if (rc != MYSQL_NO_DATA)
+		return db_stmt_fail(d, STMT_WORD_CLASSES);
+	mysql_stmt_free_result(st);
+	return DB_OK;
+}
+
+/* Reads every setting row into c. */
+static enum db_status load_settings(struct db *d, struct catalog *c)
+{
+	enum db_status res = DB_OK;
+	MYSQL_STMT *st = db_prepared(d, STMT_SETTINGS, &res);
+	uint32_t id = 0;
+	long long value = 0;
+	unsigned long long added = 0, retired = 0;
+	char name[33];
+	unsigned long len[5] = {0};
+	my_bool is_null[5] = {0}, error[5] = {0};
+	MYSQL_BIND b[5];
+	int rc;
+
+	if (!st)
+		return res;
+	memset(b, 0, sizeof b);
+	b[0].buffer_type = MYSQL_TYPE_LONG;
+	b[0].buffer = &id;
+	b[1].buffer_type = MYSQL_TYPE_STRING;
+	b[1].buffer = name;
+	b[1].buffer_length = sizeof name - 1;
+	b[2].buffer_type = b[3].buffer_type = b[4].buffer_type = MYSQL_TYPE_LONGLONG;
+	b[2].buffer = &value;
+	b[3].buffer = &added;
+	b[4].buffer = &retired;
+	for (int i = 0; i < 5; i++) {
+		b[i].is_unsigned = i != 1 && i != 2;
+		b[i].length = &len[i];
+		b[i].is_null = &is_null[i];
+		b[i].error = &error[i];
+	}
+	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, b) != 0)
+		return db_stmt_fail(d, STMT_SETTINGS);
+	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
+		if (rc != 0 || is_null[0] || is_null[1] || is_null[2] || is_null[3]) {
+			mysql_stmt_free_result(st);
+			return db_fail(d, STMT_SETTINGS, "a row with a value out of range");
+		}
+		name[len[1]] = '\0';
+		struct catalog_setting r = {.id = id,
+		                            .name = name,
+		                            .value = value,
+		                            .added_rev = added,
+		                            .retired_rev = is_null[4] ? 0 : retired};
+		if (catalog_add_setting(c, &r) != 0) {
+			mysql_stmt_free_result(st);
+			return db_fail(d, STMT_SETTINGS, "out of memory");
+		}
+	}
+	if (rc != MYSQL_NO_DATA)
+		return db_stmt_fail(d, STMT_SETTINGS);
+	mysql_stmt_free_result(st);
+	return DB_OK;
+}
+
 /* Revision and every table inside the open snapshot. */
 static enum db_status load_in_snapshot(struct db *d, struct catalog **out)
 {
@@ -628,7 +753,10 @@ static enum db_status load_in_snapshot(struct db *d, struct catalog **out)
 	}
 	/* Before migration 0012 there are no spells and no names. */
 	if ((lt.spell && lt.effect && (r = load_spells(d, c)) != DB_OK) ||
-	    (lt.names && (r = load_names(d, c)) != DB_OK)) {
+	    (lt.names && (r = load_names(d, c)) != DB_OK) ||
+	    /* Before migration 0016 there are no classes and no settings. */
+	    (lt.classes && (r = load_classes(d, c)) != DB_OK) ||
+	    (lt.settings && (r = load_settings(d, c)) != DB_OK)) {
 		catalog_free(c);
 		return r;
 	}

@@ -43,7 +43,8 @@ enum db_status dbrun_retried(struct db *d, const char *what, attempt_fn once, vo
 
 /* ---- parameters ---- */
 
-#define PARAMS_MAX 20
+/* The most any statement binds: STMT_SUB_INSERT, 21 (0016 added classes). */
+#define PARAMS_MAX 24
 
 struct params {
 	MYSQL_BIND b[PARAMS_MAX];

@@ -45,6 +45,7 @@ enum mf {
 	MF_VALUE,
 	MF_VALUE_MULT,
 	MF_MARK,
+	MF_CLASSES,
 	MF__MAX
 };
 
@@ -53,7 +54,7 @@ enum mf {
 static const char *const mf_names[MF__MAX + 1] = {
 	"csrf", "id", "tier", "slot", "reason", "format", "approved", "rejected",
 	STAT_NAME_INITS
-	"kind", "part", "word", "value", "value_mult", "mark", NULL};
+	"kind", "part", "word", "value", "value_mult", "mark", "classes", NULL};
 /* clang-format on */
 
 #define LONG_FIELDS (UINT64_C(1) << MF_REASON)
@@ -508,7 +509,10 @@ static void decide(struct handler_ctx *ctx, const struct request *rq, struct res
 	}
 	if (approving && t->takes_adjust) {
 		adjust = (struct proposal_input){
-		        .tier = in.v[MF_TIER], .slot = in.v[MF_SLOT], .mark = in.v[MF_MARK]};
+		        .tier = in.v[MF_TIER],
+		        .slot = in.v[MF_SLOT],
+		        .mark = in.v[MF_MARK],
+		        .classes = in.v[MF_CLASSES]}; /* SPEC §12: the moderator may change them */
 		for (int s = 0; s < ST__MAX; s++)
 			adjust.stat[s] = in.v[MF_STAT0 + s];
 		adjust.value = in.v[MF_VALUE];

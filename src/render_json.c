@@ -15,10 +15,6 @@
 #include "scroll.h"
 #include "value.h"
 
-/* unhonoured_reason_text (item.h) is defined beside the generator, which
- * decides the reasons; its size is not visible here, hence the count. */
-#define N_REASONS UR__MAX
-
 /* ---- JSON -------------------------------------------------------------- */
 
 /* Sets o[key] = v. Takes v in every case (jansson releases it when the set
@@ -299,8 +295,8 @@ static void jw_unhonoured(struct jw *w, const struct item *it)
 		JW_LIT(w, ",\"word\":");
 		jw_str(w, u->word ? u->word : "");
 		JW_LIT(w, ",\"reason\":");
-		jw_str(w, render_name_or(unhonoured_reason_text, N_REASONS, (int)u->reason,
-		                         "refused"));
+		char why[UNHONOURED_TEXT_MAX];
+		jw_str(w, unhonoured_text(u, why, sizeof why));
 		JW_LIT(w, "}");
 	}
 	JW_LIT(w, "]");

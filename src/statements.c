@@ -26,7 +26,7 @@
 #define STAT_QS                         STAT_LIST(STAT_Q_)
 #define SUB_COLS                                                                                   \
 	"id, submission_id, kind, part, word, tier, slot" STAT_COLS                                \
-	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), worth, mark"
+	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), worth, mark, classes"
 
 #define SPELL_SUB_COLS                                                                             \
 	"id, submission_id, word, mana, level, tier, effects, status, "                            \
@@ -95,6 +95,12 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_MARKOV_NAMES] = {"SELECT id, name, added_rev, retired_rev FROM markov_name "
                                "ORDER BY id",
                                "markov_name"},
+        [STMT_WORD_CLASSES] = {"SELECT id, kind, part, word, class, added_rev, retired_rev "
+                               "FROM word_class ORDER BY id",
+                               "word_class"},
+        [STMT_SETTINGS] = {"SELECT id, name, value, added_rev, retired_rev FROM catalog_setting "
+                           "ORDER BY id",
+                           "catalog_setting"},
 
         [STMT_BEGIN] = {"START TRANSACTION"},
         [STMT_COMMIT] = {"COMMIT"},
@@ -113,7 +119,8 @@ const struct stmt_def db_statements[STMT__MAX] = {
                                "ORDER BY decided_at DESC LIMIT 1"},
         [STMT_SUB_INSERT] =
                 {"INSERT INTO submission (submission_id, kind, part, word, tier, slot" STAT_COLS
-                 ", worth, client_hash, mark) VALUES (?, ?, ?, ?, ?, ?" STAT_QS ", ?, ?, ?)"},
+                 ", worth, client_hash, mark, classes) VALUES (?, ?, ?, ?, ?, ?" STAT_QS
+                 ", ?, ?, ?, ?)"},
         [STMT_SUB_LIST] = {"SELECT " SUB_COLS " FROM submission WHERE status = 'pending' "
                            "ORDER BY created_at, id LIMIT ?"},
         [STMT_SUB_COUNT] = {"SELECT COUNT(*) FROM submission WHERE status = 'pending'"},
@@ -223,6 +230,8 @@ const struct stmt_def db_statements[STMT__MAX] = {
                                 " FROM name_submission WHERE id = ? FOR UPDATE"},
         /* An approved name, in the change set whose revision is the ?. */
         [STMT_NAME_ADD] = {"INSERT INTO markov_name (name, added_rev) VALUES (?, ?)"},
+        [STMT_CLASS_ADD] = {"INSERT INTO word_class (kind, part, word, class, added_rev) "
+                            "VALUES (?, ?, ?, ?, ?)"},
         [STMT_NAME_SUB_DECIDE] = {"UPDATE name_submission SET status = ?, decided_at = NOW(), "
                                   "decided_by = ?, reason = ?, markov_name_id = ? "
                                   "WHERE id = ? AND status = 'pending'"},

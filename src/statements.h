@@ -17,6 +17,8 @@ enum stmt {
 	STMT_MAP_TILES,
 	STMT_SPELLS,
 	STMT_MARKOV_NAMES,
+	STMT_WORD_CLASSES, /* migration 0016 */
+	STMT_SETTINGS,
 	/* transactions */
 	STMT_BEGIN,
 	STMT_COMMIT,
@@ -72,6 +74,7 @@ enum stmt {
 	STMT_NAME_SUB_COUNT,
 	STMT_NAME_SUB_LOCK,
 	STMT_NAME_ADD,
+	STMT_CLASS_ADD, /* a word_class row (0016) of an approved word */
 	STMT_NAME_SUB_DECIDE,
 	STMT_NAME_LOG,
 	/* per affix table, in AFFIX_TABLES order: load, live word, add word,

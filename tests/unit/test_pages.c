@@ -181,10 +181,12 @@ static void test_post_db_down_keeps_the_form(void **state)
 	snprintf(cookie, sizeof(cookie), "lf_csrf=%s", cookie_value);
 	snprintf(b, sizeof(b),
 	         "csrf=%s&submission_id=%s&kind=armor&part=type&word=Sch%%C3%%BCrze&tier=4"
-	         "&slot=legs&defense=17&sneak=-2",
+	         "&slot=legs&defense=17&sneak=-2&classes=rigid+mail",
 	         t, sid);
 	run("POST", "/submit", NULL, b, cookie, NULL);
 	assert_int_equal(rs.status, 503);
+	assert_true(has("name=\"classes\" required maxlength=\"136\" autocomplete=\"off\" "
+	                "value=\"rigid mail\""));
 	assert_int_equal(rs.retry_after, 5);
 	assert_true(has("value=\"Sch\u00fcrze\""));
 	assert_true(has("<option value=\"legs\" selected>"));
@@ -196,10 +198,19 @@ static void test_post_db_down_keeps_the_form(void **state)
 	snprintf(want, sizeof(want), "value=\"%s\"", t);
 	assert_true(has(want));
 
+	/* SPEC §12: a type without its classes is a 400 naming the field */
+	snprintf(b, sizeof(b),
+	         "csrf=%s&submission_id=%s&kind=armor&part=type&word=ok&tier=4&slot=legs"
+	         "&defense=3&format=json",
+	         t, sid);
+	run("POST", "/submit", NULL, b, cookie, NULL);
+	assert_int_equal(rs.status, 400);
+	assert_true(has("\"field\":\"classes\""));
+
 	/* a bad stat is named before the database is asked */
 	snprintf(b, sizeof(b),
 	         "csrf=%s&submission_id=%s&kind=armor&part=type&word=ok&tier=4&slot=legs"
-	         "&defense=31&format=json",
+	         "&defense=31&classes=rigid&format=json",
 	         t, sid);
 	run("POST", "/submit", NULL, b, cookie, NULL);
 	assert_int_equal(rs.status, 400);
