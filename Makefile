@@ -21,7 +21,7 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes 
 CPPFLAGS := -D_GNU_SOURCE -Isrc $(shell mariadb_config --include 2>/dev/null)
 CFLAGS := -std=c11 $(OPT) -g -pthread $(WARN) $(SANFLAGS)
 CXXFLAGS := -std=c++11 $(OPT) -g -pthread -Wall -Wextra -Werror $(SANFLAGS)
-LDLIBS := -lfcgi -lmariadb -lctemplate -ljansson -lsodium -lunistring -lstdc++ -lm -pthread
+LDLIBS := -lcairo -lpng -lfcgi -lmariadb -lctemplate -ljansson -lsodium -lunistring -lstdc++ -lm -pthread
 LDFLAGS := $(SANFLAGS)
 
 LIB_SRC := $(filter-out src/main.c,$(wildcard src/*.c))

@@ -405,6 +405,35 @@ int catalog_is_worse(const struct catalog *c, const struct entry *e)
 	return e && c->worse_bit >= 0 && (e->classes >> c->worse_bit & 1);
 }
 
+int catalog_add_budget(struct catalog *c, const struct dungeon_budget *row)
+{
+	if (c->n_budgets == c->cap_budgets) {
+		size_t ncap = c->cap_budgets ? c->cap_budgets * 2 : 32;
+		struct dungeon_budget *more = realloc(c->budgets, ncap * sizeof *more);
+		if (!more)
+			return -1;
+		c->budgets = more;
+		c->cap_budgets = ncap;
+	}
+	c->budgets[c->n_budgets++] = *row;
+	return 0;
+}
+
+int catalog_add_tile_row(struct catalog *c, const struct dungeon_tile_row *row)
+{
+	if (c->n_tile_rows == c->cap_tile_rows) {
+		size_t ncap = c->cap_tile_rows ? c->cap_tile_rows * 2 : 256;
+		struct dungeon_tile_row *more = realloc(c->tile_rows, ncap * sizeof *more);
+		if (!more)
+			return -1;
+		c->tile_rows = more;
+		c->cap_tile_rows = ncap;
+	}
+	c->tile_rows[c->n_tile_rows] = *row;
+	c->tile_rows[c->n_tile_rows++].t.name = NULL;
+	return 0;
+}
+
 int catalog_add_tile(struct catalog *c, const char *tileset, const struct map_tile *t)
 {
 	struct catalog_build *b = build_of(c);
@@ -713,6 +742,8 @@ void catalog_free(struct catalog *c)
 		free(c->tilesets[i].tiles);
 	free(c->tilesets);
 	free(build_of(c)->tiles);
+	free(c->budgets);
+	free(c->tile_rows);
 	free(c->spells);
 	free(c->old_spells);
 	free(c->names);

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dungeon.h"
 #include "mapgen.h"
 #include "markov.h"
 #include "recipe.h"
@@ -168,6 +169,16 @@ struct catalog {
 	/* The settings at `revision` (by id) and the others. */
 	struct catalog_setting *settings, *old_settings;
 	size_t n_settings, n_old_settings;
+	/* Every dungeon_treasure row, live and retired (docs/dungeons.md):
+	 * few, so a dungeon picks its level's row at its revision from the
+	 * current catalog (dungeon_budget_at) rather than through catalog_at. */
+	struct dungeon_budget *budgets;
+	size_t n_budgets, cap_budgets;
+	/* Every active map_tile row with its revisions (after migration 0017),
+	 * in tileset and id order: a dungeon draws from the tiles of its
+	 * revision (dungeon_tiles_at); the tilesets above are the live ones. */
+	struct dungeon_tile_row *tile_rows;
+	size_t n_tile_rows, cap_tile_rows;
 	/* private: readers holding it, plus one while it is the current one */
 	long refs;
 };
@@ -181,6 +192,10 @@ int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry 
  * tileset keep the order they are added in, which a map's seed depends on.
  * 0, or -1 when out of memory. Before finish only. */
 int catalog_add_tile(struct catalog *c, const char *tileset, const struct map_tile *t);
+/* Copies a dungeon_treasure row. 0, or -1 when out of memory. */
+int catalog_add_budget(struct catalog *c, const struct dungeon_budget *b);
+/* Copies a map_tile row with its revisions. 0, or -1 when out of memory. */
+int catalog_add_tile_row(struct catalog *c, const struct dungeon_tile_row *row);
 /* Turns row into a spell and checks it (spell_check): the kinds by name,
  * every number in range. 0 with *out filled (out->name is row->name), or -1
  * with why (SPELL_REASON_MAX bytes): "unknown effect \"fireball\"",

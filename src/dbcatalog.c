@@ -6,6 +6,7 @@
 #include "db_int.h"
 
 #include <mysql.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@ struct later_tables {
 	int tiles;                /* map_tile (0007) */
 	int spell, effect, names; /* spell, spell_effect, markov_name (0012) */
 	int classes, settings;    /* word_class, catalog_setting (0016) */
+	int treasure;             /* dungeon_treasure (0017) */
 };
 
 /* Marks in present[] the load statements whose table exists, and in *lt
@@ -53,6 +55,7 @@ static enum db_status find_tables(struct db *d, int *present, struct later_table
 		lt->names |= strcmp(name, db_statements[STMT_MARKOV_NAMES].table) == 0;
 		lt->classes |= strcmp(name, db_statements[STMT_WORD_CLASSES].table) == 0;
 		lt->settings |= strcmp(name, db_statements[STMT_SETTINGS].table) == 0;
+		lt->treasure |= strcmp(name, db_statements[STMT_DUNGEON_TREASURE].table) == 0;
 	}
 	if (rc != MYSQL_NO_DATA)
 		return db_stmt_fail(d, STMT_TABLES);
@@ -288,15 +291,29 @@ bad_row:
 	return db_fail(d, s, "a row with a value out of range, or out of memory");
 }
 
-/* One map_tile row as fetched. */
-enum tcol { T_SET, T_NAME, T_PATTERN, T_N, T_E, T_S, T_W, T_WEIGHT, T__MAX };
+/* One map_tile row as fetched; the last three with STMT_MAP_TILES_REV. */
+enum tcol {
+	T_SET,
+	T_NAME,
+	T_PATTERN,
+	T_N,
+	T_E,
+	T_S,
+	T_W,
+	T_WEIGHT,
+	T_ACTIVE,
+	T_ADDED,
+	T_RETIRED,
+	T__MAX
+};
 
 struct tile_row {
 	MYSQL_BIND bind[T__MAX];
 	unsigned long len[T__MAX];
 	my_bool is_null[T__MAX], error[T__MAX];
 	char set[33], name[65], pattern[MAP_TILE * MAP_TILE + 1];
-	uint32_t edge[4], weight;
+	uint32_t edge[4], weight, active;
+	unsigned long long added, retired;
 };
 
 static void bind_tile_row(struct tile_row *r)
@@ -313,9 +330,15 @@ static void bind_tile_row(struct tile_row *r)
 			b->buffer_length = c == T_SET    ? sizeof r->set
 			                   : c == T_NAME ? sizeof r->name
 			                                 : sizeof r->pattern;
+		} else if (c == T_ADDED || c == T_RETIRED) {
+			b->buffer_type = MYSQL_TYPE_LONGLONG;
+			b->buffer = c == T_ADDED ? &r->added : &r->retired;
+			b->is_unsigned = 1;
 		} else {
 			b->buffer_type = MYSQL_TYPE_LONG;
-			b->buffer = c == T_WEIGHT ? &r->weight : &r->edge[c - T_N];
+			b->buffer = c == T_WEIGHT   ? &r->weight
+			            : c == T_ACTIVE ? &r->active
+			                            : &r->edge[c - T_N];
 			b->is_unsigned = 1;
 		}
 	}
@@ -343,29 +366,106 @@ static int row_to_tile(const struct tile_row *r, struct map_tile *t)
 	return 0;
 }
 
-/* Reads the active rows of map_tile into c. */
-static enum db_status load_tiles(struct db *d, struct catalog *c)
+/* One fetched row into c: a live active row into its tileset; with
+ * revisions (after 0017), every active row among the tile rows too. */
+static int add_tile(struct catalog *c, const struct tile_row *r, int revisioned)
 {
-	enum db_status res = DB_OK;
-	MYSQL_STMT *st = db_prepared(d, STMT_MAP_TILES, &res);
-	struct tile_row r;
 	struct map_tile t;
+	if (row_to_tile(r, &t) != 0)
+		return -1;
+	if (!revisioned)
+		return catalog_add_tile(c, r->set, &t);
+	if (!r->active)
+		return 0; /* never part of a tileset (the flag never changes) */
+	struct dungeon_tile_row row = {.t = t, .added_rev = r->added, .retired_rev = r->retired};
+	snprintf(row.tileset, sizeof row.tileset, "%s", r->set);
+	snprintf(row.name, sizeof row.name, "%s", r->name);
+	if (catalog_add_tile_row(c, &row) != 0)
+		return -1;
+	return r->retired ? 0 : catalog_add_tile(c, r->set, &t);
+}
+
+/* Reads map_tile into c: the active rows (before 0017), or every row with
+ * its revisions (revisioned). */
+static enum db_status load_tiles(struct db *d, struct catalog *c, int revisioned)
+{
+	enum stmt s = revisioned ? STMT_MAP_TILES_REV : STMT_MAP_TILES;
+	enum db_status res = DB_OK;
+	MYSQL_STMT *st = db_prepared(d, s, &res);
+	struct tile_row r;
 	int rc;
 
 	if (!st)
 		return res;
 	bind_tile_row(&r);
 	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, r.bind) != 0)
-		return db_stmt_fail(d, STMT_MAP_TILES);
+		return db_stmt_fail(d, s);
 	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
-		if (rc != 0 || row_to_tile(&r, &t) != 0 || catalog_add_tile(c, r.set, &t) != 0) {
+		if (rc != 0 || add_tile(c, &r, revisioned) != 0) {
 			mysql_stmt_free_result(st);
-			return db_fail(d, STMT_MAP_TILES,
+			return db_fail(d, s, "a row with a value out of range, or out of memory");
+		}
+	}
+	if (rc != MYSQL_NO_DATA)
+		return db_stmt_fail(d, s);
+	mysql_stmt_free_result(st);
+	return DB_OK;
+}
+
+/* Reads every dungeon_treasure row into c: twelve unsigned numbers a row. */
+static enum db_status load_budgets(struct db *d, struct catalog *c)
+{
+	enum { NCOL = 12 };
+	enum db_status res = DB_OK;
+	MYSQL_STMT *st = db_prepared(d, STMT_DUNGEON_TREASURE, &res);
+	MYSQL_BIND bind[NCOL];
+	unsigned long long v[NCOL];
+	my_bool is_null[NCOL], error[NCOL];
+	int rc;
+
+	if (!st)
+		return res;
+	memset(bind, 0, sizeof bind);
+	for (int i = 0; i < NCOL; i++) {
+		bind[i].buffer_type = MYSQL_TYPE_LONGLONG;
+		bind[i].buffer = &v[i];
+		bind[i].is_unsigned = 1;
+		bind[i].is_null = &is_null[i];
+		bind[i].error = &error[i];
+	}
+	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, bind) != 0)
+		return db_stmt_fail(d, STMT_DUNGEON_TREASURE);
+	while ((rc = mysql_stmt_fetch(st)) == 0) {
+		int bad = 0;
+		for (int i = 0; i < NCOL; i++)
+			bad |= is_null[i] || (i < 10 && v[i] > UINT32_MAX);
+		struct dungeon_budget b = {
+		        .id = (uint32_t)v[0],
+		        .level = (int)v[1],
+		        .budget_per_room = (uint32_t)v[2],
+		        .tier = (int)v[3],
+		        .empty_pct = (int)v[4],
+		        .items_pct = (int)v[5],
+		        .hoard_pct = (int)v[6],
+		        .items_max = (int)v[7],
+		        .gem_value = (uint32_t)v[8],
+		        .art_value = (uint32_t)v[9],
+		        .added_rev = v[10],
+		        .retired_rev = v[11],
+		};
+		/* the schema's CHECKs: a row outside them is a broken database */
+		bad |= b.level < 1 || b.level > DUNGEON_LEVEL_MAX || b.tier < 1 ||
+		       b.tier > TIER_MAX || b.items_max < 1 || b.items_max > 4 ||
+		       b.empty_pct + b.items_pct + b.hoard_pct != 100 ||
+		       b.budget_per_room > 1000000;
+		if (bad || catalog_add_budget(c, &b) != 0) {
+			mysql_stmt_free_result(st);
+			return db_fail(d, STMT_DUNGEON_TREASURE,
 			               "a row with a value out of range, or out of memory");
 		}
 	}
 	if (rc != MYSQL_NO_DATA)
-		return db_stmt_fail(d, STMT_MAP_TILES);
+		return db_stmt_fail(d, STMT_DUNGEON_TREASURE);
 	mysql_stmt_free_result(st);
 	return DB_OK;
 }
@@ -747,16 +847,19 @@ static enum db_status load_in_snapshot(struct db *d, struct catalog **out)
 		}
 	}
 	/* Before migration 0007 there are no maps, and the items still work. */
-	if (lt.tiles && (r = load_tiles(d, c)) != DB_OK) {
+	/* Migration 0017 (dungeon_treasure) gave map_tile its revisions. */
+	if (lt.tiles && (r = load_tiles(d, c, lt.treasure)) != DB_OK) {
 		catalog_free(c);
 		return r;
 	}
-	/* Before migration 0012 there are no spells and no names. */
+	/* Before migration 0012 there are no spells and no names; before
+	 * 0017 no dungeon budgets (/dungeon answers 503). */
 	if ((lt.spell && lt.effect && (r = load_spells(d, c)) != DB_OK) ||
 	    (lt.names && (r = load_names(d, c)) != DB_OK) ||
 	    /* Before migration 0016 there are no classes and no settings. */
 	    (lt.classes && (r = load_classes(d, c)) != DB_OK) ||
-	    (lt.settings && (r = load_settings(d, c)) != DB_OK)) {
+	    (lt.settings && (r = load_settings(d, c)) != DB_OK) ||
+	    (lt.treasure && (r = load_budgets(d, c)) != DB_OK)) {
 		catalog_free(c);
 		return r;
 	}

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "dungeonpage.h"
 #include "exportpage.h"
 #include "itempage.h"
 #include "login.h"
@@ -59,6 +60,7 @@ static const struct route routes[] = {
         {"/words", 0, M_GET, "GET, HEAD", words_route, NULL},
         {"/spells", 0, M_GET, "GET, HEAD", spellpage_route, NULL},
         {"/map", 0, M_GET, "GET, HEAD", mappage_route, NULL},
+        {"/dungeon", 1, M_GET, "GET, HEAD", dungeonpage_route, NULL},
         {"/loadout", 0, M_GET, "GET, HEAD", loadoutpage_route, NULL},
         {"/login", 0, M_GET | M_POST, "GET, HEAD, POST", login_route, NULL},
         {"/logout", 0, M_POST, "POST", logout_route, NULL},

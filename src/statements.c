@@ -85,6 +85,20 @@ const struct stmt_def db_statements[STMT__MAX] = {
                             "weight FROM map_tile WHERE active = 1 ORDER BY tileset, id",
                             "map_tile"},
 
+        /* Every row, live or retired: a dungeon's code keys it at its own
+         * revision (docs/dungeons.md). */
+        [STMT_DUNGEON_TREASURE] = {"SELECT id, level, budget_per_room, tier, empty_pct, items_pct, "
+                                   "hoard_pct, items_max, gem_value, art_value, added_rev, "
+                                   "COALESCE(retired_rev, 0) FROM dungeon_treasure ORDER BY id",
+                                   "dungeon_treasure"},
+
+        /* After migration 0016: every row with its revisions, live or not
+         * (dungeon codes draw from the tiles of their revision). */
+        [STMT_MAP_TILES_REV] = {"SELECT tileset, name, pattern, edge_n, edge_e, edge_s, edge_w, "
+                                "weight, active, added_rev, COALESCE(retired_rev, 0) FROM "
+                                "map_tile ORDER BY tileset, id",
+                                "map_tile"},
+
         /* Every spell row, live or not (the catalog keeps old rows for older
          * revisions), each with its effects in order: one row per effect, a
          * spell without effects once with NULLs (and refused at load). */
