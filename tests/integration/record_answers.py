@@ -145,6 +145,19 @@ def record(stack, out):
               "/submit?format=xml", "/login?format=xml", "/moderate?format=xml"]:
         R.req(c, "GET", p, headers={})
         R.req(c, "GET", p, headers=dict(JSON))
+    # Keyed dungeons (every format, bad fields) and their codes.
+    for p in ["/dungeon?w=6&h=4&seed=5", "/dungeon?w=6&h=4&seed=5&format=json",
+              "/dungeon?w=6&h=4&seed=5&format=text", "/dungeon?w=6&h=4&seed=5&format=png",
+              "/dungeon?w=6&h=4&seed=5&format=vtt", "/dungeon?w=10&h=10&seed=3&level=8",
+              "/dungeon?w=99&seed=1", "/dungeon?seed=x&format=json", "/dungeon?format=xml",
+              "/dungeon/", "/dungeon/AAAA", "/dungeon/AAAA?format=json"]:
+        R.req(c, "GET", p, headers={})
+    dj = c.get("/dungeon?w=6&h=4&seed=5&format=json", headers=JSON)
+    dcode = dj.json().get("code") if dj.status == 200 else None
+    if dcode:
+        for f in ["html", "json", "text", "png", "vtt", "xml"]:
+            R.req(c, "GET", "/dungeon/%s?format=%s" % (dcode, f), headers={})
+        R.req(c, "POST", "/dungeon/" + dcode, body="", headers={})
     # Random seeds: status and headers only.
     for p in ["/generate", "/generate?format=json", "/map?format=json"]:
         R.req(c, "GET", p, headers={}, keep_body=False)
