@@ -88,11 +88,12 @@ struct decide_outcome {
 	struct proposal_error err;
 };
 
-/* ---- the login back-off (migration 0006, backoff.h) ----
- * Kept per name as typed (compared like moderator names), whether or not a
- * moderator has it, so that an unknown name behaves like a known one. */
+/* ---- the login back-off (migrations 0006, 0016, backoff.h) ----
+ * Kept per source address (client hash, as the proposal limit), for every
+ * name alike, so that an unknown name behaves like a known one and guesses
+ * from one address never lock out a moderator at another (issue 31). */
 struct login_slot {
-	int locked;       /* the name is in back-off: refuse, check nothing */
+	int locked;       /* the source is in back-off: refuse, check nothing */
 	long retry_after; /* locked: seconds until it ends */
 	int locked_now;   /* this reservation started a back-off */
 	unsigned failures;

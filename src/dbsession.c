@@ -1,7 +1,9 @@
 /* dbsession: see dbsession.h. */
 #include "dbsession.h"
 
+#include <stdatomic.h>
 #include <string.h>
+#include <time.h>
 
 #include "backoff.h"
 #include "dbrun.h"
@@ -145,7 +147,8 @@ static enum db_status db_session_end_once(struct db *d, const uint8_t token_hash
 
 /* ---- the login back-off ---- */
 
-static enum db_status db_login_reserve_once(struct db *d, const char *name, struct login_slot *out)
+static enum db_status db_login_reserve_once(struct db *d, const uint8_t *client,
+                                            struct login_slot *out)
 {
 	struct params ps = {.n = 0};
 	int32_t failures = 0, lock;
@@ -160,7 +163,7 @@ static enum db_status db_login_reserve_once(struct db *d, const char *name, stru
 		return DB_DOWN;
 	/* The row is made in its own statement (autocommit), so that the
 	 * transaction's lock is a plain row lock, never an upgrade. */
-	p_str(&ps, name);
+	p_blob(&ps, client, DBMOD_HASH_BYTES);
 	if ((st = dbrun_exec(d, STMT_THR_ENSURE, &ps, NULL)) != DB_OK ||
 	    (st = dbrun_begin(d)) != DB_OK ||
 	    (st = dbrun_exec(d, STMT_THR_LOCK, &ps, NULL)) != DB_OK)
@@ -171,7 +174,7 @@ static enum db_status db_login_reserve_once(struct db *d, const char *name, stru
 		return st;
 	if (rc == 0 || failures < 0) {
 		db_rollback(d);
-		log_error("dbmod: the login_throttle row for a name is missing or broken");
+		log_error("dbmod: the login_source row of a client is missing or broken");
 		return DB_ERROR;
 	}
 	if (wait > 0) {
@@ -190,7 +193,7 @@ static enum db_status db_login_reserve_once(struct db *d, const char *name, stru
 	p_int(&ps, &n);
 	p_int(&ps, &lock);
 	p_int(&ps, &lock);
-	p_str(&ps, name);
+	p_blob(&ps, client, DBMOD_HASH_BYTES);
 	if ((st = dbrun_exec(d, STMT_THR_SET, &ps, NULL)) != DB_OK ||
 	    (st = dbrun_commit(d)) != DB_OK)
 		return st;
@@ -198,7 +201,7 @@ static enum db_status db_login_reserve_once(struct db *d, const char *name, stru
 	return DB_OK;
 }
 
-static enum db_status db_login_unreserve_once(struct db *d, const char *name,
+static enum db_status db_login_unreserve_once(struct db *d, const uint8_t *client,
                                               const struct login_slot *slot)
 {
 	struct params ps = {.n = 0};
@@ -208,54 +211,79 @@ static enum db_status db_login_unreserve_once(struct db *d, const char *name,
 	if (!d)
 		return DB_DOWN;
 	p_int(&ps, &unlock);
-	p_str(&ps, name);
+	p_blob(&ps, client, DBMOD_HASH_BYTES);
 	if ((st = dbrun_exec(d, STMT_THR_UNDO, &ps, NULL)) == DB_OK)
 		db_ok(d);
 	return st;
 }
 
-static enum db_status db_login_done_once(struct db *d, const char *name, const struct moderator *m,
-                                         int ok)
+/* clock seconds of the last purge of login_source in this process */
+static atomic_llong login_purged;
+
+/* Forgets the sources nobody tried from for a day, at most once a minute
+ * per process: the table then holds at most one day's sources, however
+ * many made-up names they tried. */
+static enum db_status purge_sources(struct db *d)
+{
+	long long now = (long long)time(NULL), last = atomic_load(&login_purged);
+
+	if (now - last < 60 || !atomic_compare_exchange_strong(&login_purged, &last, now))
+		return DB_OK;
+	return dbrun_exec(d, STMT_THR_PURGE, NULL, NULL);
+}
+
+static enum db_status db_login_done_once(struct db *d, const uint8_t *client, const char *name,
+                                         const struct moderator *m, int ok)
 {
 	struct params ps = {.n = 0};
 	enum db_status st;
 
 	if (!d)
 		return DB_DOWN;
-	if (m)
+	/* An unknown name leaves no row: not in the log, not in
+	 * login_throttle (the source's count has it). */
+	if (m) {
 		p_uint(&ps, &m->id);
-	else
-		p_null(&ps);
-	p_str(&ps, m ? m->name : name);
-	p_str(&ps, ok ? "login" : "login_failed");
-	if ((st = dbrun_exec(d, STMT_LOG_LOGIN, &ps, NULL)) != DB_OK)
-		return st;
-	if (ok) {
+		p_str(&ps, m->name);
+		p_str(&ps, ok ? "login" : "login_failed");
+		if ((st = dbrun_exec(d, STMT_LOG_LOGIN, &ps, NULL)) != DB_OK)
+			return st;
 		ps.n = 0;
 		p_str(&ps, name);
-		if ((st = dbrun_exec(d, STMT_THR_RESET, &ps, NULL)) != DB_OK ||
-		    (st = dbrun_exec(d, STMT_THR_PURGE, NULL, NULL)) != DB_OK)
+		if ((st = dbrun_exec(d, ok ? STMT_THR_FORGET : STMT_THR_NAME_FAIL, &ps, NULL)) !=
+		    DB_OK)
 			return st;
 	}
+	if (ok) {
+		ps.n = 0;
+		p_blob(&ps, client, DBMOD_HASH_BYTES);
+		if ((st = dbrun_exec(d, STMT_THR_RESET, &ps, NULL)) != DB_OK)
+			return st;
+	}
+	if ((st = purge_sources(d)) != DB_OK)
+		return st;
 	db_ok(d);
 	return DB_OK;
 }
 
 /* ---- the public calls: once more after a lost connection ---- */
 
-enum db_status db_login_reserve(struct db *d, const char *name, struct login_slot *out)
+enum db_status db_login_reserve(struct db *d, const uint8_t client[DBMOD_HASH_BYTES],
+                                struct login_slot *out)
 {
-	ONCE_MORE(db_login_reserve_once(d, name, out));
+	ONCE_MORE(db_login_reserve_once(d, client, out));
 }
 
-enum db_status db_login_unreserve(struct db *d, const char *name, const struct login_slot *slot)
+enum db_status db_login_unreserve(struct db *d, const uint8_t client[DBMOD_HASH_BYTES],
+                                  const struct login_slot *slot)
 {
-	ONCE_MORE(db_login_unreserve_once(d, name, slot));
+	ONCE_MORE(db_login_unreserve_once(d, client, slot));
 }
 
-enum db_status db_login_done(struct db *d, const char *name, const struct moderator *m, int ok)
+enum db_status db_login_done(struct db *d, const uint8_t client[DBMOD_HASH_BYTES], const char *name,
+                             const struct moderator *m, int ok)
 {
-	ONCE_MORE(db_login_done_once(d, name, m, ok));
+	ONCE_MORE(db_login_done_once(d, client, name, m, ok));
 }
 
 enum db_status db_moderator_get(struct db *d, const char *name, struct moderator *m,

@@ -33,18 +33,22 @@ enum db_status db_session_end(struct db *d, const uint8_t token_hash[DBMOD_HASH_
 
 /* ---- the login back-off (backoff.h) ---- */
 
-/* Reserves one password check for name: counts it as a failure before it
- * runs (so parallel guesses cannot outrun the count) and starts the
- * back-off when that makes LOGIN_FREE_FAILURES, unless the name is locked
- * already (out->locked, nothing counted). One transaction. */
-enum db_status db_login_reserve(struct db *d, const char *name, struct login_slot *out);
+/* Reserves one password check for the source client: counts it as a
+ * failure before it runs (so parallel guesses cannot outrun the count) and
+ * starts the back-off when that makes LOGIN_FREE_FAILURES, unless the
+ * source is locked already (out->locked, nothing counted). One transaction. */
+enum db_status db_login_reserve(struct db *d, const uint8_t client[DBMOD_HASH_BYTES],
+                                struct login_slot *out);
 
 /* Gives back a reserved check that did not run (no free slot). */
-enum db_status db_login_unreserve(struct db *d, const char *name, const struct login_slot *slot);
+enum db_status db_login_unreserve(struct db *d, const uint8_t client[DBMOD_HASH_BYTES],
+                                  const struct login_slot *slot);
 
-/* Records the outcome of a check in the moderation log (m NULL: no such
- * moderator); a success also clears the name's count and forgets names
- * nobody tried for a day. */
-enum db_status db_login_done(struct db *d, const char *name, const struct moderator *m, int ok);
+/* Records the outcome of a check. A moderator's name (m not NULL): a row in
+ * the moderation log, and its failure count in login_throttle (cleared by a
+ * success). An unknown name (m NULL) writes no row. A success also clears
+ * the source's count; sources nobody tried from for a day are forgotten. */
+enum db_status db_login_done(struct db *d, const uint8_t client[DBMOD_HASH_BYTES], const char *name,
+                             const struct moderator *m, int ok);
 
 #endif

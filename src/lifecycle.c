@@ -45,9 +45,12 @@ static enum db_status by_sid(struct db *d, const struct proposal_type *t, const 
 
 /* ---- submitting ---- */
 
-/* *over = 1 (and out->retry_after) when the client is at the limit. */
-static enum db_status check_rate(struct db *d, const struct proposal_type *t, const uint8_t *client,
-                                 unsigned limit, struct submit_outcome *out, int *over)
+/* *over = 1 (and out->retry_after) when the client is at the hourly limit,
+ * which counts the proposals of every type together (STMT_SUB_RATE, one
+ * client hash per proposal table). The caller holds the client's lock row
+ * (dbrun_begin_for_client). */
+static enum db_status check_rate(struct db *d, const uint8_t *client, unsigned limit,
+                                 struct submit_outcome *out, int *over)
 {
 	struct params ps = {.n = 0};
 	long long count = 0, wait = 0;
@@ -55,13 +58,13 @@ static enum db_status check_rate(struct db *d, const struct proposal_type *t, co
 	MYSQL_BIND b[2];
 	enum db_status st;
 
-	for (int i = 0; i < t->rate_clients; i++)
+	for (int i = 0; i < 3; i++)
 		p_blob(&ps, client, DBMOD_HASH_BYTES);
-	if ((st = dbrun_exec(d, t->rate, &ps, NULL)) != DB_OK)
+	if ((st = dbrun_exec(d, STMT_SUB_RATE, &ps, NULL)) != DB_OK)
 		return st;
 	r_bind(&b[0], &c[0], MYSQL_TYPE_LONGLONG, &count, 0, 0);
 	r_bind(&b[1], &c[1], MYSQL_TYPE_LONGLONG, &wait, 0, 0);
-	if (dbrun_fetch_one(d, t->rate, b, &st) < 0)
+	if (dbrun_fetch_one(d, STMT_SUB_RATE, b, &st) < 0)
 		return st;
 	*over = count >= (long long)limit;
 	out->retry_after = wait > 0 ? (long)wait : 1;
@@ -106,7 +109,7 @@ static enum db_status submit_once(struct db *d, void *args, unsigned *conflict)
 		return st;
 	if (found)
 		return done_reading(d, SUBMIT_ALREADY, out);
-	if ((st = check_rate(d, t, a->client, a->limit, out, &hit)) != DB_OK)
+	if ((st = check_rate(d, a->client, a->limit, out, &hit)) != DB_OK)
 		return st;
 	if (hit)
 		return done_reading(d, SUBMIT_LIMITED, out);

@@ -38,10 +38,6 @@ struct proposal_type {
 	 * the text after). */
 	enum stmt by_sid, list, count, lock, insert, decide, log;
 	int decide_new_id, log_before;
-	/* The hourly count (count, seconds to wait) with the client's hash bound
-	 * rate_clients times. */
-	enum stmt rate;
-	int rate_clients;
 
 	/* Submitting, after the id and the rate: *hit when the proposal's key is
 	 * live (*active: its row is active); pending (NULL: the insert's

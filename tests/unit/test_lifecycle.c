@@ -47,7 +47,6 @@ static void test_hooks_and_buffers(void **state)
 		assert_non_null(t->add);
 		assert_true(t->buf_size > 0 && t->buf_size <= LC_ROW_BUF_MAX);
 		assert_true(t->row_size > t->status_off + 11);
-		assert_true(t->rate_clients >= 1);
 	}
 }
 
@@ -57,14 +56,13 @@ static void test_statements_take_what_the_flow_binds(void **state)
 	for (size_t i = 0; i < N_TYPES; i++) {
 		const struct proposal_type *t = types[i];
 		enum stmt qs[] = {t->by_sid, t->list,   t->count, t->lock,
-		                  t->insert, t->decide, t->log,   t->rate};
+		                  t->insert, t->decide, t->log};
 		for (size_t q = 0; q < sizeof qs / sizeof qs[0]; q++)
 			assert_non_null(db_statements[qs[q]].sql);
 		assert_int_equal(params(t->by_sid), 1);
 		assert_int_equal(params(t->list), 1);
 		assert_int_equal(params(t->count), 0);
 		assert_int_equal(params(t->lock), 1);
-		assert_int_equal(params(t->rate), t->rate_clients);
 		/* status, moderator, reason, [new id], id */
 		assert_int_equal(params(t->decide), 4 + t->decide_new_id);
 		/* id, moderator id and name, action, reason, new id, [before], after */
