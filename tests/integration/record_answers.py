@@ -291,10 +291,14 @@ def record(stack, out):
     R.req(lg, "POST", "/login", {"name": "recmod", "password": "recorder-password"}, dict(JSON), "login no csrf")
     R.req(lg, "POST", "/login", "%zz", {}, "login bad body")
     R.req(lg, "POST", "/login", {"csrf": t, "name": "x" * 300, "password": "x"}, dict(JSON), "login long name")
-    for i in range(5):
-        R.req(lg, "POST", "/login", {"csrf": t, "name": "lockme", "password": "w%d" % i}, dict(JSON), "lock %d" % i)
-    R.req(lg, "POST", "/login", {"csrf": t, "name": "lockme", "password": "x"}, {}, "locked html")
-    R.req(lg, "POST", "/login", {"csrf": t, "name": "LOCKME", "password": "x"}, dict(JSON), "locked json")
+    # The back-off (per source address or per name, as the daemon keeps it):
+    # a client of its own, so that the logins below are not locked out.
+    lk = client()
+    tk = lk.get("/login", headers=JSON).json()["csrf"]
+    for i in range(6):
+        R.req(lk, "POST", "/login", {"csrf": tk, "name": "lockme", "password": "w%d" % i}, dict(JSON), "lock %d" % i)
+    R.req(lk, "POST", "/login", {"csrf": tk, "name": "lockme", "password": "x"}, {}, "locked html")
+    R.req(lk, "POST", "/login", {"csrf": tk, "name": "LOCKME", "password": "x"}, dict(JSON), "locked json")
     # Not logged in: every moderation page.
     anon = client()
     for p in ["/moderate", "/moderate/approve", "/moderate/nothing", "/moderate/spell/approve"]:
@@ -302,8 +306,9 @@ def record(stack, out):
         R.req(anon, "POST", p, "id=1", dict(JSON))
     R.req(anon, "POST", "/logout", "", {}, "logout anon")
     R.req(anon, "POST", "/logout", "", dict(JSON), "logout anon json")
-    R.req(lg, "POST", "/login", {"csrf": t, "name": "recmod", "password": "recorder-password"}, {}, "login ok html")
-    m = lg
+    m = client()
+    t = m.get("/login", headers=JSON).json()["csrf"]
+    R.req(m, "POST", "/login", {"csrf": t, "name": "recmod", "password": "recorder-password"}, {}, "login ok html")
     R.req(m, "GET", "/login", headers={})
     q = R.req(m, "GET", "/moderate", headers=dict(JSON)).json()
     R.req(m, "GET", "/moderate", headers={})
