@@ -917,6 +917,7 @@ void catalog_shutdown(void)
 struct old_slot {
 	struct catalog *c; /* one reference held by the cache */
 	uint64_t used;     /* tick of the last use */
+	size_t rows;       /* its rows, the measure of its memory */
 };
 static pthread_mutex_t old_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct old_slot old_cache[CATALOG_OLD_CACHE];
@@ -1135,11 +1136,20 @@ static const struct catalog *old_lookup(uint64_t rev)
 /* Puts c (a fresh catalog, one reference: the caller's) into the cache and
  * returns the catalog at its revision, held for the caller: c, or the copy
  * another thread put there first (then c is freed). */
+static size_t rows_of(const struct catalog *c)
+{
+	size_t n = 0;
+	for (int k = 0; k < K__MAX; k++)
+		for (int p = 0; p < P__MAX; p++)
+			n += c->t[k][p].n;
+	return n;
+}
+
 static const struct catalog *old_insert(struct catalog *c)
 {
-	struct catalog *evicted = NULL, *dup = NULL;
+	struct catalog *evicted[CATALOG_OLD_CACHE] = {0}, *dup = NULL;
 	const struct catalog *out = NULL;
-	int victim = 0;
+	int victim = 0, n_evicted = 0;
 
 	pthread_mutex_lock(&old_lock);
 	for (int i = 0; i < CATALOG_OLD_CACHE && !out; i++)
@@ -1153,13 +1163,31 @@ static const struct catalog *old_insert(struct catalog *c)
 			if (!old_cache[i].c ||
 			    (old_cache[victim].c && old_cache[i].used < old_cache[victim].used))
 				victim = i;
-		evicted = old_cache[victim].c;
-		old_cache[victim].c = c;
-		old_cache[victim].used = ++old_tick;
+		evicted[n_evicted++] = old_cache[victim].c;
+		old_cache[victim] = (struct old_slot){c, ++old_tick, rows_of(c)};
 		out = catalog_hold(c); /* the caller's; the one c came with is the cache's */
+		/* A large catalog (a vocabulary of 100k rows) would make the slots
+		 * hundreds of MB: the least recently used go until the rows fit. */
+		for (;;) {
+			size_t total = 0;
+			int lru = -1;
+			for (int i = 0; i < CATALOG_OLD_CACHE; i++) {
+				if (!old_cache[i].c)
+					continue;
+				total += old_cache[i].rows;
+				if (i != victim &&
+				    (lru < 0 || old_cache[i].used < old_cache[lru].used))
+					lru = i;
+			}
+			if (total <= CATALOG_OLD_CACHE_ROWS || lru < 0)
+				break;
+			evicted[n_evicted++] = old_cache[lru].c;
+			old_cache[lru].c = NULL;
+		}
 	}
 	pthread_mutex_unlock(&old_lock);
-	catalog_release(evicted);
+	for (int i = 0; i < n_evicted; i++)
+		catalog_release(evicted[i]);
 	catalog_release(dup);
 	return out;
 }

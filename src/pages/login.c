@@ -178,7 +178,7 @@ static void login_post(struct handler_ctx *ctx, const struct request *rq, struct
 	                    db_session_new(ctx->db, token_hash, m.id, secret)))
 		return;
 	log_info("login: moderator %s logged in", m.name);
-	cookie_set(rs, COOKIE_SESSION, token, SESSION_HOURS * 3600L);
+	cookie_set(rs, cookie_session_name(), token, SESSION_HOURS * 3600L);
 	if (in.json) {
 		char session_csrf[CSRF_HEX + 1];
 		csrf_token(secret, token, session_csrf);
