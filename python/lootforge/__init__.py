@@ -78,8 +78,7 @@ class _Map(ctypes.Structure):
 
 
 class _Totals(ctypes.Structure):
-    _fields_ = [("hands", ctypes.c_int64), ("multiplier", ctypes.c_double)] + \
-        [(s, ctypes.c_int64) for s in ("attack", "defense", "magic", "flaming", "freezing",
+    _fields_ = [(s, ctypes.c_int64) for s in ("attack", "defense", "magic", "flaming", "freezing",
                                         "shocking", "holy", "evil", "sneak", "crit", "str")] + \
         [("value", ctypes.c_uint64), ("worn", ctypes.c_uint)]
 
@@ -289,10 +288,14 @@ class Catalog:
             raise Error(_s(why.value), _s(field.value))
         return self._text(out)
 
-    def loadout_totals(self, items):
+    def loadout_totals(self, items, base=None):
         """The totals of a loadout: items as /loadout takes them, "CODE" (in
-        the pack) or "CODE:place" (worn: head, body, main-hand, ...)."""
-        q = urllib.parse.urlencode([("item", i) for i in items])
+        the pack) or "CODE:place" (worn: head, body, main-hand, ...); base,
+        the character's own values ({"attack": 3, "str": 10})."""
+        pairs = [("item", i) for i in items]
+        if base:
+            pairs.append(("base", ",".join("%s:%d" % kv for kv in base.items())))
+        q = urllib.parse.urlencode(pairs)
         t, why, field = _Totals(), _c(), _c()
         if _totals(self._p, q.encode(), ctypes.byref(t), ctypes.byref(field),
                    ctypes.byref(why)) != 0:

@@ -80,11 +80,12 @@ def test_python_answers_the_sites_loadout_totals(stack):
     ring = cat.generate(kind="trinket", seed=14)[0]
     items = [weapon.code + ":main-hand", armor.code + ":" + armor.slot, shield.code + ":off-hand",
              ring.code]
-    site = stack.get("/loadout?%s&format=json" % urllib.parse.urlencode([("item", i)
-                                                                          for i in items]))
+    base = {"attack": 3, "defense": -2, "str": 10}
+    site = stack.get("/loadout?%s&format=json" % urllib.parse.urlencode(
+        [("item", i) for i in items] + [("base", "attack:3,defense:-2,str:10")]))
     check(site.status == 200, "the site's loadout", site)
     want = site.json()["totals"]
-    got = cat.loadout_totals(items)
+    got = cat.loadout_totals(items, base=base)
     check(got.worn == want["worn"] == 3, "worn", got.worn, want)
     for k, v in want.items():
         check(getattr(got, k) == v, "the total %s is the site's" % k, getattr(got, k), v)
