@@ -28,6 +28,7 @@ def test_get_json_answers_allow_any_origin(stack):
                  "/generate?kind=weapon&count=3&format=json", "/item/%s?format=json" % code,
                  "/catalog.json", "/words?format=json", "/spells?format=json",
                  "/map?seed=2&format=json", "/loadout?item=%s&format=json" % code,
+                 "/dungeon?seed=2&format=json",
                  "/generate?kind=dragon&format=json",  # an error answer too
                  "/generate?kind=weapon&count=2&format=csv", "/words?format=csv"]:
         r = stack.get(path, headers=ORIGIN)
@@ -52,7 +53,7 @@ def test_preflight(stack):
     ask = dict(ORIGIN, **{"Access-Control-Request-Method": "GET",
                           "Access-Control-Request-Headers": "accept"})
     for path in ["/generate?kind=wand&format=json", "/item/ANYTHING", "/catalog.json",
-                 "/words", "/spells", "/map", "/loadout", "/"]:
+                 "/words", "/spells", "/map", "/dungeon", "/dungeon/ANYTHING", "/loadout", "/"]:
         r = stack.request("OPTIONS", path, headers=ask)
         check(r.status == 204, "a preflight is 204 on", path, r)
         check(acao(r) == "*", "preflight origin", path, r.headers)

@@ -46,7 +46,7 @@ def test_every_reference_resolves_and_every_route_is_described():
             node = node[part]
     check(len(refs) > 50, "references checked", len(refs))
     for path in ["/", "/generate", "/item/{code}", "/catalog.json", "/words", "/spells", "/map",
-                 "/loadout", "/submit", "/submit/spell", "/submit/name", "/login", "/logout",
+                 "/loadout", "/dungeon", "/dungeon/{code}", "/submit", "/submit/spell", "/submit/name", "/login", "/logout",
                  "/moderate", "/moderate/approve"]:
         check(path in doc["paths"], "described:", path)
 
