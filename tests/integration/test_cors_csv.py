@@ -159,4 +159,4 @@ def test_formula_looking_words_are_neutralised(stack):
     words = rows(stack.get("/words?kind=trinket&part=prefix&format=csv"))
     check("'" + word in [w["word"] for w in words], "the word is neutralised in /words")
     stack.retire("trinket_prefix", "word = %s" % sql_str(word))
-    lf.settle()
+    lf.settled(stack)
