@@ -6,11 +6,13 @@
 #include <string.h>
 
 #include "exportpage.h"
+#include "health.h"
 #include "itempage.h"
 #include "login.h"
 #include "loadoutpage.h"
 #include "mappage.h"
 #include "messages.h"
+#include "metrics.h"
 #include "moderate.h"
 #include "spellpage.h"
 #include "submit.h"
@@ -28,6 +30,8 @@ static void route_healthz(struct handler_ctx *ctx, const struct request *rq, str
 		buf_reset(&rs->body);
 }
 
+static void route_metrics(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
+
 #define M_GET  1u /* GET and HEAD */
 #define M_POST 2u
 #define M_ANY  (~0u)
@@ -44,6 +48,9 @@ struct route {
 
 static const struct route routes[] = {
         {"/healthz", 0, M_GET, "GET, HEAD", route_healthz},
+        /* For the monitor's network only: nginx allows no other address. */
+        {"/readyz", 0, M_GET, "GET, HEAD", health_ready},
+        {"/metrics", 0, M_GET, "GET, HEAD", route_metrics},
         {"/", 0, M_GET, "GET, HEAD", itempage_index},
         {"/generate", 0, M_GET | M_POST, "GET, HEAD, POST", itempage_generate},
         {"/item", 1, M_GET, "GET, HEAD", itempage_code},
@@ -61,6 +68,18 @@ static const struct route routes[] = {
          * moderator's session, then answers 405 itself. */
         {"/moderate", 1, M_ANY, NULL, moderate_route},
 };
+
+#define N_ROUTES (sizeof(routes) / sizeof(routes[0]))
+_Static_assert(N_ROUTES < METRICS_ROUTES, "the metrics count every route and \"other\"");
+
+/* The counters are labelled with the routes' paths. */
+static void route_metrics(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	const char *names[N_ROUTES];
+	for (size_t i = 0; i < N_ROUTES; i++)
+		names[i] = routes[i].path;
+	health_metrics(ctx, rq, rs, names, N_ROUTES);
+}
 
 static int path_matches(const struct route *r, const char *path)
 {
@@ -86,10 +105,12 @@ static unsigned method_bit(const char *m)
  * not take; otherwise what the route answers. */
 static void dispatch(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	for (size_t i = 0; rq->path && i < sizeof(routes) / sizeof(routes[0]); i++) {
+	rs->route = N_ROUTES; /* "other" until a route matches */
+	for (size_t i = 0; rq->path && i < N_ROUTES; i++) {
 		const struct route *r = &routes[i];
 		if (!path_matches(r, rq->path))
 			continue;
+		rs->route = (unsigned)i;
 		if (r->methods != M_ANY && !(method_bit(rq->method) & r->methods)) {
 			itempage_error(rq, rs, 405, MSG_BAD_METHOD);
 			rs->allow = r->allow;

@@ -17,6 +17,7 @@
 #include "form.h"
 #include "generate.h"
 #include "itemlink.h"
+#include "metrics.h"
 #include "log.h"
 #include "messages.h"
 #include "render.h"
@@ -145,6 +146,7 @@ static int make_items(const struct catalog *cat, const struct form *f, uint64_t 
 		 * a code; its link is then the inputs and the seed. */
 		itemlink_fill(cat, &in, &items[i]);
 	}
+	metrics_generated((unsigned)f->kind, (unsigned)f->count);
 	return 0;
 }
 

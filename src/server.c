@@ -51,6 +51,7 @@
 #include "form.h"
 #include "handler.h"
 #include "log.h"
+#include "metrics.h"
 #include "peer.h"
 
 /* Sent with every answer (SPEC §5: the site has no inline script or style). */
@@ -317,10 +318,20 @@ static void write_response(FCGX_Request *req, const struct request *rq, const st
 	req->err->wasFCloseCalled = 1;
 }
 
+/* Microseconds since t0 (CLOCK_MONOTONIC). */
+static uint64_t us_since(const struct timespec *t0)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)((t.tv_sec - t0->tv_sec) * 1000000L + (t.tv_nsec - t0->tv_nsec) / 1000L);
+}
+
 static void serve(struct worker *w)
 {
 	struct request rq;
+	struct timespec t0;
 
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	read_request(w, &rq);
 	atomic_store(&w->reading, 0); /* read: no longer the reaper's business */
 	buf_reset(&w->rs.body);
@@ -331,6 +342,7 @@ static void serve(struct worker *w)
 		log_warn("request: %.8s %.200s answered %d", rq.method, rq.path ? rq.path : "-",
 		         w->rs.status);
 	write_response(&w->req, &rq, &w->rs);
+	metrics_request(w->rs.route, w->rs.status, us_since(&t0));
 }
 
 /* ---- connections ----
@@ -630,6 +642,7 @@ static void *worker_main(void *arg)
 	struct worker *w = arg;
 	int failing = 0;
 
+	metrics_bind_thread((unsigned)(w - w->srv->w));
 	while (!atomic_load(&w->srv->stopping)) {
 		int fd = next_connection(w->srv, &failing);
 		if (fd >= 0)

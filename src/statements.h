@@ -74,6 +74,8 @@ enum stmt {
 	STMT_NAME_ADD,
 	STMT_NAME_SUB_DECIDE,
 	STMT_NAME_LOG,
+	/* operators' figures (dbstats.c) */
+	STMT_PROPOSAL_COUNTS,
 	/* per affix table, in AFFIX_TABLES order: load, live word, add word,
 	 * retire a live word, add the edited copy of a word just retired */
 	STMT_LOAD_FIRST,

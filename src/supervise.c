@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "metrics.h"
 
 #define RESTART_PAUSE_MS 1000 /* after a child that failed right after its start */
 
@@ -32,7 +33,7 @@ static void now(struct timespec *t)
 	clock_gettime(CLOCK_MONOTONIC, t);
 }
 
-static pid_t spawn(struct slot *s, unsigned i, int (*child)(void *), void *arg)
+static pid_t spawn(struct slot *s, unsigned i, int (*child)(void *), void *arg, int restart)
 {
 	pid_t parent = getpid();
 	pid_t pid = fork();
@@ -45,11 +46,13 @@ static pid_t spawn(struct slot *s, unsigned i, int (*child)(void *), void *arg)
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		if (getppid() != parent)
 			_exit(0);
+		metrics_bind_process(i);
 		int rc = child(arg);
 		exit(rc);
 	}
 	s->pid = pid;
 	now(&s->born);
+	metrics_process_started(i, (int)pid, restart);
 	log_info("supervise: worker process %u started (pid %ld)", i, (long)pid);
 	return pid;
 }
@@ -82,6 +85,7 @@ static void reap(struct slot *slots, unsigned n)
 			log_warn("supervise: worker process %u (pid %ld) %s; restarting%s", i,
 			         (long)pid, how, early ? " in 1 s" : "");
 			slots[i].pid = 0;
+			metrics_process_ended(i);
 			slots[i].due = t;
 			if (early)
 				slots[i].due.tv_sec += RESTART_PAUSE_MS / 1000;
@@ -101,7 +105,7 @@ static long restart_due(struct slot *slots, unsigned n, int (*child)(void *), vo
 			continue;
 		long left = ms_between(&t, &slots[i].due);
 		if (left <= 0) {
-			if (spawn(&slots[i], i, child, arg) < 0) {
+			if (spawn(&slots[i], i, child, arg, 1) < 0) {
 				slots[i].due = t;
 				slots[i].due.tv_sec += 1;
 				left = 1000;
@@ -164,7 +168,7 @@ int supervise(unsigned n, int (*child)(void *arg), void *arg, const sigset_t *st
 		return -1;
 	}
 	for (unsigned i = 0; i < n; i++)
-		started += spawn(&slots[i], i, child, arg) > 0;
+		started += spawn(&slots[i], i, child, arg, 0) > 0;
 	if (!started) {
 		free(slots);
 		return -1;

@@ -36,6 +36,7 @@ def render_site(tmp, sock, p80, p443, cert, key, webroot):
         ("/etc/ssl/private/ssl-cert-snakeoil.key", key),
         ("/var/www/letsencrypt", webroot),
         ("/var/lib/nginx/lootforge-items", os.path.join(tmp, "items")),
+        ("/etc/nginx/lootforge-monitor[.]conf", os.path.join(tmp, "monitor[.]conf")),
     ]
     for old, new in swaps:
         check(old in site, "deploy/nginx-site.conf no longer holds %r" % old)
@@ -60,14 +61,16 @@ def start_nginx(tmp, conf_text):
     return os.path.join(tmp, "nginx.pid")
 
 
-def get(port, target, tls):
+def get(port, target, tls, source=None):
+    src = (source, 0) if source else None
     if tls:
         ctx = ssl.create_default_context()
         ctx.check_hostname = False
         ctx.verify_mode = ssl.CERT_NONE
-        conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=10, context=ctx)
+        conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=10, context=ctx,
+                                           source_address=src)
     else:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=src)
     conn.request("GET", target, headers={"Host": "lootforge.test"})
     r = conn.getresponse()
     out = (r.status, {k.lower(): v for k, v in r.getheaders()}, r.read())
@@ -96,6 +99,9 @@ def test_production_site_is_https_only(stack):
         os.makedirs(os.path.join(webroot, ".well-known", "acme-challenge"))
         with open(os.path.join(webroot, ".well-known", "acme-challenge", "tok"), "w") as f:
             f.write("challenge-answer")
+        # The monitor's include (docs/operations.md): one address let in.
+        with open(os.path.join(tmp, "monitor.conf"), "w") as f:
+            f.write("allow 127.0.5.7;\n")
         p80, p443 = free_port(), free_port()
         sock = os.path.join(stack.var, "run", "fcgi.sock")
         pidfile = start_nginx(tmp, render_site(tmp, sock, p80, p443, cert, key, webroot))
@@ -121,6 +127,12 @@ def test_production_site_is_https_only(stack):
         status, _, body = get(p443, "/no-such-page", tls=True)
         check(status == 404 and b"There is no page at this address" in body,
               "https /no-such-page: not the daemon's 404", status, body[:200])
+        # The operators' pages: loopback and the monitor's include, no one else.
+        for target in ("/metrics", "/readyz"):
+            for source, want in (("127.0.0.1", 200), ("127.0.5.7", 200), ("127.0.5.8", 403)):
+                status, _, body = get(p443, target, tls=True, source=source)
+                check(status == want, "https %s from %s: %d, expected %d" %
+                      (target, source, status, want), body[:200])
         for target in ("/generate?tier=2", "/", "/static/style.css", "/no-such-file"):
             status, h, _ = get(p443, target, tls=True)
             check(hsts_age(h) >= HSTS_MIN,

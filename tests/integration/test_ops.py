@@ -1,0 +1,253 @@
+"""Operators (issue 30): liveness and readiness, metrics, logs, the version.
+
+- /healthz answers "ok" whatever happens behind it; /readyz answers 200
+  "ok" with the detail, and 503 "degraded" when the database is stopped.
+- /metrics is the Prometheus text format (parsed here by a parser of our
+  own), its counters move with the requests made, and nginx answers it and
+  /readyz only to loopback and the addresses of the monitor include.
+
+Clients other than the operator talk from 127.0.4.N (an address range of
+their own: nginx's per-client limits, the daemon's hourly count)."""
+
+import os
+import re
+import signal
+import subprocess
+import time
+import uuid
+
+import lf
+from lf import Client, check
+from test_supervise import worker_pids
+
+JSON = {"Accept": "application/json"}
+_sources = iter(range(2, 250))
+
+
+def other_source():
+    return "127.0.4.%d" % next(_sources)
+
+
+def wait_for(probe, seconds, step=0.1):
+    t0 = time.monotonic()
+    while True:
+        got = probe()
+        if got or time.monotonic() - t0 > seconds:
+            return got
+        time.sleep(step)
+
+
+# ------------------------------------------------------------ the parser
+
+SAMPLE_RE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{([^}]*)\})? (\S+)$')
+LABEL_RE = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"(,|$)')
+
+
+def parse_metrics(text):
+    """The Prometheus text format (0.0.4), strictly: {(name, labels): value}
+    and {family: type}. Raises on any line that is not a comment, a TYPE or
+    HELP line, or a sample of a family whose TYPE came first."""
+    samples, types = {}, {}
+    check(text.endswith("\n"), "the exposition ends with a newline")
+    for line in text.split("\n")[:-1]:
+        if line.startswith("# TYPE "):
+            _, _, name, kind = line.split(" ", 3)
+            check(kind in ("counter", "gauge", "histogram", "summary", "untyped"),
+                  "unknown type", line)
+            check(name not in types, "a family typed twice", line)
+            types[name] = kind
+            continue
+        if line.startswith("# HELP ") or line.startswith("#"):
+            continue
+        m = SAMPLE_RE.match(line)
+        check(m, "not a sample line", line)
+        name, labels = m.group(1), ()
+        if m.group(3):
+            pairs, rest = [], m.group(3)
+            while rest:
+                lm = LABEL_RE.match(rest)
+                check(lm, "bad labels", line)
+                pairs.append((lm.group(1), lm.group(2)))
+                rest = rest[lm.end():]
+            labels = tuple(sorted(pairs))
+        family = re.sub(r"_(bucket|sum|count)$", "", name)
+        check(name in types or (family in types and types[family] == "histogram"),
+              "a sample before its TYPE", line)
+        value = float(m.group(4))
+        check((name, labels) not in samples, "a sample twice", line)
+        samples[(name, labels)] = value
+    # Histograms: buckets cumulative, +Inf equal to _count.
+    for fam, kind in types.items():
+        if kind != "histogram":
+            continue
+        series = {}
+        for (name, labels), v in samples.items():
+            if name == fam + "_bucket":
+                rest = tuple(kv for kv in labels if kv[0] != "le")
+                le = dict(labels)["le"]
+                series.setdefault(rest, []).append((float("inf") if le == "+Inf" else float(le), v))
+        for rest, buckets in series.items():
+            buckets.sort()
+            counts = [v for _, v in buckets]
+            check(counts == sorted(counts), "buckets are cumulative", fam, rest, buckets)
+            check(buckets[-1][0] == float("inf"), "a +Inf bucket", fam, rest)
+            check(samples.get((fam + "_count", rest)) == counts[-1], "+Inf equals _count",
+                  fam, rest)
+    return samples, types
+
+
+def value(samples, name, **labels):
+    return samples.get((name, tuple(sorted(labels.items()))), 0.0)
+
+
+def scrape(stack):
+    r = stack.get("/metrics")
+    check(r.status == 200, "GET /metrics from loopback", r)
+    check(r.headers.get("content-type", "").startswith("text/plain; version=0.0.4"),
+          "the Prometheus content type", r.headers)
+    return parse_metrics(r.text)
+
+
+def ready(stack):
+    r = stack.get("/readyz")
+    check(r.headers.get("content-type") == "application/json", "readiness is JSON", r)
+    return r.status, r.json()
+
+
+# ----------------------------------------------------------------- health
+
+def test_liveness_keeps_its_bytes_and_readiness_says_ok(stack):
+    lf.settled(stack)
+    r = stack.get("/healthz")
+    check(r.status == 200 and r.body == b"ok\n", "/healthz is still 200 \"ok\"", r)
+    status, d = ready(stack)
+    check(status == 200 and d["status"] == "ok" and d["problems"] == [], "ready", d)
+    want = int(stack.sql("SELECT revision FROM catalog_revision WHERE id = 1")[0][0])
+    check(d["database"] == {"reachable": True, "revision": want}, "the database's revision", d)
+    check(d["replica"] is None, "no replica on the dev stack", d)
+    _, kids = worker_pids(stack)
+    procs = d["processes"]
+    check(sorted(p["pid"] for p in procs) == kids, "one entry per worker process", procs, kids)
+    check(all(p["running"] and p["catalog_revision"] == want and p["database"] == "up"
+              for p in procs), "each worker has the database's revision live", procs)
+
+
+def test_readiness_is_degraded_while_the_database_is_stopped(stack):
+    stack.db_stop()
+    try:
+        r = stack.get("/healthz")
+        check(r.status == 200 and r.body == b"ok\n", "liveness does not care", r)
+        status, d = ready(stack)
+        check(status == 503 and d["status"] == "degraded", "503 degraded", status, d)
+        check(d["database"]["reachable"] is False, "the database is unreachable", d)
+        check(any("database" in p for p in d["problems"]), "the problem is named", d)
+        # Generation is still up: the catalog in memory.
+        check(stack.get("/generate?format=json").status == 200, "generation still answers")
+        # Each poller finds it down too within a poll or two.
+        check(wait_for(lambda: all(p["database"] == "down" for p in ready(stack)[1]["processes"]),
+                       10), "every worker process's poller sees it down")
+        samples, _ = scrape(stack)
+        check(value(samples, "lootforge_database_up") == 0, "metrics: the database is down")
+        check(value(samples, "lootforge_database_errors_total") > 0, "metrics: errors counted")
+    finally:
+        stack.db_start()
+    check(wait_for(lambda: ready(stack)[0] == 200, 30), "ready again once MariaDB is back",
+          ready(stack))
+
+
+def test_a_restarted_worker_is_counted(stack):
+    samples, _ = scrape(stack)
+    before = value(samples, "lootforge_worker_restarts_total")
+    _, kids = worker_pids(stack)
+    os.kill(kids[0], signal.SIGKILL)
+    check(wait_for(lambda: len(worker_pids(stack)[1]) == len(kids) and
+                   kids[0] not in worker_pids(stack)[1], 10), "the worker is replaced")
+    check(wait_for(lambda: ready(stack)[0] == 200, 15), "ready again", ready(stack))
+    status, d = ready(stack)
+    check(sum(p["restarts"] for p in d["processes"]) >= 1, "readiness counts the restart", d)
+    samples, _ = scrape(stack)
+    check(value(samples, "lootforge_worker_restarts_total") == before + 1,
+          "metrics count one restart more", before, samples)
+    check(value(samples, "lootforge_worker_processes_running") == len(kids),
+          "every worker process runs")
+
+
+# ---------------------------------------------------------------- metrics
+
+def test_metrics_parse_and_move_with_requests(stack):
+    samples, types = scrape(stack)
+    for fam, kind in (("lootforge_http_requests_total", "counter"),
+                      ("lootforge_http_request_duration_seconds", "histogram"),
+                      ("lootforge_items_generated_total", "counter"),
+                      ("lootforge_catalog_revision", "gauge"),
+                      ("lootforge_catalog_load_seconds", "gauge"),
+                      ("lootforge_database_up", "gauge"),
+                      ("lootforge_database_errors_total", "counter"),
+                      ("lootforge_proposals", "gauge"),
+                      ("lootforge_worker_restarts_total", "counter")):
+        check(types.get(fam) == kind, "family %s is a %s" % (fam, kind), types.get(fam))
+    gen = dict(route="/generate", status="200")
+    reqs = value(samples, "lootforge_http_requests_total", **gen)
+    hist = value(samples, "lootforge_http_request_duration_seconds_count", route="/generate")
+    armor = value(samples, "lootforge_items_generated_total", kind="armor")
+    n404 = value(samples, "lootforge_http_requests_total", route="other", status="404")
+    for seed in range(5):
+        r = stack.get("/generate?kind=armor&count=3&seed=%d&format=json" % seed)
+        check(r.status == 200, "a roll", r)
+    check(stack.get("/no-such-page-%s" % uuid.uuid4().hex).status == 404, "a 404")
+    samples, _ = scrape(stack)
+    # Nothing else talks to this stack while a test runs: exact counts.
+    check(value(samples, "lootforge_http_requests_total", **gen) == reqs + 5,
+          "five more 200s on /generate", reqs, samples)
+    check(value(samples, "lootforge_http_request_duration_seconds_count", route="/generate")
+          == hist + 5, "and five more in its histogram")
+    check(value(samples, "lootforge_items_generated_total", kind="armor") == armor + 15,
+          "fifteen armor pieces rolled")
+    check(value(samples, "lootforge_http_requests_total", route="other", status="404")
+          == n404 + 1, "the 404 counted under \"other\"")
+    # The proposal queues are counted in the database at the scrape.
+    pending = int(stack.sql("SELECT COUNT(*) FROM submission WHERE status = 'pending'")[0][0])
+    check(value(samples, "lootforge_proposals", form="word", status="pending") == pending,
+          "pending word proposals as the database counts them", pending)
+    want = int(stack.sql("SELECT revision FROM catalog_revision WHERE id = 1")[0][0])
+    revs = [v for (n, _), v in samples.items() if n == "lootforge_catalog_revision"]
+    check(revs and all(v == want for v in revs), "each process's revision", revs, want)
+
+
+def nginx_reload(stack):
+    subprocess.run(["nginx", "-p", stack.var + "/", "-e",
+                    os.path.join(stack.var, "log", "nginx-error.log"), "-c",
+                    os.path.join(stack.var, "nginx.conf"), "-s", "reload"], check=True)
+
+
+def test_operator_pages_only_for_loopback_and_the_monitor(stack):
+    for path in ("/metrics", "/readyz"):
+        check(stack.get(path).status in (200, 503), "%s from 127.0.0.1" % path)
+        r = stack.get(path, source=other_source())
+        check(r.status == 403, "%s from another address: 403" % path, r)
+    monitor, stranger = other_source(), other_source()
+    conf = os.path.join(stack.var, "nginx-monitor.conf")
+    with open(conf, "w") as f:
+        f.write("allow %s;\n" % monitor)
+    try:
+        nginx_reload(stack)
+        check(wait_for(lambda: stack.get("/metrics", source=monitor).status == 200, 10),
+              "the monitor's address of the include is let in")
+        check(stack.get("/metrics", source=stranger).status == 403, "no one else")
+    finally:
+        os.unlink(conf)
+        nginx_reload(stack)
+    check(wait_for(lambda: stack.get("/metrics", source=monitor).status == 403, 10),
+          "without the include, the monitor is refused again")
+
+
+# ---------------------------------------------------------------- version
+
+def test_version(stack):
+    with open(os.path.join(lf.ROOT, "src", "version.h")) as f:
+        want = re.search(r'#define LOOTFORGE_VERSION "([^"]+)"', f.read()).group(1)
+    out = subprocess.run([stack.daemon, "--version"], capture_output=True, text=True, check=True)
+    check(out.stdout == "lootforged %s\n" % want, "lootforged --version", out.stdout)
+    check(ready(stack)[1]["version"] == want, "readiness names the version too")
+    samples, _ = scrape(stack)
+    check(value(samples, "lootforge_build_info", version=want) == 1, "and the metrics")
