@@ -334,6 +334,9 @@ static void serve(struct worker *w)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	read_request(w, &rq);
 	atomic_store(&w->reading, 0); /* read: no longer the reaper's business */
+	/* What this thread logs until the answer is out names the request as
+	 * nginx's access log does (rid=). */
+	log_set_request(request_param(&rq, "REQUEST_ID"));
 	buf_reset(&w->rs.body);
 	handle_request(&w->ctx, &rq, &w->rs);
 	/* 503s are not logged here: their cause (no catalog, database down) is
@@ -343,6 +346,7 @@ static void serve(struct worker *w)
 		         w->rs.status);
 	write_response(&w->req, &rq, &w->rs);
 	metrics_request(w->rs.route, w->rs.status, us_since(&t0));
+	log_set_request(NULL);
 }
 
 /* ---- connections ----

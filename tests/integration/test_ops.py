@@ -5,6 +5,8 @@
 - /metrics is the Prometheus text format (parsed here by a parser of our
   own), its counters move with the requests made, and nginx answers it and
   /readyz only to loopback and the addresses of the monitor include.
+- Every line of the daemon's log is a JSON object; a line written while
+  answering a request carries the id nginx logs for that request.
 
 Clients other than the operator talk from 127.0.4.N (an address range of
 their own: nginx's per-client limits, the daemon's hourly count)."""
@@ -239,6 +241,36 @@ def test_operator_pages_only_for_loopback_and_the_monitor(stack):
         nginx_reload(stack)
     check(wait_for(lambda: stack.get("/metrics", source=monitor).status == 403, 10),
           "without the include, the monitor is refused again")
+
+
+# ------------------------------------------------------------------- logs
+
+def test_log_lines_are_json_and_carry_nginx_request_id(stack):
+    name = "ops" + uuid.uuid4().hex[:8]
+    password = "correct horse battery"
+    stack.add_moderator(name, password)
+    c = Client(stack, other_source())
+    r = c.get("/login", headers=JSON)
+    check(r.status == 200, "the login form", r)
+    r = c.post("/login", {"csrf": r.json()["csrf"], "name": name, "password": password},
+               headers=JSON)
+    check(r.status in (200, 303), "logged in", r)
+    text = stack.log("daemon.log")
+    events = stack.log_events()
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    check(len(events) == len(lines), "every line of the daemon's log is a JSON object",
+          [ln for ln in lines if not ln.startswith("{")][:5])
+    check(all({"time", "level", "pid", "tid", "msg"} <= set(ev) for ev in events),
+          "each has time, level, pid, tid and msg")
+    mine = [ev for ev in events if ev["msg"] == "login: moderator %s logged in" % name]
+    check(len(mine) == 1 and re.fullmatch(r"[0-9a-f]{32}", mine[0].get("rid", "")),
+          "the login's line carries a request id", mine)
+    rid = mine[0]["rid"]
+    access = [ln for ln in stack.log("nginx-access.log").splitlines() if "rid=" + rid in ln]
+    check(len(access) == 1 and '"POST /login' in access[0], "nginx logged the same request",
+          access)
+    check(re.search(r" rt=\d+\.\d{3} urt=\d+\.\d{3} rid=", access[0]),
+          "with its request and upstream times", access[0])
 
 
 # ---------------------------------------------------------------- version

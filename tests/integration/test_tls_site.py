@@ -9,6 +9,7 @@ snakeoil) are swapped for the test's own."""
 import http.client
 import json
 import os
+import re
 import shutil
 import signal
 import ssl
@@ -36,6 +37,7 @@ def render_site(tmp, sock, p80, p443, cert, key, webroot):
         ("/etc/ssl/private/ssl-cert-snakeoil.key", key),
         ("/var/www/letsencrypt", webroot),
         ("/var/lib/nginx/lootforge-items", os.path.join(tmp, "items")),
+        ("/var/log/nginx/lootforge-access.log", os.path.join(tmp, "lootforge-access.log")),
         ("/etc/nginx/lootforge-monitor[.]conf", os.path.join(tmp, "monitor[.]conf")),
     ]
     for old, new in swaps:
@@ -133,6 +135,11 @@ def test_production_site_is_https_only(stack):
                 status, _, body = get(p443, target, tls=True, source=source)
                 check(status == want, "https %s from %s: %d, expected %d" %
                       (target, source, status, want), body[:200])
+        with open(os.path.join(tmp, "lootforge-access.log")) as f:
+            lines = [ln for ln in f if '"GET /words?format=json' in ln]
+        check(len(lines) == 1 and re.search(r" rt=\d+\.\d{3} urt=\d+\.\d{3} rid=[0-9a-f]{32}$",
+                                            lines[0].rstrip("\n")),
+              "the site's access log has the request and upstream times and the id", lines)
         for target in ("/generate?tier=2", "/", "/static/style.css", "/no-such-file"):
             status, h, _ = get(p443, target, tls=True)
             check(hsts_age(h) >= HSTS_MIN,
