@@ -115,17 +115,22 @@ void health_ready(struct handler_ctx *ctx, const struct request *rq, struct resp
 	int replica = -1;
 
 	/* The database as this worker finds it now. */
-	int reachable = db_revision(ctx->db, &db_rev) == DB_OK;
-	if (!reachable)
+	enum db_status st = db_revision(ctx->db, &db_rev);
+	int reachable = st == DB_OK;
+	if (st == DB_DOWN)
 		problem(&r, "the database cannot be reached: proposals, moderation and logins "
 		            "answer 503");
+	else if (st != DB_OK)
+		problem(&r, "the database answers with errors (see the log): proposals, "
+		            "moderation and logins fail");
 	newest(&live, &since);
 	for (unsigned i = 0; i < metrics_processes(); i++)
 		json_array_append_new(
 		        procs, process_json(&r, i, live, since, now, &replica_rev, &replica));
 
 	json_t *db = json_object();
-	json_object_set_new(db, "reachable", json_boolean(reachable));
+	json_object_set_new(db, "reachable", json_boolean(st != DB_DOWN));
+	json_object_set_new(db, "ok", json_boolean(reachable));
 	json_object_set_new(db, "revision",
 	                    reachable ? json_integer((json_int_t)db_rev) : json_null());
 	json_t *rep = json_null();

@@ -125,7 +125,8 @@ def test_liveness_keeps_its_bytes_and_readiness_says_ok(stack):
     status, d = ready(stack)
     check(status == 200 and d["status"] == "ok" and d["problems"] == [], "ready", d)
     want = int(stack.sql("SELECT revision FROM catalog_revision WHERE id = 1")[0][0])
-    check(d["database"] == {"reachable": True, "revision": want}, "the database's revision", d)
+    check(d["database"] == {"reachable": True, "ok": True, "revision": want},
+          "the database's revision", d)
     check(d["replica"] is None, "no replica on the dev stack", d)
     _, kids = worker_pids(stack)
     procs = d["processes"]
