@@ -284,3 +284,17 @@ def test_version(stack):
     check(ready(stack)[1]["version"] == want, "readiness names the version too")
     samples, _ = scrape(stack)
     check(value(samples, "lootforge_build_info", version=want) == 1, "and the metrics")
+
+
+def test_man_page_names_every_option(stack):
+    """docs/man/lootforged.8, which the unit's Documentation= names, lists
+    every option `lootforged --help` prints."""
+    out = subprocess.run([stack.daemon, "--help"], capture_output=True, text=True, check=True)
+    flags = set(re.findall(r"^  (--[a-z-]+)", out.stdout, re.M))
+    check(len(flags) > 20, "the options of --help", flags)
+    with open(os.path.join(lf.ROOT, "docs", "man", "lootforged.8")) as f:
+        page = f.read().replace("\\-", "-")
+    missing = sorted(f for f in flags if f not in page)
+    check(not missing, "the man page names every option", missing)
+    with open(os.path.join(lf.ROOT, "deploy", "lootforged.service")) as f:
+        check("\nDocumentation=man:lootforged(8)\n" in f.read(), "the unit points to it")
