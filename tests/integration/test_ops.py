@@ -11,9 +11,12 @@
 Clients other than the operator talk from 127.0.4.N (an address range of
 their own: nginx's per-client limits, the daemon's hourly count)."""
 
+import json
 import os
 import re
 import signal
+import socket
+import struct
 import subprocess
 import time
 import uuid
@@ -298,3 +301,50 @@ def test_man_page_names_every_option(stack):
     check(not missing, "the man page names every option", missing)
     with open(os.path.join(lf.ROOT, "deploy", "lootforged.service")) as f:
         check("\nDocumentation=man:lootforged(8)\n" in f.read(), "the unit points to it")
+
+
+def fcgi_answer(raw):
+    """The STDOUT of a FastCGI answer: (status, body)."""
+    out, i = b"", 0
+    while i + 8 <= len(raw):
+        _, rtype, _, clen, plen, _ = struct.unpack(">BBHHBB", raw[i:i + 8])
+        if rtype == 6:
+            out += raw[i + 8:i + 8 + clen]
+        i += 8 + clen + plen
+    head, _, body = out.partition(b"\r\n\r\n")
+    return int(re.match(rb"Status: (\d+)", head).group(1)), body
+
+
+def readyz_of(stack, replica_socket, monkeypatch):
+    """/readyz of a daemon of its own (one process, FastCGI on TCP) whose
+    replica is replica_socket."""
+    from test_fcgi_allow import fcgi_request, read_all, started
+    monkeypatch.setenv("LOOTFORGE_DB_REPLICA_SOCKET", replica_socket)
+    d, port = started(stack, ":%d")
+    try:
+        def ask():
+            s = socket.create_connection(("127.0.0.1", port))
+            s.sendall(fcgi_request(b"/readyz"))
+            out, _ = read_all(s)
+            s.close()
+            status, body = fcgi_answer(out)
+            return status, json.loads(body)
+        # The first poll decides the replica's state: wait for it.
+        wait_for(lambda: ask()[1]["replica"] is not None, 10)
+        return ask()
+    finally:
+        d.stop()
+
+
+def test_readiness_reports_the_replica(stack, monkeypatch):
+    want = int(stack.sql("SELECT revision FROM catalog_revision WHERE id = 1")[0][0])
+    # The primary's own server as the "replica": it answers, at no lag.
+    status, d = readyz_of(stack, os.path.join(stack.var, "run", "mysqld.sock"), monkeypatch)
+    check(status == 200 and d["replica"] == {"answering": True, "revision": want,
+                                             "revisions_behind": 0}, "a replica in step", d)
+    # A replica that is not there: the catalog comes from the primary, and
+    # readiness says so.
+    status, d = readyz_of(stack, os.path.join(stack.var, "run", "no-replica.sock"), monkeypatch)
+    check(status == 503 and d["replica"]["answering"] is False and
+          any("replica" in p for p in d["problems"]), "a replica gone is degraded", d)
+    check(d["catalog_revision"] == want, "generation still has the catalog", d)
