@@ -115,7 +115,7 @@ void health_ready(struct handler_ctx *ctx, const struct request *rq, struct resp
 	int replica = -1;
 
 	/* The database as this worker finds it now. */
-	enum db_status st = db_revision(ctx->db, &db_rev);
+	enum db_status st = ctx->db ? db_revision(ctx->db, &db_rev) : DB_DOWN;
 	int reachable = st == DB_OK;
 	if (st == DB_DOWN)
 		problem(&r, "the database cannot be reached: proposals, moderation and logins "
