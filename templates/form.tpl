@@ -33,3 +33,4 @@
 <p class="loadout-note">Rolling for <a href="{{BACK}}">your loadout</a>: “Add to loadout” on a card adds the item to it.</p>{{/LOADOUT}}
 <p class="actions"><button type="submit">Generate</button></p>
 </form>
+<script src="/static/form-kind.js" defer></script>

@@ -9,17 +9,17 @@
 <table class="doll">
 <caption>Worn</caption>
 <tbody>
-{{#PLACE}}<tr class="place place-{{PLACE}}"><th scope="row">{{LABEL}}</th>
+{{#PLACE}}<tr class="place place-{{PLACE}}"><td class="icon"><img class="icon{{#EMPTY}} empty-place{{/EMPTY}}" src="/static/icons/{{ICON}}.svg" alt="" width="32" height="32"></td><th scope="row">{{LABEL}}</th>
 <td>{{#EMPTY}}<span class="empty">empty</span>{{/EMPTY}}{{#ALSO}}<span class="also">(held in both hands: {{NAME}})</span>{{/ALSO}}{{#WORN}}<a class="item rarity-{{RARITY}}" href="/item/{{CODE}}">{{NAME}}</a> <span class="actions">{{#UNEQUIP}}<a class="unequip" href="{{URL}}">unequip</a>{{/UNEQUIP}} {{#REMOVE}}<a class="remove" href="{{URL}}">remove</a>{{/REMOVE}}</span>{{/WORN}}</td></tr>
 {{/PLACE}}
 </tbody>
 </table>
 <table class="totals">
-<caption>Totals of what is worn ({{WORN}} items)</caption>
+<caption>The character: base + bonuses of what is worn ({{WORN}} items) = total</caption>
+<thead><tr><th scope="col">stat</th><th scope="col">base</th><th scope="col">bonuses</th><th scope="col">total</th></tr></thead>
 <tbody>
-{{#TOTAL}}<tr class="total total-{{NAME}}"><th scope="row">{{NAME}}</th><td>{{VALUE}}</td></tr>
-{{/TOTAL}}<tr class="total total-str"><th scope="row">strength</th><td>{{TOTAL_STR}}</td></tr>
-<tr class="total total-value"><th scope="row">value</th><td>{{TOTAL_VALUE}} gp</td></tr>
+{{#TOTAL}}<tr class="total total-{{NAME}}"><th scope="row">{{LABEL}}</th><td class="base">{{BASE}}</td><td class="bonus">{{BONUS_SIGN}} {{BONUS}}</td><td class="sum">= {{VALUE}}</td></tr>
+{{/TOTAL}}<tr class="total total-value"><th scope="row">value</th><td></td><td></td><td class="sum">{{TOTAL_VALUE}} gp</td></tr>
 </tbody>
 </table>
 </div>
@@ -33,6 +33,8 @@
 {{#KEEP}}<input type="hidden" name="item" value="{{CODE}}{{#AT}}:{{PLACE}}{{/AT}}">
 {{/KEEP}}<label class="field"><span>Add an item (its code or link)</span>
 <input type="text" name="item" maxlength="200" autocomplete="off"></label>
+<label class="field"><span>Base values of the character <small>(stat:value, commas between: attack:3,defense:2,str:10)</small></span>
+<input type="text" name="base" maxlength="200" autocomplete="off" value="{{BASE}}"></label>
 <p class="actions"><button type="submit">Add</button></p>
 </form>{{/CAN_ADD}}
 <p class="links"><a class="permalink" href="{{SELF}}">Link to this loadout</a> · <a class="more" href="{{MORE}}">Find more loot for it</a></p>

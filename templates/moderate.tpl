@@ -37,6 +37,8 @@
 <select name="mark">
 {{#OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/OPT}}
 </select></label>{{/MARK}}
+{{#CLASSES}}<label class="field"><span>{{LABEL}} <small>({{HINT}})</small></span>
+<input type="text" name="classes" maxlength="136" autocomplete="off" value="{{VALUE}}"></label>{{/CLASSES}}
 {{#STAT}}<label class="field"><span>{{LABEL}} <small>({{RANGE}})</small></span>
 <input type="number" name="{{NAME}}" min="{{MIN}}" max="{{MAX}}" step="1" value="{{VALUE}}"></label>
 {{/STAT}}
@@ -94,13 +96,12 @@
 </article>
 {{/NAME_ITEM}}
 <h2>Change a live word</h2>
-<p class="hint">A change never alters an item already made: the word's old row stays in the
-catalog's earlier revisions, and every permanent link keeps showing what it showed.</p>
+<p class="hint">A change never alters an item already made: the word's old row stays in the catalog's earlier revisions, and every permanent link keeps showing what it showed.</p>
 <form class="generate retire" method="post" action="/moderate/retire">
 <input type="hidden" name="csrf" value="{{CSRF}}">
 <div class="fields">
-<label class="field"><span>Kind</span><input type="text" name="kind" required placeholder="weapon"></label>
-<label class="field"><span>Part</span><input type="text" name="part" required placeholder="prefix"></label>
+<label class="field"><span>Kind</span><select name="kind" required>{{#KIND_OPT}}<option value="{{VALUE}}">{{VALUE}}</option>{{/KIND_OPT}}</select></label>
+<label class="field"><span>Part</span><select name="part" required>{{#PART_OPT}}<option value="{{VALUE}}">{{VALUE}}</option>{{/PART_OPT}}</select></label>
 <label class="field"><span>Word</span><input type="text" name="word" required maxlength="64"></label>
 </div>
 <p class="actions"><button type="submit">Retire</button></p>
@@ -108,23 +109,14 @@ catalog's earlier revisions, and every permanent link keeps showing what it show
 <form class="generate edit" method="post" action="/moderate/edit">
 <input type="hidden" name="csrf" value="{{CSRF}}">
 <div class="fields">
-<label class="field"><span>Kind</span><input type="text" name="kind" required placeholder="weapon"></label>
-<label class="field"><span>Part</span><input type="text" name="part" required placeholder="prefix"></label>
+<label class="field"><span>Kind</span><select name="kind" required>{{#KIND_OPT}}<option value="{{VALUE}}">{{VALUE}}</option>{{/KIND_OPT}}</select></label>
+<label class="field"><span>Part</span><select name="part" required>{{#PART_OPT}}<option value="{{VALUE}}">{{VALUE}}</option>{{/PART_OPT}}</select></label>
 <label class="field"><span>Word</span><input type="text" name="word" required maxlength="64"></label>
 </div>
 <p class="hint">New values for the stats to change (within the part's proposal ranges); blank keeps a stat.</p>
 <div class="fields">
-<label class="field"><span>Hands</span><input type="number" name="hands" step="1"></label>
-<label class="field"><span>Attack</span><input type="number" name="attack" step="1"></label>
-<label class="field"><span>Defense</span><input type="number" name="defense" step="1"></label>
-<label class="field"><span>Magic</span><input type="number" name="magic" step="1"></label>
-<label class="field"><span>Flaming</span><input type="number" name="flaming" step="1"></label>
-<label class="field"><span>Freezing</span><input type="number" name="freezing" step="1"></label>
-<label class="field"><span>Shocking</span><input type="number" name="shocking" step="1"></label>
-<label class="field"><span>Holy</span><input type="number" name="holy" step="1"></label>
-<label class="field"><span>Evil</span><input type="number" name="evil" step="1"></label>
-<label class="field"><span>Sneak</span><input type="number" name="sneak" step="1"></label>
-<label class="field"><span>Crit</span><input type="number" name="crit" step="1"></label>
+{{#EDIT_STAT}}<label class="field"><span>{{LABEL}}</span><input type="number" name="{{NAME}}" step="1"></label>
+{{/EDIT_STAT}}
 </div>
 <p class="actions"><button type="submit">Save as a new row</button></p>
 </form>

@@ -1,6 +1,7 @@
 {{%AUTOESCAPE context="HTML"}}
 {{! The live spells (spellpage.c), by level, each in words: what a scroll
-    or a wand of its tier can carry. }}
+    or a wand of its tier can carry. One table, a row group per level, so
+    the columns line up across levels. }}
 <section class="spells">
 <h2>Spells</h2>
 <form class="generate filter" method="get" action="/spells">
@@ -12,18 +13,19 @@
 </div>
 <p class="actions"><button type="submit">Show</button> <a href="/spells?format=json">JSON</a></p>
 </form>
-<p class="hint">{{COUNT}} live spells.</p>
+<p class="hint">{{COUNT}} live spells. <a href="/submit/spell">Propose a spell</a>.</p>
 {{#EMPTY}}<p class="hint">None yet.</p>{{/EMPTY}}
-{{#LEVEL}}
-<section class="spell-level" id="level-{{LEVEL}}">
-<h3>Level {{LEVEL}}</h3>
-<table>
+{{#ANY}}
+<table class="spell-table">
+<colgroup><col class="word"><col class="mana"><col class="tier"><col class="effects"></colgroup>
 <thead><tr><th scope="col">Spell</th><th scope="col">Mana</th><th scope="col">Tier</th><th scope="col">Effects</th></tr></thead>
-<tbody>
+{{#LEVEL}}
+<tbody class="spell-level" id="level-{{LEVEL}}">
+<tr class="level-head"><th scope="rowgroup" colspan="4">Level {{LEVEL}}</th></tr>
 {{#SPELL}}<tr title="{{TEXT}}"><td class="word">{{NAME}}</td><td class="mana">{{MANA}}</td><td class="tier">{{TIER}}</td><td class="effects">{{#EFFECT}}<span class="effect">{{TEXT}}</span>{{#EFFECT_separator}}; {{/EFFECT_separator}}{{/EFFECT}}</td></tr>
 {{/SPELL}}
 </tbody>
-</table>
-</section>
 {{/LEVEL}}
+</table>
+{{/ANY}}
 </section>

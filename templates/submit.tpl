@@ -53,6 +53,8 @@
 <select name="mark" required>
 {{#OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/OPT}}
 </select></label>{{/MARK}}
+{{#CLASSES}}<label class="field"><span>{{LABEL}} <small>({{HINT}})</small></span>
+<input type="text" name="classes"{{#REQUIRED}} required{{/REQUIRED}} maxlength="136" autocomplete="off" value="{{VALUE}}"></label>{{/CLASSES}}
 </div>
 {{#FIXED}}<p class="hint">{{TEXT}}</p>{{/FIXED}}
 <fieldset class="fields stats">
@@ -88,15 +90,36 @@
 <label class="field"><span>Tier <small>(1 to 6)</small></span>
 <input type="number" name="tier" required min="1" max="6" step="1" value="{{TIER}}"></label>
 </div>
-<fieldset class="fields effects">
-<legend>Effects, one to five</legend>
-<p class="hint">Each is an effect's name and its numbers separated by spaces, as on the spells page's JSON: “heal 2 6 3 1” heals 2d6+3, +1 per level. Effects: {{KINDS}}.</p>
-{{#EFFECT}}<label class="field"><span>Effect {{N}}</span>
+<h3>Effects, one to five</h3>
+<p class="hint">For each effect, choose what it does and fill in its numbers: the table below says what p1 to p5 mean for each effect (an empty number is 0). “heal” with dice 2, sides 6, bonus 3, per level 1 heals 2d6+3, +1 per level; dice 0 and a bonus of 10 heal a flat 10.</p>
+{{#EFFECT}}<fieldset class="fields effect" data-slot="{{N}}">
+<legend>Effect {{N}}</legend>
+<label class="field effect-kind"><span>Effect</span>
+<select name="{{KIND_FIELD}}">
+<option value="">— none —</option>
+{{#OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/OPT}}
+</select></label>
+{{#P}}<label class="field param" data-param="{{N}}"><span class="plabel">p{{N}}</span>
+<input type="number" name="{{FIELD}}" step="1" value="{{VALUE}}"></label>
+{{/P}}
+{{#TEXT}}<label class="field"><span>As text</span>
 <input type="text" name="{{FIELD}}" maxlength="96" autocomplete="off" value="{{VALUE}}"></label>
-{{/EFFECT}}
+{{/TEXT}}
 </fieldset>
+{{/EFFECT}}
+<table class="effect-help">
+<caption>What p1 to p5 mean for each effect</caption>
+<thead><tr><th scope="col">effect</th><th scope="col">p1</th><th scope="col">p2</th><th scope="col">p3</th><th scope="col">p4</th><th scope="col">p5</th></tr></thead>
+<tbody>
+{{#KIND_HELP}}<tr data-kind="{{KIND}}"><th scope="row"><code>{{KIND}}</code><br><small>{{ABOUT}}</small></th>
+{{#PARAM}}{{#UNUSED}}<td data-param="{{N}}" class="unused">–</td>{{/UNUSED}}{{#USED}}<td data-param="{{N}}" data-label="{{LABEL}}" data-min="{{MIN}}" data-max="{{MAX}}"{{#TABLE}} data-choices="{{CHOICES}}"{{/TABLE}}><strong>{{LABEL}}</strong> {{#NUMBER}}({{RANGE}}){{/NUMBER}}{{#TABLE}}({{CHOICES}}){{/TABLE}}<br><small>{{HELP}}</small></td>{{/USED}}{{/PARAM}}
+</tr>
+{{/KIND_HELP}}
+</tbody>
+</table>
 <p class="actions"><button type="submit">Propose</button></p>
 </form>
+<script src="/static/spell-form.js" defer></script>
 {{/SPELL_FORM}}
 {{#NAME_RECEIVED}}
 <section class="card notice received">

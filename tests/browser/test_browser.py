@@ -8,6 +8,10 @@ tests/conftest.py: MariaDB, the daemon, nginx).
                              card with that type. Screenshots of form and card.
   test_propose_approve_roll  propose a word on /submit, log in as a moderator
                              and approve it on /moderate, see it in a new roll.
+  test_kind_switch_swaps_lists  choose a kind on /: its word lists appear
+                             without a page load (public/form-kind.js).
+  test_spell_form_by_parts   /spells -> /submit/spell; effects by their parts,
+                             labelled for the chosen effect (public/spell-form.js).
 
 The page must also load cleanly under its Content-Security-Policy: no
 console errors (a blocked stylesheet or script, a missing file) and the
@@ -393,3 +397,116 @@ def test_scroll_by_clicks(b, stack):
           "only the tube changed", first, again)
     b.screenshot(save("browser-scroll.png"))
     print("    scroll: %r; %s; %s" % (name, again, spell))
+
+
+# --------------------------------------------------------------------------
+# Issue 23: the kind switch on / (public/form-kind.js) and the spell form by
+# parts (public/spell-form.js), both under the page's CSP.
+def test_kind_switch_swaps_lists(b, stack):
+    """Choosing a kind on / shows that kind's word lists at once, without
+    Generate; a type picked from the swapped list is honoured."""
+    base = "http://127.0.0.1:%d" % stack.port
+    b.get(base + "/?kind=weapon")
+    b.wait_for("the form", lambda: b.find_all("form.generate select[name=kind]"))
+    check(not b.find_all("form.generate [name='attribute[material]']"),
+          "weapons have no material list")
+    url = b.url
+    choose(b, "kind", "armor")
+    b.wait_for("the armour lists", lambda: b.find_all("form.generate [name='attribute[material]']"))
+    check(b.url == url, "no page was loaded", b.url)
+    word = stack.sql("SELECT word FROM armor_type WHERE active = 1 ORDER BY word LIMIT 1")[0][0]
+    choose(b, "attribute[type]", word)
+    check_console_clean(b, "the kind switch")
+    b.find("form.generate").screenshot(save("browser-kind-switch.png"))
+    b.find("form.generate button[type=submit]").click()
+    loaded(b, {"kind": "armor", "attribute[type]": word})
+    name = b.find("article.card h2.name").text
+    check(word.lower() in name.lower(), "the card is a %s" % word, name)
+
+
+def test_spell_form_by_parts(b, stack):
+    """/spells links to the form; each effect is a choice and its params,
+    labelled for the chosen effect (unused ones hidden, a table's param a
+    choice list); a flat heal (dice 0) and a cold damage are received."""
+    base = "http://127.0.0.1:%d" % stack.port
+    b.get(base + "/spells")
+    b.find("a[href='/submit/spell']").click()
+    b.wait_for("the spell form", lambda: b.find_all("form.proposal select[name=effect1_kind]"))
+    check_console_clean(b, "/submit/spell")
+    name = "Mend Zz" + "".join(random.choice(string.ascii_lowercase) for _ in range(8))
+    b.find("input[name=name]").type(name)
+    b.find("input[name=mana]").type("6")
+    b.find("input[name=level]").type("1")
+    b.find("input[name=tier]").type("1")
+
+    choose(b, "effect1_kind", "heal")
+    slot = b.find("fieldset.effect[data-slot='1']")
+    labels = {l.attr("dataset")["param"]: l for l in slot.find_all("label.param")}
+    check(labels["1"].find(".plabel").text == "dice" and labels["3"].find(".plabel").text == "bonus",
+          "heal's params by name", labels["1"].text, labels["3"].text)
+    check(not labels["5"].e.is_displayed() and labels["4"].e.is_displayed(),
+          "heal has no p5: not shown")
+    check(not b.find("fieldset.effect[data-slot='3'] label.param").e.is_displayed(),
+          "an unused slot shows only its effect choice")
+    labels["1"].find("input").type("0")
+    labels["3"].find("input").type("10")
+    labels["4"].find("input").type("1")
+
+    choose(b, "effect2_kind", "damage")
+    slot2 = b.find("fieldset.effect[data-slot='2']")
+    p5 = [l for l in slot2.find_all("label.param") if l.attr("dataset")["param"] == "5"][0]
+    check(p5.find(".plabel").text == "element" and p5.e.is_displayed(),
+          "damage's p5 is the element", p5.text)
+    cold = p5.find("select.choice option[value='2']")
+    check(cold.text == "cold", "the element is a choice by name", cold.text)
+    cold.click()
+    for n, v in (("1", "2"), ("2", "6")):
+        [l for l in slot2.find_all("label.param")
+         if l.attr("dataset")["param"] == n][0].find("input").type(v)
+    b.find("form.proposal").screenshot(save("browser-spell-form.png"))
+    b.find("form.proposal button[type=submit]").click()
+    got = answer(b, "the spell proposal", "section.received")
+    effects = got.find("code.effects").text
+    check(name in got.text and effects == "heal 0 0 10 1; damage 2 6 0 0 2",
+          "received as typed by parts", got.text)
+    check_console_clean(b, "the received page")
+def test_dungeon_by_clicks(b, stack):
+    """On /dungeon, choose the `walls` tileset, level 6 and a seed, and Make:
+    the map (SVG) and the key show; open a room's item from the key and see
+    its card. Back on the dungeon, print media hides the form and the site's
+    header, and keeps the map and the key."""
+    base = "http://127.0.0.1:%d" % stack.port
+    b.get(base + "/dungeon")
+    b.wait_for("the form", lambda: b.find_all("form.generate select[name=tileset]"))
+    choose(b, "tileset", "walls")
+    level = b.find("form.generate input[name=level]")
+    level.e.clear()
+    level.type("6")
+    b.find("form.generate input[name=seed]").type("25")
+    b.find("form.generate button[type=submit]").click()
+    loaded(b, {"tileset": "walls", "level": "6", "seed": "25"})
+    check(b.find_all("figure.dungeon svg") and b.find_all("ol.dungeon-key li"),
+          "the map and the key")
+    check_console_clean(b, "the dungeon page")
+    b.screenshot(save("browser-dungeon.png"))
+    dungeon_url = b.url
+    link = b.find("ol.dungeon-key .item a")
+    name = link.text
+    link.click()
+    b.wait_for("the item's card", lambda: "/item/" in b.url and b.find_all("article.card"))
+    check(b.find("article.card h2.name").text == name, "the item the key named", name)
+    b.get(dungeon_url)
+    b.wait_for("the dungeon again", lambda: b.find_all("figure.dungeon svg"))
+    b.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        form = b.d.find_element(By.CSS_SELECTOR, "form.generate")
+        nav = b.d.find_element(By.CSS_SELECTOR, "header.site")
+        check(not form.is_displayed() and not nav.is_displayed(),
+              "printed: no form, no site header")
+        check(b.d.find_element(By.CSS_SELECTOR, "figure.dungeon svg").is_displayed() and
+              b.d.find_element(By.CSS_SELECTOR, "ol.dungeon-key").is_displayed(),
+              "printed: the map and the key")
+        b.screenshot(save("browser-dungeon-print.png"))
+    finally:
+        b.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    print("    dungeon: opened %r from the key; print media hides the form" % name)

@@ -116,6 +116,41 @@ def test_totals_are_the_sum_of_the_worn_items(stack):
                  "total %s is the sum of the items' own JSON" % stat, j["totals"], own)
 
 
+def test_base_plus_bonuses_is_the_total(stack):
+    """base=attack:3,defense:2,str:10: the character's own values; each
+    total is base + the worn items' bonuses, in JSON and HTML; hands and the
+    multiplier, which mean nothing summed, are not totals (issue 23)."""
+    (code, item), = roll(stack, "kind=armor", "head")[:1]
+    own = stack.get("/item/%s?format=json" % code).json()
+    j = stack.get("/loadout?item=%s:head&base=attack:3,defense:2,str:10&format=json"
+                  % code).json()
+    lf.check(j["base"]["attack"] == 3 and j["base"]["defense"] == 2 and j["base"]["str"] == 10
+             and j["base"]["magic"] == 0, "the base as given", j["base"])
+    for stat in ("attack", "defense", "magic", "str"):
+        lf.check(j["bonuses"][stat] == own[stat], "bonus %s is the item's" % stat, j["bonuses"])
+        lf.check(j["totals"][stat] == j["base"][stat] + own[stat], "total %s" % stat, j)
+    lf.check("hands" not in j["totals"] and "multiplier" not in j["totals"],
+             "no sums that mean nothing", j["totals"])
+    lf.check("base=attack:3,defense:2,str:10" in j["link"]
+             and all("base=attack:3,defense:2,str:10" in u
+                     for u in j["items"][0]["actions"].values() if u), "links keep the base", j)
+    html = stack.get("/loadout?item=%s:head&base=attack:3,defense:2,str:10" % code).text
+    lf.check('<tr class="total total-attack"><th scope="row">attack</th><td class="base">3</td>'
+             in html, "HTML: base, bonuses, total", html)
+    lf.check("total-hands" not in html and "total-multiplier" not in html, "HTML drops them")
+    lf.check('class="place place-head"><td class="icon"><img class="icon" src="/static/icons/'
+             in html, "the doll draws the worn item's icon")
+    lf.check('<img class="icon empty-place" src="/static/icons/feet.svg"' in html,
+             "an empty place its slot's")
+    for bad, why in [("attack:x", "attack"), ("hands:2", "hands"), ("attack:1,attack:2", "twice"),
+                     ("attack:1001", "1000"), ("nothing", "stat:value"), ("multiplier:1", "")]:
+        r = stack.get("/loadout?base=%s&format=json" % bad)
+        lf.check(r.status == 400 and r.json()["error"]["field"] == "base"
+                 and why in r.json()["error"]["message"], "400 naming base for %s" % bad, r)
+    r = stack.get("/loadout?base=attack:1&base=str:2&format=json")
+    lf.check(r.status == 400 and r.json()["error"]["field"] == "base", "base twice", r)
+
+
 def test_bad_input_names_the_item(stack):
     (code, _), = roll(stack, "kind=armor", "head")[:1]
     cases = [
@@ -180,7 +215,7 @@ PLACES_FOR = {"one hand": ["main-hand", "off-hand"], "two hands": ["main-hand"],
               "head": ["head"], "body": ["body"], "hands": ["hands"], "legs": ["legs"],
               "feet": ["feet"], "off hand": ["off-hand"], "finger": ["left-finger", "right-finger"],
               "neck": ["neck"], None: []}
-STATS = ("hands", "attack", "defense", "magic", "flaming", "freezing", "shocking", "holy",
+STATS = ("attack", "defense", "magic", "flaming", "freezing", "shocking", "holy",
          "evil", "sneak", "crit")
 
 

@@ -66,8 +66,12 @@ def test_spells_html(stack):
           "/spells answers HTML", r)
     html = r.text
     check('<a href="/spells">Spells</a>' in html, "the nav links to /spells")
-    check(html.index("Level 1</h3>") < html.index("Level 2</h3>") < html.index("Level 9</h3>"),
+    check(html.index("Level 1</th>") < html.index("Level 2</th>") < html.index("Level 9</th>"),
           "levels in order")
+    # One table, a row group per level, so the columns line up (issue 23).
+    check(html.count("<table") == 1 and html.count('<tbody class="spell-level"') == 9,
+          "one table with a row group per level")
+    check('<a href="/submit/spell">Propose a spell</a>' in html, "a link to propose a spell")
     check("Cure" in html or "Mend Scrapes" in html, "a shipped spell is shown")
     check("heals 1d6+1" in html, "effects in words")
     # A name with an apostrophe is escaped, not raw.
@@ -206,6 +210,26 @@ def test_spell_proposal_checked_like_the_loader(stack):
     r = c.post("/submit/spell", dict(base, csrf="0" * 64, submission_id="a" * 32),
                headers=JSON)
     check(r.status == 403 and r.json()["error"]["field"] == "csrf", "403 without the token", r)
+
+
+def test_spell_by_parts_flat_heal(stack):
+    """The form sends each effect by its parts; the seed's own example, a flat
+    heal of 10 plus 1 per level (dice 0), is accepted and stored as a cell."""
+    c = client(stack)
+    name = new_name()
+    r = propose(c, {"name": name, "mana": "6", "level": "1", "tier": "1",
+                    "effect1_kind": "heal", "effect1_p1": "0", "effect1_p2": "",
+                    "effect1_p3": "10", "effect1_p4": "1", "effect1_p5": "",
+                    "effect2_kind": "", "effect2_p1": ""})
+    check(r.status == 201 and r.json()["spell_submission"]["effects"] == "heal 0 0 10 1",
+          "stored by parts", r)
+    r = propose(c, {"name": new_name(), "mana": "6", "level": "1", "tier": "1",
+                    "effect1_kind": "heal", "effect1_p1": "0", "effect1_p2": "6",
+                    "effect1_p3": "10"})
+    check(r.status == 400 and r.json()["error"]["field"] == "effect1"
+          and "sides" in r.json()["error"]["message"], "sides without dice: 400", r)
+    page = c.get("/spells")
+    check('href="/submit/spell"' in page.text, "/spells links to the form")
 
 
 def test_proposed_spell_approved_then_listed(stack):

@@ -428,6 +428,25 @@ static void test_tier_ranges(void **state)
 
 /* Other kinds: slot from the type, tier the rounded-up mean of material and
  * type, hands by the kind's range, material in the name. */
+/* A word another kind has (a trinket's type asked of a weapon) is "a word
+ * of another kind", not "unknown word" (issue 23). */
+static void test_word_of_another_kind(void **state)
+{
+	(void)state;
+	struct gen_input in = input(1);
+	struct item it;
+
+	in.want[P_TYPE] = "type 5b"; /* a trinket's */
+	in.want[P_PREFIX] = "zzz no such";
+	assert_int_equal(generate(cat, &in, 3, &it), 0);
+	assert_int_equal(it.n_unhonoured, 2);
+	for (int i = 0; i < it.n_unhonoured; i++) {
+		const struct unhonoured *u = &it.unhonoured[i];
+		assert_int_equal(u->reason, u->part == P_TYPE ? UR_OTHER_KIND : UR_UNKNOWN);
+	}
+	assert_string_equal(unhonoured_reason_text[UR_OTHER_KIND], "a word of another kind");
+}
+
 static void test_other_kinds(void **state)
 {
 	(void)state;
@@ -467,6 +486,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_rng_known_answers),
+	        cmocka_unit_test(test_word_of_another_kind),
 	        cmocka_unit_test(test_same_seed_same_item),
 	        cmocka_unit_test(test_requested_words_honoured),
 	        cmocka_unit_test(test_unknown_and_inactive_reported),

@@ -320,6 +320,49 @@ static void test_totals(void **state)
 	}
 }
 
+/* base=...: the keys that add up and str, each once, whole numbers within
+ * the limit; every refusal names the key; the text form reads back. */
+static void test_base(void **state)
+{
+	struct loadout_base b;
+	char why[160], text[256];
+	static const struct {
+		const char *in, *why;
+	} bad[] = {
+	        {"attack", "must be stat:value pairs separated by commas, like attack:3,str:10"},
+	        {"hands:2", "'hands' is not a stat that adds up (attack, defense, magic, flaming, "
+	                    "freezing, shocking, holy, evil, sneak, crit, str)"},
+	        {"attack:1,attack:2", "attack is given twice"},
+	        {"str:1001", "str must be a whole number from -1000 to 1000"},
+	        {"defense:", "defense must be a whole number from -1000 to 1000"},
+	        {"magic:1.5", "magic must be a whole number from -1000 to 1000"},
+	        {"crit:999999", "crit must be a whole number from -1000 to 1000"},
+	};
+
+	(void)state;
+	assert_int_equal(loadout_base_parse("attack:3,defense:2,str:10", 25, &b, why, sizeof why),
+	                 0);
+	assert_int_equal(b.stat[ST_ATTACK], 3);
+	assert_int_equal(b.stat[ST_DEFENSE], 2);
+	assert_int_equal(b.str, 10);
+	assert_int_equal(b.n, 3);
+	assert_int_equal(loadout_base_parse("sneak:-4", 8, &b, why, sizeof why), 0);
+	assert_int_equal(b.stat[ST_SNEAK], -4);
+	assert_int_equal(loadout_base_parse("", 0, &b, why, sizeof why), 0);
+	assert_int_equal(b.n, 0);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		assert_int_equal(
+		        loadout_base_parse(bad[i].in, strlen(bad[i].in), &b, why, sizeof why), -1);
+		assert_string_equal(why, bad[i].why);
+	}
+	assert_int_equal(loadout_base_parse("str:10,attack:-3", 16, &b, why, sizeof why), 0);
+	assert_int_equal(loadout_base_text(&b, text, sizeof text), 16);
+	assert_string_equal(text, "attack:-3,str:10");
+	assert_false(loadout_stat_sums(ST_HANDS));
+	assert_false(loadout_stat_sums(ST_MULTIPLIER));
+	assert_true(loadout_stat_sums(ST_ATTACK));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -337,6 +380,7 @@ int main(void)
 	        cmocka_unit_test(test_place_names),
 	        cmocka_unit_test(test_never_inconsistent),
 	        cmocka_unit_test(test_totals),
+	        cmocka_unit_test(test_base),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -45,6 +45,12 @@ static int setup(void **state)
 	add(P_TYPE, "longsword", 1, 3);
 	add(P_TYPE, "dagger", 1, 1);
 	add(P_TYPE, "old blade", 0, 2);
+	add(P_TYPE, "light crossbow", 1, 2);
+	add(P_TYPE, "war bow", 1, 5);
+	add(P_TYPE, "arbalest", 1, 5);
+	add(P_TYPE, "battle axe", 1, 3);
+	add(P_TYPE, "halberd", 1, 3);
+	add(P_TYPE, "sling", 1, 1);
 	add(P_ELEMENT, "flaming", 1, 0);
 	add(P_ELEMENT, "freezing", 1, 0);
 	add(P_PREFIX, "sharp", 1, 0);
@@ -100,9 +106,9 @@ static void make_item(struct item *it, uint64_t seed)
 	it->part[P_PREFIX] = find(P_PREFIX, "sharp");
 	it->part[P_TYPE] = find(P_TYPE, "longsword");
 	it->part[P_ABSTRACT] = find(P_ABSTRACT, "wrath");
-	it->unhonoured[0] = (struct unhonoured){P_TYPE, "nosuch", UR_UNKNOWN};
-	it->unhonoured[1] = (struct unhonoured){P_PREFIX, "<i>rusty</i>", UR_INACTIVE};
-	it->unhonoured[2] = (struct unhonoured){P_ELEMENT, "granite", UR_NOT_A_PART};
+	it->unhonoured[0] = (struct unhonoured){P_TYPE, "nosuch", UR_UNKNOWN, NULL};
+	it->unhonoured[1] = (struct unhonoured){P_PREFIX, "<i>rusty</i>", UR_INACTIVE, NULL};
+	it->unhonoured[2] = (struct unhonoured){P_ELEMENT, "granite", UR_NOT_A_PART, NULL};
 	it->n_unhonoured = 3;
 }
 
@@ -138,14 +144,16 @@ static void test_card(void **state)
 	HAS(h, "<!DOCTYPE html>");
 	HAS(h, "<meta name=\"viewport\"");
 	HAS(h, "href=\"/static/style.css\"");
-	HAS_NOT(h, "<script");
+	/* no inline script (the CSP): only the form's kind switch, from /static/ */
+	assert_int_equal(count_of(h, "<script"), 1);
+	HAS(h, "<script src=\"/static/form-kind.js\" defer></script>");
 	HAS_NOT(h, "style=");
 	/* the name, escaped, coloured by rarity (17 is rare) */
 	HAS(h, "<article class=\"card rarity-rare\">");
 	HAS(h, "<h2 class=\"name\">Flaming &quot;Sharp&quot; &lt;Longsword&gt; &amp; Co of Wrath "
 	       "+2</h2>");
 	HAS_NOT(h, "<Longsword>");
-	HAS(h, "src=\"/static/icons/two-hands.svg\"");
+	HAS(h, "src=\"/static/icons/weapon.svg\""); /* a longsword: a sword, whatever its slot */
 	HAS(h, "<span class=\"slot\">Two hands</span>");
 	HAS(h, "<span class=\"tier\">Tier 3</span>");
 	HAS(h, "Masterwork");
@@ -196,6 +204,35 @@ static void test_card(void **state)
 	HAS_NOT(h, "<ol class=\"cards");
 	assert_int_equal(count_of(h, "<article"), 1);
 	free(h);
+}
+
+/* Weapon icons by family, from the end of the type word (issue 23: bows
+ * and crossbows got the two-handed axe); a type of no family keeps its
+ * slot's icon. */
+static void test_weapon_icons(void **state)
+{
+	static const struct {
+		const char *type, *icon;
+	} cases[] = {
+	        {"light crossbow", "crossbow"}, {"war bow", "bow"},     {"arbalest", "crossbow"},
+	        {"battle axe", "axe"},          {"halberd", "spear"},   {"dagger", "dagger"},
+	        {"longsword", "weapon"},        {"sling", "two-hands"},
+	};
+	struct item it;
+	char want[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		make_item(&it, 7);
+		it.n_unhonoured = 0;
+		it.part[P_TYPE] = find(P_TYPE, cases[i].type);
+		struct page p = {.cat = cat, .form = form, .items = &it, .n_items = 1};
+		char *h = html_of(&p);
+		snprintf(want, sizeof want, "src=\"/static/icons/%s.svg\"", cases[i].icon);
+		if (!strstr(h, want))
+			fail_msg("%s: no %s", cases[i].type, want);
+		free(h);
+	}
 }
 
 static void test_card_without_extras(void **state)
@@ -598,6 +635,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_card),
+	        cmocka_unit_test(test_weapon_icons),
 	        cmocka_unit_test(test_card_without_extras),
 	        cmocka_unit_test(test_form),
 	        cmocka_unit_test(test_form_keeps_seed_count_variance),

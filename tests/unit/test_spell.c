@@ -33,6 +33,9 @@ static const struct text_case texts[] = {
         {E(EFFECT_HEAL, 2, 6, 3, 1, 0), "heals 2d6+3, +1 per level"},
         {E(EFFECT_HEAL, 1, 8, 0, 0, 0), "heals 1d8"},
         {E(EFFECT_HEAL, 20, 20, 100, 10, 0), "heals 20d20+100, +10 per level"},
+        /* No dice: a flat amount (issue 23: the seed's own example). */
+        {E(EFFECT_HEAL, 0, 0, 10, 1, 0), "heals 10, +1 per level"},
+        {E(EFFECT_DAMAGE, 0, 0, 7, 0, 2), "deals 7 cold damage"},
         {E(EFFECT_DAMAGE, 3, 6, 0, 1, 1), "deals 3d6 fire damage, +1 per level"},
         {E(EFFECT_DAMAGE, 1, 4, 2, 0, 8), "deals 1d4+2 force damage"},
         {E(EFFECT_DAMAGE, 8, 10, 5, 2, 7), "deals 8d10+5 shadow damage, +2 per level"},
@@ -85,8 +88,13 @@ static const struct bad_case bad[] = {
         {E(EFFECT__MAX, 0, 0, 0, 0, 0), "unknown effect 9"},
         {E(-1, 0, 0, 0, 0, 0), "unknown effect -1"},
         {E(42, 1, 6, 0, 0, 0), "unknown effect 42"},
-        {E(EFFECT_HEAL, 0, 6, 0, 0, 0), "heal p1 (dice) must be 1..20, got 0"},
-        {E(EFFECT_HEAL, 21, 6, 0, 0, 0), "heal p1 (dice) must be 1..20, got 21"},
+        {E(EFFECT_HEAL, 0, 6, 0, 0, 0), "heal p2 (sides) must be 0 when p1 (dice) is 0, got 6"},
+        {E(EFFECT_HEAL, 0, 0, 0, 1, 0),
+         "heal p3 (bonus) must be 1..100 when p1 (dice) is 0, got 0"},
+        {E(EFFECT_HEAL, 0, 0, 101, 0, 0), "heal p3 (bonus) must be 0..100, got 101"},
+        {E(EFFECT_HEAL, -1, 6, 0, 0, 0), "heal p1 (dice) must be 0..20, got -1"},
+        {E(EFFECT_HEAL, 21, 6, 0, 0, 0), "heal p1 (dice) must be 0..20, got 21"},
+        {E(EFFECT_HEAL, 1, 0, 0, 0, 0), "heal p2 (sides) must be 2..20, got 0"},
         {E(EFFECT_HEAL, 2, 1, 0, 0, 0), "heal p2 (sides) must be 2..20, got 1"},
         {E(EFFECT_HEAL, 2, 21, 0, 0, 0), "heal p2 (sides) must be 2..20, got 21"},
         {E(EFFECT_HEAL, 2, 6, -1, 0, 0), "heal p3 (bonus) must be 0..100, got -1"},
@@ -96,7 +104,8 @@ static const struct bad_case bad[] = {
         {E(EFFECT_HEAL, 2, 6, 0, 0, 1), "heal p5 is unused and must be 0, got 1"},
         {E(EFFECT_DAMAGE, 2, 6, 0, 0, 0), "damage p5 (element) must be 1..8, got 0"},
         {E(EFFECT_DAMAGE, 2, 6, 0, 0, 9), "damage p5 (element) must be 1..8, got 9"},
-        {E(EFFECT_DAMAGE, 0, 6, 0, 0, 1), "damage p1 (dice) must be 1..20, got 0"},
+        {E(EFFECT_DAMAGE, 0, 6, 0, 0, 1), "damage p2 (sides) must be 0 when p1 (dice) is 0, got 6"},
+        {E(EFFECT_DAMAGE, 0, 0, 5, 0, 0), "damage p5 (element) must be 1..8, got 0"},
         {E(EFFECT_CREATE_OBJECT, 0, 1, 0, 0, 0), "create_object p1 (object) must be 1..12, got 0"},
         {E(EFFECT_CREATE_OBJECT, 13, 1, 0, 0, 0),
          "create_object p1 (object) must be 1..12, got 13"},
@@ -138,6 +147,40 @@ static void test_effect_refusals(void **state)
 		assert_int_equal(spell_effect_text(&bad[i].e, buf, sizeof buf), -1);
 		assert_string_equal(buf, "");
 	}
+}
+
+/* The form is drawn from the table: every kind's used params have a label,
+ * a help phrase and their range; unused ones say so. */
+static void test_param_info(void **state)
+{
+	struct spell_param_info pi;
+
+	(void)state;
+	assert_int_equal(spell_param_info(EFFECT_HEAL, 0, &pi), 0);
+	assert_string_equal(pi.label, "dice");
+	assert_int_equal(pi.lo, 0);
+	assert_int_equal(pi.hi, 20);
+	assert_int_equal(pi.table, 0);
+	assert_int_equal(spell_param_info(EFFECT_HEAL, 4, &pi), -1);
+	assert_int_equal(spell_param_info(EFFECT_DAMAGE, 4, &pi), 0);
+	assert_string_equal(pi.label, "element");
+	assert_int_equal(pi.table, 1 + SPELL_T_ELEMENT);
+	assert_int_equal(pi.lo, 1);
+	assert_int_equal(pi.hi, 8);
+	assert_int_equal(spell_param_info(EFFECT_BUFF, 1, &pi), 0);
+	assert_int_equal(pi.nonzero, 1);
+	assert_int_equal(pi.lo, -10);
+	assert_int_equal(spell_param_info(EFFECT_NONE, 0, &pi), -1);
+	assert_int_equal(spell_param_info(EFFECT__MAX, 0, &pi), -1);
+	assert_int_equal(spell_param_info(EFFECT_HEAL, SPELL_PARAMS, &pi), -1);
+	for (int k = EFFECT_NONE + 1; k < EFFECT__MAX; k++) {
+		assert_non_null(spell_effect_about(k));
+		assert_int_equal(spell_param_info(k, 0, &pi), 0); /* every kind reads p1 */
+		for (int i = 0; i < SPELL_PARAMS; i++)
+			if (spell_param_info(k, i, &pi) == 0)
+				assert_true(pi.help && pi.help[0] && pi.lo <= pi.hi);
+	}
+	assert_null(spell_effect_about(EFFECT_NONE));
 }
 
 static void test_kind_names(void **state)
@@ -497,10 +540,15 @@ static void test_shipped_scroll_parts(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_effect_texts),   cmocka_unit_test(test_effect_refusals),
-	        cmocka_unit_test(test_kind_names),     cmocka_unit_test(test_tables),
-	        cmocka_unit_test(test_spell_text),     cmocka_unit_test(test_spell_refusals),
-	        cmocka_unit_test(test_shipped_spells), cmocka_unit_test(test_shipped_scroll_parts),
+	        cmocka_unit_test(test_effect_texts),
+	        cmocka_unit_test(test_effect_refusals),
+	        cmocka_unit_test(test_param_info),
+	        cmocka_unit_test(test_kind_names),
+	        cmocka_unit_test(test_tables),
+	        cmocka_unit_test(test_spell_text),
+	        cmocka_unit_test(test_spell_refusals),
+	        cmocka_unit_test(test_shipped_spells),
+	        cmocka_unit_test(test_shipped_scroll_parts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,8 +29,8 @@ static struct response rs;
 #define CT_FORM "application/x-www-form-urlencoded"
 #define SID     "0123456789abcdef0123456789abcdef"
 
-static const char cookie_value[] =
-        "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+/* A cookie the server minted (setup): one the client chose is refused. */
+static char cookie_value[CSRF_HEX + 1];
 
 /* One form under test: a proposal it takes, one it refuses (the field and
  * why), and its JSON description's field list. */
@@ -47,7 +47,13 @@ static const struct form_case forms[] = {
          "name=Shade%20Skip&mana=20&level=3&tier=2&effect1=light%204%20100", "value=\"Shade Skip\"",
          "name=Shade%20Skip&mana=501&level=3&tier=2&effect1=light%204%20100", "mana",
          "[\"name\",\"mana\",\"level\",\"tier\",\"effect1\",\"effect2\",\"effect3\",\"effect4\","
-         "\"effect5\"]"},
+         "\"effect5\",\"effect1_kind\",\"effect1_p1\",\"effect1_p2\",\"effect1_p3\",\"effect1_p4\","
+         "\"e"
+         "ffect1_p5\",\"effect2_kind\",\"effect2_p1\",\"effect2_p2\",\"effect2_p3\",\"effe"
+         "ct2_p4\",\"effect2_p5\",\"effect3_kind\",\"effect3_p1\",\"effect3_p2\",\"effect3"
+         "_p3\",\"effect3_p4\",\"effect3_p5\",\"effect4_kind\",\"effect4_p1\",\"effect4_p2"
+         "\",\"effect4_p3\",\"effect4_p4\",\"effect4_p5\",\"effect5_kind\",\"effect5_p1\","
+         "\"effect5_p2\",\"effect5_p3\",\"effect5_p4\",\"effect5_p5\"]"},
         {"/submit/name", "Propose a name", "name=Qzxalpha", "value=\"Qzxalpha\"", "name=Zorvyn2",
          "name", "[\"name\"]"},
 };
@@ -157,6 +163,7 @@ static int setup(void **state)
 	(void)state;
 	if (tmpl_init("templates", NULL) != 0)
 		return -1;
+	csrf_cookie_new(settings_secret(), cookie_value);
 	buf_init(&rs.body);
 	return 0;
 }
@@ -283,6 +290,66 @@ static void test_name_taken_is_409(void **state)
 	assert_true(has("value=\"aldren\""));
 }
 
+/* The spell form by parts (effectN_kind, effectN_p1..p5, as the HTML form
+ * sends them): a flat heal of 10, +1 per level (issue 23) passes the parse
+ * and reaches the database (down: 503), the same as text; a param that is
+ * not a whole number, a slot given both ways, and a rule of the effect table
+ * are 400s naming the field. The HTML form names each slot's parts and the
+ * meaning of every param, from spell.c's table. */
+static void test_spell_by_parts(void **state)
+{
+	const struct form_case *f = &forms[0];
+	const char *head = "name=Small%20Mend&mana=4&level=1&tier=1";
+
+	(void)state;
+	post(f, "format=json",
+	     "csrf=%s&submission_id=%s&%s&effect1_kind=heal&effect1_p1=0&"
+	     "effect1_p2=&effect1_p3=10&effect1_p4=1&effect1_p5=",
+	     token(), SID, head);
+	assert_json_error(503, NULL);
+	post(f, "format=json", "csrf=%s&submission_id=%s&%s&effect1=heal%%200%%200%%2010%%201",
+	     token(), SID, head);
+	assert_json_error(503, NULL);
+	/* an empty slot before a filled one, and "none" */
+	post(f, "format=json",
+	     "csrf=%s&submission_id=%s&%s&effect1_kind=&effect2_kind=none&"
+	     "effect3_kind=damage&effect3_p1=2&effect3_p2=6&effect3_p5=1",
+	     token(), SID, head);
+	assert_json_error(503, NULL);
+	post(f, "format=json", "csrf=%s&submission_id=%s&%s&effect1_kind=heal&effect1_p1=1%%202",
+	     token(), SID, head);
+	assert_json_error(400, "effect1_p1");
+	post(f, "format=json", "csrf=%s&submission_id=%s&%s&effect2_kind=heal&effect2_p3=x",
+	     token(), SID, head);
+	assert_json_error(400, "effect2_p3");
+	post(f, "format=json",
+	     "csrf=%s&submission_id=%s&%s&effect1_kind=heal&effect1_p3=1&"
+	     "effect1=heal%%201%%206",
+	     token(), SID, head);
+	assert_json_error(400, "effect1");
+	post(f, "format=json",
+	     "csrf=%s&submission_id=%s&%s&effect2_kind=heal&effect2_p1=0&"
+	     "effect2_p2=6&effect2_p3=10",
+	     token(), SID, head);
+	assert_json_error(400, "effect2");
+	post(f, "format=json", "csrf=%s&submission_id=%s&%s", token(), SID, head);
+	assert_json_error(400, "effect1");
+	/* the HTML form, as typed after an error */
+	post(f, NULL, "csrf=%s&submission_id=%s&%s&effect2_kind=buff&effect2_p1=9", token(), SID,
+	     head);
+	assert_html_form(400, f, SID);
+	assert_true(has("<select name=\"effect2_kind\">"));
+	assert_true(has("<option value=\"buff\" selected>buff</option>"));
+	assert_true(has("name=\"effect2_p1\" step=\"1\" value=\"9\""));
+	assert_true(has("name=\"effect5_p5\""));
+	assert_true(has("data-label=\"element\" data-min=\"1\" data-max=\"8\" "
+	                "data-choices=\"1 fire, 2 cold, 3 lightning, 4 acid, 5 poison, 6 holy, "
+	                "7 shadow, 8 force\""));
+	assert_true(has("<strong>dice</strong> (0 to 20)"));
+	assert_true(has("<strong>amount</strong> (-10 to 10, not 0)"));
+	assert_true(has("<script src=\"/static/spell-form.js\" defer></script>"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -290,6 +357,7 @@ int main(void)
 	        cmocka_unit_test(test_get_checks),
 	        cmocka_unit_test(test_post_checks_in_order),
 	        cmocka_unit_test(test_name_taken_is_409),
+	        cmocka_unit_test(test_spell_by_parts),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,17 @@
+/* handler: the route table. Finds the page for a request's path and method
+ * and lets it answer; 404 and 405 otherwise. It never touches the FastCGI
+ * stream, so tests and fuzzers can call it. */
+#ifndef LOOTFORGE_HANDLER_H
+#define LOOTFORGE_HANDLER_H
+
+#include "http.h"
+
+/* Fills rs (status, content type, body); rs->body must be initialised. */
+void handle_request(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
+
+/* Whether the request is slow by design (POST /login: a password check),
+ * so that the server answers it in the slow lane (lane.h), away from the
+ * threads that generate. */
+int handler_slow(const struct request *rq);
+
+#endif
