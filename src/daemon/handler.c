@@ -7,6 +7,7 @@
 
 #include "dungeonpage.h"
 #include "exportpage.h"
+#include "health.h"
 #include "itempage.h"
 #include "login.h"
 #include "logout.h"
@@ -15,6 +16,7 @@
 #include "page.h"
 #include "page.h"
 #include "messages.h"
+#include "metrics.h"
 #include "moderate.h"
 #include "spellpage.h"
 #include "submit.h"
@@ -31,6 +33,8 @@ static void route_healthz(struct handler_ctx *ctx, const struct request *rq, str
 	if (buf_puts(&rs->body, "ok\n") != 0)
 		buf_reset(&rs->body);
 }
+
+static void route_metrics(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
 #define M_GET  1u /* GET and HEAD */
 #define M_POST 2u
@@ -60,6 +64,9 @@ struct route {
 
 static const struct route routes[] = {
         {"/healthz", 0, M_GET, "GET, HEAD", route_healthz, NULL, 0, NO_CORS},
+        /* For the monitor's network only: nginx allows no other address. */
+        {"/readyz", 0, M_GET, "GET, HEAD", health_ready, NULL, 0, NO_CORS},
+        {"/metrics", 0, M_GET, "GET, HEAD", route_metrics, NULL, 0, NO_CORS},
         {"/", 0, M_GET, "GET, HEAD", itempage_index, NULL, 0, CORS},
         {"/generate", 0, M_GET | M_POST, "GET, HEAD, POST", itempage_generate, NULL, 0, CORS},
         {"/item", 1, M_GET, "GET, HEAD", itempage_code, NULL, 0, CORS},
@@ -92,6 +99,18 @@ static const struct route routes[] = {
          NO_CORS},
         {"/moderate", 1, 0, NULL, NULL, &moderate_guard, 0, NO_CORS},
 };
+
+#define N_ROUTES (sizeof(routes) / sizeof(routes[0]))
+_Static_assert(N_ROUTES < METRICS_ROUTES, "the metrics count every route and \"other\"");
+
+/* The counters are labelled with the routes' paths. */
+static void route_metrics(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	const char *names[N_ROUTES];
+	for (size_t i = 0; i < N_ROUTES; i++)
+		names[i] = routes[i].path;
+	health_metrics(ctx, rq, rs, names, N_ROUTES);
+}
 
 static int path_matches(const struct route *r, const char *path)
 {
@@ -167,10 +186,12 @@ static int is_data(const char *content_type)
  * otherwise what the route answers. */
 static void dispatch(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	for (size_t i = 0; rq->path && i < sizeof(routes) / sizeof(routes[0]); i++) {
+	rs->route = N_ROUTES; /* "other" until a route matches */
+	for (size_t i = 0; rq->path && i < N_ROUTES; i++) {
 		const struct route *r = &routes[i];
 		if (!path_matches(r, rq->path))
 			continue;
+		rs->route = (unsigned)i;
 		if (r->guard && r->guard->admit(ctx, rq, rs, &ctx->admitted) != 0)
 			return;
 		if (!r->fn) {

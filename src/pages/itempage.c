@@ -20,6 +20,7 @@
 #include "itemlink_db.h"
 #include "log.h"
 #include "messages.h"
+#include "metrics.h"
 #include "page.h"
 #include "render.h"
 
@@ -127,6 +128,7 @@ static int make_items(const struct catalog *cat, const struct form *f, uint64_t 
 		 * a code; its link is then the inputs and the seed. */
 		itemlink_fill(cat, &in, &items[i]);
 	}
+	metrics_generated((unsigned)f->kind, (unsigned)f->count);
 	return 0;
 }
 

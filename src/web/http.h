@@ -51,6 +51,7 @@ struct response {
 	 * cache_seconds: "public, max-age=31536000, immutable" */
 	const char *cache_control;
 	const char *allow; /* the Allow header of a 405, else NULL (static text) */
+	unsigned route;    /* set by the router: its route's index, for the metrics */
 	struct buf body;
 	/* Extra header lines, each "Name: value\r\n", NUL-terminated; empty
 	 * unless set through response_header(). */

@@ -130,6 +130,19 @@ class Stack:
         except OSError:
             return ""
 
+    def log_events(self, name="daemon.log"):
+        """The daemon's log as its JSON objects, one a line (docs/operations.md,
+        "Logs"); lines that are not one (a sanitizer's report) are left out."""
+        events = []
+        for line in self.log(name).splitlines():
+            try:
+                ev = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(ev, dict):
+                events.append(ev)
+        return events
+
     # --- HTTP -------------------------------------------------------------
     def request(self, method, path, body=None, headers=None, raw_target=None, source=None):
         """source: the loopback address to connect from (127.0.0.N), so that
