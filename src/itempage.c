@@ -261,8 +261,11 @@ static int none_match(const struct request *rq, const char *etag)
 		return 0;
 	if (strcmp(inm, "*") == 0)
 		return 1;
+	/* W/"…" too: If-None-Match compares weakly (RFC 9110 13.1.2), and
+	 * nginx weakens the tag of an answer it compresses. */
 	for (const char *p = inm; (p = strstr(p, etag)) != NULL; p += n)
-		if (p == inm || p[-1] == ' ' || p[-1] == ',')
+		if (p == inm || p[-1] == ' ' || p[-1] == ',' ||
+		    (p - inm >= 2 && p[-1] == '/' && p[-2] == 'W'))
 			return 1;
 	return 0;
 }

@@ -6,6 +6,7 @@ daemon and serves the static files, and every https answer carries HSTS
 paths and the certificate (a throwaway self-signed one instead of Debian's
 snakeoil) are swapped for the test's own."""
 
+import gzip
 import http.client
 import json
 import os
@@ -60,7 +61,7 @@ def start_nginx(tmp, conf_text):
     return os.path.join(tmp, "nginx.pid")
 
 
-def get(port, target, tls):
+def get(port, target, tls, headers=None):
     if tls:
         ctx = ssl.create_default_context()
         ctx.check_hostname = False
@@ -68,7 +69,7 @@ def get(port, target, tls):
         conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=10, context=ctx)
     else:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    conn.request("GET", target, headers={"Host": "lootforge.test"})
+    conn.request("GET", target, headers=dict({"Host": "lootforge.test"}, **(headers or {})))
     r = conn.getresponse()
     out = (r.status, {k.lower(): v for k, v in r.getheaders()}, r.read())
     conn.close()
@@ -121,6 +122,20 @@ def test_production_site_is_https_only(stack):
         status, _, body = get(p443, "/no-such-page", tls=True)
         check(status == 404 and b"There is no page at this address" in body,
               "https /no-such-page: not the daemon's 404", status, body[:200])
+        # gzip (issue 29): HTML and JSON compressed when asked for, the same
+        # bytes once inflated; not compressed for a client that did not ask.
+        for target in ("/?seed=7", "/words?format=json", "/generate?seed=7&count=5&format=json",
+                       "/static/style.css"):
+            status, h, plain = get(p443, target, tls=True)
+            status2, h2, packed = get(p443, target, tls=True, headers={"Accept-Encoding": "gzip"})
+            check(status == status2 == 200, "https %s: %d / %d" % (target, status, status2))
+            check("content-encoding" not in h, "https %s: compressed unasked" % target)
+            check(h2.get("content-encoding") == "gzip",
+                  "https %s: no Content-Encoding: gzip" % target, h2)
+            check("accept-encoding" in h2.get("vary", "").lower(),
+                  "https %s: no Vary: Accept-Encoding" % target, h2)
+            check(gzip.decompress(packed) == plain and len(packed) < len(plain),
+                  "https %s: gzip body is not the plain body, smaller" % target)
         for target in ("/generate?tier=2", "/", "/static/style.css", "/no-such-file"):
             status, h, _ = get(p443, target, tls=True)
             check(hsts_age(h) >= HSTS_MIN,
