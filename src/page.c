@@ -22,7 +22,7 @@ struct tmpl_dict *page_body(struct tmpl_dict *d, const char *file)
 
 void page_error(struct tmpl_dict *d, const char *field, const char *message)
 {
-	struct tmpl_dict *e = tmpl_include(d, "ERROR", "error.tpl");
+	struct tmpl_dict *e = tmpl_section(tmpl_include(d, "ERROR", "error.tpl"), "ERR");
 
 	if (field)
 		tmpl_set(tmpl_section(e, "FIELD"), "FIELD_NAME", field);

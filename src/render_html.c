@@ -407,6 +407,99 @@ static int fill_form(struct tmpl_dict *d, const struct form_cache *fc, const str
 
 /* ---- HTML: the page ---------------------------------------------------- */
 
+/* A batch row's "key stats": the (at most) three largest bonuses, by size,
+ * as the card writes them ("+39 Attack, +3 Evil"); "—" when none. */
+#define KEY_STATS 3
+static void key_stats(const struct item *it, char *dst, size_t n)
+{
+	int pick[KEY_STATS], k = 0;
+	char value[32], label[32];
+	size_t len = 0;
+
+	for (int s = 0; s < ST__MAX; s++) {
+		int32_t a = it->stat[s] < 0 ? -it->stat[s] : it->stat[s];
+		if (s == ST_HANDS || a == 0)
+			continue;
+		int at = k < KEY_STATS ? k++ : KEY_STATS;
+		/* insertion by size; the first of equals stays first */
+		while (at > 0) {
+			int32_t b = it->stat[pick[at - 1]];
+			if ((b < 0 ? -b : b) >= a)
+				break;
+			if (at < KEY_STATS)
+				pick[at] = pick[at - 1];
+			at--;
+		}
+		if (at < KEY_STATS)
+			pick[at] = s;
+	}
+	dst[0] = '\0';
+	for (int i = 0; i < k && len < n; i++) {
+		stat_text((enum stat)pick[i], it->stat[pick[i]], value);
+		int w = snprintf(dst + len, n - len, "%s%s %s", i ? ", " : "", value,
+		                 render_capitalised(stat_names[pick[i]], label, sizeof label));
+		if (w < 0)
+			break;
+		len += (size_t)w;
+	}
+	if (k == 0)
+		snprintf(dst, n, "—");
+}
+
+/* The batch's addresses: the same inputs, the first item's seed (the
+ * batch's own: item i's is derived from it) and the count, as JSON, CSV
+ * (format=csv) and HTML. */
+static int batch_links(struct tmpl_dict *wrap, const struct page *p, const struct form *f)
+{
+	static const char *const vars[] = {"LINK", "JSON", "CSV"};
+	static const char *const tails[] = {"", "&format=json", "&format=csv"};
+	struct buf b;
+	int rc = 0;
+
+	buf_init(&b);
+	for (int i = 0; i < 3 && rc == 0; i++) {
+		buf_reset(&b);
+		rc = form_link(f, p->items[0].seed, &b) != 0 ||
+		                     buf_printf(&b, "&count=%zu%s", p->n_items, tails[i]) != 0
+		             ? -1
+		             : 0;
+		if (rc == 0)
+			tmpl_set(wrap, vars[i], b.data);
+	}
+	buf_free(&b);
+	return rc;
+}
+
+/* One row of the batch's table: the name links to the item's card. */
+static int batch_row(struct tmpl_dict *wrap, const struct item *it, const struct form *f)
+{
+	struct tmpl_dict *row = tmpl_section(wrap, "ROW");
+	char text[160], label[32], grouped[DECIMAL_GROUPED_MAX];
+	struct buf link;
+	int rc;
+
+	if (!row)
+		return -1;
+	tmpl_set(row, "NAME", it->name);
+	tmpl_set(row, "KIND", render_kind_label(it->kind, label, sizeof label));
+	tmpl_set_int(row, "TIER", it->tier);
+	tmpl_set(row, "RARITY", render_rarity(it->str));
+	tmpl_set(row, "RARITY_LABEL",
+	         render_capitalised(render_rarity(it->str), label, sizeof label));
+	key_stats(it, text, sizeof text);
+	tmpl_set(row, "STATS", text);
+	tmpl_set(row, "PRICE", decimal_grouped(item_value(it), grouped));
+	buf_init(&link);
+	if (it->code[0])
+		rc = buf_puts(&link, "/item/") != 0 || buf_puts(&link, it->code) != 0 ? -1 : 0;
+	else
+		rc = form_link(f, it->seed, &link);
+	if (rc == 0)
+		tmpl_set(row, "LINK", link.data ? link.data : "/");
+	buf_free(&link);
+	return rc;
+}
+
 static int fill_cards(struct tmpl_dict *d, const struct page *p, const struct form *f)
 {
 	struct tmpl_dict *wrap;
@@ -416,8 +509,16 @@ static int fill_cards(struct tmpl_dict *d, const struct page *p, const struct fo
 	wrap = tmpl_section(d, p->n_items == 1 ? "ONE" : "MANY");
 	if (!wrap)
 		return -1;
-	if (p->n_items > 1)
+	/* the card's name (or the batch's count) says what the h1 says */
+	tmpl_show(d, "QUIET_H1");
+	if (p->n_items > 1) {
 		tmpl_set_int(wrap, "N_ITEMS", (long)p->n_items);
+		if (batch_links(wrap, p, f) != 0)
+			return -1;
+		for (size_t i = 0; i < p->n_items; i++)
+			if (batch_row(wrap, &p->items[i], f) != 0)
+				return -1;
+	}
 	for (size_t i = 0; i < p->n_items; i++) {
 		struct tmpl_dict *row = tmpl_section(wrap, "ITEM");
 		struct tmpl_dict *card = row ? tmpl_include(row, "CARD", "card.tpl") : NULL;
@@ -431,7 +532,7 @@ static int fill_error(struct tmpl_dict *d, const struct page *p)
 {
 	if (!p->error_field && !p->error_message)
 		return 0;
-	struct tmpl_dict *e = tmpl_include(d, "ERROR", "error.tpl");
+	struct tmpl_dict *e = tmpl_section(tmpl_include(d, "ERROR", "error.tpl"), "ERR");
 	if (!e)
 		return -1;
 	if (p->error_field) {

@@ -11,12 +11,13 @@
 #include "form.h"
 #include "page.h"
 
-enum wf { WF_KIND, WF_PART, WF_FORMAT, WF__MAX };
-static const char *const wf_names[WF__MAX + 1] = {"kind", "part", "format", NULL};
+enum wf { WF_KIND, WF_PART, WF_FORMAT, WF_Q, WF__MAX };
+static const char *const wf_names[WF__MAX + 1] = {"kind", "part", "format", "q", NULL};
 
 struct filter {
 	int kind, part; /* -1: all */
 	int json;
+	char q[FORM_WORD_MAX + 1]; /* words containing this text (any case); "" all */
 };
 
 static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_error *err)
@@ -39,6 +40,14 @@ static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_er
 			return -1;
 		}
 		return 0;
+	case WF_Q:
+		if (n > FORM_WORD_MAX) {
+			err->field = "q";
+			err->message = "must be at most 64 bytes";
+			return -1;
+		}
+		memcpy(f->q, v, n + 1);
+		return 0;
 	default:
 		if (strcmp(v, "json") != 0 && strcmp(v, "html") != 0) {
 			err->field = "format";
@@ -57,6 +66,13 @@ static int listed(const struct filter *f, enum kind k, enum part p)
 
 	return r && (r->parts & (1u << p)) && (f->kind < 0 || f->kind == (int)k) &&
 	       (f->part < 0 || f->part == (int)p);
+}
+
+/* Whether e is shown under f's text filter: live, and its word contains
+ * the text, ignoring ASCII case. */
+static int shown_word(const struct filter *f, const struct entry *e)
+{
+	return e->active && (!f->q[0] || strcasestr(e->word, f->q));
 }
 
 static int is_base(enum part p)
@@ -102,7 +118,8 @@ static size_t active_count(const struct table *t)
 	return n;
 }
 
-static void fill_table(struct tmpl_dict *body, const struct table *t, enum kind k, enum part p)
+static void fill_table(struct tmpl_dict *body, const struct filter *f, const struct table *t,
+                       enum kind k, enum part p)
 {
 	struct tmpl_dict *d = tmpl_section(body, "TABLE");
 	size_t count = active_count(t), shown = 0;
@@ -117,7 +134,7 @@ static void fill_table(struct tmpl_dict *body, const struct table *t, enum kind 
 		tmpl_show(d, "HAS_TIER");
 	for (size_t i = 0; i < t->n && shown < WORDS_TABLE_MAX; i++) {
 		const struct entry *e = &t->rows[i];
-		if (!e->active)
+		if (!shown_word(f, e))
 			continue;
 		struct tmpl_dict *row = tmpl_section(d, "ROW");
 		tmpl_set(row, "WORD", e->word);
@@ -140,8 +157,8 @@ static void fill_table(struct tmpl_dict *body, const struct table *t, enum kind 
 		tmpl_set(row, "WORTH", text);
 		shown++;
 	}
-	if (count == 0)
-		tmpl_show(d, "EMPTY");
+	if (shown == 0)
+		tmpl_show(d, count == 0 ? "EMPTY" : "NO_MATCH");
 }
 
 static void send_html(struct response *rs, const struct catalog *cat, const struct filter *f,
@@ -166,10 +183,11 @@ static void send_html(struct response *rs, const struct catalog *cat, const stru
 		if (f->part == p)
 			tmpl_show(o, "SEL");
 	}
+	tmpl_set(body, "Q", f->q);
 	for (int k = 0; cat && k < K__MAX; k++)
 		for (int p = 0; p < P__MAX; p++)
 			if (listed(f, (enum kind)k, (enum part)p))
-				fill_table(body, &cat->t[k][p], (enum kind)k, (enum part)p);
+				fill_table(body, f, &cat->t[k][p], (enum kind)k, (enum part)p);
 	page_send_html(rs, status, d);
 }
 
@@ -200,13 +218,13 @@ static json_t *entry_json(const struct entry *e, enum part p)
 	return o;
 }
 
-static json_t *table_json(const struct table *t, enum kind k, enum part p)
+static json_t *table_json(const struct filter *f, const struct table *t, enum kind k, enum part p)
 {
 	json_t *words = json_array();
 	size_t count = active_count(t), shown = 0;
 
 	for (size_t i = 0; words && i < t->n && shown < WORDS_TABLE_MAX; i++) {
-		if (!t->rows[i].active)
+		if (!shown_word(f, &t->rows[i]))
 			continue;
 		if (json_array_append_new(words, entry_json(&t->rows[i], p)) != 0) {
 			json_decref(words);
@@ -226,7 +244,7 @@ static void send_json(struct response *rs, const struct catalog *cat, const stru
 	for (int k = 0; tables && k < K__MAX; k++)
 		for (int p = 0; tables && p < P__MAX; p++)
 			if (listed(f, (enum kind)k, (enum part)p) &&
-			    json_array_append_new(tables, table_json(&cat->t[k][p], (enum kind)k,
+			    json_array_append_new(tables, table_json(f, &cat->t[k][p], (enum kind)k,
 			                                             (enum part)p)) != 0) {
 				json_decref(tables);
 				tables = NULL;

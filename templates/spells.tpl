@@ -3,7 +3,6 @@
     or a wand of its tier can carry. One table, a row group per level, so
     the columns line up across levels. }}
 <section class="spells">
-<h2>Spells</h2>
 <form class="generate filter" method="get" action="/spells">
 <div class="fields">
 <label class="field"><span>Level</span>

@@ -137,7 +137,7 @@ def test_bad_field_html(stack, query, field):
     r = stack.get("/map?" + query)
     lf.check(r.status == 400 and r.headers["content-type"].startswith("text/html"),
              "GET /map?%s (HTML) is a 400" % query, r)
-    lf.check('<strong class="field">%s</strong>' % field in r.text, "it names %s" % field,
+    lf.check('<strong class="error-field">%s</strong>' % field in r.text, "it names %s" % field,
              r.text[:3000])
     lf.check("<svg" not in r.text, "and draws no map")
 

@@ -373,7 +373,7 @@ static void test_error_page(void **state)
 	                 .error_message = "must be <= 100"};
 	char *h = html_of(&p);
 	HAS(h, "role=\"alert\"");
-	HAS(h, "<strong class=\"field\">power</strong>: must be &lt;= 100");
+	HAS(h, "<li><strong class=\"error-field\">power</strong>: must be &lt;= 100</li>");
 	HAS(h, "<title>Error · lootforge</title>");
 	/* the form follows, to correct the field */
 	const char *e = strstr(h, "role=\"alert\"");
@@ -384,8 +384,8 @@ static void test_error_page(void **state)
 
 	p.error_field = NULL;
 	h = html_of(&p);
-	HAS(h, "<p>must be &lt;= 100</p>");
-	HAS_NOT(h, "<strong class=\"field\">");
+	HAS(h, "<li>must be &lt;= 100</li>");
+	HAS_NOT(h, "<strong class=\"error-field\">");
 	free(h);
 }
 

@@ -223,7 +223,7 @@ static void test_get_checks(void **state)
 
 		run("GET", f->path, "format=xml", NULL, NULL, 1);
 		assert_html_form(400, f, NULL);
-		assert_true(has("<strong class=\"field\">format</strong>"));
+		assert_true(has("<strong class=\"error-field\">format</strong>"));
 		run("GET", f->path, "received=zz&format=json", NULL, NULL, 1);
 		assert_json_error(400, "received");
 		run("GET", f->path, "received=" SID "&format=json", NULL, NULL, 1);
