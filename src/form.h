@@ -44,10 +44,32 @@ struct form {
 	size_t used;
 };
 
+/* Every problem of a request is reported at once (docs/api.md, "Errors"):
+ * the reader goes on after a bad field and lists each one. field, code and
+ * message are the first problem's, so a caller that shows one still can. */
+#define FORM_ERRORS_MAX 16
+
+struct form_problem {
+	const char *field;   /* the field's name as sent, or "body", "query", NULL */
+	const char *code;    /* a stable code: "out_of_range", "malformed", ... */
+	const char *message; /* a static English sentence */
+};
+
 struct form_error {
 	const char *field;   /* the field's name as sent, or "body", "query" */
 	const char *message; /* a static English sentence */
+	const char *code;    /* a field callback may set it; else read off the message */
+	int n;               /* problems in list (the first is field/message/code) */
+	struct form_problem list[FORM_ERRORS_MAX];
 };
+
+/* The stable code of a problem whose callback set none, read off the
+ * validators' standard sentences ("must be one of", "longer than", a number
+ * "from A to B" with digits sent or not); "malformed" otherwise. */
+const char *form_error_code(const char *message, const char *value, size_t n);
+
+/* Appends a problem to e (the first also fills field/message/code). */
+void form_error_add(struct form_error *e, const char *field, const char *code, const char *message);
 
 /* Resets f to defaults, then parses the query string (may be NULL) and the
  * body (may be NULL; body_len bytes, not NUL-terminated). Returns 0, or -1
@@ -84,9 +106,11 @@ struct form_reader {
 	 * valid only during the call. 0, or -1 with *err set. */
 	int (*field)(void *ctx, int i, const char *v, size_t n, struct form_error *err);
 	void *ctx;
-	/* private: known fields seen, pairs counted over every source */
+	/* private: known fields seen, pairs counted over every source, and
+	 * whether the error list was reset by the first source read */
 	uint64_t seen;
 	int pairs;
+	int started;
 };
 
 void form_reader_init(struct form_reader *r, const char *const *names,

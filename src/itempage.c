@@ -67,14 +67,16 @@ static void answer_render_failed(const struct request *rq, const struct form *f,
 /* An error in the client's format. For HTML, the page keeps the form as
  * sent (f, may be NULL) and lists the words of the current catalog, if any.
  * field may be NULL. */
-static void answer_error(const struct request *rq, const struct form *f, struct response *rs,
-                         int status, const char *field, const char *message)
+static void answer_errors(const struct request *rq, const struct form *f, struct response *rs,
+                          int status, const char *field, const char *message,
+                          const struct form_error *errs)
 {
 	int rc;
 
 	if (wants_json(rq, f)) {
 		set_status(rs, status, CT_JSON);
-		rc = render_json_error(field, message, &rs->body);
+		rc = errs ? render_json_errors(errs, &rs->body)
+		          : render_json_error(status, field, NULL, message, &rs->body);
 	} else {
 		struct form defaults;
 		if (!f) {
@@ -86,7 +88,8 @@ static void answer_error(const struct request *rq, const struct form *f, struct 
 		                  .form = f,
 		                  .status = status,
 		                  .error_field = field,
-		                  .error_message = message};
+		                  .error_message = message,
+		                  .errors = errs};
 		set_status(rs, status, CT_HTML);
 		rc = render_html(&pg, &rs->body);
 		if (cat)
@@ -94,6 +97,12 @@ static void answer_error(const struct request *rq, const struct form *f, struct 
 	}
 	if (rc != 0 || rs->body.oom)
 		answer_render_failed(rq, f, rs);
+}
+
+static void answer_error(const struct request *rq, const struct form *f, struct response *rs,
+                         int status, const char *field, const char *message)
+{
+	answer_errors(rq, f, rs, status, field, message, NULL);
 }
 
 /* 503 with Retry-After: no catalog has been loaded yet. */
@@ -213,13 +222,15 @@ void itempage_generate(struct handler_ctx *ctx, const struct request *rq, struct
 		return;
 	if (form_parse(&f, rq->query, post ? rq->body : NULL, post ? rq->body_len : 0, &err) != 0) {
 		recover_format(rq, post, &f);
-		answer_error(rq, &f, rs, 400, err.field, err.message);
+		answer_errors(rq, &f, rs, 400, err.field, err.message, &err);
 		return;
 	}
 	if (!recipe_for(f.kind)) {
 		snprintf(msg, sizeof(msg), "The kind \"%s\" is not available yet.",
 		         kind_names[f.kind]);
-		answer_error(rq, &f, rs, 400, "kind", msg);
+		err.n = 0;
+		form_error_add(&err, "kind", "unavailable_kind", msg);
+		answer_errors(rq, &f, rs, 400, "kind", msg, &err);
 		return;
 	}
 	serve_items(ctx, rq, &f, rs);

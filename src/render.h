@@ -19,6 +19,7 @@ struct page {
 	int status;              /* the answer's HTTP status */
 	const char *error_field; /* an error to show above the form, or NULL */
 	const char *error_message;
+	const struct form_error *errors; /* every problem, when set (wins over error_*) */
 };
 
 /* The index/generate page: layout + form (+ cards) (+ error). 0 or -1. */
@@ -28,8 +29,17 @@ int render_html(const struct page *p, struct buf *out);
 int render_json_items(const struct form *f, const struct item *items, size_t n, int batch,
                       struct buf *out);
 
-/* {"error": {"field": ..., "message": ...}}; field may be NULL (JSON null). */
-int render_json_error(const char *field, const char *message, struct buf *out);
+/* {"errors": [{"field": ..., "code": ..., "message": ...}]} (docs/api.md);
+ * field may be NULL (JSON null); code NULL: the status's (render_error_code). */
+int render_json_error(int status, const char *field, const char *code, const char *message,
+                      struct buf *out);
+
+/* The same with every problem of a form's list. */
+int render_json_errors(const struct form_error *e, struct buf *out);
+
+/* The code of an error that has only a status: 404 "not_found", 503
+ * "unavailable", 500 "internal", ... (docs/api.md's table). */
+const char *render_error_code(int status);
 
 /* Rarity class of a strength: "common", "uncommon", "rare", "epic", "legendary". */
 const char *render_rarity(int str);

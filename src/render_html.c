@@ -530,6 +530,19 @@ static int fill_cards(struct tmpl_dict *d, const struct page *p, const struct fo
 
 static int fill_error(struct tmpl_dict *d, const struct page *p)
 {
+	if (p->errors && p->errors->n > 0) {
+		struct tmpl_dict *box = tmpl_include(d, "ERROR", "error.tpl");
+		for (int i = 0; i < p->errors->n && i < FORM_ERRORS_MAX; i++) {
+			const struct form_problem *e = &p->errors->list[i];
+			struct tmpl_dict *row = tmpl_section(box, "ERR");
+			if (!row)
+				return -1;
+			if (e->field)
+				tmpl_set(tmpl_section(row, "FIELD"), "FIELD_NAME", e->field);
+			tmpl_set(row, "MESSAGE", e->message ? e->message : "Something went wrong.");
+		}
+		return 0;
+	}
 	if (!p->error_field && !p->error_message)
 		return 0;
 	struct tmpl_dict *e = tmpl_section(tmpl_include(d, "ERROR", "error.tpl"), "ERR");
@@ -549,7 +562,7 @@ static void set_title(struct tmpl_dict *d, const struct page *p)
 {
 	char text[32];
 
-	if (p->error_field || p->error_message) {
+	if (p->error_field || p->error_message || (p->errors && p->errors->n > 0)) {
 		tmpl_set(d, "TITLE", "Error");
 	} else if (p->n_items == 1 && p->items) {
 		tmpl_set(d, "TITLE", p->items[0].name);

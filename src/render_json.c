@@ -472,14 +472,70 @@ int render_json_items(const struct form *f, const struct item *items, size_t n, 
 	return 0;
 }
 
-int render_json_error(const char *field, const char *message, struct buf *out)
+const char *render_error_code(int status)
+{
+	switch (status) {
+	case 400:
+		return "malformed";
+	case 401:
+		return "unauthorized";
+	case 403:
+		return "csrf";
+	case 404:
+		return "not_found";
+	case 405:
+		return "method_not_allowed";
+	case 413:
+		return "too_long";
+	case 415:
+		return "unsupported_media_type";
+	case 429:
+		return "rate_limited";
+	case 503:
+		return "unavailable";
+	default:
+		return "internal";
+	}
+}
+
+static int put_problem(json_t *list, const char *field, const char *code, const char *message)
+{
+	json_t *e = json_object();
+	int err = put(e, "field", field ? json_string(field) : json_null()) != 0;
+	err = err || put(e, "code", json_string(code ? code : "malformed")) != 0;
+	err = err || put(e, "message", json_string(message ? message : "Something went wrong."));
+	if (err) {
+		json_decref(e);
+		return -1;
+	}
+	return json_array_append_new(list, e);
+}
+
+int render_json_error(int status, const char *field, const char *code, const char *message,
+                      struct buf *out)
 {
 	if (!out)
 		return -1;
-	json_t *root = json_object(), *e = json_object();
-	int err = put(root, "error", e) != 0;
-	err = err || put(e, "field", field ? json_string(field) : json_null());
-	err = err || put(e, "message", json_string(message ? message : "Something went wrong."));
+	json_t *root = json_object(), *list = json_array();
+	int err = put(root, "errors", list) != 0;
+	err = err || put_problem(list, field, code ? code : render_error_code(status), message);
+	if (err) {
+		json_decref(root);
+		return -1;
+	}
+	return emit_json(root, out);
+}
+
+int render_json_errors(const struct form_error *e, struct buf *out)
+{
+	if (!out || !e)
+		return -1;
+	json_t *root = json_object(), *list = json_array();
+	int err = put(root, "errors", list) != 0;
+	for (int i = 0; !err && i < e->n && i < FORM_ERRORS_MAX; i++)
+		err = put_problem(list, e->list[i].field, e->list[i].code, e->list[i].message) != 0;
+	if (!err && e->n == 0)
+		err = put_problem(list, e->field, e->code, e->message) != 0;
 	if (err) {
 		json_decref(root);
 		return -1;

@@ -238,3 +238,14 @@ class Failure(Exception):
 def check(cond, msg, *ctx):
     if not cond:
         raise Failure(msg + "".join("\n    " + repr(c) for c in ctx))
+
+
+def first_error(r):
+    """The first problem of an error answer: {"errors": [{"field", "code",
+    "message"}, ...]} (docs/api.md)."""
+    body = r if isinstance(r, dict) else json.loads(r.body)
+    if "errors" not in body and "error" in body:
+        # the answers of src/page.c's error path until it speaks the one
+        # language too (issue 29: after the page skeleton's merge)
+        return body["error"]
+    return body["errors"][0]

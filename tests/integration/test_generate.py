@@ -5,6 +5,7 @@ import re
 import time
 import urllib.parse
 
+import lf
 from lf import check
 
 SECURITY_HEADERS = ["content-security-policy", "x-content-type-options", "x-frame-options",
@@ -139,7 +140,7 @@ def test_each_bad_field_is_a_400_naming_it(stack):
     for query, field in BAD:
         r = stack.get_json("/generate?" + query)
         check(r.status == 400 and is_json(r), "400 JSON for %s" % query[:40], r)
-        err = r.json().get("error", {})
+        err = lf.first_error(r) if r.body[:1] == b"{" else {}
         check(err.get("message"), "a message for %s" % query[:40], r)
         if field:
             check(err.get("field") == field, "names field %s" % field, query[:40], err)
@@ -153,12 +154,12 @@ def test_each_bad_field_is_a_400_naming_it(stack):
 def test_bad_bodies(stack):
     big = "tier=1&x=" + "a" * 9000
     r = stack.post("/generate", big, headers={"Accept": "application/json"})
-    check(r.status == 413 and r.json()["error"]["field"] == "body", "oversized body", r)
+    check(r.status == 413 and lf.first_error(r)["field"] == "body", "oversized body", r)
     r = stack.post("/generate", "tier=1", headers={"Accept": "application/json",
                                                    "Content-Type": "text/plain"})
     check(r.status == 415 and is_json(r), "wrong content type", r)
     r = stack.post("/generate", "tier=9", headers={"Accept": "application/json"})
-    check(r.status == 400 and r.json()["error"]["field"] == "tier", "bad field in body", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "tier", "bad field in body", r)
     r = stack.post("/generate", b"attribute[type]=\xff\xfe", headers={"Accept": "application/json"})
     check(r.status == 400, "raw invalid UTF-8 in body", r)
     r = stack.request("DELETE", "/generate")
@@ -192,7 +193,7 @@ def test_every_kind_single_and_batch(stack):
 def test_batch_limits(stack):
     for count in ["0", "101", "x", "-1", "1.5"]:
         r = stack.get_json("/generate?count=" + count)
-        check(r.status == 400 and r.json()["error"]["field"] == "count", "count=%s" % count, r)
+        check(r.status == 400 and lf.first_error(r)["field"] == "count", "count=%s" % count, r)
     r = stack.get_json("/generate?count=100")
     check(r.status == 200 and len(r.json()["items"]) == 100, "count=100 is fine")
 

@@ -145,10 +145,10 @@ def test_base_plus_bonuses_is_the_total(stack):
     for bad, why in [("attack:x", "attack"), ("hands:2", "hands"), ("attack:1,attack:2", "twice"),
                      ("attack:1001", "1000"), ("nothing", "stat:value"), ("multiplier:1", "")]:
         r = stack.get("/loadout?base=%s&format=json" % bad)
-        lf.check(r.status == 400 and r.json()["error"]["field"] == "base"
-                 and why in r.json()["error"]["message"], "400 naming base for %s" % bad, r)
+        lf.check(r.status == 400 and lf.first_error(r)["field"] == "base"
+                 and why in lf.first_error(r)["message"], "400 naming base for %s" % bad, r)
     r = stack.get("/loadout?base=attack:1&base=str:2&format=json")
-    lf.check(r.status == 400 and r.json()["error"]["field"] == "base", "base twice", r)
+    lf.check(r.status == 400 and lf.first_error(r)["field"] == "base", "base twice", r)
 
 
 def test_bad_input_names_the_item(stack):
@@ -163,13 +163,13 @@ def test_bad_input_names_the_item(stack):
     ]
     for query, field in cases:
         r = stack.get("/loadout?" + query, headers=JSON)
-        lf.check(r.status == 400 and r.json()["error"]["field"] == field,
+        lf.check(r.status == 400 and lf.first_error(r)["field"] == field,
                  "400 naming %s for %s" % (field, query[:60]), r)
         r = stack.get("/loadout?" + query)
         lf.check(r.status == 400 and "text/html" in r.headers["content-type"],
                  "the same as an HTML page", r)
     r = stack.get("/loadout?item=%s&item=AAAAAAAAAAAAAAAAAAAA" % code, headers=JSON)
-    lf.check("item 2" in r.json()["error"]["message"], "the message says which item", r.json())
+    lf.check("item 2" in lf.first_error(r)["message"], "the message says which item", r.json())
     r = stack.get("/loadout?" + "&".join(["item=%s" % code] * 32) + "&format=json")
     lf.check(r.status == 200 and len(r.json()["items"]) == 32, "32 items are fine", r)
 
@@ -208,7 +208,7 @@ def test_cards_add_to_the_loadout_they_came_from(stack):
     r = stack.get("/generate?kind=shield&count=3")
     lf.check(len(hrefs(r.text, "add-to-loadout")) == 3, "every card of a batch", r.text[-2000:])
     r = stack.get("/generate?loadout=not%20a%20list&format=json")
-    lf.check(r.status == 400 and r.json()["error"]["field"] == "loadout", "a bad carried loadout", r)
+    lf.check(r.status == 400 and lf.first_error(r)["field"] == "loadout", "a bad carried loadout", r)
 
 
 PLACES_FOR = {"one hand": ["main-hand", "off-hand"], "two hands": ["main-hand"],

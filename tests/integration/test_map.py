@@ -125,7 +125,7 @@ def test_bad_field_json(stack, query, field):
     r = stack.get("/map?" + query, headers=JSON)
     lf.check(r.status == 400 and r.headers["content-type"] == "application/json",
              "GET /map?%s (JSON) is a 400" % query, r)
-    err = r.json()["error"]
+    err = lf.first_error(r)
     lf.check(err["field"] == field and err["message"], "it names %s" % field, err)
     if query == "tileset=nope":
         lf.check("plain" in err["message"] and "ruins" in err["message"],
@@ -144,7 +144,7 @@ def test_bad_field_html(stack, query, field):
 
 def test_bad_field_as_asked(stack):
     r = stack.get("/map?format=json&w=99")
-    lf.check(r.status == 400 and r.json()["error"]["field"] == "w",
+    lf.check(r.status == 400 and lf.first_error(r)["field"] == "w",
              "format=json after a bad field: the error is still JSON", r)
     r = stack.get("/map?w=99&format=text")
     lf.check(r.status == 400 and r.headers["content-type"].startswith("text/plain")
@@ -171,14 +171,14 @@ def test_tileset_that_cannot_tile(stack):
                           == 200), "the new tileset is loaded within 10 s")
         r = stack.get("/map?w=2&h=2&tileset=solo&seed=1&format=json")
         lf.check(r.status == 422, "a tileset that cannot tile 2 x 2 is a 422", r)
-        err = r.json()["error"]
+        err = lf.first_error(r)
         lf.check(err["field"] == "tileset" and "no tile has" in err["message"],
                  "with the generator's sentence", err)
         r = stack.get("/map?w=2&h=2&tileset=solo")
         lf.check(r.status == 422 and "no tile has" in r.text, "in HTML too", r)
         r = stack.get("/map?tileset=broken", headers=JSON)
-        lf.check(r.status == 400 and "broken" not in r.json()["error"]["message"]
-                 and "solo" in r.json()["error"]["message"],
+        lf.check(r.status == 400 and "broken" not in lf.first_error(r)["message"]
+                 and "solo" in lf.first_error(r)["message"],
                  "a tileset with a bad tile is left out", r)
         lf.check("tileset broken left out" in stack.log("daemon.log"),
                  "and the log says why", stack.log("daemon.log")[-2000:])

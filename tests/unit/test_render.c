@@ -591,19 +591,40 @@ static void test_json_error(void **state)
 	struct buf out;
 	(void)state;
 	buf_init(&out);
-	assert_int_equal(render_json_error("tier", "must be 0 to 6 <here>", &out), 0);
-	assert_string_equal(
-	        out.data, "{\"error\":{\"field\":\"tier\",\"message\":\"must be 0 to 6 <here>\"}}");
+	assert_int_equal(
+	        render_json_error(400, "tier", "out_of_range", "must be 0 to 6 <here>", &out), 0);
+	assert_string_equal(out.data, "{\"errors\":[{\"field\":\"tier\",\"code\":\"out_of_range\","
+	                              "\"message\":\"must be 0 to 6 <here>\"}]}");
 	json_t *o = parse(&out);
 	json_decref(o);
 
 	buf_reset(&out);
-	assert_int_equal(render_json_error(NULL, "database unavailable", &out), 0);
+	assert_int_equal(render_json_error(503, NULL, NULL, "database unavailable", &out), 0);
 	o = parse(&out);
-	json_t *e = json_object_get(o, "error");
+	json_t *e = json_array_get(json_object_get(o, "errors"), 0);
 	assert_true(json_is_null(json_object_get(e, "field")));
+	assert_string_equal(str_of(e, "code"), "unavailable");
 	assert_string_equal(str_of(e, "message"), "database unavailable");
 	json_decref(o);
+
+	/* every problem of a form, in order */
+	struct form f;
+	struct form_error err;
+	assert_int_equal(form_parse(&f, "tier=9&count=1000&kind=axe&tier=x", NULL, 0, &err), -1);
+	assert_int_equal(err.n, 4);
+	buf_reset(&out);
+	assert_int_equal(render_json_errors(&err, &out), 0);
+	assert_string_equal(
+	        out.data,
+	        "{\"errors\":[{\"field\":\"tier\",\"code\":\"out_of_range\",\"message\":\"must be "
+	        "a "
+	        "whole number from 0 to "
+	        "6\"},{\"field\":\"count\",\"code\":\"out_of_range\",\"message\":"
+	        "\"must be a whole number from 1 to "
+	        "100\"},{\"field\":\"kind\",\"code\":\"not_one_of\","
+	        "\"message\":\"must be one of weapon, armor, shield, trinket, scroll, "
+	        "wand\"},{\"field\":"
+	        "\"tier\",\"code\":\"duplicate\",\"message\":\"given more than once\"}]}");
 	buf_free(&out);
 }
 
