@@ -25,6 +25,7 @@ int itemlink_fill(const struct catalog *c, const struct gen_input *in, struct it
 		it->code[0] = '\0';
 		return -1;
 	}
+	it->code_version = ITEMCODE_VERSION;
 	return 0;
 }
 
@@ -73,7 +74,9 @@ enum itemlink_status itemlink_item_from(const struct catalog *cur, const char *s
 		*why = "nothing of this kind could be made at the code's revision";
 		goto unknown;
 	}
-	/* The code as this version writes it: the one it was given. */
+	/* The code as this version writes it: the one it was given (its
+	 * version too, which decides the JSON it answers). */
+	out->item.code_version = out->code.version;
 	if (itemcode_encode(&out->code, out->item.code, sizeof out->item.code) < 0) {
 		*why = "not an item code";
 		goto unknown;

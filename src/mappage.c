@@ -358,16 +358,21 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 	page_send_html(rs, 200, d);
 }
 
-static json_t *loot_json(const struct loot *loot, size_t n)
+/* [{"x", "y", "item": the item as everywhere (docs/api.md)}]: each rolled
+ * with its kind and the map's loot tier, its links asking for JSON. */
+static json_t *loot_json(const struct map_query *q, const struct loot *loot, size_t n)
 {
 	json_t *a = json_array();
-	char num[DECIMAL_MAX];
+	struct form f;
 
+	form_parse(&f, NULL, NULL, 0, NULL);
+	f.tier = q->loot;
+	f.has_format = 1;
+	f.format = FMT_JSON;
 	for (size_t i = 0; a && i < n; i++) {
-		decimal_u64(loot[i].item.seed, num);
-		json_t *o = json_pack("{s:i,s:i,s:s,s:s,s:s,s:s}", "x", loot[i].x, "y", loot[i].y,
-		                      "kind", kind_names[loot[i].item.kind], "name",
-		                      loot[i].item.name, "seed", num, "link", loot[i].link);
+		f.kind = loot[i].item.kind;
+		json_t *o = json_pack("{s:i,s:i,s:o}", "x", loot[i].x, "y", loot[i].y, "item",
+		                      render_json_item_value(&f, &loot[i].item));
 		if (json_array_append_new(a, o) != 0) {
 			json_decref(a);
 			a = NULL;
@@ -409,9 +414,10 @@ static json_t *map_json(const struct catalog_tileset *ts, const struct map_query
 		return NULL;
 	}
 	decimal_u64(seed, num);
-	json_t *v = json_pack("{s:s,s:i,s:i,s:s,s:o,s:o,s:s}", "tileset", q->tileset, "w", m->w,
-	                      "h", m->h, "seed", num, "tiles", tiles, "cells", cells, "link", link);
-	if (v && q->loot >= 0 && json_object_set_new(v, "loot", loot_json(loot, n_loot)) != 0) {
+	json_t *v = json_pack("{s:s,s:i,s:i,s:s,s:o,s:o,s:s}", "tileset", q->tileset, "width", m->w,
+	                      "height", m->h, "seed", num, "tiles", tiles, "cells", cells, "link",
+	                      link);
+	if (v && q->loot >= 0 && json_object_set_new(v, "loot", loot_json(q, loot, n_loot)) != 0) {
 		json_decref(v);
 		v = NULL;
 	}
@@ -425,7 +431,8 @@ static void send_json(struct response *rs, const struct catalog_tileset *ts,
 	struct buf link;
 
 	buf_init(&link);
-	if (map_link(&link, q, &seed) != 0) {
+	/* a JSON answer's links ask for JSON (docs/api.md) */
+	if (map_link(&link, q, &seed) != 0 || buf_puts(&link, "&format=json") != 0) {
 		buf_free(&link);
 		response_internal_error(rs, 1);
 		return;

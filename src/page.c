@@ -56,7 +56,11 @@ void page_send_json(struct response *rs, int status, json_t *v)
 	buf_reset(&rs->body);
 	rs->status = status;
 	rs->content_type = CT_JSON;
-	if (!v || json_dump_callback(v, dump_to_buf, &rs->body, JSON_COMPACT) != 0 || rs->body.oom)
+	/* 15 digits print hundredths as written (1.72, not 1.7199999999999999) */
+	if (!v ||
+	    json_dump_callback(v, dump_to_buf, &rs->body, JSON_COMPACT | JSON_REAL_PRECISION(15)) !=
+	            0 ||
+	    rs->body.oom)
 		failed(rs, 1);
 	json_decref(v);
 }

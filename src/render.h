@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include <jansson.h>
+
 #include "buf.h"
 #include "catalog.h"
 #include "form.h"
@@ -28,6 +30,12 @@ int render_html(const struct page *p, struct buf *out);
 /* One item as a JSON object, or {"items": [...]} when batch is set (SPEC §5). */
 int render_json_items(const struct form *f, const struct item *items, size_t n, int batch,
                       struct buf *out);
+
+/* One item in docs/api.md's shape (whatever its code's version: a page that
+ * wraps items is no permanent link) as a jansson value, for the answers that
+ * hold items among other things (a loadout, a map's loot); f gives its
+ * reroll link (f->format JSON: the links ask for JSON). NULL on failure. */
+json_t *render_json_item_value(const struct form *f, const struct item *it);
 
 /* {"errors": [{"field": ..., "code": ..., "message": ...}]} (docs/api.md);
  * field may be NULL (JSON null); code NULL: the status's (render_error_code). */

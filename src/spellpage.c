@@ -118,9 +118,10 @@ static json_t *spell_json(const struct catalog_spell *cs)
 		const struct spell_effect *e = &cs->s.effects[i];
 		if (spell_effect_text(e, text, sizeof text) < 0 ||
 		    json_array_append_new(effects, json_pack("{s:s,s:[i,i,i,i,i],s:s}", "effect",
-		                                             spell_effect_kind_name(e->kind), "p",
-		                                             e->p[0], e->p[1], e->p[2], e->p[3],
-		                                             e->p[4], "text", text)) != 0) {
+		                                             spell_effect_kind_name(e->kind),
+		                                             "params", e->p[0], e->p[1], e->p[2],
+		                                             e->p[3], e->p[4], "text", text)) !=
+		            0) {
 			json_decref(effects);
 			return NULL;
 		}

@@ -33,13 +33,20 @@ static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_er
 			return -1;
 		}
 		return 0;
-	case WF_PART:
-		if (*v && (f->part = part_from_name(v)) < 0) {
+	case WF_PART: {
+		/* the '_' spelling of docs/api.md, or the '-' of older links */
+		char name[32];
+		size_t k = 0;
+		for (; v[k] && k + 1 < sizeof name; k++)
+			name[k] = v[k] == '_' ? '-' : v[k];
+		name[k] = '\0';
+		if (*v && (v[k] || (f->part = part_from_name(name)) < 0)) {
 			err->field = "part";
 			err->message = part_choices();
 			return -1;
 		}
 		return 0;
+	}
 	case WF_Q:
 		if (n > FORM_WORD_MAX) {
 			err->field = "q";
@@ -191,13 +198,24 @@ static void send_html(struct response *rs, const struct catalog *cat, const stru
 	page_send_html(rs, status, d);
 }
 
+/* A name of a fixed set as docs/api.md's identifier: "two hands" ->
+ * "two_hands", "tube-quality" -> "tube_quality". */
+static const char *ident(const char *s, char *dst, size_t n)
+{
+	size_t i = 0;
+	for (; s[i] && i + 1 < n; i++)
+		dst[i] = s[i] == ' ' || s[i] == '-' ? '_' : s[i];
+	dst[i] = '\0';
+	return dst;
+}
+
 static json_t *entry_json(const struct entry *e, enum part p)
 {
 	json_t *stats = json_object(), *o;
+	char id[32];
 
+	/* every stat, zeros too: a word's zero is a fact (docs/api.md) */
 	for (int s = 0; stats && s < ST__MAX; s++) {
-		if (e->stat[s] == 0)
-			continue;
 		json_t *v = s == ST_MULTIPLIER ? json_real(e->stat[s] / 100.0)
 		                               : json_integer(e->stat[s]);
 		if (json_object_set_new(stats, stat_names[s], v) != 0) {
@@ -208,11 +226,15 @@ static json_t *entry_json(const struct entry *e, enum part p)
 	o = json_pack("{s:s,s:o,s:i}", "word", e->word, "stats", stats, "weight", (int)e->weight);
 	if (o && is_base(p))
 		json_object_set_new(o, "tier", json_integer(e->tier));
+	/* SPEC §7: a base's price in gold, a part's factor as the page shows
+	 * it (x1.72 is 1.72: docs/api.md) */
 	if (o)
 		json_object_set_new(o, p == P_TYPE ? "value" : "value_mult",
-		                    json_integer(p == P_TYPE ? e->value : e->value_mult));
+		                    p == P_TYPE ? json_integer(e->value)
+		                                : json_real(e->value_mult / 100.0));
 	if (o && e->slot != SLOT_NONE && e->slot < SLOT__MAX)
-		json_object_set_new(o, "slot", json_string(slot_names[e->slot]));
+		json_object_set_new(o, "slot",
+		                    json_string(ident(slot_names[e->slot], id, sizeof id)));
 	if (o && e->mark != MARK_NONE && e->mark <= MARK_BAD)
 		json_object_set_new(o, "mark", json_string(mark_names[e->mark]));
 	return o;
@@ -232,9 +254,10 @@ static json_t *table_json(const struct filter *f, const struct table *t, enum ki
 		}
 		shown++;
 	}
-	return json_pack("{s:s,s:s,s:I,s:b,s:o}", "kind", kind_names[k], "part", part_names[p],
-	                 "count", (json_int_t)count, "truncated", count > WORDS_TABLE_MAX, "words",
-	                 words);
+	char id[32];
+	return json_pack("{s:s,s:s,s:I,s:b,s:o}", "kind", kind_names[k], "part",
+	                 ident(part_names[p], id, sizeof id), "count", (json_int_t)count,
+	                 "truncated", count > WORDS_TABLE_MAX, "words", words);
 }
 
 static void send_json(struct response *rs, const struct catalog *cat, const struct filter *f)

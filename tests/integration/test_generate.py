@@ -14,8 +14,8 @@ KINDS = {"weapon": ["element", "prefix", "type", "adjective", "abstract"],
          "armor": ["element", "prefix", "material", "type", "adjective", "abstract"],
          "shield": ["element", "prefix", "material", "type", "adjective", "abstract"],
          "trinket": ["element", "prefix", "material", "type", "adjective", "abstract"]}
-SLOTS = {"weapon": {"one hand", "two hands"}, "armor": {"head", "body", "hands", "legs", "feet"},
-         "shield": {"off hand"}, "trinket": {"finger", "neck"}}
+SLOTS = {"weapon": {"one_hand", "two_hands"}, "armor": {"head", "body", "hands", "legs", "feet"},
+         "shield": {"off_hand"}, "trinket": {"finger", "neck"}}
 STATS = ["hands", "multiplier", "attack", "defense", "magic", "flaming", "freezing", "shocking",
          "holy", "evil", "sneak", "crit"]
 
@@ -66,8 +66,9 @@ def test_json_item_shape(stack):
         check(r.status == 200 and is_json(r), "JSON generation", r)
         item = r.json()
         for key in ["kind", "name", "seed", "tier", "slot", "str", "parts", "unhonoured",
-                    "link"] + STATS:
+                    "link", "rarity", "revision", "stats"]:
             check(key in item, "JSON has %s" % key, item)
+        check(list(item["stats"]) == STATS, "stats nested, every one", item["stats"])
         check(item["seed"] == "7", "seed is a decimal string", item["seed"])
         check(isinstance(item["parts"]["element"], list), "element is a list", item["parts"])
         check(item["kind"] == "weapon" and item["slot"] in SLOTS["weapon"], "kind/slot", item)
@@ -100,8 +101,8 @@ def test_unknown_and_inactive_reported(stack):
         urllib.parse.quote(inactive))
     item = stack.get_json(path).json()
     reasons = {(u["part"], u["word"]): u["reason"] for u in item["unhonoured"]}
-    check(reasons.get(("type", inactive)) == "not active", "inactive reported", item)
-    check(reasons.get(("prefix", "zzznotaword")) == "unknown word", "unknown reported", item)
+    check(reasons.get(("type", inactive)) == "inactive", "inactive reported", item)
+    check(reasons.get(("prefix", "zzznotaword")) == "unknown_word", "unknown reported", item)
     check(item["parts"]["type"] != inactive, "inactive word not used", item)
     html = stack.get(path).text
     check("zzznotaword" in html and "unknown word" in html, "HTML lists unhonoured requests")
@@ -232,7 +233,7 @@ def test_catalog_change_live_within_a_second(stack):
         def deactivated():
             nonlocal item
             item = stack.get_json("/generate?attribute[type]=testblade").json()
-            return item["unhonoured"] and item["unhonoured"][0]["reason"] == "not active"
+            return item["unhonoured"] and item["unhonoured"][0]["reason"] == "inactive"
         check(wait_revision_seen(stack, deactivated), "deactivation is live too", item)
     finally:
         stack.retire("weapon_type", "word = 'testblade'")

@@ -123,10 +123,10 @@ def test_codes_last_through_every_kind_of_change(stack):
             edited = gen(stack, "attribute%%5Bprefix%%5D=%s&seed=6" % mine["edit"])[0]
             migrated = gen(stack, "kind=armor&attribute%%5Bprefix%%5D=%s&seed=8"
                            % urllib.parse.quote(shipped[0]))[0]
-            return (gone["unhonoured"] and gone["unhonoured"][0]["reason"] == "unknown word"
-                    and edited["crit"] == before_edit["crit"] + 2
+            return (gone["unhonoured"] and gone["unhonoured"][0]["reason"] == "unknown_word"
+                    and edited["stats"]["crit"] == before_edit["stats"]["crit"] + 2
                     and edited["code"] != before_edit["code"]
-                    and migrated["crit"] == before_migration["crit"] + 5)
+                    and migrated["stats"]["crit"] == before_migration["stats"]["crit"] + 5)
         check(later(changes_seen), "new rolls see the retirement, the edit and the migration")
 
         # Every kept code answers byte for byte what it answered before.
@@ -255,7 +255,7 @@ def test_proposals_carry_their_worth(stack):
     lf.settle()
     words = stack.get_json("/words?kind=weapon&part=prefix").json()["tables"][0]["words"]
     row = [w for w in words if w["word"] == word]
-    check(row and row[0]["value_mult"] == 300, "live at the moderator's x3.00", row)
+    check(row and row[0]["value_mult"] == 3.0, "live at the moderator's x3.00", row)
     plain = gen(stack, "attribute%5Btype%5D=dagger&seed=11")[0]
     dear = gen(stack, "attribute%%5Btype%%5D=dagger&attribute%%5Bprefix%%5D=%s&seed=11" % word)[0]
     check(plain["value"] >= 1 and dear["value"] > plain["value"], "the prefix raises the price",

@@ -47,7 +47,7 @@ def test_spells_json_lists_the_shipped_spells_by_level(stack):
     check(skip["text"] == "Shade Skip — 20 mana, level 3: teleports the caster up to 12 squares; "
           "raises stealth by 2 for 10 turns.", "a spell in words", skip)
     check([e["effect"] for e in skip["effects"]] == ["teleport", "buff"]
-          and skip["effects"][1]["p"] == [4, 2, 10, 0, 0]
+          and skip["effects"][1]["params"] == [4, 2, 10, 0, 0]
           and skip["effects"][1]["text"] == "raises stealth by 2 for 10 turns",
           "effects with params and words", skip)
     kinds = {e["effect"] for s in d["spells"] for e in s["effects"]}

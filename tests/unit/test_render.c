@@ -452,15 +452,20 @@ static void test_json_item(void **state)
 	assert_string_equal(str_of(o, "seed"), SEED_MAX_TEXT);
 	assert_int_equal(strtoull(str_of(o, "seed"), NULL, 10), UINT64_MAX);
 	assert_int_equal(int_of(o, "tier"), 3);
-	assert_string_equal(str_of(o, "slot"), "two hands");
-	assert_int_equal(int_of(o, "hands"), 2);
-	json_t *m = json_object_get(o, "multiplier");
+	/* docs/api.md: identifiers in snake_case, stats nested, every one */
+	assert_string_equal(str_of(o, "slot"), "two_hands");
+	assert_string_equal(str_of(o, "rarity"), render_rarity(it.str));
+	assert_true(json_is_integer(json_object_get(o, "revision")));
+	json_t *stats = json_object_get(o, "stats");
+	assert_int_equal(json_object_size(stats), ST__MAX);
+	assert_int_equal(int_of(stats, "hands"), 2);
+	json_t *m = json_object_get(stats, "multiplier");
 	assert_true(json_is_real(m));
 	assert_true(json_real_value(m) > 0.3999 && json_real_value(m) < 0.4001);
 	for (int s = 0; s < ST__MAX; s++) {
 		if (s == ST_MULTIPLIER)
 			continue;
-		assert_int_equal(int_of(o, stat_names[s]), it.stat[s]);
+		assert_int_equal(int_of(stats, stat_names[s]), it.stat[s]);
 	}
 	assert_int_equal(int_of(o, "str"), 17);
 	assert_int_equal(int_of(o, "plus"), 2);
@@ -488,10 +493,10 @@ static void test_json_item(void **state)
 	json_t *u0 = json_array_get(un, 0);
 	assert_string_equal(str_of(u0, "part"), "type");
 	assert_string_equal(str_of(u0, "word"), "nosuch");
-	assert_string_equal(str_of(u0, "reason"), "unknown word");
+	assert_string_equal(str_of(u0, "reason"), "unknown_word");
 	assert_string_equal(str_of(json_array_get(un, 1), "word"), "<i>rusty</i>");
-	assert_string_equal(str_of(json_array_get(un, 1), "reason"), "not active");
-	assert_string_equal(str_of(json_array_get(un, 2), "reason"), "not a part of this kind");
+	assert_string_equal(str_of(json_array_get(un, 1), "reason"), "inactive");
+	assert_string_equal(str_of(json_array_get(un, 2), "reason"), "not_a_part");
 
 	/* An item without a code links to form_link's address, asking for
 	 * JSON (an item with one: /item/CODE?format=json, test_items.py) */
@@ -513,9 +518,10 @@ static void test_json_item(void **state)
 	buf_free(&link);
 	assert_true(json_is_null(json_object_get(o, "code"))); /* no code */
 
-	/* every key once: SPEC's 12 fixed keys, reroll, code, value, the stat columns but hands */
+	/* every key once: code, revision, kind, name, seed, tier, rarity, slot,
+	 * stats, str, plus, masterwork, value, parts, unhonoured, link, reroll */
 	assert_true(json_is_integer(json_object_get(o, "value"))); /* SPEC §7 */
-	assert_int_equal(json_object_size(o), 15 + ST__MAX - 1);
+	assert_int_equal(json_object_size(o), 17);
 	json_decref(o);
 }
 
