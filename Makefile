@@ -21,7 +21,7 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes 
 CPPFLAGS := -D_GNU_SOURCE -Isrc $(shell mariadb_config --include 2>/dev/null)
 CFLAGS := -std=c11 $(OPT) -g -pthread $(WARN) $(SANFLAGS)
 CXXFLAGS := -std=c++11 $(OPT) -g -pthread -Wall -Wextra -Werror $(SANFLAGS)
-LDLIBS := -lfcgi -lmariadb -lctemplate -ljansson -lsodium -lunistring -lstdc++ -lm -pthread
+LDLIBS := -lcairo -lpng -lfcgi -lmariadb -lctemplate -ljansson -lsodium -lunistring -lstdc++ -lm -pthread
 LDFLAGS := $(SANFLAGS)
 
 LIB_SRC := $(filter-out src/main.c,$(wildcard src/*.c))
@@ -165,10 +165,11 @@ browser: $(DAEMON)
 
 # Load through nginx with wrk (docs/testing.md), up to 1,024 connections. The
 # long run adds the faults: workers killed, the database stopped, idle and
-# stalled FastCGI peers, submissions counted.
+# stalled FastCGI peers, submissions counted, a /catalog.json flood and
+# HEAD-then-GET on fresh codes (/generate p99 beside them).
 soak: $(DAEMON)
 	python3 tests/soak/soak.py --daemon $(DAEMON) \
-		--faults kill-worker,db-outage,db-freeze,db-down-restart,idle-peers
+		--faults kill-worker,db-outage,db-freeze,db-down-restart,idle-peers,catalog-flood,head-then-get
 
 soak-brief: $(DAEMON)
 	python3 tests/soak/soak.py --daemon $(DAEMON) --brief

@@ -10,7 +10,7 @@ libcmocka-dev mariadb-server mariadb-client nginx-light
 clang libclang-rt-14-dev wrk libsodium-dev libunistring-dev
 chromium chromium-driver fonts-dejavu-core openssl
 python3-pytest python3-selenium
-iproute2 util-linux"
+iproute2 util-linux libcairo2-dev libpng-dev"
 
 missing=""
 for p in $PKGS; do

@@ -42,6 +42,7 @@ struct catalog_build {
 	struct pending_tile *tiles;
 	size_t n_tiles, cap_tiles;
 	size_t cap_spells, cap_old_spells, cap_names, cap_old_names;
+	size_t cap_classes, cap_old_classes, cap_settings, cap_old_settings;
 };
 
 struct catalog *catalog_new(uint64_t revision)
@@ -51,6 +52,7 @@ struct catalog *catalog_new(uint64_t revision)
 		return NULL;
 	c->revision = revision;
 	c->refs = 1;
+	c->worse_bit = -1;
 	return c;
 }
 
@@ -308,6 +310,130 @@ int catalog_add_name(struct catalog *c, const struct catalog_name *n)
 	return 0;
 }
 
+int catalog_add_class(struct catalog *c, const struct catalog_class *r)
+{
+	struct catalog_build *b = build_of(c);
+	char *word = copy_word(b, r->word ? r->word : "");
+	char *cls = word ? copy_word(b, r->cls ? r->cls : "") : NULL;
+	if (!cls)
+		return -1;
+	int live = rev_at(r->added_rev, r->retired_rev, c->revision);
+	struct catalog_class *dst =
+	        live ? grow_any((void **)&c->classes, sizeof *dst, &c->n_classes, &b->cap_classes)
+	             : grow_any((void **)&c->old_classes, sizeof *dst, &c->n_old_classes,
+	                        &b->cap_old_classes);
+	if (!dst)
+		return -1;
+	*dst = *r;
+	dst->word = word;
+	dst->cls = cls;
+	return 0;
+}
+
+int catalog_add_setting(struct catalog *c, const struct catalog_setting *st)
+{
+	struct catalog_build *b = build_of(c);
+	char *name = copy_word(b, st->name ? st->name : "");
+	if (!name)
+		return -1;
+	int live = rev_at(st->added_rev, st->retired_rev, c->revision);
+	struct catalog_setting *dst = live ? grow_any((void **)&c->settings, sizeof *dst,
+	                                              &c->n_settings, &b->cap_settings)
+	                                   : grow_any((void **)&c->old_settings, sizeof *dst,
+	                                              &c->n_old_settings, &b->cap_old_settings);
+	if (!dst)
+		return -1;
+	*dst = *st;
+	dst->name = name;
+	return 0;
+}
+
+int64_t catalog_setting(const struct catalog *c, const char *name, int64_t dflt)
+{
+	for (size_t i = 0; c && i < c->n_settings; i++)
+		if (strcmp(c->settings[i].name, name) == 0)
+			return c->settings[i].value;
+	return dflt;
+}
+
+int catalog_accepts(const struct entry *t, const struct entry *m)
+{
+	return !t || !m || !t->classes || !m->classes || (t->classes & m->classes) != 0;
+}
+
+size_t catalog_kind_classes(const struct catalog *c, enum kind k, const char **names, size_t cap)
+{
+	uint64_t seen = 0;
+	size_t n = 0;
+	if (!c || (unsigned)k >= K__MAX)
+		return 0;
+	for (size_t i = 0; i < c->n_classes; i++) {
+		const struct catalog_class *r = &c->classes[i];
+		if (r->kind != k || r->part != P_MATERIAL)
+			continue;
+		for (int b = 0; b < c->n_class_names; b++)
+			if (strcmp(c->class_names[b], r->cls) == 0 && !(seen >> b & 1)) {
+				seen |= UINT64_C(1) << b;
+				if (n < cap)
+					names[n++] = c->class_names[b];
+			}
+	}
+	return n;
+}
+
+size_t catalog_classes_text(const struct catalog *c, const struct entry *e, const char *sep,
+                            char *out, size_t cap)
+{
+	size_t len = 0;
+	if (cap)
+		out[0] = '\0';
+	for (int b = 0; e && b < c->n_class_names && cap; b++) {
+		if (!(e->classes >> b & 1))
+			continue;
+		int k = snprintf(out + len, cap - len, "%s%s", len ? sep : "", c->class_names[b]);
+		if (k < 0 || (size_t)k >= cap - len) {
+			out[len] = '\0';
+			break;
+		}
+		len += (size_t)k;
+	}
+	return len;
+}
+
+int catalog_is_worse(const struct catalog *c, const struct entry *e)
+{
+	return e && c->worse_bit >= 0 && (e->classes >> c->worse_bit & 1);
+}
+
+int catalog_add_budget(struct catalog *c, const struct dungeon_budget *row)
+{
+	if (c->n_budgets == c->cap_budgets) {
+		size_t ncap = c->cap_budgets ? c->cap_budgets * 2 : 32;
+		struct dungeon_budget *more = realloc(c->budgets, ncap * sizeof *more);
+		if (!more)
+			return -1;
+		c->budgets = more;
+		c->cap_budgets = ncap;
+	}
+	c->budgets[c->n_budgets++] = *row;
+	return 0;
+}
+
+int catalog_add_tile_row(struct catalog *c, const struct dungeon_tile_row *row)
+{
+	if (c->n_tile_rows == c->cap_tile_rows) {
+		size_t ncap = c->cap_tile_rows ? c->cap_tile_rows * 2 : 256;
+		struct dungeon_tile_row *more = realloc(c->tile_rows, ncap * sizeof *more);
+		if (!more)
+			return -1;
+		c->tile_rows = more;
+		c->cap_tile_rows = ncap;
+	}
+	c->tile_rows[c->n_tile_rows] = *row;
+	c->tile_rows[c->n_tile_rows++].t.name = NULL;
+	return 0;
+}
+
 int catalog_add_tile(struct catalog *c, const char *tileset, const struct map_tile *t)
 {
 	struct catalog_build *b = build_of(c);
@@ -494,8 +620,15 @@ static int build_chain(struct catalog *c)
 	for (size_t i = 0; i < c->n_names; i++)
 		names[i] = c->names[i].name;
 	enum markov_error err = MARKOV_OK;
-	c->chain = markov_build(names, c->n_names, CATALOG_MARKOV_ORDER, NULL, &err);
+	/* The chain's numbers are the revision's (migration 0016), so an old
+	 * revision keeps its order and its names. */
+	int order = (int)catalog_setting(c, "name_chain_order", CATALOG_MARKOV_ORDER);
+	int min = (int)catalog_setting(c, "name_letters_min", MARKOV_LETTERS_MIN);
+	c->chain = markov_build(names, c->n_names, order, NULL, &err);
 	free(names);
+	if (c->chain && markov_set_letters_min(c->chain, min) != 0)
+		log_warn("catalog: revision %" PRIu64 ": name_letters_min %d out of range, kept %d",
+		         c->revision, min, MARKOV_LETTERS_MIN);
 	if (c->chain)
 		return 0;
 	if (err == MARKOV_NOMEM)
@@ -505,8 +638,60 @@ static int build_chain(struct catalog *c)
 	return 0;
 }
 
+static int class_order(const void *a, const void *b)
+{
+	const struct catalog_class *x = a, *y = b;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int setting_order(const void *a, const void *b)
+{
+	const struct catalog_setting *x = a, *y = b;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* SPEC §12: the class rows onto the rows of the tables (which must be
+ * sorted already). Rows copied from another catalog (catalog_at) come with
+ * that catalog's classes, so every row starts from none. A class row whose
+ * word is not in its table at this revision does nothing; more than
+ * CATALOG_CLASSES_MAX distinct names make the catalog invalid. */
+static int apply_classes(struct catalog *c)
+{
+	c->worse_bit = -1;
+	for (int k = 0; k < K__MAX; k++)
+		for (int p = 0; p < P__MAX; p++)
+			for (size_t i = 0; i < c->t[k][p].n; i++)
+				c->t[k][p].rows[i].classes = 0;
+	for (size_t i = 0; i < c->n_classes; i++) {
+		const struct catalog_class *r = &c->classes[i];
+		if ((unsigned)r->kind >= K__MAX || (unsigned)r->part >= P__MAX)
+			continue;
+		int bit = 0;
+		while (bit < c->n_class_names && strcmp(c->class_names[bit], r->cls) != 0)
+			bit++;
+		if (bit == c->n_class_names) {
+			if (bit == CATALOG_CLASSES_MAX)
+				return -1;
+			c->class_names[c->n_class_names++] = r->cls;
+			if (strcmp(r->cls, CATALOG_CLASS_WORSE) == 0)
+				c->worse_bit = bit;
+		}
+		struct entry *e = (struct entry *)catalog_find(c, r->kind, r->part, r->word);
+		if (!e)
+			continue;
+		e->classes |= UINT64_C(1) << bit;
+		if (r->part == P_MATERIAL || r->part == P_TYPE)
+			c->classed[r->kind] = 1;
+	}
+	return 0;
+}
+
 int catalog_finish(struct catalog *c)
 {
+	if (c->n_classes)
+		qsort(c->classes, c->n_classes, sizeof *c->classes, class_order);
+	if (c->n_settings)
+		qsort(c->settings, c->n_settings, sizeof *c->settings, setting_order);
 	if (c->n_spells)
 		qsort(c->spells, c->n_spells, sizeof *c->spells, spell_order);
 	if (c->n_names)
@@ -529,6 +714,8 @@ int catalog_finish(struct catalog *c)
 				return -1;
 		}
 	}
+	if (apply_classes(c) != 0)
+		return -1;
 	return build_tilesets(c);
 }
 
@@ -555,10 +742,16 @@ void catalog_free(struct catalog *c)
 		free(c->tilesets[i].tiles);
 	free(c->tilesets);
 	free(build_of(c)->tiles);
+	free(c->budgets);
+	free(c->tile_rows);
 	free(c->spells);
 	free(c->old_spells);
 	free(c->names);
 	free(c->old_names);
+	free(c->classes);
+	free(c->old_classes);
+	free(c->settings);
+	free(c->old_settings);
 	markov_free(c->chain);
 	for (struct word_chunk *ch = build_of(c)->words, *next; ch; ch = next) {
 		next = ch->next;
@@ -706,6 +899,26 @@ static int add_checked_spell(struct catalog *c, const struct catalog_spell *cs)
 	return 0;
 }
 
+/* SPEC §12: cur's class and setting rows of revision rev into c. */
+static int add_classes_at(struct catalog *c, const struct catalog *cur, uint64_t rev)
+{
+	const struct catalog_class *cl[2] = {cur->classes, cur->old_classes};
+	size_t ncl[2] = {cur->n_classes, cur->n_old_classes};
+	const struct catalog_setting *se[2] = {cur->settings, cur->old_settings};
+	size_t nse[2] = {cur->n_settings, cur->n_old_settings};
+	for (int h = 0; h < 2; h++) {
+		for (size_t i = 0; i < ncl[h]; i++)
+			if (rev_at(cl[h][i].added_rev, cl[h][i].retired_rev, rev) &&
+			    catalog_add_class(c, &cl[h][i]) != 0)
+				return -1;
+		for (size_t i = 0; i < nse[h]; i++)
+			if (rev_at(se[h][i].added_rev, se[h][i].retired_rev, rev) &&
+			    catalog_add_setting(c, &se[h][i]) != 0)
+				return -1;
+	}
+	return 0;
+}
+
 static struct catalog *build_at(const struct catalog *cur, uint64_t rev)
 {
 	struct catalog *c = catalog_new(rev);
@@ -733,6 +946,8 @@ static struct catalog *build_at(const struct catalog *cur, uint64_t rev)
 			    catalog_add_name(c, &nm[h][i]) != 0)
 				goto fail;
 	}
+	if (add_classes_at(c, cur, rev) != 0)
+		goto fail;
 	if (catalog_finish(c) != 0) {
 		catalog_free(c);
 		return NULL;

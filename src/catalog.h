@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dungeon.h"
 #include "mapgen.h"
 #include "markov.h"
 #include "recipe.h"
@@ -28,6 +29,11 @@ struct entry {
 	uint32_t weight;     /* relative chance in random picks, >= 1 */
 	uint32_t value;      /* base rows (P_TYPE): whole gold pieces, SPEC §7 */
 	uint32_t value_mult; /* other parts: hundredths, 100 = x1.00 (0 read as 100) */
+	/* SPEC §12: the row's classes at the catalog's revision, one bit per
+	 * catalog class name (class_names): a material's class, the classes a
+	 * type accepts, `worse` on a prefix. Set by catalog_finish from the
+	 * class rows; 0 = none. */
+	uint64_t classes;
 	/* The change sets that added and retired the row (docs/items.md):
 	 * it belongs to the catalog at revision R when added_rev <= R and
 	 * (retired_rev == 0 or retired_rev > R). 0 and 0: always. */
@@ -101,8 +107,34 @@ struct catalog_name {
 	uint64_t added_rev, retired_rev;
 };
 
-/* The order of the scroll-name chain (docs/spells.md "Why order 3"). */
+/* The order of the scroll-name chain and its shortest name when the
+ * catalog has no setting for them (every revision before migration 0016;
+ * docs/spells.md "Why order 3"). */
 #define CATALOG_MARKOV_ORDER 3
+
+/* One class row (migration 0016, SPEC §12): word `word` of table
+ * (kind, part) has class `cls`. Keyed by the word, so an edited word keeps
+ * its classes. */
+struct catalog_class {
+	uint32_t id;
+	enum kind kind;
+	enum part part;
+	const char *word, *cls; /* owned by the catalog */
+	uint64_t added_rev, retired_rev;
+};
+
+/* One setting row (migration 0016): a number of the catalog that is not a
+ * word ("name_chain_order", "name_letters_min"). */
+struct catalog_setting {
+	uint32_t id;
+	const char *name; /* owned by the catalog */
+	int64_t value;
+	uint64_t added_rev, retired_rev;
+};
+
+/* Distinct class names a catalog may hold (one bit each in entry.classes). */
+#define CATALOG_CLASSES_MAX 64
+#define CATALOG_CLASS_WORSE "worse"
 
 struct catalog {
 	uint64_t revision;
@@ -123,6 +155,30 @@ struct catalog {
 	/* Built by catalog_finish from `names`, once per catalog; NULL when
 	 * there are none, or none the chain can learn from (logged). */
 	struct markov *chain;
+	/* SPEC §12: the class rows at `revision` (by id) and the others; the
+	 * distinct class names, the bit of `worse` (-1: none), and per kind
+	 * whether its materials or types have classes at `revision` (then the
+	 * recipe draws the type first and the material among those it
+	 * accepts). */
+	struct catalog_class *classes, *old_classes;
+	size_t n_classes, n_old_classes;
+	const char *class_names[CATALOG_CLASSES_MAX];
+	int n_class_names;
+	int worse_bit;
+	unsigned char classed[K__MAX];
+	/* The settings at `revision` (by id) and the others. */
+	struct catalog_setting *settings, *old_settings;
+	size_t n_settings, n_old_settings;
+	/* Every dungeon_treasure row, live and retired (docs/dungeons.md):
+	 * few, so a dungeon picks its level's row at its revision from the
+	 * current catalog (dungeon_budget_at) rather than through catalog_at. */
+	struct dungeon_budget *budgets;
+	size_t n_budgets, cap_budgets;
+	/* Every active map_tile row with its revisions (after migration 0017),
+	 * in tileset and id order: a dungeon draws from the tiles of its
+	 * revision (dungeon_tiles_at); the tilesets above are the live ones. */
+	struct dungeon_tile_row *tile_rows;
+	size_t n_tile_rows, cap_tile_rows;
 	/* private: readers holding it, plus one while it is the current one */
 	long refs;
 };
@@ -136,6 +192,10 @@ int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry 
  * tileset keep the order they are added in, which a map's seed depends on.
  * 0, or -1 when out of memory. Before finish only. */
 int catalog_add_tile(struct catalog *c, const char *tileset, const struct map_tile *t);
+/* Copies a dungeon_treasure row. 0, or -1 when out of memory. */
+int catalog_add_budget(struct catalog *c, const struct dungeon_budget *b);
+/* Copies a map_tile row with its revisions. 0, or -1 when out of memory. */
+int catalog_add_tile_row(struct catalog *c, const struct dungeon_tile_row *row);
 /* Turns row into a spell and checks it (spell_check): the kinds by name,
  * every number in range. 0 with *out filled (out->name is row->name), or -1
  * with why (SPELL_REASON_MAX bytes): "unknown effect \"fireball\"",
@@ -149,6 +209,29 @@ int catalog_spell_from_row(const struct spell_row *row, struct spell *out, char 
 int catalog_add_spell(struct catalog *c, const struct spell_row *row);
 /* Copies training name n in, as catalog_add. 0, or -1 when out of memory. */
 int catalog_add_name(struct catalog *c, const struct catalog_name *n);
+
+/* Copies class row r (or setting row s) in, as catalog_add_name. 0, or -1
+ * when out of memory. Before finish only. */
+int catalog_add_class(struct catalog *c, const struct catalog_class *r);
+int catalog_add_setting(struct catalog *c, const struct catalog_setting *s);
+
+/* The setting called name at c's revision, or dflt when it has none. */
+int64_t catalog_setting(const struct catalog *c, const char *name, int64_t dflt);
+
+/* SPEC §12: whether type row t accepts material row m (either without a
+ * class accepts everything), and whether row e carries class `worse`. */
+int catalog_accepts(const struct entry *t, const struct entry *m);
+int catalog_is_worse(const struct catalog *c, const struct entry *e);
+
+/* The distinct classes of kind k's materials at c's revision, in the
+ * order first met (SPEC §12: the classes a proposed material may take and
+ * a proposed type may accept), at most cap of them into names; the count. */
+size_t catalog_kind_classes(const struct catalog *c, enum kind k, const char **names, size_t cap);
+
+/* Row e's classes as text, names joined by sep ("soft leather"), into out
+ * (cap bytes, cut when short); the length. */
+size_t catalog_classes_text(const struct catalog *c, const struct entry *e, const char *sep,
+                            char *out, size_t cap);
 
 /* Sorts and indexes every table, groups the tiles into tilesets, sorts the
  * spells and builds the name chain. Returns 0, or -1 when out of memory or

@@ -93,6 +93,41 @@ static int add_spells(json_t *root, const struct catalog *c)
 	       json_object_set_new(root, "markov_names", names) != 0;
 }
 
+/* SPEC §12: the class rows and the settings of c's revision, by id; each
+ * list only when it has rows, so the export of a revision before
+ * migration 0016 keeps its bytes. */
+static int add_classes(json_t *root, const struct catalog *c)
+{
+	json_t *classes = c->n_classes ? json_array() : NULL;
+	json_t *settings = c->n_settings ? json_array() : NULL;
+	int err = (c->n_classes && !classes) || (c->n_settings && !settings);
+	for (size_t i = 0; !err && i < c->n_classes; i++) {
+		const struct catalog_class *r = &c->classes[i];
+		err = json_array_append_new(classes, json_pack("{s:I,s:s,s:s,s:s,s:s,s:I}", "id",
+		                                               (json_int_t)r->id, "kind",
+		                                               kind_names[r->kind], "part",
+		                                               part_names[r->part], "word", r->word,
+		                                               "class", r->cls, "added_rev",
+		                                               (json_int_t)r->added_rev)) != 0;
+	}
+	for (size_t i = 0; !err && i < c->n_settings; i++) {
+		const struct catalog_setting *r = &c->settings[i];
+		err = json_array_append_new(
+		              settings, json_pack("{s:I,s:s,s:I,s:I}", "id", (json_int_t)r->id,
+		                                  "name", r->name, "value", (json_int_t)r->value,
+		                                  "added_rev", (json_int_t)r->added_rev)) != 0;
+	}
+	if (!err && classes)
+		err = json_object_set_new(root, "word_classes", classes) != 0;
+	else
+		json_decref(classes);
+	if (!err && settings)
+		err = json_object_set_new(root, "settings", settings) != 0;
+	else
+		json_decref(settings);
+	return err ? -1 : 0;
+}
+
 /* The catalog c as the export: tables in AFFIX_TABLES order, rows by id;
  * the spells by level, the training names by id. */
 json_t *catalog_export_json(const struct catalog *c)
@@ -121,7 +156,7 @@ json_t *catalog_export_json(const struct catalog *c)
 		return NULL;
 	json_t *root = json_pack("{s:i,s:I,s:o}", "format", CATALOG_EXPORT_VERSION, "revision",
 	                         (json_int_t)c->revision, "tables", tables);
-	if (root && add_spells(root, c) != 0) {
+	if (root && (add_spells(root, c) != 0 || add_classes(root, c) != 0)) {
 		json_decref(root);
 		return NULL;
 	}
@@ -251,11 +286,43 @@ static const char *read_name(struct catalog *c, json_t *o)
 	return catalog_add_name(c, &n) == 0 ? NULL : "out of memory";
 }
 
+static const char *read_class(struct catalog *c, json_t *o)
+{
+	struct catalog_class r = {0};
+	const char *kind, *part;
+	json_int_t id, added;
+	int k, p;
+	if (json_unpack(o, "{s:I,s:s,s:s,s:s,s:s,s:I}", "id", &id, "kind", &kind, "part", &part,
+	                "word", &r.word, "class", &r.cls, "added_rev", &added) != 0 ||
+	    !in_range(id, 1, UINT32_MAX) || added < 0 || (k = kind_from_name(kind)) < 0 ||
+	    (p = part_from_name(part)) < 0)
+		return "a word class of the wrong shape";
+	r.id = (uint32_t)id;
+	r.kind = (enum kind)k;
+	r.part = (enum part)p;
+	r.added_rev = (uint64_t)added;
+	return catalog_add_class(c, &r) == 0 ? NULL : "out of memory";
+}
+
+static const char *read_setting(struct catalog *c, json_t *o)
+{
+	struct catalog_setting r = {0};
+	json_int_t id, value, added;
+	if (json_unpack(o, "{s:I,s:s,s:I,s:I}", "id", &id, "name", &r.name, "value", &value,
+	                "added_rev", &added) != 0 ||
+	    !in_range(id, 1, UINT32_MAX) || added < 0)
+		return "a setting of the wrong shape";
+	r.id = (uint32_t)id;
+	r.value = value;
+	r.added_rev = (uint64_t)added;
+	return catalog_add_setting(c, &r) == 0 ? NULL : "out of memory";
+}
+
 struct catalog *catalog_export_read(const char *text, size_t len, const char **why)
 {
 	json_error_t jerr;
 	json_t *root = json_loadb(text, len, 0, &jerr), *tables, *t, *rows, *row;
-	json_t *spells = NULL, *names = NULL;
+	json_t *spells = NULL, *names = NULL, *classes = NULL, *settings = NULL;
 	struct catalog *c = NULL;
 	json_int_t format, rev;
 	const char *kind, *part, *bad = NULL;
@@ -265,11 +332,14 @@ struct catalog *catalog_export_read(const char *text, size_t len, const char **w
 		*why = "not JSON";
 		return NULL;
 	}
-	/* "spells" and "markov_names" are absent from exports of older builds. */
-	if (json_unpack(root, "{s:I,s:I,s:o,s?o,s?o}", "format", &format, "revision", &rev,
-	                "tables", &tables, "spells", &spells, "markov_names", &names) != 0 ||
+	/* "spells" and "markov_names" are absent from exports of older builds,
+	 * "word_classes" and "settings" from revisions without any. */
+	if (json_unpack(root, "{s:I,s:I,s:o,s?o,s?o,s?o,s?o}", "format", &format, "revision", &rev,
+	                "tables", &tables, "spells", &spells, "markov_names", &names,
+	                "word_classes", &classes, "settings", &settings) != 0 ||
 	    !json_is_array(tables) || rev < 1 || (spells && !json_is_array(spells)) ||
-	    (names && !json_is_array(names))) {
+	    (names && !json_is_array(names)) || (classes && !json_is_array(classes)) ||
+	    (settings && !json_is_array(settings))) {
 		bad = "not a lootforge catalog export";
 		goto done;
 	}
@@ -305,6 +375,16 @@ struct catalog *catalog_export_read(const char *text, size_t len, const char **w
 	json_array_foreach(names, i, t)
 	{
 		if ((bad = read_name(c, t)) != NULL)
+			goto done;
+	}
+	json_array_foreach(classes, i, t)
+	{
+		if ((bad = read_class(c, t)) != NULL)
+			goto done;
+	}
+	json_array_foreach(settings, i, t)
+	{
+		if ((bad = read_setting(c, t)) != NULL)
 			goto done;
 	}
 	if (catalog_finish(c) != 0)

@@ -115,6 +115,79 @@ static json_t *names_json(const struct catalog *c)
 	return a;
 }
 
+/* SPEC §12: every class row and setting, live and old, as names. */
+static json_t *classes_json(const struct catalog *c)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; a && i < c->n_classes + c->n_old_classes; i++) {
+		const struct catalog_class *r =
+		        i < c->n_classes ? &c->classes[i] : &c->old_classes[i - c->n_classes];
+		if (json_array_append_new(a, json_pack("[I s s s s I I]", (json_int_t)r->id,
+		                                       kind_names[r->kind], part_names[r->part],
+		                                       r->word, r->cls, (json_int_t)r->added_rev,
+		                                       (json_int_t)r->retired_rev)) != 0) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
+static json_t *settings_json(const struct catalog *c)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; a && i < c->n_settings + c->n_old_settings; i++) {
+		const struct catalog_setting *r =
+		        i < c->n_settings ? &c->settings[i] : &c->old_settings[i - c->n_settings];
+		if (json_array_append_new(a,
+		                          json_pack("[I s I I I]", (json_int_t)r->id, r->name,
+		                                    (json_int_t)r->value, (json_int_t)r->added_rev,
+		                                    (json_int_t)r->retired_rev)) != 0) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
+/* The dungeons' rows (migration 0017): every budget row and every tile row
+ * with its revisions, as arrays of numbers (and the tiles' three strings). */
+static json_t *dungeon_json(const struct catalog *c)
+{
+	json_t *budgets = json_array(), *tiles = json_array();
+	for (size_t i = 0; budgets && i < c->n_budgets; i++) {
+		const struct dungeon_budget *b = &c->budgets[i];
+		if (json_array_append_new(
+		            budgets,
+		            json_pack("[I i I i i i i i I I I I]", (json_int_t)b->id, b->level,
+		                      (json_int_t)b->budget_per_room, b->tier, b->empty_pct,
+		                      b->items_pct, b->hoard_pct, b->items_max,
+		                      (json_int_t)b->gem_value, (json_int_t)b->art_value,
+		                      (json_int_t)b->added_rev, (json_int_t)b->retired_rev)) != 0) {
+			json_decref(budgets);
+			budgets = NULL;
+		}
+	}
+	for (size_t i = 0; tiles && i < c->n_tile_rows; i++) {
+		const struct dungeon_tile_row *r = &c->tile_rows[i];
+		if (json_array_append_new(tiles, json_pack("[s s s% i i i i I I I]", r->tileset,
+		                                           r->name, r->t.cell, sizeof r->t.cell,
+		                                           r->t.edge[0], r->t.edge[1], r->t.edge[2],
+		                                           r->t.edge[3], (json_int_t)r->t.weight,
+		                                           (json_int_t)r->added_rev,
+		                                           (json_int_t)r->retired_rev)) != 0) {
+			json_decref(tiles);
+			tiles = NULL;
+		}
+	}
+	if (!budgets || !tiles) {
+		json_decref(budgets);
+		json_decref(tiles);
+		return NULL;
+	}
+	return json_pack("{s o s o}", "budgets", budgets, "tiles", tiles);
+}
+
 static int dump_cb(const char *s, size_t n, void *b)
 {
 	return buf_append(b, s, n);
@@ -164,7 +237,7 @@ static int put_tables(struct buf *out, const struct catalog *c)
 }
 
 /* The body: {"revision", "stats", "tables", "tilesets", "spells",
- * "names"}; only the tables grow with the catalog. */
+ * "names", "dungeon"}; only the tables grow with the catalog. */
 static int catalog_body(struct buf *out, const struct catalog *c)
 {
 	json_t *stats = json_array(), *sets = json_array();
@@ -185,6 +258,9 @@ static int catalog_body(struct buf *out, const struct catalog *c)
 	sets = NULL;
 	rc = rc || buf_puts(out, ",\"spells\":") != 0 || put_json(out, spells_json(c)) != 0 ||
 	     buf_puts(out, ",\"names\":") != 0 || put_json(out, names_json(c)) != 0 ||
+	     buf_puts(out, ",\"word_classes\":") != 0 || put_json(out, classes_json(c)) != 0 ||
+	     buf_puts(out, ",\"settings\":") != 0 || put_json(out, settings_json(c)) != 0 ||
+	     buf_puts(out, ",\"dungeon\":") != 0 || put_json(out, dungeon_json(c)) != 0 ||
 	     buf_putc(out, '}') != 0;
 	return rc ? -1 : 0;
 fail:
@@ -443,6 +519,74 @@ static const char *add_tileset(struct catalog *c, json_t *set)
 	return NULL;
 }
 
+/* The dungeons' rows as dungeon_json writes them (ranges as the database
+ * loader checks them). */
+static const char *add_dungeon(struct catalog *c, json_t *d)
+{
+	json_t *budgets, *tiles, *v;
+	size_t i;
+
+	if (json_unpack(d, "{s o s o}", "budgets", &budgets, "tiles", &tiles) != 0 ||
+	    !json_is_array(budgets) || !json_is_array(tiles))
+		return "dungeon rows of the wrong shape";
+	json_array_foreach(budgets, i, v)
+	{
+		json_int_t id, bpr, gem, art, added, retired;
+		int level, tier, e, it, h, imax;
+		if (json_unpack(v, "[I i I i i i i i I I I I!]", &id, &level, &bpr, &tier, &e, &it,
+		                &h, &imax, &gem, &art, &added, &retired) != 0 ||
+		    !in_range(id, 0, UINT32_MAX) || level < 1 || level > DUNGEON_LEVEL_MAX ||
+		    !in_range(bpr, 0, 1000000) || tier < 1 || tier > TIER_MAX || imax < 1 ||
+		    imax > 4 || e + it + h != 100 || !in_range(gem, 0, UINT32_MAX) ||
+		    !in_range(art, 0, UINT32_MAX) || added < 0 || retired < 0)
+			return "a treasure budget of the wrong shape";
+		struct dungeon_budget b = {.id = (uint32_t)id,
+		                           .level = level,
+		                           .budget_per_room = (uint32_t)bpr,
+		                           .tier = tier,
+		                           .empty_pct = e,
+		                           .items_pct = it,
+		                           .hoard_pct = h,
+		                           .items_max = imax,
+		                           .gem_value = (uint32_t)gem,
+		                           .art_value = (uint32_t)art,
+		                           .added_rev = (uint64_t)added,
+		                           .retired_rev = (uint64_t)retired};
+		if (catalog_add_budget(c, &b) != 0)
+			return "out of memory";
+	}
+	json_array_foreach(tiles, i, v)
+	{
+		const char *set, *name, *pattern;
+		size_t plen;
+		int edge[4];
+		json_int_t weight, added, retired;
+		struct dungeon_tile_row r;
+		memset(&r, 0, sizeof r);
+		if (json_unpack(v, "[s s s% i i i i I I I!]", &set, &name, &pattern, &plen,
+		                &edge[0], &edge[1], &edge[2], &edge[3], &weight, &added,
+		                &retired) != 0 ||
+		    plen != sizeof r.t.cell || strlen(set) >= sizeof r.tileset ||
+		    strlen(name) >= sizeof r.name || !in_range(weight, 0, UINT32_MAX) ||
+		    added < 0 || retired < 0)
+			return "a tile row of the wrong shape";
+		for (int k = 0; k < 4; k++) {
+			if (!in_range(edge[k], 0, EDGE__MAX - 1))
+				return "a tile row with a value out of range";
+			r.t.edge[k] = (uint8_t)edge[k];
+		}
+		memcpy(r.tileset, set, strlen(set) + 1);
+		memcpy(r.name, name, strlen(name) + 1);
+		memcpy(r.t.cell, pattern, sizeof r.t.cell);
+		r.t.weight = (uint32_t)weight;
+		r.added_rev = (uint64_t)added;
+		r.retired_rev = (uint64_t)retired;
+		if (catalog_add_tile_row(c, &r) != 0)
+			return "out of memory";
+	}
+	return NULL;
+}
+
 /* A spell as spell_json writes it, through the loader's check: a file
  * holds only rows that passed it, so a refusal here means a bad file. */
 static const char *add_spell(struct catalog *c, json_t *j)
@@ -493,20 +637,59 @@ static const char *add_name(struct catalog *c, json_t *j)
 	return catalog_add_name(c, &n) == 0 ? NULL : "out of memory";
 }
 
+static const char *add_class(struct catalog *c, json_t *j)
+{
+	struct catalog_class r;
+	const char *kn, *pn;
+	json_int_t id, added, retired;
+	int k, p;
+	if (json_unpack(j, "[I s s s s I I!]", &id, &kn, &pn, &r.word, &r.cls, &added, &retired) !=
+	            0 ||
+	    !in_range(id, 0, UINT32_MAX) || added < 0 || retired < 0 ||
+	    (k = kind_from_name(kn)) < 0 || (p = part_from_name(pn)) < 0)
+		return "a word class of the wrong shape";
+	r.id = (uint32_t)id;
+	r.kind = (enum kind)k;
+	r.part = (enum part)p;
+	r.added_rev = (uint64_t)added;
+	r.retired_rev = (uint64_t)retired;
+	return catalog_add_class(c, &r) == 0 ? NULL : "out of memory";
+}
+
+static const char *add_setting(struct catalog *c, json_t *j)
+{
+	struct catalog_setting r;
+	json_int_t id, value, added, retired;
+	if (json_unpack(j, "[I s I I I!]", &id, &r.name, &value, &added, &retired) != 0 ||
+	    !in_range(id, 0, UINT32_MAX) || added < 0 || retired < 0)
+		return "a setting of the wrong shape";
+	r.id = (uint32_t)id;
+	r.value = value;
+	r.added_rev = (uint64_t)added;
+	r.retired_rev = (uint64_t)retired;
+	return catalog_add_setting(c, &r) == 0 ? NULL : "out of memory";
+}
+
 static const char *build(json_t *root, struct catalog **out)
 {
 	json_int_t rev;
 	json_t *stats, *tables, *t, *sets = NULL, *spells = NULL, *names = NULL;
+	json_t *classes = NULL, *settings = NULL, *dungeon = NULL;
 	const char *why;
 	size_t i;
 
 	/* "tilesets" is absent from files written before maps, "spells" and
-	 * "names" from files written before spells. */
-	if (json_unpack(root, "{s I s o s o s?o s?o s?o}", "revision", &rev, "stats", &stats,
-	                "tables", &tables, "tilesets", &sets, "spells", &spells, "names",
-	                &names) != 0 ||
+	 * "names" from files written before spells, "word_classes" and
+	 * "settings" from files written before classes, "dungeon" from files
+	 * written before dungeons (which then answer 503 from such a file). */
+	if (json_unpack(root, "{s I s o s o s?o s?o s?o s?o s?o s?o}", "revision", &rev, "stats",
+	                &stats, "tables", &tables, "tilesets", &sets, "spells", &spells, "names",
+	                &names, "word_classes", &classes, "settings", &settings, "dungeon",
+	                &dungeon) != 0 ||
 	    rev < 0 || !json_is_array(tables) || (sets && !json_is_array(sets)) ||
-	    (spells && !json_is_array(spells)) || (names && !json_is_array(names)))
+	    (spells && !json_is_array(spells)) || (names && !json_is_array(names)) ||
+	    (classes && !json_is_array(classes)) || (settings && !json_is_array(settings)) ||
+	    (dungeon && !json_is_object(dungeon)))
 		return "a body that is not a catalog";
 	if ((why = check_stats(stats)))
 		return why;
@@ -553,6 +736,24 @@ static const char *build(json_t *root, struct catalog **out)
 			catalog_free(c);
 			return why;
 		}
+	}
+	json_array_foreach(classes, i, t)
+	{
+		if ((why = add_class(c, t))) {
+			catalog_free(c);
+			return why;
+		}
+	}
+	json_array_foreach(settings, i, t)
+	{
+		if ((why = add_setting(c, t))) {
+			catalog_free(c);
+			return why;
+		}
+	}
+	if (dungeon && (why = add_dungeon(c, dungeon))) {
+		catalog_free(c);
+		return why;
 	}
 	if (catalog_finish(c) != 0) {
 		catalog_free(c);

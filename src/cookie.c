@@ -8,6 +8,11 @@
 
 #include "settings.h"
 
+const char *cookie_csrf_name(void)
+{
+	return settings_cookie_secure() ? "__Host-" COOKIE_CSRF : COOKIE_CSRF;
+}
+
 int cookie_get(const char *header, const char *name, char *out, size_t cap)
 {
 	size_t nlen = strlen(name);

@@ -11,6 +11,12 @@
 #define COOKIE_CSRF    "lf_csrf"
 #define COOKIE_SESSION "lf_session"
 
+/* The CSRF cookie's name: "__Host-lf_csrf" when cookies are Secure (the
+ * browser then takes it only from https, for this host, Path=/: a sibling
+ * domain or a plain-http page cannot plant one), else "lf_csrf" (the http
+ * dev stack, where a __Host- cookie would not be kept). */
+const char *cookie_csrf_name(void);
+
 /* Copies the value of the first cookie called `name` in header (a Cookie
  * header, may be NULL) into out (cap bytes with the NUL). 1 when found and
  * it fits, else 0 (out is then ""). */

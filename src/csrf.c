@@ -9,6 +9,8 @@
 
 #define TOKEN_PREFIX  "csrf:"
 #define CLIENT_PREFIX "client:"
+#define COOKIE_PREFIX "cookie:"
+#define NONCE_HEX     (CSRF_HEX / 2) /* the cookie's first half; its tag is the rest */
 
 static void hmac(const uint8_t key[CSRF_KEY_BYTES], const char *prefix, const void *msg, size_t n,
                  uint8_t out[crypto_auth_hmacsha256_BYTES])
@@ -41,6 +43,40 @@ int csrf_is_hex(const char *s)
 		    !((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
 			return 0;
 	return i == CSRF_HEX;
+}
+
+/* The tag of a cookie's nonce: HMAC-SHA256(key, "cookie:" nonce) cut to
+ * 16 bytes, as hex. 128 bits are as hard to guess as the nonce itself. */
+static void cookie_tag(const uint8_t key[CSRF_KEY_BYTES], const char *nonce,
+                       char out[CSRF_HEX - NONCE_HEX + 1])
+{
+	uint8_t mac[crypto_auth_hmacsha256_BYTES];
+
+	hmac(key, COOKIE_PREFIX, nonce, NONCE_HEX, mac);
+	sodium_bin2hex(out, CSRF_HEX - NONCE_HEX + 1, mac, (CSRF_HEX - NONCE_HEX) / 2);
+	sodium_memzero(mac, sizeof(mac));
+}
+
+void csrf_cookie_new(const uint8_t key[CSRF_KEY_BYTES], char out[CSRF_HEX + 1])
+{
+	uint8_t raw[NONCE_HEX / 2];
+
+	randombytes_buf(raw, sizeof(raw));
+	sodium_bin2hex(out, NONCE_HEX + 1, raw, sizeof(raw));
+	cookie_tag(key, out, out + NONCE_HEX);
+}
+
+int csrf_cookie_ok(const uint8_t key[CSRF_KEY_BYTES], const char *cookie)
+{
+	char want[CSRF_HEX - NONCE_HEX + 1];
+	int ok;
+
+	if (!csrf_is_hex(cookie))
+		return 0;
+	cookie_tag(key, cookie, want);
+	ok = sodium_memcmp(want, cookie + NONCE_HEX, CSRF_HEX - NONCE_HEX) == 0;
+	sodium_memzero(want, sizeof(want));
+	return ok;
 }
 
 void csrf_token(const uint8_t key[CSRF_KEY_BYTES], const char *bound, char out[CSRF_HEX + 1])

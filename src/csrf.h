@@ -1,6 +1,7 @@
-/* csrf: the keyed hashes made with a secret: CSRF tokens bound to a
- * cookie, the hash that stands for a client's address, and the Origin
- * check. Tokens and cookie values are 64 lowercase hex digits (32 bytes). */
+/* csrf: the keyed hashes made with a secret: the CSRF cookie values the
+ * server mints, CSRF tokens bound to a cookie, the hash that stands for a
+ * client's address, and the Origin check. Tokens and cookie values are 64
+ * lowercase hex digits (32 bytes). */
 #ifndef LOOTFORGE_CSRF_H
 #define LOOTFORGE_CSRF_H
 
@@ -14,6 +15,16 @@
 /* 32 fresh random bytes as hex, NUL-terminated. libsodium must be
  * initialised (settings_secret() does it). */
 void csrf_random_hex(char out[CSRF_HEX + 1]);
+
+/* A new CSRF cookie value, minted by the server: 32 hex digits of a
+ * random nonce, then 32 of HMAC-SHA256(key, "cookie:" nonce) cut to 16
+ * bytes. A client cannot choose its own: one the server did not mint fails
+ * csrf_cookie_ok (issue 31). libsodium must be initialised. */
+void csrf_cookie_new(const uint8_t key[CSRF_KEY_BYTES], char out[CSRF_HEX + 1]);
+
+/* 1 when cookie is a value csrf_cookie_new made with key (compared in
+ * constant time), else 0; NULL is 0. */
+int csrf_cookie_ok(const uint8_t key[CSRF_KEY_BYTES], const char *cookie);
 
 /* Whether s is exactly 64 lowercase hex digits (a cookie we could have set). */
 int csrf_is_hex(const char *s);

@@ -6,6 +6,7 @@
 #include "db_int.h"
 
 #include <mysql.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,8 @@
 struct later_tables {
 	int tiles;                /* map_tile (0007) */
 	int spell, effect, names; /* spell, spell_effect, markov_name (0012) */
+	int classes, settings;    /* word_class, catalog_setting (0016) */
+	int treasure;             /* dungeon_treasure (0017) */
 };
 
 /* Marks in present[] the load statements whose table exists, and in *lt
@@ -50,6 +53,9 @@ static enum db_status find_tables(struct db *d, int *present, struct later_table
 		lt->spell |= strcmp(name, "spell") == 0;
 		lt->effect |= strcmp(name, "spell_effect") == 0;
 		lt->names |= strcmp(name, db_statements[STMT_MARKOV_NAMES].table) == 0;
+		lt->classes |= strcmp(name, db_statements[STMT_WORD_CLASSES].table) == 0;
+		lt->settings |= strcmp(name, db_statements[STMT_SETTINGS].table) == 0;
+		lt->treasure |= strcmp(name, db_statements[STMT_DUNGEON_TREASURE].table) == 0;
 	}
 	if (rc != MYSQL_NO_DATA)
 		return db_stmt_fail(d, STMT_TABLES);
@@ -285,15 +291,29 @@ bad_row:
 	return db_fail(d, s, "a row with a value out of range, or out of memory");
 }
 
-/* One map_tile row as fetched. */
-enum tcol { T_SET, T_NAME, T_PATTERN, T_N, T_E, T_S, T_W, T_WEIGHT, T__MAX };
+/* One map_tile row as fetched; the last three with STMT_MAP_TILES_REV. */
+enum tcol {
+	T_SET,
+	T_NAME,
+	T_PATTERN,
+	T_N,
+	T_E,
+	T_S,
+	T_W,
+	T_WEIGHT,
+	T_ACTIVE,
+	T_ADDED,
+	T_RETIRED,
+	T__MAX
+};
 
 struct tile_row {
 	MYSQL_BIND bind[T__MAX];
 	unsigned long len[T__MAX];
 	my_bool is_null[T__MAX], error[T__MAX];
 	char set[33], name[65], pattern[MAP_TILE * MAP_TILE + 1];
-	uint32_t edge[4], weight;
+	uint32_t edge[4], weight, active;
+	unsigned long long added, retired;
 };
 
 static void bind_tile_row(struct tile_row *r)
@@ -310,9 +330,15 @@ static void bind_tile_row(struct tile_row *r)
 			b->buffer_length = c == T_SET    ? sizeof r->set
 			                   : c == T_NAME ? sizeof r->name
 			                                 : sizeof r->pattern;
+		} else if (c == T_ADDED || c == T_RETIRED) {
+			b->buffer_type = MYSQL_TYPE_LONGLONG;
+			b->buffer = c == T_ADDED ? &r->added : &r->retired;
+			b->is_unsigned = 1;
 		} else {
 			b->buffer_type = MYSQL_TYPE_LONG;
-			b->buffer = c == T_WEIGHT ? &r->weight : &r->edge[c - T_N];
+			b->buffer = c == T_WEIGHT   ? &r->weight
+			            : c == T_ACTIVE ? &r->active
+			                            : &r->edge[c - T_N];
 			b->is_unsigned = 1;
 		}
 	}
@@ -340,29 +366,106 @@ static int row_to_tile(const struct tile_row *r, struct map_tile *t)
 	return 0;
 }
 
-/* Reads the active rows of map_tile into c. */
-static enum db_status load_tiles(struct db *d, struct catalog *c)
+/* One fetched row into c: a live active row into its tileset; with
+ * revisions (after 0017), every active row among the tile rows too. */
+static int add_tile(struct catalog *c, const struct tile_row *r, int revisioned)
 {
-	enum db_status res = DB_OK;
-	MYSQL_STMT *st = db_prepared(d, STMT_MAP_TILES, &res);
-	struct tile_row r;
 	struct map_tile t;
+	if (row_to_tile(r, &t) != 0)
+		return -1;
+	if (!revisioned)
+		return catalog_add_tile(c, r->set, &t);
+	if (!r->active)
+		return 0; /* never part of a tileset (the flag never changes) */
+	struct dungeon_tile_row row = {.t = t, .added_rev = r->added, .retired_rev = r->retired};
+	snprintf(row.tileset, sizeof row.tileset, "%s", r->set);
+	snprintf(row.name, sizeof row.name, "%s", r->name);
+	if (catalog_add_tile_row(c, &row) != 0)
+		return -1;
+	return r->retired ? 0 : catalog_add_tile(c, r->set, &t);
+}
+
+/* Reads map_tile into c: the active rows (before 0017), or every row with
+ * its revisions (revisioned). */
+static enum db_status load_tiles(struct db *d, struct catalog *c, int revisioned)
+{
+	enum stmt s = revisioned ? STMT_MAP_TILES_REV : STMT_MAP_TILES;
+	enum db_status res = DB_OK;
+	MYSQL_STMT *st = db_prepared(d, s, &res);
+	struct tile_row r;
 	int rc;
 
 	if (!st)
 		return res;
 	bind_tile_row(&r);
 	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, r.bind) != 0)
-		return db_stmt_fail(d, STMT_MAP_TILES);
+		return db_stmt_fail(d, s);
 	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
-		if (rc != 0 || row_to_tile(&r, &t) != 0 || catalog_add_tile(c, r.set, &t) != 0) {
+		if (rc != 0 || add_tile(c, &r, revisioned) != 0) {
 			mysql_stmt_free_result(st);
-			return db_fail(d, STMT_MAP_TILES,
+			return db_fail(d, s, "a row with a value out of range, or out of memory");
+		}
+	}
+	if (rc != MYSQL_NO_DATA)
+		return db_stmt_fail(d, s);
+	mysql_stmt_free_result(st);
+	return DB_OK;
+}
+
+/* Reads every dungeon_treasure row into c: twelve unsigned numbers a row. */
+static enum db_status load_budgets(struct db *d, struct catalog *c)
+{
+	enum { NCOL = 12 };
+	enum db_status res = DB_OK;
+	MYSQL_STMT *st = db_prepared(d, STMT_DUNGEON_TREASURE, &res);
+	MYSQL_BIND bind[NCOL];
+	unsigned long long v[NCOL];
+	my_bool is_null[NCOL], error[NCOL];
+	int rc;
+
+	if (!st)
+		return res;
+	memset(bind, 0, sizeof bind);
+	for (int i = 0; i < NCOL; i++) {
+		bind[i].buffer_type = MYSQL_TYPE_LONGLONG;
+		bind[i].buffer = &v[i];
+		bind[i].is_unsigned = 1;
+		bind[i].is_null = &is_null[i];
+		bind[i].error = &error[i];
+	}
+	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, bind) != 0)
+		return db_stmt_fail(d, STMT_DUNGEON_TREASURE);
+	while ((rc = mysql_stmt_fetch(st)) == 0) {
+		int bad = 0;
+		for (int i = 0; i < NCOL; i++)
+			bad |= is_null[i] || (i < 10 && v[i] > UINT32_MAX);
+		struct dungeon_budget b = {
+		        .id = (uint32_t)v[0],
+		        .level = (int)v[1],
+		        .budget_per_room = (uint32_t)v[2],
+		        .tier = (int)v[3],
+		        .empty_pct = (int)v[4],
+		        .items_pct = (int)v[5],
+		        .hoard_pct = (int)v[6],
+		        .items_max = (int)v[7],
+		        .gem_value = (uint32_t)v[8],
+		        .art_value = (uint32_t)v[9],
+		        .added_rev = v[10],
+		        .retired_rev = v[11],
+		};
+		/* the schema's CHECKs: a row outside them is a broken database */
+		bad |= b.level < 1 || b.level > DUNGEON_LEVEL_MAX || b.tier < 1 ||
+		       b.tier > TIER_MAX || b.items_max < 1 || b.items_max > 4 ||
+		       b.empty_pct + b.items_pct + b.hoard_pct != 100 ||
+		       b.budget_per_room > 1000000;
+		if (bad || catalog_add_budget(c, &b) != 0) {
+			mysql_stmt_free_result(st);
+			return db_fail(d, STMT_DUNGEON_TREASURE,
 			               "a row with a value out of range, or out of memory");
 		}
 	}
 	if (rc != MYSQL_NO_DATA)
-		return db_stmt_fail(d, STMT_MAP_TILES);
+		return db_stmt_fail(d, STMT_DUNGEON_TREASURE);
 	mysql_stmt_free_result(st);
 	return DB_OK;
 }
@@ -597,6 +700,128 @@ static enum db_status load_names(struct db *d, struct catalog *c)
 	return DB_OK;
 }
 
+/* Reads every class row (SPEC §12) into c; a row of an unknown kind or
+ * part is skipped (a later daemon's). */
+static enum db_status load_classes(struct db *d, struct catalog *c)
+{
+	enum db_status res = DB_OK;
+	MYSQL_STMT *st = db_prepared(d, STMT_WORD_CLASSES, &res);
+	uint32_t id = 0;
+	unsigned long long added = 0, retired = 0;
+	char kind[17], part[17], word[WORD_BUF + 1], cls[17];
+	char *str[4] = {kind, part, word, cls};
+	unsigned long cap[4] = {sizeof kind - 1, sizeof part - 1, WORD_BUF, sizeof cls - 1};
+	unsigned long len[7] = {0};
+	my_bool is_null[7] = {0}, error[7] = {0};
+	MYSQL_BIND b[7];
+	int rc;
+
+	if (!st)
+		return res;
+	memset(b, 0, sizeof b);
+	b[0].buffer_type = MYSQL_TYPE_LONG;
+	b[0].buffer = &id;
+	for (int i = 0; i < 4; i++) {
+		b[1 + i].buffer_type = MYSQL_TYPE_STRING;
+		b[1 + i].buffer = str[i];
+		b[1 + i].buffer_length = cap[i];
+	}
+	b[5].buffer_type = b[6].buffer_type = MYSQL_TYPE_LONGLONG;
+	b[5].buffer = &added;
+	b[6].buffer = &retired;
+	for (int i = 0; i < 7; i++) {
+		b[i].is_unsigned = i == 0 || i >= 5;
+		b[i].length = &len[i];
+		b[i].is_null = &is_null[i];
+		b[i].error = &error[i];
+	}
+	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, b) != 0)
+		return db_stmt_fail(d, STMT_WORD_CLASSES);
+	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
+		if (rc != 0 || is_null[0] || is_null[1] || is_null[2] || is_null[3] || is_null[4] ||
+		    is_null[5]) {
+			mysql_stmt_free_result(st);
+			return db_fail(d, STMT_WORD_CLASSES, "a row with a value out of range");
+		}
+		for (int i = 0; i < 4; i++)
+			str[i][len[1 + i]] = '\0';
+		int k = kind_from_name(kind), p = part_from_name(part);
+		if (k < 0 || p < 0)
+			continue;
+		struct catalog_class r = {.id = id,
+		                          .kind = (enum kind)k,
+		                          .part = (enum part)p,
+		                          .word = word,
+		                          .cls = cls,
+		                          .added_rev = added,
+		                          .retired_rev = is_null[6] ? 0 : retired};
+		if (catalog_add_class(c, &r) != 0) {
+			mysql_stmt_free_result(st);
+			return db_fail(d, STMT_WORD_CLASSES, "out of memory");
+		}
+	}
+	if (rc != MYSQL_NO_DATA)
+		return db_stmt_fail(d, STMT_WORD_CLASSES);
+	mysql_stmt_free_result(st);
+	return DB_OK;
+}
+
+/* Reads every setting row into c. */
+static enum db_status load_settings(struct db *d, struct catalog *c)
+{
+	enum db_status res = DB_OK;
+	MYSQL_STMT *st = db_prepared(d, STMT_SETTINGS, &res);
+	uint32_t id = 0;
+	long long value = 0;
+	unsigned long long added = 0, retired = 0;
+	char name[33];
+	unsigned long len[5] = {0};
+	my_bool is_null[5] = {0}, error[5] = {0};
+	MYSQL_BIND b[5];
+	int rc;
+
+	if (!st)
+		return res;
+	memset(b, 0, sizeof b);
+	b[0].buffer_type = MYSQL_TYPE_LONG;
+	b[0].buffer = &id;
+	b[1].buffer_type = MYSQL_TYPE_STRING;
+	b[1].buffer = name;
+	b[1].buffer_length = sizeof name - 1;
+	b[2].buffer_type = b[3].buffer_type = b[4].buffer_type = MYSQL_TYPE_LONGLONG;
+	b[2].buffer = &value;
+	b[3].buffer = &added;
+	b[4].buffer = &retired;
+	for (int i = 0; i < 5; i++) {
+		b[i].is_unsigned = i != 1 && i != 2;
+		b[i].length = &len[i];
+		b[i].is_null = &is_null[i];
+		b[i].error = &error[i];
+	}
+	if (mysql_stmt_execute(st) != 0 || mysql_stmt_bind_result(st, b) != 0)
+		return db_stmt_fail(d, STMT_SETTINGS);
+	while ((rc = mysql_stmt_fetch(st)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
+		if (rc != 0 || is_null[0] || is_null[1] || is_null[2] || is_null[3]) {
+			mysql_stmt_free_result(st);
+			return db_fail(d, STMT_SETTINGS, "a row with a value out of range");
+		}
+		name[len[1]] = '\0';
+		struct catalog_setting r = {.id = id,
+		                            .name = name,
+		                            .value = value,
+		                            .added_rev = added,
+		                            .retired_rev = is_null[4] ? 0 : retired};
+		if (catalog_add_setting(c, &r) != 0) {
+			mysql_stmt_free_result(st);
+			return db_fail(d, STMT_SETTINGS, "out of memory");
+		}
+	}
+	if (rc != MYSQL_NO_DATA)
+		return db_stmt_fail(d, STMT_SETTINGS);
+	mysql_stmt_free_result(st);
+	return DB_OK;
+}
+
 /* Revision and every table inside the open snapshot. */
 static enum db_status load_in_snapshot(struct db *d, struct catalog **out)
 {
@@ -622,13 +847,19 @@ static enum db_status load_in_snapshot(struct db *d, struct catalog **out)
 		}
 	}
 	/* Before migration 0007 there are no maps, and the items still work. */
-	if (lt.tiles && (r = load_tiles(d, c)) != DB_OK) {
+	/* Migration 0017 (dungeon_treasure) gave map_tile its revisions. */
+	if (lt.tiles && (r = load_tiles(d, c, lt.treasure)) != DB_OK) {
 		catalog_free(c);
 		return r;
 	}
-	/* Before migration 0012 there are no spells and no names. */
+	/* Before migration 0012 there are no spells and no names; before
+	 * 0017 no dungeon budgets (/dungeon answers 503). */
 	if ((lt.spell && lt.effect && (r = load_spells(d, c)) != DB_OK) ||
-	    (lt.names && (r = load_names(d, c)) != DB_OK)) {
+	    (lt.names && (r = load_names(d, c)) != DB_OK) ||
+	    /* Before migration 0016 there are no classes and no settings. */
+	    (lt.classes && (r = load_classes(d, c)) != DB_OK) ||
+	    (lt.settings && (r = load_settings(d, c)) != DB_OK) ||
+	    (lt.treasure && (r = load_budgets(d, c)) != DB_OK)) {
 		catalog_free(c);
 		return r;
 	}

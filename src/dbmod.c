@@ -72,7 +72,8 @@ static enum db_status retried(struct db *d, const char *what, attempt_fn once, v
 
 /* ---- parameters ---- */
 
-#define PARAMS_MAX 20
+/* The most any statement binds: STMT_SUB_INSERT, 21 (0016 added classes). */
+#define PARAMS_MAX 24
 
 struct params {
 	MYSQL_BIND b[PARAMS_MAX];
@@ -231,6 +232,7 @@ enum {
 	SC_CREATED,
 	SC_WORTH,
 	SC_MARK,
+	SC_CLASSES,
 	SC__MAX
 };
 
@@ -240,7 +242,7 @@ struct sub_row {
 	uint32_t id, worth;
 	int32_t tier, stat[N_SCOLS];
 	char sid[SUBMISSION_ID_HEX + 1], kind[17], part[17], word[WORD_BYTES_MAX + 1], slot[17],
-	        status[12], created[20], mark[8];
+	        status[12], created[20], mark[8], classes[PROPOSAL_CLASSES_BYTES];
 };
 
 static void bind_sub_row(struct sub_row *r)
@@ -259,6 +261,8 @@ static void bind_sub_row(struct sub_row *r)
 	r_bind(&r->b[SC_CREATED], &r->c[SC_CREATED], MYSQL_TYPE_STRING, r->created, 19, 0);
 	r_bind(&r->b[SC_WORTH], &r->c[SC_WORTH], MYSQL_TYPE_LONG, &r->worth, 0, 1);
 	r_bind(&r->b[SC_MARK], &r->c[SC_MARK], MYSQL_TYPE_STRING, r->mark, 7, 0);
+	r_bind(&r->b[SC_CLASSES], &r->c[SC_CLASSES], MYSQL_TYPE_STRING, r->classes,
+	       PROPOSAL_CLASSES_BYTES - 1, 0);
 }
 
 /* The fetched row as a db_submission. -1 when a value cannot be one of
@@ -272,7 +276,8 @@ static int sub_row_out(struct sub_row *r, struct db_submission *out)
 	    r_text(r->kind, 16, &r->c[SC_KIND]) || r_text(r->part, 16, &r->c[SC_PART]) ||
 	    r_text(r->word, WORD_BYTES_MAX, &r->c[SC_WORD]) ||
 	    r_text(r->slot, 16, &r->c[SC_SLOT]) || r_text(r->status, 11, &r->c[SC_STATUS]) ||
-	    r_text(r->created, 19, &r->c[SC_CREATED]) || r_text(r->mark, 7, &r->c[SC_MARK]))
+	    r_text(r->created, 19, &r->c[SC_CREATED]) || r_text(r->mark, 7, &r->c[SC_MARK]) ||
+	    r_text(r->classes, PROPOSAL_CLASSES_BYTES - 1, &r->c[SC_CLASSES]))
 		return -1;
 	if ((k = kind_from_name(r->kind)) < 0 || (p = part_from_name(r->part)) < 0)
 		return -1;
@@ -296,6 +301,9 @@ static int sub_row_out(struct sub_row *r, struct db_submission *out)
 	                                      : r->worth;
 	memcpy(out->status, r->status, sizeof(out->status));
 	memcpy(out->created, r->created, sizeof(out->created));
+	/* SPEC §12: NULL before migration 0016, or for a part without classes */
+	if (!r->c[SC_CLASSES].is_null)
+		memcpy(out->p.classes, r->classes, sizeof(out->p.classes));
 	return 0;
 }
 
@@ -471,6 +479,7 @@ static enum db_status insert_submission(struct db *d, const char *sid, const str
 	p_blob(&ps, client, DBMOD_HASH_BYTES);
 	p_str_or_null(&ps,
 	              p->mark == MARK_GOOD || p->mark == MARK_BAD ? mark_names[p->mark] : NULL);
+	p_str_or_null(&ps, p->classes[0] ? p->classes : NULL);
 	return exec(d, STMT_SUB_INSERT, &ps, expected);
 }
 
@@ -755,6 +764,34 @@ static enum db_status change_set(struct db *d, uint64_t *rev)
 	return DB_OK;
 }
 
+/* SPEC §12: a word_class row for each of p's classes, in the change set
+ * rev that adds the word. */
+static enum db_status add_classes(struct db *d, const struct proposal *p, uint64_t rev)
+{
+	enum db_status st = DB_OK;
+	for (const char *c = p->classes; *c && st == DB_OK;) {
+		char one[PROPOSAL_CLASS_LEN + 1];
+		size_t len = strcspn(c, " ");
+		struct params ps = {.n = 0};
+		if (len > PROPOSAL_CLASS_LEN) {
+			db_rollback(d);
+			return DB_ERROR; /* read_classes keeps them shorter */
+		}
+		memcpy(one, c, len);
+		one[len] = '\0';
+		p_str(&ps, kind_names[p->kind]);
+		p_str(&ps, part_names[p->part]);
+		p_str(&ps, p->word);
+		p_str(&ps, one);
+		p_u64(&ps, &rev);
+		st = exec(d, STMT_CLASS_ADD, &ps, NULL);
+		c += len;
+		while (*c == ' ')
+			c++;
+	}
+	return st;
+}
+
 /* Inserts the approved word into its affix table, in a change set of its
  * own; *dup when it is there. */
 static enum db_status add_word(struct db *d, const struct proposal *p, uint32_t *word_id,
@@ -792,7 +829,7 @@ static enum db_status add_word(struct db *d, const struct proposal *p, uint32_t 
 	if ((st = exec(d, q, &ps, expected)) != DB_OK)
 		return st;
 	*word_id = (uint32_t)mysql_stmt_insert_id(db_stmt(d, q, &st));
-	return DB_OK;
+	return add_classes(d, p, rev);
 }
 
 /* Text of p's stats for the log; "?" when memory ran out. */

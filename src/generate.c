@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -18,6 +19,7 @@ const char *const unhonoured_reason_text[] = {
         [UR_INACTIVE] = "not active",
         [UR_NOT_A_PART] = "not a part of this kind",
         [UR_OTHER_KIND] = "a word of another kind",
+        [UR_CONTRADICTS] = "contradicts another part",
 };
 
 /* Whether a kind other than k has w as its part p (issue 23: such a word
@@ -28,6 +30,29 @@ static int other_kind_has(const struct catalog *c, enum kind k, enum part p, con
 		if (o != (int)k && catalog_find(c, (enum kind)o, p, w))
 			return 1;
 	return 0;
+}
+
+/* "a" or "an" before a type, or nothing for a plural one ("gloves",
+ * "greaves"; not "cuirass", "aegis"): a heuristic for English nouns that
+ * is right for every shipped type. */
+static const char *article(const char *w)
+{
+	size_t n = strlen(w);
+	if (n > 1 && w[n - 1] == 's' && !strchr("sui", w[n - 2]))
+		return "";
+	return strchr("aeiouAEIOU", w[0]) && w[0] ? "an " : "a ";
+}
+
+const char *unhonoured_text(const struct unhonoured *u, char *buf, size_t cap)
+{
+	if (u->reason == UR_CONTRADICTS && u->other && u->word) {
+		snprintf(buf, cap, "%s cannot make %s%s", u->word, article(u->other->word),
+		         u->other->word);
+		return buf;
+	}
+	if ((unsigned)u->reason < UNHONOURED_REASONS)
+		return unhonoured_reason_text[u->reason];
+	return "refused";
 }
 
 /* More steps than any recipe has. */
@@ -185,6 +210,66 @@ static const struct entry *pick_base(struct gen *g, enum part p)
 	return NULL;
 }
 
+/* SPEC §12: which rows a classed base pick may land on. */
+struct base_filter {
+	const struct entry *type;     /* materials: those this type accepts */
+	const struct entry *material; /* types: those that accept this material */
+};
+
+static int passes(const struct base_filter *f, const struct entry *e)
+{
+	return catalog_accepts(f->type ? f->type : e, f->type ? e : f->material);
+}
+
+/* pick_range restricted to the rows that pass f, with the same relative
+ * weights among them: a linear walk (base tables are small, and only
+ * classed kinds come here). */
+static const struct entry *pick_range_if(struct gen *g, const struct table *t, int lo, int hi,
+                                         const struct base_filter *f)
+{
+	uint64_t total = 0;
+	for (int i = lo; i <= hi; i++)
+		for (size_t j = 0; j < t->by_tier[i].n; j++)
+			if (passes(f, t->by_tier[i].rows[j]))
+				total += t->by_tier[i].rows[j]->weight;
+	if (total == 0)
+		return NULL;
+	uint64_t u = rng_below(&g->rng, total);
+	for (int i = lo; i <= hi; i++)
+		for (size_t j = 0; j < t->by_tier[i].n; j++) {
+			const struct entry *e = t->by_tier[i].rows[j];
+			if (!passes(f, e))
+				continue;
+			if (u < e->weight)
+				return e;
+			u -= e->weight;
+		}
+	return NULL; /* not reached */
+}
+
+/* pick_base among the rows that pass f: the same tier swing and widening,
+ * so a type whose accepted materials sit at other tiers still gets the
+ * nearest ones. NULL when no active row passes at any tier. */
+static const struct entry *pick_base_if(struct gen *g, enum part p, const struct base_filter *f)
+{
+	const struct table *t = &g->cat->t[g->r->kind][p];
+	int tier = g->in->tier;
+	if (tier <= 0 || tier > TIER_MAX)
+		return pick_range_if(g, t, 0, 0, f);
+	int v = 0;
+	if (g->in->variance) {
+		int64_t swing = rng_range(&g->rng, 0, 100);
+		v = swing >= 80 ? 2 : swing >= 50 ? 1 : 0;
+	}
+	for (int lo = tier - v, hi = tier + v; lo >= 1 || hi <= TIER_MAX; lo--, hi++) {
+		const struct entry *e =
+		        pick_range_if(g, t, lo < 1 ? 1 : lo, hi > TIER_MAX ? TIER_MAX : hi, f);
+		if (e)
+			return e;
+	}
+	return NULL;
+}
+
 static void take(struct gen *g, enum part p, const struct entry *e, int str)
 {
 	g->it->part[p] = e;
@@ -252,7 +337,10 @@ static void step_condition(struct gen *g, const struct step *s)
 	int64_t c = rng_range(&g->rng, 0, spread > 0 ? spread : 0);
 	/* Two fresh rolls, as in the original: the better check is not the
 	 * masterwork roll read again. */
-	if (roll(g) >= s->masterwork_threshold) {
+	/* SPEC §12: a `worse` prefix never meets masterwork; the roll falls
+	 * through to better or worse (catalogs without classes: never). */
+	if (roll(g) >= s->masterwork_threshold &&
+	    !catalog_is_worse(g->cat, g->it->part[P_PREFIX])) {
 		*v *= 2;
 		g->it->masterwork = 1;
 	} else if (roll(g) > s->better_threshold) {
@@ -392,9 +480,60 @@ static void resolve_requests(struct gen *g)
 	}
 }
 
+/* SPEC §12, a kind whose catalog has classes: the type first (requested,
+ * else drawn among the types that accept a requested material), then the
+ * material among those the type accepts. A requested material the type
+ * does not accept is reported, naming both words, and another drawn. The
+ * steps' strengths are the recipe's, the tier the mean as before. */
+static int run_classed_bases(struct gen *g, const struct step *ms, const struct step *ts)
+{
+	const struct entry *type = g->want[P_TYPE], *mat = g->want[P_MATERIAL];
+	struct base_filter f = {.type = NULL, .material = mat};
+	if (!type)
+		type = pick_base_if(g, P_TYPE, &f);
+	if (!type) /* no type accepts the requested material */
+		type = pick_base(g, P_TYPE);
+	if (!type)
+		return -1;
+	if (mat && !catalog_accepts(type, mat)) {
+		struct unhonoured *u = &g->it->unhonoured[g->it->n_unhonoured++];
+		u->part = P_MATERIAL;
+		u->word = g->in->want[P_MATERIAL];
+		u->reason = UR_CONTRADICTS;
+		u->other = type;
+		mat = NULL;
+	}
+	if (!mat) {
+		f = (struct base_filter){.type = type, .material = NULL};
+		mat = pick_base_if(g, P_MATERIAL, &f);
+	}
+	if (!mat) /* no active material of a class it accepts: any */
+		mat = pick_base(g, P_MATERIAL);
+	if (!mat)
+		return -1;
+	take(g, P_TYPE, type, ts->str);
+	take(g, P_MATERIAL, mat, ms->str);
+	g->tier = (type->tier + mat->tier + 1) / 2;
+	return 0;
+}
+
 /* The bases first; the item's tier is the rounded-up mean of their tiers. */
 static int run_bases(struct gen *g)
 {
+	if (g->cat->classed[g->r->kind]) {
+		const struct step *ms = NULL, *ts = NULL;
+		int n = 0;
+		for (size_t i = 0; i < g->r->n_steps; i++)
+			if (g->r->steps[i].op == OP_BASE) {
+				n++;
+				if (g->r->steps[i].part == P_MATERIAL)
+					ms = &g->r->steps[i];
+				if (g->r->steps[i].part == P_TYPE)
+					ts = &g->r->steps[i];
+			}
+		if (n == 2 && ms && ts && !g->r->blueprint)
+			return run_classed_bases(g, ms, ts);
+	}
 	int sum = 0, n = 0;
 	for (size_t i = 0; i < g->r->n_steps; i++) {
 		const struct step *s = &g->r->steps[i];

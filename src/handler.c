@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "dungeonpage.h"
 #include "exportpage.h"
 #include "itempage.h"
 #include "login.h"
@@ -54,6 +55,7 @@ static const struct route routes[] = {
         {"/words", 0, M_GET, "GET, HEAD", words_route},
         {"/spells", 0, M_GET, "GET, HEAD", spellpage_route},
         {"/map", 0, M_GET, "GET, HEAD", mappage_route},
+        {"/dungeon", 1, M_GET, "GET, HEAD", dungeonpage_route},
         {"/loadout", 0, M_GET, "GET, HEAD", loadoutpage_route},
         {"/login", 0, M_GET | M_POST, "GET, HEAD, POST", login_route},
         {"/logout", 0, M_POST, "POST", logout_route},

@@ -68,6 +68,31 @@ static int accept_prefers_json(const char *accept)
 	return q_json > 0 && q_json >= q_html;
 }
 
+/* The highest q the Accept header gives this exact media type (wildcards do
+ * not count), in thousandths; 0 when it is not listed. */
+static int accept_q(const char *accept, const char *type)
+{
+	int best = 0;
+
+	for (const char *p = accept; p && *p;) {
+		const char *end = strchr(p, ',');
+		if (!end)
+			end = p + strlen(p);
+		const char *semi = memchr(p, ';', (size_t)(end - p));
+		int q = semi ? parse_q(semi, end) : 1000;
+		if (range_is(p, semi ? semi : end, type) && q > best)
+			best = q;
+		p = *end ? end + 1 : end;
+	}
+	return best;
+}
+
+int request_prefers_text(const struct request *rq)
+{
+	int q = accept_q(rq->accept, "text/plain");
+	return q > 0 && q > accept_q(rq->accept, "text/html") && q > accept_q(rq->accept, CT_JSON);
+}
+
 /* "application/x-www-form-urlencoded", with parameters or not. */
 static int is_urlencoded(const char *ct)
 {

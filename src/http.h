@@ -70,6 +70,10 @@ int response_header(struct response *rs, const char *name, const char *value);
  * for a body too large to parse, a format= pair in what was read of it. */
 int request_prefers_json(const struct request *rq);
 
+/* Whether the Accept header lists text/plain above both text/html and JSON
+ * (pages with a text form answer it: curl -H 'Accept: text/plain'). */
+int request_prefers_text(const struct request *rq);
+
 /* Why a POST body cannot be read as a form, or NULL when it can: 415
  * "Content-Type" when it is not urlencoded, 413 "body" when it was too
  * large, 400 "body" when cut short (*status and *field say which). */

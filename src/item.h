@@ -14,15 +14,33 @@
 #define ITEM_UNHONOURED_MAX P__MAX
 
 /* UR_OTHER_KIND: no such word for this kind, but another kind has it (a
- * "helmet" asked of a weapon). Appended, so the values keep their numbers. */
-enum unhonoured_reason { UR_UNKNOWN, UR_INACTIVE, UR_NOT_A_PART, UR_OTHER_KIND, UR__MAX };
+ * "helmet" asked of a weapon). UR_CONTRADICTS: the word contradicts another
+ * part (word classes). Appended, so the values keep their numbers. */
+enum unhonoured_reason {
+	UR_UNKNOWN,
+	UR_INACTIVE,
+	UR_NOT_A_PART,
+	UR_OTHER_KIND,
+	UR_CONTRADICTS,
+	UR__MAX
+};
 extern const char *const unhonoured_reason_text[]; /* "unknown word", ... */
+#define UNHONOURED_REASONS UR__MAX
 
 struct unhonoured {
 	enum part part;
 	const char *word; /* the requested text, owned by the request's form */
 	enum unhonoured_reason reason;
+	/* UR_CONTRADICTS (SPEC §12): the honoured word it contradicts (the
+	 * type, for a material); the reason names both (unhonoured_text) */
+	const struct entry *other;
 };
+
+/* The reason of u as a sentence: unhonoured_reason_text, or for a
+ * contradiction "cloth cannot make a breastplate". Into buf (cap bytes)
+ * when it has to be made; returns the text. */
+#define UNHONOURED_TEXT_MAX 192
+const char *unhonoured_text(const struct unhonoured *u, char *buf, size_t cap);
 
 struct item {
 	enum kind kind;

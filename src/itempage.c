@@ -13,6 +13,7 @@
 #include <sodium.h>
 
 #include "catalog.h"
+#include "dbcatalog.h"
 #include "fields.h"
 #include "form.h"
 #include "generate.h"
@@ -293,11 +294,26 @@ static void answer_code_error(const struct request *rq, int json, struct respons
 	answer_error(rq, &f, rs, status, NULL, message);
 }
 
+/* A code of a revision newer than this process has loaded: 1 when the
+ * database holds that revision (another process made the code and this
+ * one loads the change within a second: 503, Retry-After), 0 when no
+ * revision that new was ever made (a made-up code: 404, not a 503 forever).
+ * Without a database to ask, 1: a real link must not read as wrong. */
+static int revision_is_coming(struct db *db, uint64_t rev)
+{
+	uint64_t newest = 0;
+
+	if (!db || db_revision(db, &newest) != DB_OK)
+		return 1;
+	return rev <= newest;
+}
+
 /* GET /item/CODE: the item of the code, at the code's revision, the same
  * bytes every time (SPEC §6): 200 with Cache-Control immutable and a strong
  * ETag, or 304 when If-None-Match names it; 404 for a malformed code or one
- * that names no item; 400 for a bad format=; 503 (Retry-After) before the
- * first catalog or for a revision this process has not loaded yet; 500
+ * that names no item or a revision the database never made; 400 for a bad
+ * format=; 503 (Retry-After) before the first catalog or for a revision
+ * the database holds and this process has not loaded yet; 500
  * when memory ran out. */
 void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
@@ -310,7 +326,6 @@ void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct res
 	char msg[160], power_text[16], etag[36];
 	int rc;
 
-	(void)ctx;
 	int bad = fields_read(&fl, code_fields, 0, rq, 0, &err) != 0;
 	int json = fl.json;
 	if (bad) {
@@ -329,6 +344,12 @@ void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct res
 		answer_code_error(rq, json, rs, 404, msg);
 		return;
 	case ITEMLINK_LATER:
+		if (!revision_is_coming(ctx->db, ci.code.revision)) {
+			answer_code_error(rq, json, rs, 404,
+			                  MSG_NO_SUCH_ITEM ": no such catalog revision (yet).");
+			return;
+		}
+		/* fall through */
 	case ITEMLINK_NO_CATALOG:
 		answer_code_error(rq, json, rs, 503, MSG_NO_CATALOG);
 		rs->retry_after = 1;

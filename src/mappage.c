@@ -34,23 +34,43 @@ static const char *const format_only[] = {"format", NULL};
 #define MSG_LOOT         "must be a tier from 0 (any) to 6, or empty for no loot"
 #define MSG_NO_TILESETS  "No map tiles are loaded yet. Please try again in a moment."
 
+/* The values as sent, for the form of an error page (which must keep every
+ * value the person typed, valid or not); cut to RAW_MAX bytes. */
+#define RAW_MAX 32
+struct map_raw {
+	char v[MF__MAX][RAW_MAX + 1];
+	int sent[MF__MAX];
+};
+
 struct map_query {
 	int w, h;
 	int has_seed;
 	uint64_t seed;
 	char tileset[TILESET_NAME_MAX + 1];
 	enum map_format format;
-	int loot; /* -1: none, else the tier of the rooms' items (0 = any) */
+	int loot;           /* -1: none, else the tier of the rooms' items (0 = any) */
+	int failed;         /* the query was refused: the form shows raw */
+	struct map_raw raw; /* filled when failed */
 };
 
-/* Loot: one item in each room, at most this many a map. A room is a tile
- * whose inside (its 4 x 4 cells within the border) is more than 12 floor
- * cells: a corridor, even a crossing, has at most 12 there. */
+/* Loot: one item in each room, at most this many a map (drawn among all the
+ * rooms by the seed when there are more). A room is a tile whose inside
+ * (its 4 x 4 cells within the border) is more than 12 floor cells: a
+ * corridor, even a crossing, has at most 12 there. */
 #define LOOT_MAX       100
 #define ROOM_FLOOR_MIN 13
+/* The salt of the seed that draws which rooms hold loot when there are more
+ * than LOOT_MAX: apart from the items' seeds (generate_batch_seed). */
+#define LOOT_DRAW_SALT 0x6c6f6f7464726177ULL /* "lootdraw" */
+
+/* The drawn map: pixels per cell from 16 down, so that the longer side is
+ * at most MAP_PX_MAX pixels (a 1 x 1 map is 96 px, not the page's width). */
+#define MAP_PX_CELL 16
+#define MAP_PX_MAX  960
 
 struct loot {
-	int x, y; /* the tile */
+	int x, y;   /* the tile */
+	int cx, cy; /* the floor cell its marker sits on */
 	struct item item;
 	char link[160];
 };
@@ -145,7 +165,9 @@ static int read_query(const struct request *rq, struct map_query *q, struct form
 	const char *s = rq->query;
 	size_t n = s ? strlen(s) : 0;
 	struct form_reader r;
-	enum map_format f = request_prefers_json(rq) ? MF_JSON : MF_HTML;
+	enum map_format f = request_prefers_json(rq)   ? MF_JSON
+	                    : request_prefers_text(rq) ? MF_TEXT
+	                                               : MF_HTML;
 
 	memset(q, 0, sizeof(*q));
 	q->loot = -1;
@@ -161,6 +183,34 @@ static int read_query(const struct request *rq, struct map_query *q, struct form
 	return form_read(&r, "query", s, n, err);
 }
 
+/* Records a value as sent (cut to RAW_MAX bytes); never refuses one. */
+static int keep_raw(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+{
+	struct map_raw *raw = ctx;
+	(void)err;
+	if (n > RAW_MAX)
+		n = RAW_MAX;
+	memcpy(raw->v[i], v, n);
+	raw->v[i][n] = '\0';
+	raw->sent[i] = 1;
+	return 0;
+}
+
+/* After a refused query: every value as sent, for the form. A pair the
+ * reader cannot decode at all ends the reading, keeping those before it. */
+static void read_raw(const struct request *rq, struct map_query *q)
+{
+	const char *s = rq->query;
+	struct form_reader r;
+	struct form_error ignored;
+
+	memset(&q->raw, 0, sizeof q->raw);
+	q->failed = 1;
+	form_reader_init(&r, mf_names, keep_raw, &q->raw);
+	r.repeatable = ~0ULL; /* a field given twice: keep the last */
+	(void)form_read(&r, "query", s, s ? strlen(s) : 0, &ignored);
+}
+
 /* ---- answers ---- */
 
 /* The map's address: the same inputs, and the seed unless seed is NULL. */
@@ -174,29 +224,71 @@ static int map_link(struct buf *b, const struct map_query *q, const uint64_t *se
 	return seed ? buf_printf(b, "&seed=%" PRIu64, *seed) : 0;
 }
 
-/* The form above every HTML answer, with the values as read. */
+/* The form's value of field i: as sent when the query was refused (or the
+ * default when not sent), else NULL (the caller shows the value read). */
+static const char *raw_value(const struct map_query *q, int i, const char *dflt)
+{
+	if (!q->failed)
+		return NULL;
+	return q->raw.sent[i] ? q->raw.v[i] : dflt;
+}
+
+/* The form above every HTML answer, with the values as read, or after a
+ * refused query every value as sent (a choice the lists do not hold is
+ * added to them, selected, so nothing typed is lost). */
 static void fill_form(struct tmpl_dict *body, const struct map_query *q, const struct catalog *cat)
 {
-	char num[DECIMAL_MAX];
+	char num[DECIMAL_MAX], dw[DECIMAL_MAX], dh[DECIMAL_MAX];
+	const char *v;
 
-	tmpl_set_int(body, "W", q->w);
-	tmpl_set_int(body, "H", q->h);
-	if (q->has_seed) {
+	decimal_u64(MAP_DEFAULT_W, dw);
+	decimal_u64(MAP_DEFAULT_H, dh);
+	if ((v = raw_value(q, MF_W, dw)))
+		tmpl_set(body, "W", v);
+	else
+		tmpl_set_int(body, "W", q->w);
+	if ((v = raw_value(q, MF_H, dh)))
+		tmpl_set(body, "H", v);
+	else
+		tmpl_set_int(body, "H", q->h);
+	if ((v = raw_value(q, MF_SEED, "")))
+		tmpl_set(body, "SEED", v);
+	else if (q->has_seed)
 		tmpl_set(body, "SEED", decimal_u64(q->seed, num));
-	}
 	static const char *const loot_values[] = {"", "0", "1", "2", "3", "4", "5", "6"};
+	const char *loot = raw_value(q, MF_LOOT, "");
+	int matched = 0;
 	for (int i = -1; i <= TIER_MAX; i++) {
 		struct tmpl_dict *o = tmpl_section(body, "LOOT_OPT");
 		tmpl_set(o, "VALUE", loot_values[i + 1]);
 		tmpl_set(o, "LABEL", i < 0 ? "none" : i == 0 ? "any" : loot_values[i + 1]);
-		if (i == q->loot)
+		if (loot ? strcmp(loot, loot_values[i + 1]) == 0 : i == q->loot) {
 			tmpl_show(o, "SEL");
+			matched = 1;
+		}
 	}
+	if (loot && !matched) {
+		struct tmpl_dict *o = tmpl_section(body, "LOOT_OPT");
+		tmpl_set(o, "VALUE", loot);
+		tmpl_set(o, "LABEL", loot);
+		tmpl_show(o, "SEL");
+	}
+	const char *ts = raw_value(q, MF_TILESET, MAP_DEFAULT_TILESET);
+	if (!ts)
+		ts = q->tileset;
+	matched = 0;
 	for (size_t i = 0; cat && i < cat->n_tilesets; i++) {
 		struct tmpl_dict *o = tmpl_section(body, "TILESET_OPT");
 		tmpl_set(o, "VALUE", cat->tilesets[i].name);
-		if (strcmp(cat->tilesets[i].name, q->tileset) == 0)
+		if (strcmp(cat->tilesets[i].name, ts) == 0) {
 			tmpl_show(o, "SEL");
+			matched = 1;
+		}
+	}
+	if (!matched && *ts) {
+		struct tmpl_dict *o = tmpl_section(body, "TILESET_OPT");
+		tmpl_set(o, "VALUE", ts);
+		tmpl_show(o, "SEL");
 	}
 }
 
@@ -256,26 +348,90 @@ static int is_room(const struct map_tile *t)
 	return floor >= ROOM_FLOOR_MIN;
 }
 
-/* One item in each room of m, in reading order, at most LOOT_MAX: item i has
- * the seed generate_batch_seed(seed, i) and a kind drawn from it, rolled at
- * q->loot. A kind the catalog cannot make leaves its room empty. Returns how
- * many, into out (LOOT_MAX entries). */
-static size_t roll_loot(const struct catalog *cat, const struct catalog_tileset *ts,
-                        const struct map_query *q, const struct map *m, uint64_t seed,
-                        struct loot *out)
+/* The floor cell of tile t's inside nearest its middle (ties: the first in
+ * reading order), as a cell of the tile; a room always has one. */
+static void room_spot(const struct map_tile *t, int *cx, int *cy)
+{
+	int best = -1;
+	for (int y = 1; y < MAP_TILE - 1; y++)
+		for (int x = 1; x < MAP_TILE - 1; x++) {
+			/* twice the distance from the middle (2.5, 2.5), squared */
+			int d = (2 * x - 5) * (2 * x - 5) + (2 * y - 5) * (2 * y - 5);
+			if (t->cell[y * MAP_TILE + x] == '.' && (best < 0 || d < best)) {
+				best = d;
+				*cx = x;
+				*cy = y;
+			}
+		}
+}
+
+/* The rooms of m (tile indices, reading order) into rooms; returns how many. */
+static size_t find_rooms(const struct catalog_tileset *ts, const struct map *m, int *rooms)
 {
 	size_t n = 0;
-	unsigned room = 0;
+	for (int c = 0; c < m->w * m->h; c++)
+		if (is_room(&ts->tiles[m->tile[c]]))
+			rooms[n++] = c;
+	return n;
+}
+
+/* Which rooms hold loot: all of them when there are at most LOOT_MAX, else
+ * LOOT_MAX drawn among all of them by the seed (a partial shuffle), so the
+ * loot reaches the whole map. The choice is put back in reading order;
+ * pick[k] is the room's number among all rooms. Returns how many. */
+static size_t pick_rooms(size_t n_rooms, uint64_t seed, unsigned *pick)
+{
+	if (n_rooms <= LOOT_MAX) {
+		for (size_t i = 0; i < n_rooms; i++)
+			pick[i] = (unsigned)i;
+		return n_rooms;
+	}
+	unsigned order[MAP_DIM_MAX * MAP_DIM_MAX];
+	struct rng r;
+	rng_seed(&r, seed ^ LOOT_DRAW_SALT);
+	for (size_t i = 0; i < n_rooms; i++)
+		order[i] = (unsigned)i;
+	for (size_t i = 0; i < LOOT_MAX; i++) {
+		size_t j = i + (size_t)rng_below(&r, n_rooms - i);
+		unsigned t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	/* back in reading order: mark, then collect */
+	unsigned char chosen[MAP_DIM_MAX * MAP_DIM_MAX] = {0};
+	for (size_t i = 0; i < LOOT_MAX; i++)
+		chosen[order[i]] = 1;
+	size_t k = 0;
+	for (size_t i = 0; i < n_rooms; i++)
+		if (chosen[i])
+			pick[k++] = (unsigned)i;
+	return k;
+}
+
+/* One item in each room of m (or in LOOT_MAX of them, see pick_rooms):
+ * room i (its number among all rooms, reading order) has the seed
+ * generate_batch_seed(seed, i) and a kind drawn from it, rolled at q->loot;
+ * its marker sits on the room's floor cell nearest the tile's middle. A
+ * kind the catalog cannot make leaves its room empty. Returns how many,
+ * into out (LOOT_MAX entries); *n_rooms: how many rooms the map has. */
+static size_t roll_loot(const struct catalog *cat, const struct catalog_tileset *ts,
+                        const struct map_query *q, const struct map *m, uint64_t seed,
+                        struct loot *out, size_t *n_rooms)
+{
+	size_t n = 0;
+	int rooms[MAP_DIM_MAX * MAP_DIM_MAX];
+	unsigned pick[LOOT_MAX];
 	struct form f; /* the defaults; each item sets its kind and tier */
 	struct buf b;
 
+	*n_rooms = find_rooms(ts, m, rooms);
+	size_t n_pick = q->loot >= 0 ? pick_rooms(*n_rooms, seed, pick) : 0;
 	form_parse(&f, NULL, NULL, 0, NULL);
 	f.tier = q->loot;
 	buf_init(&b);
-	for (int c = 0; q->loot >= 0 && c < m->w * m->h && n < LOOT_MAX; c++) {
-		if (!is_room(&ts->tiles[m->tile[c]]))
-			continue;
-		uint64_t s = generate_batch_seed(seed, room++);
+	for (size_t k = 0; k < n_pick; k++) {
+		int c = rooms[pick[k]];
+		uint64_t s = generate_batch_seed(seed, pick[k]);
 		struct rng r;
 		rng_seed(&r, s);
 		struct gen_input in = {
@@ -296,6 +452,9 @@ static size_t roll_loot(const struct catalog *cat, const struct catalog_tileset 
 		memcpy(l->link, b.data, b.len + 1);
 		l->x = c % m->w;
 		l->y = c / m->w;
+		room_spot(&ts->tiles[m->tile[c]], &l->cx, &l->cy);
+		l->cx += l->x * MAP_TILE;
+		l->cy += l->y * MAP_TILE;
 		n++;
 	}
 	buf_free(&b);
@@ -304,7 +463,7 @@ static size_t roll_loot(const struct catalog *cat, const struct catalog_tileset 
 
 static void send_html(struct response *rs, const struct map_query *q, const struct catalog *cat,
                       const struct map *m, uint64_t seed, const char *text, const struct loot *loot,
-                      size_t n_loot)
+                      size_t n_loot, size_t n_rooms)
 {
 	struct tmpl_dict *d = page_new("Dungeon map");
 	struct tmpl_dict *body = page_body(d, "map.tpl");
@@ -325,8 +484,12 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 		return;
 	}
 	fill_form(body, q, cat);
-	tmpl_set_int(map, "CW", MAP_TILE * m->w);
-	tmpl_set_int(map, "CH", MAP_TILE * m->h);
+	int cw = MAP_TILE * m->w, ch = MAP_TILE * m->h, longer = cw > ch ? cw : ch;
+	int px = MAP_PX_MAX / longer < MAP_PX_CELL ? MAP_PX_MAX / longer : MAP_PX_CELL;
+	tmpl_set_int(map, "CW", cw);
+	tmpl_set_int(map, "CH", ch);
+	tmpl_set_int(map, "PXW", cw * px);
+	tmpl_set_int(map, "PXH", ch * px);
 	tmpl_set(map, "FLOOR", path.len ? path.data : "");
 	decimal_u64(seed, num);
 	tmpl_set(map, "SEED", num);
@@ -339,8 +502,12 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 	for (size_t i = 0; i < n_loot; i++) {
 		/* the marker in the middle of its tile, and the same link listed */
 		struct tmpl_dict *mark = tmpl_section(map, "LOOT_MARK");
-		tmpl_set_int(mark, "CX", loot[i].x * MAP_TILE + MAP_TILE / 2);
-		tmpl_set_int(mark, "CY", loot[i].y * MAP_TILE + MAP_TILE / 2);
+		/* the marker inside its floor cell: centre + .5, radius .45 */
+		char cx[24], cy[24];
+		snprintf(cx, sizeof cx, "%d.5", loot[i].cx);
+		snprintf(cy, sizeof cy, "%d.5", loot[i].cy);
+		tmpl_set(mark, "CX", cx);
+		tmpl_set(mark, "CY", cy);
 		tmpl_set(mark, "NAME", loot[i].item.name);
 		tmpl_set(mark, "LINK", loot[i].link);
 		struct tmpl_dict *li = tmpl_section(map, "LOOT");
@@ -350,8 +517,12 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 		tmpl_set_int(li, "X", loot[i].x);
 		tmpl_set_int(li, "Y", loot[i].y);
 	}
-	if (n_loot)
+	if (n_loot) {
 		tmpl_show(map, "HAS_LOOT");
+		tmpl_set_int(map, "N_ROOMS", (long)n_rooms);
+		tmpl_set_int(map, "N_LOOT", (long)n_loot);
+		tmpl_set_int(map, "LOOT_MAX", LOOT_MAX);
+	}
 	buf_free(&link);
 	buf_free(&again);
 	buf_free(&path);
@@ -371,7 +542,8 @@ static json_t *loot_json(const struct map_query *q, const struct loot *loot, siz
 	f.format = FMT_JSON;
 	for (size_t i = 0; a && i < n; i++) {
 		f.kind = loot[i].item.kind;
-		json_t *o = json_pack("{s:i,s:i,s:o}", "x", loot[i].x, "y", loot[i].y, "item",
+		json_t *o = json_pack("{s:i,s:i,s:i,s:i,s:o}", "x", loot[i].x, "y", loot[i].y, "cx",
+		                      loot[i].cx, "cy", loot[i].cy, "item",
 		                      render_json_item_value(&f, &loot[i].item));
 		if (json_array_append_new(a, o) != 0) {
 			json_decref(a);
@@ -383,7 +555,7 @@ static json_t *loot_json(const struct map_query *q, const struct loot *loot, siz
 
 static json_t *map_json(const struct catalog_tileset *ts, const struct map_query *q,
                         const struct map *m, uint64_t seed, const char *link,
-                        const struct loot *loot, size_t n_loot)
+                        const struct loot *loot, size_t n_loot, size_t n_rooms)
 {
 	json_t *tiles = json_array(), *cells = json_array();
 	int cw = MAP_TILE * m->w;
@@ -417,7 +589,12 @@ static json_t *map_json(const struct catalog_tileset *ts, const struct map_query
 	json_t *v = json_pack("{s:s,s:i,s:i,s:s,s:o,s:o,s:s}", "tileset", q->tileset, "width", m->w,
 	                      "height", m->h, "seed", num, "tiles", tiles, "cells", cells, "link",
 	                      link);
-	if (v && q->loot >= 0 && json_object_set_new(v, "loot", loot_json(q, loot, n_loot)) != 0) {
+	/* The cap stated with the loot: how many rooms, and at most how many
+	 * hold an item (drawn among all of them by the seed). */
+	if (v && q->loot >= 0 &&
+	    (json_object_set_new(v, "loot", loot_json(q, loot, n_loot)) != 0 ||
+	     json_object_set_new(v, "rooms", json_integer((json_int_t)n_rooms)) != 0 ||
+	     json_object_set_new(v, "loot_max", json_integer(LOOT_MAX)) != 0)) {
 		json_decref(v);
 		v = NULL;
 	}
@@ -426,7 +603,7 @@ static json_t *map_json(const struct catalog_tileset *ts, const struct map_query
 
 static void send_json(struct response *rs, const struct catalog_tileset *ts,
                       const struct map_query *q, const struct map *m, uint64_t seed,
-                      const struct loot *loot, size_t n_loot)
+                      const struct loot *loot, size_t n_loot, size_t n_rooms)
 {
 	struct buf link;
 
@@ -437,7 +614,7 @@ static void send_json(struct response *rs, const struct catalog_tileset *ts,
 		response_internal_error(rs, 1);
 		return;
 	}
-	page_send_json(rs, 200, map_json(ts, q, m, seed, link.data, loot, n_loot));
+	page_send_json(rs, 200, map_json(ts, q, m, seed, link.data, loot, n_loot, n_rooms));
 	buf_free(&link);
 }
 
@@ -491,21 +668,21 @@ static void serve_map(struct handler_ctx *ctx, struct response *rs, const struct
 		send_error(rs, q, cat, 422, "tileset", why);
 		return;
 	}
-	size_t len = map_text(m, text), n_loot = 0;
+	size_t len = map_text(m, text), n_loot = 0, n_rooms = 0;
 	struct loot *loot = NULL;
 	if (q->loot >= 0 && q->format != MF_TEXT) {
 		if (!(loot = arena_calloc(&ctx->arena, LOOT_MAX, sizeof(*loot)))) {
 			send_error(rs, q, cat, 500, NULL, MSG_INTERNAL);
 			return;
 		}
-		n_loot = roll_loot(cat, ts, q, m, seed, loot);
+		n_loot = roll_loot(cat, ts, q, m, seed, loot, &n_rooms);
 	}
 	if (q->format == MF_TEXT)
 		send_text(rs, text, len);
 	else if (q->format == MF_JSON)
-		send_json(rs, ts, q, m, seed, loot, n_loot);
+		send_json(rs, ts, q, m, seed, loot, n_loot, n_rooms);
 	else
-		send_html(rs, q, cat, m, seed, text, loot, n_loot);
+		send_html(rs, q, cat, m, seed, text, loot, n_loot, n_rooms);
 }
 
 /* GET /map: 200 with the map; 400 naming a bad field (an unknown tileset
@@ -517,11 +694,17 @@ void mappage_route(struct handler_ctx *ctx, const struct request *rq, struct res
 	struct map_query q;
 	struct form_error err;
 
+	const struct catalog *cat;
+
 	if (read_query(rq, &q, &err) != 0) {
-		send_error(rs, &q, NULL, 400, err.field, err.message);
+		/* The form keeps what was sent and lists the tilesets. */
+		read_raw(rq, &q);
+		cat = catalog_acquire();
+		send_error(rs, &q, cat, 400, err.field, err.message);
+		catalog_release(cat);
 		return;
 	}
-	const struct catalog *cat = catalog_acquire();
+	cat = catalog_acquire();
 	if (!cat || cat->n_tilesets == 0) {
 		rs->retry_after = 1;
 		send_error(rs, &q, cat, 503, NULL, cat ? MSG_NO_TILESETS : MSG_NO_CATALOG);

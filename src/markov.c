@@ -29,6 +29,7 @@ struct trans {
 
 struct markov {
 	int order;
+	int letters_min; /* a walk shorter than this is thrown away */
 	uint64_t mask;   /* order * SYM_BITS bits */
 	ucs4_t *letters; /* sorted, distinct, lower case */
 	size_t n_letters;
@@ -177,6 +178,7 @@ struct markov *markov_build(const char *const *names, size_t n, int order, struc
 	if (!m || !cps)
 		goto fail;
 	m->order = order;
+	m->letters_min = MARKOV_LETTERS_MIN;
 	m->mask = (UINT64_C(1) << (SYM_BITS * order)) - 1;
 	m->pool = malloc(total_bytes * 4 + 1);
 	m->known = malloc((n ? n : 1) * sizeof *m->known);
@@ -334,6 +336,14 @@ static int known_lookup(const struct markov *m, const char *lower)
 	return 0;
 }
 
+int markov_set_letters_min(struct markov *m, int letters)
+{
+	if (letters < MARKOV_LETTERS_MIN || letters > MARKOV_LETTERS_MAX)
+		return -1;
+	m->letters_min = letters;
+	return 0;
+}
+
 int markov_is_training_name(const struct markov *m, const char *name)
 {
 	size_t len = strlen(name);
@@ -411,7 +421,7 @@ enum markov_error markov_draw(const struct markov *m, uint64_t seed, char out[MA
 		ucs4_t cps[MARKOV_LETTERS_MAX];
 		int n = walk(m, &r, sym);
 
-		if (n < MARKOV_LETTERS_MIN)
+		if (n < m->letters_min)
 			continue;
 		for (int i = 0; i < n; i++)
 			cps[i] = m->letters[sym[i] - 1];

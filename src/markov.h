@@ -54,6 +54,11 @@ struct markov *markov_build(const char *const *names, size_t n, int order, struc
                             enum markov_error *err);
 void markov_free(struct markov *m);
 
+/* The shortest name a draw gives (MARKOV_LETTERS_MIN after a build): a
+ * catalog setting (SPEC §12, docs/spells.md). Before the chain is shared
+ * only. 0, or -1 when letters is outside MARKOV_LETTERS_MIN..MAX. */
+int markov_set_letters_min(struct markov *m, int letters);
+
 /* Draws a name from seed into out: MARKOV_OK, or MARKOV_EXHAUSTED with out
  * "". Pure: the same chain and seed give the same name. */
 enum markov_error markov_draw(const struct markov *m, uint64_t seed, char out[MARKOV_NAME_MAX]);

@@ -42,14 +42,15 @@ enum mf {
 	MF_VALUE,
 	MF_VALUE_MULT,
 	MF_MARK,
+	MF_CLASSES,
 	MF__MAX
 };
 
 static const char *const mf_names[MF__MAX + 1] = {
-        "csrf",     "id",       "tier",       "slot",       "reason",  "format", "approved",
-        "rejected", "hands",    "multiplier", "attack",     "defense", "magic",  "flaming",
-        "freezing", "shocking", "holy",       "evil",       "sneak",   "crit",   "kind",
-        "part",     "word",     "value",      "value_mult", "mark",    NULL};
+        "csrf",     "id",       "tier",       "slot",       "reason",  "format",  "approved",
+        "rejected", "hands",    "multiplier", "attack",     "defense", "magic",   "flaming",
+        "freezing", "shocking", "holy",       "evil",       "sneak",   "crit",    "kind",
+        "part",     "word",     "value",      "value_mult", "mark",    "classes", NULL};
 _Static_assert(ST__MAX == 12 && ST_HANDS == 0 && ST_CRIT == 11, "mf_names follows enum stat");
 
 #define LONG_FIELDS (UINT64_C(1) << MF_REASON)
@@ -364,7 +365,10 @@ static void approve(struct handler_ctx *ctx, struct response *rs, const struct a
                     const struct fields *in)
 {
 	struct proposal_input adjust = {
-	        .tier = in->v[MF_TIER], .slot = in->v[MF_SLOT], .mark = in->v[MF_MARK]};
+	        .tier = in->v[MF_TIER],
+	        .slot = in->v[MF_SLOT],
+	        .mark = in->v[MF_MARK],
+	        .classes = in->v[MF_CLASSES]}; /* SPEC §12: the moderator may change them */
 	struct decide_outcome o;
 	uint32_t id = parse_id(in->v[MF_ID]);
 	enum db_status st;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "catalog.h"
 #include "log.h"
 
 struct tmpl_dict *page_new(const char *title)
@@ -96,13 +97,33 @@ json_t *page_submission_json(const struct db_submission *row)
 		}
 	if (!stats)
 		return NULL;
-	return json_pack("{s:I,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:I,s:s,s:s}", "id", (json_int_t)row->id,
-	                 "submission_id", row->sid, "kind", kind_names[p->kind], "part",
-	                 part_names[p->part], "word", p->word, "tier",
-	                 p->tier > 0 ? json_integer(p->tier) : json_null(), "slot",
-	                 p->slot != SLOT_NONE ? json_string(slot_names[p->slot]) : json_null(),
-	                 "stats", stats, proposal_worth_field(p->part), (json_int_t)p->worth,
-	                 "status", row->status, "created_at", row->created);
+	json_t *o = json_pack("{s:I,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:I,s:s,s:s}", "id",
+	                      (json_int_t)row->id, "submission_id", row->sid, "kind",
+	                      kind_names[p->kind], "part", part_names[p->part], "word", p->word,
+	                      "tier", p->tier > 0 ? json_integer(p->tier) : json_null(), "slot",
+	                      p->slot != SLOT_NONE ? json_string(slot_names[p->slot]) : json_null(),
+	                      "stats", stats, proposal_worth_field(p->part), (json_int_t)p->worth,
+	                      "status", row->status, "created_at", row->created);
+	/* SPEC §12: the classes, for the parts that take them */
+	if (o &&
+	    (proposal_takes_classes(p->kind, p->part) || proposal_may_be_worse(p->kind, p->part))) {
+		json_t *a = json_array();
+		for (const char *c = p->classes; a && *c;) {
+			size_t len = strcspn(c, " ");
+			if (json_array_append_new(a, json_stringn(c, len)) != 0) {
+				json_decref(a);
+				a = NULL;
+			}
+			c += len;
+			while (*c == ' ')
+				c++;
+		}
+		if (!a || json_object_set_new(o, "classes", a) != 0) {
+			json_decref(o);
+			return NULL;
+		}
+	}
+	return o;
 }
 
 /* "attack" -> "Attack". */
@@ -173,6 +194,35 @@ int page_proposal_fields(struct tmpl_dict *d, const struct proposal *p,
 		option(m, "", "choose", *v == '\0');
 		option(m, "good", "Good", strcmp(v, "good") == 0);
 		option(m, "bad", "Bad", strcmp(v, "bad") == 0);
+	}
+	if (proposal_takes_classes(p->kind, p->part)) {
+		/* SPEC §12: a material's class, or the classes a type accepts,
+		 * among the kind's material classes in the current catalog */
+		struct tmpl_dict *c = tmpl_section(d, "CLASSES");
+		const struct catalog *cat = catalog_acquire();
+		const char *names[CATALOG_CLASSES_MAX];
+		size_t n = catalog_kind_classes(cat, p->kind, names, CATALOG_CLASSES_MAX);
+		char hint[CATALOG_CLASSES_MAX * (PROPOSAL_CLASS_LEN + 2) + 32];
+		size_t used =
+		        (size_t)snprintf(hint, sizeof hint, "%s",
+		                         p->part == P_MATERIAL ? "one of " : "one or more of ");
+		for (size_t i = 0; i < n && used < sizeof hint; i++)
+			used += (size_t)snprintf(hint + used, sizeof hint - used, "%s%s",
+			                         i ? ", " : "", names[i]);
+		catalog_release(cat);
+		v = shown(sent, ctx, "classes");
+		tmpl_set(c, "VALUE", v ? v : p->classes);
+		tmpl_set(c, "HINT", n ? hint : "letters a-z, separated by spaces");
+		tmpl_set(c, "LABEL", p->part == P_MATERIAL ? "Class" : "Classes it is made of");
+		tmpl_show(c, "REQUIRED");
+	}
+	if (proposal_may_be_worse(p->kind, p->part)) {
+		/* SPEC §12: a worse prefix never meets a masterwork */
+		struct tmpl_dict *c = tmpl_section(d, "CLASSES");
+		v = shown(sent, ctx, "classes");
+		tmpl_set(c, "VALUE", v ? v : p->classes);
+		tmpl_set(c, "HINT", "“worse” for a flaw such as dented, or empty");
+		tmpl_set(c, "LABEL", "Worse");
 	}
 	if (r->fixed_slot != SLOT_NONE || r->fixed_hands) {
 		snprintf(text, sizeof(text), "Always worn in the %s, held in %d hand%s.",

@@ -162,6 +162,103 @@ static int read_stats(const struct part_rules *r, const struct proposal_input *i
 	return 0;
 }
 
+int proposal_takes_classes(enum kind k, enum part p)
+{
+	const struct recipe *r = recipe_for(k);
+	return (p == P_MATERIAL || p == P_TYPE) && r && !r->blueprint &&
+	       (r->parts & (1u << P_MATERIAL));
+}
+
+int proposal_may_be_worse(enum kind k, enum part p)
+{
+	return p == P_PREFIX && proposal_takes_classes(k, P_MATERIAL);
+}
+
+/* SPEC §12: the classes of `in` into p, normalised to single spaces.
+ * Required for the parts that take them (with `keep`, not given keeps
+ * p's); refused for the others. Whether each is a class the catalog knows
+ * is the caller's check (proposal_parse is pure). */
+static int read_classes(const struct proposal_input *in, int keep, struct proposal *p,
+                        struct proposal_error *err)
+{
+	char what[40], out[PROPOSAL_CLASSES_BYTES];
+	size_t used = 0;
+	int n = 0;
+
+	label(p->kind, p->part, what, sizeof(what));
+	if (proposal_may_be_worse(p->kind, p->part)) {
+		if (!given(in->classes)) {
+			if (!keep)
+				p->classes[0] = '\0';
+			return 0;
+		}
+		size_t a = strspn(in->classes, " "), z = strlen(in->classes);
+		while (z > a && in->classes[z - 1] == ' ')
+			z--;
+		if (z == a) { /* blank: not worse */
+			p->classes[0] = '\0';
+			return 0;
+		}
+		if (z - a != 5 || memcmp(in->classes + a, "worse", 5) != 0)
+			return set_error(err, "classes", "a %s is either worse or nothing (empty)",
+			                 what);
+		memcpy(p->classes, "worse", 6);
+		return 0;
+	}
+	if (!proposal_takes_classes(p->kind, p->part)) {
+		if (given(in->classes))
+			return set_error(err, "classes", "a %s has no classes", what);
+		p->classes[0] = '\0';
+		return 0;
+	}
+	if (!given(in->classes)) {
+		if (keep && p->classes[0])
+			return 0;
+		return set_error(err, "classes",
+		                 p->part == P_MATERIAL
+		                         ? "is required: the class of the %s (what it is made of)"
+		                         : "is required: the material classes a %s can be made of",
+		                 what);
+	}
+	for (const char *c = in->classes; *c;) {
+		size_t len = 0;
+		while (*c == ' ' || *c == ',')
+			c++;
+		while (c[len] >= 'a' && c[len] <= 'z')
+			len++;
+		if (!len && !*c)
+			break;
+		if (!len || len > PROPOSAL_CLASS_LEN || (c[len] && c[len] != ' ' && c[len] != ','))
+			return set_error(err, "classes",
+			                 "must be class names of 1 to %d lower-case letters a-z, "
+			                 "separated by spaces",
+			                 PROPOSAL_CLASS_LEN);
+		for (size_t at = 0; at < used;) { /* a repeat */
+			size_t l = strcspn(out + at, " ");
+			if (l == len && memcmp(out + at, c, len) == 0)
+				return set_error(err, "classes", "names \"%.*s\" twice", (int)len,
+				                 c);
+			at += l + 1;
+		}
+		if (++n > (p->part == P_MATERIAL ? 1 : PROPOSAL_CLASSES_MAX))
+			return set_error(err, "classes",
+			                 p->part == P_MATERIAL
+			                         ? "a material has one class"
+			                         : "a type accepts at most %d classes",
+			                 PROPOSAL_CLASSES_MAX);
+		if (used)
+			out[used++] = ' ';
+		memcpy(out + used, c, len);
+		used += len;
+		out[used] = '\0';
+		c += len;
+	}
+	if (!n)
+		return set_error(err, "classes", "is required for a %s", what);
+	memcpy(p->classes, out, used + 1);
+	return 0;
+}
+
 const char *proposal_worth_field(enum part p)
 {
 	return p == P_TYPE ? "value" : "value_mult";
@@ -238,9 +335,9 @@ int proposal_parse(const struct proposal_input *in, struct proposal *p, struct p
 	if (catalog_key(p->word, key, sizeof key) == 0 && strcmp(key, "random") == 0)
 		return set_error(err, "word",
 		                 "cannot be \"random\": the form uses it to ask for a random word");
-	if (read_stats(r, in, 0, p, err) != 0)
+	if (read_stats(r, in, 0, p, err) != 0 || read_worth(in, 0, p, err) != 0)
 		return -1;
-	return read_worth(in, 0, p, err);
+	return read_classes(in, 0, p, err);
 }
 
 int proposal_adjust(struct proposal *p, const struct proposal_input *in, struct proposal_error *err)
@@ -250,7 +347,8 @@ int proposal_adjust(struct proposal *p, const struct proposal_input *in, struct 
 
 	if (!r)
 		return set_error(err, "part", "this kind has no such part");
-	if (read_stats(r, in, 1, &q, err) != 0 || read_worth(in, 1, &q, err) != 0)
+	if (read_stats(r, in, 1, &q, err) != 0 || read_worth(in, 1, &q, err) != 0 ||
+	    read_classes(in, 1, &q, err) != 0)
 		return -1;
 	*p = q;
 	return 0;
@@ -284,6 +382,10 @@ int proposal_stats_text(const struct proposal *p, struct buf *out)
 	if (p->worth)
 		rc |= buf_printf(out, "%s%s=%u", sep, proposal_worth_field(p->part),
 		                 (unsigned)p->worth);
+	if (p->classes[0]) /* "classes=soft,leather": one token in the log */
+		for (const char *c = p->classes; *c; c++)
+			rc |= buf_printf(out, "%s%c", c == p->classes ? " classes=" : "",
+			                 *c == ' ' ? ',' : *c);
 	return rc ? -1 : 0;
 }
 

@@ -22,6 +22,20 @@ const struct stat_range *proposal_stat(const struct part_rules *r, enum stat s);
 /* A stat's value when none is given: 0, or the bound nearest to 0. */
 int stat_range_default(const struct stat_range *r);
 
+/* SPEC §12 (docs/recipes.md "Word classes"): a class is 1..16 letters a-z;
+ * a material has one, a type accepts 1..PROPOSAL_CLASSES_MAX. */
+#define PROPOSAL_CLASS_LEN     16
+#define PROPOSAL_CLASSES_MAX   8
+#define PROPOSAL_CLASSES_BYTES (PROPOSAL_CLASSES_MAX * (PROPOSAL_CLASS_LEN + 1))
+
+/* Whether a proposal of (k, p) chooses classes: the material and the type
+ * of a kind whose recipe has a material (weapons have none, and keep the
+ * original's rules). */
+int proposal_takes_classes(enum kind k, enum part p);
+/* Whether a proposal of (k, p) may be marked `worse` (optional): the
+ * prefix of the same kinds (never on a masterwork item, SPEC §12). */
+int proposal_may_be_worse(enum kind k, enum part p);
+
 struct proposal {
 	enum kind kind;
 	enum part part;
@@ -33,6 +47,9 @@ struct proposal {
 	/* SPEC §7: a base (type) row's value in gold pieces, or another part's
 	 * value_mult in hundredths (proposal_worth_field says which) */
 	uint32_t worth;
+	/* SPEC §12: a material's class, or the classes a type accepts, space-
+	 * separated ("soft leather"); "" for a part that takes none */
+	char classes[PROPOSAL_CLASSES_BYTES];
 };
 
 /* The bounds of what a proposal may carry (docs/items.md): a base's value
@@ -55,6 +72,7 @@ struct proposal_input {
 	const char *mark; /* "good" or "bad": the marked parts only (SHAPE_MARKED) */
 	const char *stat[ST__MAX];
 	const char *value, *value_mult; /* the one of proposal_worth_field */
+	const char *classes;            /* proposal_takes_classes: names, by spaces or commas */
 };
 
 struct proposal_error {

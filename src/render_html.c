@@ -14,10 +14,6 @@
 #include "tmpl.h"
 #include "value.h"
 
-/* unhonoured_reason_text (item.h) is defined beside the generator, which
- * decides the reasons; its size is not visible here, hence the count. */
-#define N_REASONS UR__MAX
-
 /* ---- HTML: the card ---------------------------------------------------- */
 
 /* A stat as shown on a card. The multiplier is a bonus stored in hundredths
@@ -161,9 +157,8 @@ static int fill_unhonoured(struct tmpl_dict *card, const struct item *it)
 			return -1;
 		tmpl_set(row, "PART", render_name_or(part_names, P__MAX, (int)u->part, "?"));
 		tmpl_set(row, "WORD", u->word ? u->word : "");
-		tmpl_set(row, "REASON",
-		         render_name_or(unhonoured_reason_text, N_REASONS, (int)u->reason,
-		                        "refused"));
+		char why[UNHONOURED_TEXT_MAX];
+		tmpl_set(row, "REASON", unhonoured_text(u, why, sizeof why));
 	}
 	return 0;
 }

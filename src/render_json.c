@@ -14,10 +14,6 @@
 #include "scroll.h"
 #include "value.h"
 
-/* unhonoured_reason_text (item.h) is defined beside the generator, which
- * decides the reasons; its size is not visible here, hence the count. */
-#define N_REASONS UR__MAX
-
 /* ---- JSON -------------------------------------------------------------- */
 
 /* Sets o[key] = v. Takes v in every case (jansson releases it when the set
@@ -298,8 +294,8 @@ static void jw_unhonoured(struct jw *w, const struct item *it)
 		JW_LIT(w, ",\"word\":");
 		jw_str(w, u->word ? u->word : "");
 		JW_LIT(w, ",\"reason\":");
-		jw_str(w, render_name_or(unhonoured_reason_text, N_REASONS, (int)u->reason,
-		                         "refused"));
+		char why[UNHONOURED_TEXT_MAX];
+		jw_str(w, unhonoured_text(u, why, sizeof why));
 		JW_LIT(w, "}");
 	}
 	JW_LIT(w, "]");
@@ -368,10 +364,9 @@ static void jw_ident(struct jw *w, const char *s)
 }
 
 static const char *const reason_codes[UR__MAX] = {
-        [UR_UNKNOWN] = "unknown_word",
-        [UR_INACTIVE] = "inactive",
-        [UR_NOT_A_PART] = "not_a_part",
-        [UR_OTHER_KIND] = "other_kind",
+        [UR_UNKNOWN] = "unknown_word",    [UR_INACTIVE] = "inactive",
+        [UR_NOT_A_PART] = "not_a_part",   [UR_OTHER_KIND] = "other_kind",
+        [UR_CONTRADICTS] = "contradicts",
 };
 
 static void jw_parts_v2(struct jw *w, const struct item *it)
@@ -419,6 +414,10 @@ static void jw_unhonoured_v2(struct jw *w, const struct item *it)
 		jw_str(w, u->word ? u->word : "");
 		JW_LIT(w, ",\"reason\":");
 		jw_str(w, render_name_or(reason_codes, UR__MAX, (int)u->reason, "refused"));
+		/* the sentence the card shows ("cloth cannot make a breastplate") */
+		char why[UNHONOURED_TEXT_MAX];
+		JW_LIT(w, ",\"message\":");
+		jw_str(w, unhonoured_text(u, why, sizeof why));
 		JW_LIT(w, "}");
 	}
 	JW_LIT(w, "]");

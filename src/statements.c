@@ -24,7 +24,7 @@
 #define STAT_QS "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
 #define SUB_COLS                                                                                   \
 	"id, submission_id, kind, part, word, tier, slot, " STAT_COLS                              \
-	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), worth, mark"
+	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), worth, mark, classes"
 
 #define SPELL_SUB_COLS                                                                             \
 	"id, submission_id, word, mana, level, tier, effects, status, "                            \
@@ -85,6 +85,20 @@ const struct stmt_def db_statements[STMT__MAX] = {
                             "weight FROM map_tile WHERE active = 1 ORDER BY tileset, id",
                             "map_tile"},
 
+        /* Every row, live or retired: a dungeon's code keys it at its own
+         * revision (docs/dungeons.md). */
+        [STMT_DUNGEON_TREASURE] = {"SELECT id, level, budget_per_room, tier, empty_pct, items_pct, "
+                                   "hoard_pct, items_max, gem_value, art_value, added_rev, "
+                                   "COALESCE(retired_rev, 0) FROM dungeon_treasure ORDER BY id",
+                                   "dungeon_treasure"},
+
+        /* After migration 0016: every row with its revisions, live or not
+         * (dungeon codes draw from the tiles of their revision). */
+        [STMT_MAP_TILES_REV] = {"SELECT tileset, name, pattern, edge_n, edge_e, edge_s, edge_w, "
+                                "weight, active, added_rev, COALESCE(retired_rev, 0) FROM "
+                                "map_tile ORDER BY tileset, id",
+                                "map_tile"},
+
         /* Every spell row, live or not (the catalog keeps old rows for older
          * revisions), each with its effects in order: one row per effect, a
          * spell without effects once with NULLs (and refused at load). */
@@ -95,6 +109,12 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_MARKOV_NAMES] = {"SELECT id, name, added_rev, retired_rev FROM markov_name "
                                "ORDER BY id",
                                "markov_name"},
+        [STMT_WORD_CLASSES] = {"SELECT id, kind, part, word, class, added_rev, retired_rev "
+                               "FROM word_class ORDER BY id",
+                               "word_class"},
+        [STMT_SETTINGS] = {"SELECT id, name, value, added_rev, retired_rev FROM catalog_setting "
+                           "ORDER BY id",
+                           "catalog_setting"},
 
         [STMT_BEGIN] = {"START TRANSACTION"},
         [STMT_COMMIT] = {"COMMIT"},
@@ -113,7 +133,8 @@ const struct stmt_def db_statements[STMT__MAX] = {
                                "ORDER BY decided_at DESC LIMIT 1"},
         [STMT_SUB_INSERT] =
                 {"INSERT INTO submission (submission_id, kind, part, word, tier, slot, " STAT_COLS
-                 ", worth, client_hash, mark) VALUES (?, ?, ?, ?, ?, ?, " STAT_QS ", ?, ?, ?)"},
+                 ", worth, client_hash, mark, classes) VALUES (?, ?, ?, ?, ?, ?, " STAT_QS
+                 ", ?, ?, ?, ?)"},
         [STMT_SUB_LIST] = {"SELECT " SUB_COLS " FROM submission WHERE status = 'pending' "
                            "ORDER BY created_at, id LIMIT ?"},
         [STMT_SUB_COUNT] = {"SELECT COUNT(*) FROM submission WHERE status = 'pending'"},
@@ -223,6 +244,8 @@ const struct stmt_def db_statements[STMT__MAX] = {
                                 " FROM name_submission WHERE id = ? FOR UPDATE"},
         /* An approved name, in the change set whose revision is the ?. */
         [STMT_NAME_ADD] = {"INSERT INTO markov_name (name, added_rev) VALUES (?, ?)"},
+        [STMT_CLASS_ADD] = {"INSERT INTO word_class (kind, part, word, class, added_rev) "
+                            "VALUES (?, ?, ?, ?, ?)"},
         [STMT_NAME_SUB_DECIDE] = {"UPDATE name_submission SET status = ?, decided_at = NOW(), "
                                   "decided_by = ?, reason = ?, markov_name_id = ? "
                                   "WHERE id = ? AND status = 'pending'"},

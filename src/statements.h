@@ -15,8 +15,12 @@ enum stmt {
 	STMT_TABLES,
 	STMT_BEGIN_SNAPSHOT,
 	STMT_MAP_TILES,
+	STMT_MAP_TILES_REV,
 	STMT_SPELLS,
 	STMT_MARKOV_NAMES,
+	STMT_WORD_CLASSES, /* migration 0016 */
+	STMT_SETTINGS,
+	STMT_DUNGEON_TREASURE,
 	/* transactions */
 	STMT_BEGIN,
 	STMT_COMMIT,
@@ -72,6 +76,7 @@ enum stmt {
 	STMT_NAME_SUB_COUNT,
 	STMT_NAME_SUB_LOCK,
 	STMT_NAME_ADD,
+	STMT_CLASS_ADD, /* a word_class row (0016) of an approved word */
 	STMT_NAME_SUB_DECIDE,
 	STMT_NAME_LOG,
 	/* per affix table, in AFFIX_TABLES order: load, live word, add word,

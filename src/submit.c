@@ -33,6 +33,7 @@ enum sf {
 	SF_VALUE = SF_STAT0 + ST__MAX,
 	SF_VALUE_MULT,
 	SF_MARK,
+	SF_CLASSES,
 	SF__MAX
 };
 
@@ -41,7 +42,7 @@ static const char *const sf_names[SF__MAX + 1] = {
         "csrf",    "submission_id", "kind",     "part",       "word",   "tier",    "slot",
         "format",  "received",      "hands",    "multiplier", "attack", "defense", "magic",
         "flaming", "freezing",      "shocking", "holy",       "evil",   "sneak",   "crit",
-        "value",   "value_mult",    "mark",     NULL};
+        "value",   "value_mult",    "mark",     "classes",    NULL};
 _Static_assert(ST__MAX == 12 && ST_HANDS == 0 && ST_CRIT == 11, "sf_names follows enum stat");
 
 static int read_fields(const struct request *rq, int post, struct fields *in,
@@ -184,6 +185,28 @@ static json_t *form_json(const struct view *v)
 		    0)
 			goto oom;
 	}
+	if (fields && r && proposal_takes_classes(v->kind, v->part)) {
+		/* SPEC §12: the kind's material classes in the current catalog */
+		const struct catalog *cat = catalog_acquire();
+		const char *names[CATALOG_CLASSES_MAX];
+		size_t n = catalog_kind_classes(cat, v->kind, names, CATALOG_CLASSES_MAX);
+		json_t *choices = json_array();
+		for (size_t i = 0; choices && i < n; i++)
+			if (json_array_append_new(choices, json_string(names[i])) != 0)
+				break;
+		catalog_release(cat);
+		if (json_array_append_new(
+		            fields, json_pack("{s:s,s:o,s:i,s:i,s:b}", "name", "classes", "choices",
+		                              choices, "min", 1, "max",
+		                              v->part == P_MATERIAL ? 1 : PROPOSAL_CLASSES_MAX,
+		                              "required", 1)) != 0)
+			goto oom;
+	}
+	if (fields && r && proposal_may_be_worse(v->kind, v->part) &&
+	    json_array_append_new(fields,
+	                          json_pack("{s:s,s:[s],s:i,s:i,s:b}", "name", "classes", "choices",
+	                                    "worse", "min", 0, "max", 1, "required", 0)) != 0)
+		goto oom;
 	if (fields && r && r->has_mark &&
 	    json_array_append_new(fields, json_pack("{s:s,s:[s,s],s:b}", "name", "mark", "choices",
 	                                            "good", "bad", "required", 1)) != 0)
@@ -401,6 +424,41 @@ static void answer_outcome(struct response *rs, struct view *v, const struct pro
 	}
 }
 
+int submit_known_classes(const struct proposal *p, struct proposal_error *err)
+{
+	const struct catalog *cat = catalog_acquire();
+	const char *names[CATALOG_CLASSES_MAX];
+	size_t n = catalog_kind_classes(cat, p->kind, names, CATALOG_CLASSES_MAX);
+	int rc = 0;
+
+	/* A catalog without classes for the kind (before migration 0016)
+	 * knows none to hold a proposal to; a prefix's `worse` is checked by
+	 * proposal_parse. */
+	for (const char *c = proposal_may_be_worse(p->kind, p->part) ? "" : p->classes;
+	     n && *c && rc == 0;) {
+		size_t len = strcspn(c, " "), i = 0;
+		while (i < n && !(strlen(names[i]) == len && memcmp(names[i], c, len) == 0))
+			i++;
+		if (i == n) {
+			size_t used =
+			        (size_t)snprintf(err->message, sizeof err->message,
+			                         "\"%.*s\" is not a class of %s materials: one of ",
+			                         (int)len, c, kind_names[p->kind]);
+			for (size_t j = 0; j < n && used < sizeof err->message; j++)
+				used += (size_t)snprintf(err->message + used,
+				                         sizeof err->message - used, "%s%s",
+				                         j ? ", " : "", names[j]);
+			err->field = "classes";
+			rc = -1;
+		}
+		c += len;
+		while (*c == ' ')
+			c++;
+	}
+	catalog_release(cat);
+	return rc;
+}
+
 /* POST /submit: 303 to the "received" page (JSON: 201 with the row) once
  * the proposal is committed; 200 "already received" for a submission id
  * stored before; 400 naming a bad field; 403 for a missing or wrong CSRF
@@ -442,8 +500,8 @@ static void submit_post(struct handler_ctx *ctx, const struct request *rq, struc
 		send_error(rs, &v, 400, err.field, err.message);
 		return;
 	}
-	if (!auth_client_ok(rq, in.v[SF_CSRF])) {
-		send_error(rs, &v, 403, "csrf", csrf_refused);
+	if (!auth_client_check(rq, in.v[SF_CSRF], &why)) {
+		send_error(rs, &v, 403, "csrf", why ? why : csrf_refused);
 		return;
 	}
 	if (!is_sid(in.v[SF_SID])) {
@@ -455,12 +513,13 @@ static void submit_post(struct handler_ctx *ctx, const struct request *rq, struc
 	                              .word = in.v[SF_WORD],
 	                              .tier = in.v[SF_TIER],
 	                              .slot = in.v[SF_SLOT],
-	                              .mark = in.v[SF_MARK]};
+	                              .mark = in.v[SF_MARK],
+	                              .classes = in.v[SF_CLASSES]};
 	for (int s = 0; s < ST__MAX; s++)
 		pin.stat[s] = in.v[SF_STAT0 + s];
 	pin.value = in.v[SF_VALUE];
 	pin.value_mult = in.v[SF_VALUE_MULT];
-	if (proposal_parse(&pin, &p, &perr) != 0) {
+	if (proposal_parse(&pin, &p, &perr) != 0 || submit_known_classes(&p, &perr) != 0) {
 		send_error(rs, &v, 400, perr.field, perr.message);
 		return;
 	}
@@ -762,8 +821,8 @@ static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
 		pf_send_error(rs, &v, 400, err.field, err.message);
 		return;
 	}
-	if (!auth_client_ok(rq, fields_get(&in, "csrf"))) {
-		pf_send_error(rs, &v, 403, "csrf", csrf_refused);
+	if (!auth_client_check(rq, fields_get(&in, "csrf"), &why)) {
+		pf_send_error(rs, &v, 403, "csrf", why ? why : csrf_refused);
 		return;
 	}
 	if (!is_sid(sent_sid)) {

@@ -4,6 +4,7 @@
 #define LOOTFORGE_SUBMIT_H
 
 #include "http.h"
+#include "proposal.h"
 
 void submit_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 /* GET /submit/spell (the spell form, and its "received" page) and POST
@@ -12,5 +13,11 @@ void submit_spell_route(struct handler_ctx *ctx, const struct request *rq, struc
 /* GET /submit/name (the training-name form, and its "received" page) and
  * POST /submit/name (a proposed Markov training name). */
 void submit_name_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
+
+/* SPEC §12: 0 when each of p's classes is a class of its kind's materials
+ * in the current catalog (or the catalog has none for the kind), else -1
+ * with *err naming "classes" and the choices. The moderation's approval
+ * holds a changed class to it too. */
+int submit_known_classes(const struct proposal *p, struct proposal_error *err);
 
 #endif

@@ -125,8 +125,17 @@ static size_t active_count(const struct table *t)
 	return n;
 }
 
-static void fill_table(struct tmpl_dict *body, const struct filter *f, const struct table *t,
-                       enum kind k, enum part p)
+/* SPEC §12: whether any active row of t has a class. */
+static int has_classes(const struct table *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->rows[i].active && t->rows[i].classes)
+			return 1;
+	return 0;
+}
+
+static void fill_table(struct tmpl_dict *body, const struct filter *f, const struct catalog *cat,
+                       const struct table *t, enum kind k, enum part p)
 {
 	struct tmpl_dict *d = tmpl_section(body, "TABLE");
 	size_t count = active_count(t), shown = 0;
@@ -139,6 +148,9 @@ static void fill_table(struct tmpl_dict *body, const struct filter *f, const str
 		tmpl_set_int(tmpl_section(d, "TRUNCATED"), "SHOWN", WORDS_TABLE_MAX);
 	if (is_base(p))
 		tmpl_show(d, "HAS_TIER");
+	int classed = has_classes(t);
+	if (classed) /* a type lists the material classes it accepts */
+		tmpl_set(tmpl_section(d, "HAS_CLASSES"), "H", p == P_TYPE ? "Accepts" : "Class");
 	for (size_t i = 0; i < t->n && shown < WORDS_TABLE_MAX; i++) {
 		const struct entry *e = &t->rows[i];
 		if (!shown_word(f, e))
@@ -152,6 +164,10 @@ static void fill_table(struct tmpl_dict *body, const struct filter *f, const str
 				snprintf(text + n, sizeof(text) - n, " · %s", slot_names[e->slot]);
 			}
 			tmpl_set(tmpl_section(row, "TIER"), "V", text);
+		}
+		if (classed) {
+			catalog_classes_text(cat, e, ", ", text, sizeof(text));
+			tmpl_set(tmpl_section(row, "CLASSES"), "V", text);
 		}
 		stats_text(e, p, text, sizeof(text));
 		tmpl_set(row, "STATS", text);
@@ -194,7 +210,7 @@ static void send_html(struct response *rs, const struct catalog *cat, const stru
 	for (int k = 0; cat && k < K__MAX; k++)
 		for (int p = 0; p < P__MAX; p++)
 			if (listed(f, (enum kind)k, (enum part)p))
-				fill_table(body, f, &cat->t[k][p], (enum kind)k, (enum part)p);
+				fill_table(body, f, cat, &cat->t[k][p], (enum kind)k, (enum part)p);
 	page_send_html(rs, status, d);
 }
 
@@ -209,7 +225,7 @@ static const char *ident(const char *s, char *dst, size_t n)
 	return dst;
 }
 
-static json_t *entry_json(const struct entry *e, enum part p)
+static json_t *entry_json(const struct catalog *cat, const struct entry *e, enum part p)
 {
 	json_t *stats = json_object(), *o;
 	char id[32];
@@ -237,10 +253,19 @@ static json_t *entry_json(const struct entry *e, enum part p)
 		                    json_string(ident(slot_names[e->slot], id, sizeof id)));
 	if (o && e->mark != MARK_NONE && e->mark <= MARK_BAD)
 		json_object_set_new(o, "mark", json_string(mark_names[e->mark]));
+	/* SPEC §12: a material's class, the classes a type accepts, `worse` */
+	if (o && e->classes) {
+		json_t *a = json_array();
+		for (int b = 0; a && b < cat->n_class_names; b++)
+			if (e->classes >> b & 1)
+				json_array_append_new(a, json_string(cat->class_names[b]));
+		json_object_set_new(o, "classes", a ? a : json_null());
+	}
 	return o;
 }
 
-static json_t *table_json(const struct filter *f, const struct table *t, enum kind k, enum part p)
+static json_t *table_json(const struct filter *f, const struct catalog *cat, const struct table *t,
+                          enum kind k, enum part p)
 {
 	json_t *words = json_array();
 	size_t count = active_count(t), shown = 0;
@@ -248,7 +273,7 @@ static json_t *table_json(const struct filter *f, const struct table *t, enum ki
 	for (size_t i = 0; words && i < t->n && shown < WORDS_TABLE_MAX; i++) {
 		if (!shown_word(f, &t->rows[i]))
 			continue;
-		if (json_array_append_new(words, entry_json(&t->rows[i], p)) != 0) {
+		if (json_array_append_new(words, entry_json(cat, &t->rows[i], p)) != 0) {
 			json_decref(words);
 			return NULL;
 		}
@@ -267,8 +292,9 @@ static void send_json(struct response *rs, const struct catalog *cat, const stru
 	for (int k = 0; tables && k < K__MAX; k++)
 		for (int p = 0; tables && p < P__MAX; p++)
 			if (listed(f, (enum kind)k, (enum part)p) &&
-			    json_array_append_new(tables, table_json(f, &cat->t[k][p], (enum kind)k,
-			                                             (enum part)p)) != 0) {
+			    json_array_append_new(tables, table_json(f, cat, &cat->t[k][p],
+			                                             (enum kind)k, (enum part)p)) !=
+			            0) {
 				json_decref(tables);
 				tables = NULL;
 			}

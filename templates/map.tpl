@@ -22,18 +22,19 @@
 <label class="field"><span>Seed</span>
 <input type="text" name="seed" inputmode="numeric" pattern="[0-9]*" maxlength="20" placeholder="random" value="{{SEED}}"></label>
 </div>
-<p class="actions"><button type="submit">Draw</button></p>
+<p class="actions"><button type="submit">Draw</button> <a class="to-dungeon" href="/dungeon">A keyed dungeon: numbered rooms, doors, stairs and what each room holds</a></p>
 </form>
 {{#MAP}}
 <figure class="dungeon">
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {{CW}} {{CH}}" width="100%" role="img" aria-label="A {{W}} by {{H}} {{TILESET}} dungeon map, seed {{SEED}}" shape-rendering="crispEdges">
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {{CW}} {{CH}}" width="{{PXW}}" height="{{PXH}}" role="img" aria-label="A {{W}} by {{H}} {{TILESET}} dungeon map, seed {{SEED}}" shape-rendering="crispEdges">
 <rect x="0" y="0" width="{{CW}}" height="{{CH}}" fill="#2b2622"/>
 <path class="floor" fill="#e8dcc2" d="{{FLOOR}}"/>
-{{#LOOT_MARK}}<a href="{{LINK}}"><circle class="loot" cx="{{CX}}" cy="{{CY}}" r="1.2" fill="#b8860b"><title>{{NAME}}</title></circle></a>{{/LOOT_MARK}}
+{{#LOOT_MARK}}<a href="{{LINK}}"><circle class="loot" cx="{{CX}}" cy="{{CY}}" r="0.45" fill="#b8860b"><title>{{NAME}}</title></circle></a>{{/LOOT_MARK}}
 </svg>
 <figcaption>{{W}} × {{H}} tiles of <strong>{{TILESET}}</strong>, seed {{SEED}}. <a class="permalink" href="{{LINK}}">Permanent link</a> · <a class="again" href="{{AGAIN}}">New map</a></figcaption>
 </figure>
 {{#HAS_LOOT}}<h3>Loot</h3>
+<p class="loot-cap">{{N_LOOT}} items in {{N_ROOMS}} rooms: one a room, at most {{LOOT_MAX}} a map, the rooms drawn among all of them by the seed when there are more.</p>
 <ul class="loot">
 {{#LOOT}}<li class="{{RARITY}}"><a href="{{LINK}}">{{NAME}}</a> <span class="where">(tile {{X}}, {{Y}})</span></li>{{/LOOT}}
 </ul>{{/HAS_LOOT}}

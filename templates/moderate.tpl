@@ -37,6 +37,8 @@
 <select name="mark">
 {{#OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/OPT}}
 </select></label>{{/MARK}}
+{{#CLASSES}}<label class="field"><span>{{LABEL}} <small>({{HINT}})</small></span>
+<input type="text" name="classes" maxlength="136" autocomplete="off" value="{{VALUE}}"></label>{{/CLASSES}}
 {{#STAT}}<label class="field"><span>{{LABEL}} <small>({{RANGE}})</small></span>
 <input type="number" name="{{NAME}}" min="{{MIN}}" max="{{MAX}}" step="1" value="{{VALUE}}"></label>
 {{/STAT}}

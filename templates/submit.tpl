@@ -53,6 +53,8 @@
 <select name="mark" required>
 {{#OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/OPT}}
 </select></label>{{/MARK}}
+{{#CLASSES}}<label class="field"><span>{{LABEL}} <small>({{HINT}})</small></span>
+<input type="text" name="classes"{{#REQUIRED}} required{{/REQUIRED}} maxlength="136" autocomplete="off" value="{{VALUE}}"></label>{{/CLASSES}}
 </div>
 {{#FIXED}}<p class="hint">{{TEXT}}</p>{{/FIXED}}
 <fieldset class="fields stats">

@@ -81,21 +81,26 @@ def label(prefix, edges):
     return prefix + "-" + "".join("%s%d" % (SIDE[s], edges[s]) for s in range(4))
 
 
-rows = []
-# plain: corridors (hallway edges) and rooms whose sides are hallway doors
-# or wide openings; a tile for every mix, so no grid is ever a dead end.
-for edges in itertools.product((0, 1, 4), repeat=4):
-    if any(edges) and all(e in (0, 1) for e in edges):
-        rows.append(row("plain", label("hall", edges), hall(edges), edges, 6))
-    rows.append(row("plain", label("room", edges), room(edges), edges, 1))
-# ruins: rooms with fallen stones, reached through openings set low or high
-# in the wall (types 2 and 3).
-for edges in itertools.product((0, 2, 3), repeat=4):
-    k = sum(e * 3 ** i for i, e in enumerate(edges))
-    stones = [(2, 2), (2, 3), (3, 2), (3, 3), (1, 1), (4, 4), (1, 4), (4, 1)]
-    rubble = [stones[k % len(stones)], stones[(k // 3 + 5) % len(stones)]]
-    g = room(edges, rubble)
-    if pieces(g) > 1:
-        g = room(edges, rubble[:1])
-    rows.append(row("ruins", label("ruin", edges), g, edges, 1))
-print(",\n".join(rows) + ";")
+def main():
+    rows = []
+    # plain: corridors (hallway edges) and rooms whose sides are hallway doors
+    # or wide openings; a tile for every mix, so no grid is ever a dead end.
+    for edges in itertools.product((0, 1, 4), repeat=4):
+        if any(edges) and all(e in (0, 1) for e in edges):
+            rows.append(row("plain", label("hall", edges), hall(edges), edges, 6))
+        rows.append(row("plain", label("room", edges), room(edges), edges, 1))
+    # ruins: rooms with fallen stones, reached through openings set low or high
+    # in the wall (types 2 and 3).
+    for edges in itertools.product((0, 2, 3), repeat=4):
+        k = sum(e * 3 ** i for i, e in enumerate(edges))
+        stones = [(2, 2), (2, 3), (3, 2), (3, 3), (1, 1), (4, 4), (1, 4), (4, 1)]
+        rubble = [stones[k % len(stones)], stones[(k // 3 + 5) % len(stones)]]
+        g = room(edges, rubble)
+        if pieces(g) > 1:
+            g = room(edges, rubble[:1])
+        rows.append(row("ruins", label("ruin", edges), g, edges, 1))
+    print(",\n".join(rows) + ";")
+
+
+if __name__ == "__main__":
+    main()

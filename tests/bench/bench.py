@@ -547,6 +547,16 @@ def measure(args):
             ("map30", "GET /map?w=30&h=30, HTML", "/map?w=30&h=30&seed=7", (), None),
             ("map30t", "GET /map?w=30&h=30, text", "/map?w=30&h=30&seed=7&format=text", (),
              None),
+            # Keyed dungeons (docs/dungeons.md): HTML, PNG and .dd2vtt at the
+            # default size and the largest; one seed, so the same dungeon.
+            ("dungeon", "GET /dungeon, 12x8, HTML", "/dungeon?seed=7", (), None),
+            ("dungeonpng", "GET /dungeon, 12x8, PNG", "/dungeon?seed=7&format=png", (), None),
+            ("dungeonvtt", "GET /dungeon, 12x8, .dd2vtt", "/dungeon?seed=7&format=vtt", (), None),
+            ("dungeon30", "GET /dungeon?w=30&h=30, HTML", "/dungeon?w=30&h=30&seed=7", (), None),
+            ("dungeon30png", "GET /dungeon?w=30&h=30, PNG",
+             "/dungeon?w=30&h=30&seed=7&format=png", (), None),
+            ("dungeon30vtt", "GET /dungeon?w=30&h=30, .dd2vtt",
+             "/dungeon?w=30&h=30&seed=7&format=vtt", (), None),
             # Again, so that a change of the machine's load during the
             # run shows, and the ratios use the mean of the two.
             ("ceiling2", "static file again", "/" + ceiling_name, (), None),
@@ -669,6 +679,7 @@ def fmt_int(v):
 # The table's rows, in this order (not the order they ran in).
 ROW_ORDER = ("ceiling", "floor", "html", "json", "post", "batch", "item", "itemjson", "itemold",
              "itemcache", "itemceil", "catalog", "words", "loadout", "map", "map30", "map30t",
+             "dungeon", "dungeonpng", "dungeonvtt", "dungeon30", "dungeon30png", "dungeon30vtt",
              "ceiling2", "x1000")
 
 

@@ -645,3 +645,44 @@ def test_pages_read_well(b, stack):
     finally:
         emulate(b)
 
+
+def test_dungeon_by_clicks(b, stack):
+    """On /dungeon, choose the `walls` tileset, level 6 and a seed, and Make:
+    the map (SVG) and the key show; open a room's item from the key and see
+    its card. Back on the dungeon, print media hides the form and the site's
+    header, and keeps the map and the key."""
+    base = "http://127.0.0.1:%d" % stack.port
+    b.get(base + "/dungeon")
+    b.wait_for("the form", lambda: b.find_all("form.generate select[name=tileset]"))
+    choose(b, "tileset", "walls")
+    level = b.find("form.generate input[name=level]")
+    level.e.clear()
+    level.type("6")
+    b.find("form.generate input[name=seed]").type("25")
+    b.find("form.generate button[type=submit]").click()
+    loaded(b, {"tileset": "walls", "level": "6", "seed": "25"})
+    check(b.find_all("figure.dungeon svg") and b.find_all("ol.dungeon-key li"),
+          "the map and the key")
+    check_console_clean(b, "the dungeon page")
+    b.screenshot(save("browser-dungeon.png"))
+    dungeon_url = b.url
+    link = b.find("ol.dungeon-key .item a")
+    name = link.text
+    link.click()
+    b.wait_for("the item's card", lambda: "/item/" in b.url and b.find_all("article.card"))
+    check(b.find("article.card h2.name").text == name, "the item the key named", name)
+    b.get(dungeon_url)
+    b.wait_for("the dungeon again", lambda: b.find_all("figure.dungeon svg"))
+    b.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        form = b.d.find_element(By.CSS_SELECTOR, "form.generate")
+        nav = b.d.find_element(By.CSS_SELECTOR, "header.site")
+        check(not form.is_displayed() and not nav.is_displayed(),
+              "printed: no form, no site header")
+        check(b.d.find_element(By.CSS_SELECTOR, "figure.dungeon svg").is_displayed() and
+              b.d.find_element(By.CSS_SELECTOR, "ol.dungeon-key").is_displayed(),
+              "printed: the map and the key")
+        b.screenshot(save("browser-dungeon-print.png"))
+    finally:
+        b.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    print("    dungeon: opened %r from the key; print media hides the form" % name)

@@ -19,7 +19,7 @@ KINDS = ["weapon", "armor", "shield", "trinket", "scroll", "wand"]
 RARITIES = ["common", "uncommon", "rare", "epic", "legendary"]
 SLOTS = ["one_hand", "two_hands", "head", "body", "hands", "legs", "feet", "off_hand", "neck",
          "finger"]
-REASONS = ["unknown_word", "inactive", "not_a_part", "other_kind"]
+REASONS = ["unknown_word", "inactive", "not_a_part", "other_kind", "contradicts"]
 # key -> (check, kinds it belongs to: None = every kind), in docs/api.md's order
 ITEM = [
     ("code", lambda v: v is None or re.match(r"^A[g-v][A-Za-z0-9_-]+$", v), None),
@@ -46,7 +46,7 @@ ITEM = [
     ("given_name", lambda v: v is None or isinstance(v, str), ("scroll",)),
     ("description", lambda v: isinstance(v, str), ("scroll",)),
     ("unhonoured", lambda v: isinstance(v, list) and all(
-        list(u) == ["part", "word", "reason"] and IDENT.match(u["part"]) and
+        list(u) == ["part", "word", "reason", "message"] and IDENT.match(u["part"]) and
         u["reason"] in REASONS for u in v), None),
     ("link", lambda v: isinstance(v, str) and v.endswith("format=json"), None),
     ("reroll", lambda v: isinstance(v, str) and v.startswith("/generate?") and
@@ -90,7 +90,8 @@ def test_one_item_schema_on_every_endpoint(stack):
     r = stack.post("/generate", "kind=armor&seed=9&attribute%5Btype%5D=nosuch&format=json")
     it = items_of(r, "POST /generate")
     check_item(it, "POST /generate")
-    check(it["unhonoured"] == [{"part": "type", "word": "nosuch", "reason": "unknown_word"}],
+    check(it["unhonoured"] == [{"part": "type", "word": "nosuch", "reason": "unknown_word",
+                                "message": "unknown word"}],
           "unhonoured, as identifiers", it["unhonoured"])
     check_item(items_of(stack.get_json("/?seed=5"), "/"), "/ (Accept: JSON)")
     scroll = items_of(stack.get("/generate?kind=scroll&seed=2&format=json"), "scroll")
@@ -118,7 +119,7 @@ def test_one_item_schema_on_every_endpoint(stack):
     check(m["link"].endswith("format=json"), "the map's link asks for JSON", m["link"])
     check(m["loot"], "loot in the rooms", m)
     for e in m["loot"]:
-        check(list(e) == ["x", "y", "item"], "a loot wraps its item", list(e))
+        check(list(e) == ["x", "y", "cx", "cy", "item"], "a loot wraps its item", list(e))
         check_item(e["item"], "/map loot")
         check(e["item"]["reroll"].startswith("/generate?kind=%s&tier=3&" % e["item"]["kind"]),
               "a loot's reroll is its kind at the map's tier", e["item"]["reroll"])

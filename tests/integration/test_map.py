@@ -185,9 +185,11 @@ def test_tileset_that_cannot_tile(stack):
         lf.check("tileset broken left out" in stack.log("daemon.log"),
                  "and the log says why", stack.log("daemon.log")[-2000:])
     finally:
-        stack.sql("DELETE FROM map_tile WHERE tileset IN ('solo', 'broken')")
+        # Tiles are never deleted (migration 0017): retired.
+        stack.sql("UPDATE map_tile SET retired_rev = 0 WHERE tileset IN ('solo', 'broken') "
+                  "AND retired_rev IS NULL")
     lf.check(wait_for(lambda: stack.get("/map?tileset=solo", headers=JSON).status == 400),
-             "gone again once deleted")
+             "gone again once retired")
 
 
 def test_loot_in_rooms(stack):
@@ -226,3 +228,106 @@ def test_loot_in_rooms(stack):
     lf.check("<circle" not in stack.get("/map?w=8&h=6&seed=11").text, "no loot asked, none drawn")
     lf.check("loot" not in stack.get("/map?w=8&h=6&seed=11&format=json").json(),
              "no loot asked, no loot key")
+
+
+def markers(page):
+    """The loot markers of an HTML map page: (cx, cy, r) in cell units."""
+    return [(float(cx), float(cy), float(r)) for cx, cy, r in
+            re.findall(r'<circle class="loot" cx="([0-9.]+)" cy="([0-9.]+)" r="([0-9.]+)"',
+                       page)]
+
+
+def check_markers_on_floor(cells, marks, what):
+    """Each marker's disc lies inside one floor cell: every cell its bounding
+    box touches is floor (a disc of radius r around a cell's centre with
+    r < .5 touches that cell only)."""
+    for cx, cy, r in marks:
+        x0, x1 = int(cx - r), int(cx + r)
+        y0, y1 = int(cy - r), int(cy + r)
+        touched = {(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)}
+        lf.check(all(cells[y][x] == "." for x, y in touched),
+                 "%s: the marker at (%s, %s) r %s sits on floor only" % (what, cx, cy, r),
+                 [cells[y][x] for x, y in touched])
+
+
+def test_loot_reaches_whole_map(stack):
+    """Issue 23 item 2: on 30 x 30 ruins, seed 8, the loot reached only tile
+    rows 0-3 (the first 100 rooms in reading order) and 75 of 100 markers
+    sat partly on wall. The 100 rooms are drawn among all of them, and every
+    marker is on a floor cell."""
+    q = "/map?w=30&h=30&seed=8&tileset=ruins&loot=1"
+    m = stack.get(q + "&format=json").json()
+    lf.check(m["loot_max"] == 100 and m["rooms"] > 100 and len(m["loot"]) >= 95,
+             "the cap and the number of rooms are stated", m.get("rooms"), len(m["loot"]))
+    rows = {i["y"] for i in m["loot"]}
+    lf.check(min(rows) <= 3 and max(rows) >= 26,
+             "the loot reaches the top and the bottom of the map", sorted(rows))
+    # 100 of ~500 rooms drawn uniformly: the bottom half holds about half;
+    # fewer than 30 would be over 4 sigma (binomial, sigma ~5) away.
+    lf.check(sum(1 for i in m["loot"] if i["y"] >= 15) >= 30, "the bottom half has loot",
+             sorted(rows))
+    for i in m["loot"]:
+        lf.check(m["cells"][i["cy"]][i["cx"]] == "." and i["cx"] // 6 == i["x"] and
+                 i["cy"] // 6 == i["y"], "the item's cell is floor in its room", i)
+    page = stack.get(q).text
+    marks = markers(page)
+    lf.check(len(marks) == len(m["loot"]), "a marker per item", len(marks))
+    check_markers_on_floor(m["cells"], marks, q)
+    lf.check("%d items in %d rooms" % (len(m["loot"]), m["rooms"]) in page and
+             "at most 100 a map" in page, "the page states the cap")
+
+
+@pytest.mark.parametrize("tileset", ["plain", "ruins"])
+def test_loot_markers_on_floor_many_seeds(stack, tileset):
+    """Over 40 seeds and sizes: every marker on floor, and on maps with more
+    rooms than the cap, loot in the last quarter of the rows."""
+    for seed in range(40):
+        w, h = 5 + seed % 26, 30 - seed % 20
+        q = "/map?w=%d&h=%d&seed=%d&tileset=%s&loot=0" % (w, h, seed, tileset)
+        m = stack.get(q + "&format=json").json()
+        check_markers_on_floor(m["cells"], markers(stack.get(q).text), q)
+        lf.check(len(m["loot"]) >= min(m["rooms"], 100) * 0.9, "the rooms hold loot", q)
+        if m["rooms"] > 100:
+            lf.check(max(i["y"] for i in m["loot"]) >= h * 3 // 4,
+                     "%s: loot in the last quarter of the rows" % q)
+
+
+def test_error_page_keeps_values(stack):
+    """Issue 23 item 3: the error page's form keeps every value sent and
+    lists the tilesets."""
+    r = stack.get("/map?w=31&h=5&tileset=ruins&seed=12&loot=2")
+    lf.check(r.status == 400 and '<strong class="field">w</strong>' in r.text, "w=31 is a 400", r)
+    lf.check('name="w" min="1" max="30" step="1" value="31"' in r.text, "w keeps 31", r.text)
+    lf.check('name="h" min="1" max="30" step="1" value="5"' in r.text, "h keeps 5", r.text)
+    lf.check('<option value="ruins" selected>' in r.text and '<option value="plain">' in r.text,
+             "the tilesets are listed, ruins selected", r.text)
+    lf.check('value="12"' in r.text and '<option value="2" selected>' in r.text,
+             "the seed and the loot tier are kept")
+    r = stack.get("/map?w=4&h=3&tileset=nope")
+    lf.check(r.status == 400 and 'value="4"' in r.text and 'value="3"' in r.text and
+             '<option value="nope" selected>' in r.text and '<option value="plain">' in r.text,
+             "an unknown tileset: the values are kept, the known ones listed", r.text)
+
+
+def test_accept_text_plain(stack):
+    r = stack.get("/map?w=3&h=2&seed=5", headers={"Accept": "text/plain"})
+    lf.check(r.status == 200 and r.headers["content-type"].startswith("text/plain"),
+             "Accept: text/plain gets text", r)
+    lf.check(r.body == stack.get("/map?w=3&h=2&seed=5&format=text").body,
+             "the text map itself")
+    r = stack.get("/map?w=99", headers={"Accept": "text/plain"})
+    lf.check(r.status == 400 and r.text.startswith("w: "), "and its errors as text", r)
+    r = stack.get("/map?w=3&h=2&seed=5",
+                  headers={"Accept": "text/html,application/xhtml+xml,text/plain;q=0.8,*/*"})
+    lf.check(r.headers["content-type"].startswith("text/html"), "a browser still gets HTML")
+
+
+def test_map_drawn_to_fit(stack):
+    """A 1 x 1 map is 96 px (16 a cell), not the page's width; 30 x 30 is at
+    most 960 px."""
+    r = stack.get("/map?w=1&h=1&seed=1")
+    lf.check('viewBox="0 0 6 6" width="96" height="96"' in r.text, "1 x 1: 96 px", r.text)
+    lf.check('width="100%"' not in r.text, "not the page's width")
+    r = stack.get("/map?w=30&h=12&seed=1")
+    lf.check('viewBox="0 0 180 72" width="900" height="360"' in r.text, "30 x 12: 5 px a cell",
+             r.text)

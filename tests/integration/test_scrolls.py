@@ -251,6 +251,7 @@ def test_scroll_requests_that_cannot_be_honoured(stack):
           "and the scroll is rolled as if not asked", it, plain)
     w = gen(stack, "kind=weapon&seed=3&attribute%5Bpaper-condition%5D=is+pristine")[0]
     check(w["unhonoured"] == [{"part": "paper_condition", "word": "is pristine",
-                               "reason": "not_a_part"}], "a weapon has no paper", w)
+                               "reason": "not_a_part", "message": "not a part of this kind"}],
+          "a weapon has no paper", w)
     r = stack.get("/generate?kind=scroll&attribute%5Bwriting-detail%5D=" + "x" * 300)
     check(r.status == 400 and "attribute[writing-detail]" in r.text, "an over-long word", r)

@@ -6,10 +6,12 @@ daemon and serves the static files, and every https answer carries HSTS
 paths and the certificate (a throwaway self-signed one instead of Debian's
 snakeoil) are swapped for the test's own."""
 
+import contextlib
 import gzip
 import http.client
 import json
 import os
+import random
 import shutil
 import signal
 import ssl
@@ -61,15 +63,15 @@ def start_nginx(tmp, conf_text):
     return os.path.join(tmp, "nginx.pid")
 
 
-def get(port, target, tls, headers=None):
+def get(port, target, tls, method="GET", headers=None, timeout=10):
     if tls:
         ctx = ssl.create_default_context()
         ctx.check_hostname = False
         ctx.verify_mode = ssl.CERT_NONE
-        conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=10, context=ctx)
+        conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=timeout, context=ctx)
     else:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    conn.request("GET", target, headers=dict({"Host": "lootforge.test"}, **(headers or {})))
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    conn.request(method, target, headers=dict(headers or {}, Host="lootforge.test"))
     r = conn.getresponse()
     out = (r.status, {k.lower(): v for k, v in r.getheaders()}, r.read())
     conn.close()
@@ -85,7 +87,9 @@ def hsts_age(headers):
     return 0
 
 
-def test_production_site_is_https_only(stack):
+@contextlib.contextmanager
+def production_site(stack):
+    """The site config run by a second nginx: yields (port 80, port 443)."""
     tmp = tempfile.mkdtemp(prefix="lf-tls-", dir=stack.var)
     pidfile = None
     try:
@@ -100,7 +104,20 @@ def test_production_site_is_https_only(stack):
         p80, p443 = free_port(), free_port()
         sock = os.path.join(stack.var, "run", "fcgi.sock")
         pidfile = start_nginx(tmp, render_site(tmp, sock, p80, p443, cert, key, webroot))
+        yield p80, p443
+    finally:
+        if pidfile:
+            try:
+                with open(pidfile) as f:
+                    os.kill(int(f.read().strip()), signal.SIGQUIT)
+                time.sleep(0.2)
+            except (OSError, ValueError):
+                pass
+        shutil.rmtree(tmp, ignore_errors=True)
 
+
+def test_production_site_is_https_only(stack):
+    with production_site(stack) as (p80, p443):
         # Port 80: a redirect to the same path on https, nothing else.
         for target in ("/", "/generate?tier=2&seed=7", "/login", "/moderate"):
             status, h, _ = get(p80, target, tls=False)
@@ -141,12 +158,41 @@ def test_production_site_is_https_only(stack):
             check(hsts_age(h) >= HSTS_MIN,
                   "https %s (%d): Strict-Transport-Security %r" %
                   (target, status, h.get("strict-transport-security")))
-    finally:
-        if pidfile:
+
+
+def test_production_site_cache_keeps_whole_answers(stack):
+    """Issue 31 on the site config: a HEAD leaves no empty answer for the
+    GETs after it, Accept headers share an entry per format, and
+    /catalog.json?rev=R is kept. Short timeouts: before the fix the GET
+    after a HEAD hung on a body nginx never sent."""
+    with production_site(stack) as (_, p443):
+        def fetch(method, target, headers=None):
             try:
-                with open(pidfile) as f:
-                    os.kill(int(f.read().strip()), signal.SIGQUIT)
-                time.sleep(0.2)
-            except (OSError, ValueError):
-                pass
-        shutil.rmtree(tmp, ignore_errors=True)
+                return get(p443, target, True, method, headers, timeout=3)
+            except (TimeoutError, OSError) as e:
+                raise AssertionError("%s %s: no whole answer (%r)" % (method, target, e))
+
+        seed = random.SystemRandom().randint(1, 2**40)
+        status, _, body = fetch("GET", "/generate?kind=shield&seed=%d&format=json" % seed)
+        check(status == 200, "https /generate", status, body[:200])
+        path = "/item/" + json.loads(body)["code"] + "?format=json"
+        status, h, body = fetch("HEAD", path)
+        check(status == 200 and body == b"", "HEAD " + path, status, h)
+        for _ in range(2):
+            status, g, body = fetch("GET", path)
+            check(status == 200 and len(body) == int(h["content-length"]),
+                  "GET after HEAD: the whole body", status, g, len(body))
+        check(g.get("x-cache") == "HIT", "kept", g)
+
+        bare = path.partition("?")[0]
+        seen = []
+        for i in range(6):
+            status, g, _ = fetch("GET", bare, {"Accept": "application/json, x/y-%d" % i})
+            check(status == 200 and g["content-type"].startswith("application/json"), "JSON", g)
+            seen.append(g.get("x-cache"))
+        check(seen == ["MISS"] + ["HIT"] * 5, "one entry for 6 JSON Accept headers", seen)
+
+        status, _, body = fetch("GET", "/catalog.json")
+        rev = json.loads(body)["revision"]
+        seen = [fetch("GET", "/catalog.json?rev=%d" % rev)[1].get("x-cache") for _ in range(2)]
+        check(seen == ["MISS", "HIT"], "nginx keeps /catalog.json?rev=R", seen)

@@ -37,18 +37,32 @@ peak and the soak: the peak load again for 30 s (--brief: 20 s) with
                bound), and 2 that send half a request and stall: every
                answer still 2xx, and each stalled one closed by the daemon
                (its read bound is 1 s)
+  catalog-flood
+               256 connections asking /catalog.json?rev=R (the current
+               revision, which nginx keeps: issue 31, item 5) for 10 s, from
+               the 2nd second: every flood answer 2xx, the export a cache HIT
+               afterwards, and /generate probed beside it (every probe 200;
+               its p50/p99 printed beside those of the second before)
+  head-then-get
+               fresh codes, each asked HEAD /item/CODE, then GET: every GET
+               gets the whole body (a HEAD once left an empty answer in
+               nginx's cache for the GETs: issue 31, item 1); /generate p99
+               printed beside it
 (db-freeze and db-down-restart start after the others' time, at 15 s and
 25 s, and lengthen the fault run to 28 and 40 s)
 and, when /submit exists, a submitter proposing words all along: every
 proposal answered 2xx must be in the database afterwards.
 
 Usage: tests/soak/soak.py --daemon build/rel/lootforged [--brief]
-       [--workers N] [--faults kill-worker,db-outage,db-freeze,db-down-restart,idle-peers]
+       [--workers N] [--faults kill-worker,db-outage,db-freeze,db-down-restart,idle-peers,
+                               catalog-flood,head-then-get]
        [--keep]"""
 
 import argparse
 import http.client
+import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -542,14 +556,150 @@ def check_db_down_restart(stack, rep, reports):
     return problems
 
 
+def p99(seconds):
+    """(p50, p99) of a list of durations, in ms (nearest rank)."""
+    if not seconds:
+        return (0.0, 0.0)
+    xs = sorted(seconds)
+    return (xs[len(xs) // 2] * 1000.0, xs[min(len(xs) - 1, int(len(xs) * 0.99))] * 1000.0)
+
+
+def probe_generate(stack, stop, out, every=0.02):
+    """Probes /generate until stop is set; appends (status, headers, s)."""
+    while not stop.is_set():
+        out.append(get(stack, "/generate?format=json", timeout=10))
+        stop.wait(every)
+
+
+CATALOG_FLOOD_CONNECTIONS = 256
+CATALOG_FLOOD_SECONDS = 10
+
+
+def fault_catalog_flood(stack, stop, report):
+    """wrk floods /catalog.json?rev=R while /generate is probed: before and
+    during the flood, so that the p99 of each can be printed side by side."""
+    conn = http.client.HTTPConnection("127.0.0.1", stack.port, timeout=10)
+    conn.request("GET", "/catalog.json", headers={"User-Agent": PROBE_AGENT})
+    rev = json.loads(conn.getresponse().read())["revision"]
+    conn.close()
+    report.update(before=[], during=[], errors=[])
+    halt = threading.Event()
+    t = threading.Thread(target=probe_generate, args=(stack, halt, report["before"]))
+    t.start()
+    stop.wait(1.0)
+    halt.set()
+    t.join()
+    if stop.is_set():
+        return
+    halt = threading.Event()
+    t = threading.Thread(target=probe_generate, args=(stack, halt, report["during"]))
+    t.start()
+    path = "/catalog.json?rev=%d" % rev
+    try:
+        out = subprocess.run(
+            ["wrk", "-t2", "-c%d" % CATALOG_FLOOD_CONNECTIONS, "-d%ds" % CATALOG_FLOOD_SECONDS,
+             "--timeout", "10s", "-H", "User-Agent: " + PROBE_AGENT,
+             "http://127.0.0.1:%d%s" % (stack.port, path)],
+            capture_output=True, text=True, check=True).stdout
+    finally:
+        halt.set()
+        t.join()
+    m = re.search(r"(\d+) requests in", out)
+    report["requests"] = int(m.group(1)) if m else 0
+    m = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    report["non2xx"] = int(m.group(1)) if m else 0
+    m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    report["socket_errors"] = sum(int(x) for x in m.groups()) if m else 0
+    report["path"] = path
+
+
+def check_catalog_flood(stack, rep, reports):
+    problems = []
+    if "requests" not in rep:
+        return ["catalog-flood: the flood did not run (the run was too short?)"]
+    b50, b99 = p99([g[2] for g in rep["before"] if g[0] == 200])
+    d50, d99 = p99([g[2] for g in rep["during"] if g[0] == 200])
+    bad = [g[:1] for g in rep["before"] + rep["during"] if g[0] != 200]
+    print("    catalog-flood: %d connections on %s for %d s: %d requests, %d not 2xx, %d socket "
+          "errors; /generate before: %d probes, p50 %.1f ms, p99 %.1f ms; during: %d probes, "
+          "p50 %.1f ms, p99 %.1f ms, %d not 200"
+          % (CATALOG_FLOOD_CONNECTIONS, rep["path"], CATALOG_FLOOD_SECONDS, rep["requests"],
+             rep["non2xx"], rep["socket_errors"], len(rep["before"]), b50, b99,
+             len(rep["during"]), d50, d99, len(bad)))
+    if rep["non2xx"] or rep["socket_errors"]:
+        problems.append("catalog-flood: %d answers not 2xx, %d socket errors"
+                        % (rep["non2xx"], rep["socket_errors"]))
+    if bad:
+        problems.append("catalog-flood: /generate answered %r" % bad[:5])
+    # The export at R is nginx's after the first answer: a later one a MISS
+    # would mean the flood reaches the daemon again.
+    status, h, _ = get(stack, rep["path"])
+    if status != 200 or h.get("x-cache") != "HIT":
+        problems.append("catalog-flood: %s after the flood: %d, X-Cache %r"
+                        % (rep["path"], status, h.get("x-cache")))
+    return problems
+
+
+def fault_head_then_get(stack, stop, report):
+    """Fresh codes one after the other: HEAD /item/CODE, then GET, each
+    GET's body checked against its Content-Length."""
+    report.update(codes=0, broken=[], gen=[])
+    rnd = random.Random(31)  # fixed: the same codes each run of one catalog
+    while not stop.is_set():
+        seed = rnd.randint(1, 2**48)
+        t0 = time.time()
+        status, _, _ = get(stack, "/generate?format=json", timeout=10)
+        report["gen"].append((status, {}, time.time() - t0))
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", stack.port, timeout=3)
+            conn.request("GET", "/generate?kind=trinket&seed=%d&format=json" % seed,
+                         headers={"User-Agent": PROBE_AGENT})
+            code = json.loads(conn.getresponse().read())["code"]
+            for fmt in ("json", "html"):
+                path = "/item/%s?format=%s" % (code, fmt)
+                conn.request("HEAD", path, headers={"User-Agent": PROBE_AGENT})
+                r = conn.getresponse()
+                r.read()
+                conn.request("GET", path, headers={"User-Agent": PROBE_AGENT})
+                r = conn.getresponse()
+                body = r.read()
+                if r.status != 200 or len(body) != int(r.getheader("Content-Length", "-1")):
+                    report["broken"].append((path, r.status, len(body)))
+            conn.close()
+            report["codes"] += 1
+        except (OSError, ValueError, KeyError) as e:
+            report["broken"].append(("code for seed %d" % seed, repr(e), 0))
+        stop.wait(0.05)
+
+
+def check_head_then_get(stack, rep, reports):
+    g50, g99 = p99([g[2] for g in rep.get("gen", []) if g[0] == 200])
+    bad_gen = [g[0] for g in rep.get("gen", []) if g[0] != 200]
+    print("    head-then-get: %d fresh codes, HEAD then GET as JSON and HTML: %d broken; "
+          "/generate beside it: %d probes, p50 %.1f ms, p99 %.1f ms, %d not 200"
+          % (rep.get("codes", 0), len(rep.get("broken", [])), len(rep.get("gen", [])), g50, g99,
+             len(bad_gen)))
+    problems = []
+    if not rep.get("codes"):
+        problems.append("head-then-get: no code was tried (the run was too short?)")
+    if rep.get("broken"):
+        problems.append("head-then-get: GETs after a HEAD without their whole body: %r"
+                        % rep["broken"][:5])
+    if bad_gen:
+        problems.append("head-then-get: /generate answered %r" % bad_gen[:5])
+    return problems
+
+
 FAULTS = {"kill-worker": fault_kill_worker, "db-outage": fault_db_outage,
           "db-freeze": fault_db_freeze, "db-down-restart": fault_db_down_restart,
-          "idle-peers": fault_idle_peers}
+          "idle-peers": fault_idle_peers, "catalog-flood": fault_catalog_flood,
+          "head-then-get": fault_head_then_get}
 # Faults that need the fault phase to last at least this long (seconds): they
 # start after the others are over, so that each sees its own fault alone.
 FAULT_WINDOW = {"db-freeze": 28, "db-down-restart": 40}
 FAULT_CHECKS = {"db-freeze": check_db_freeze, "db-down-restart": check_db_down_restart,
-                "idle-peers": check_idle_peers}
+                "idle-peers": check_idle_peers, "catalog-flood": check_catalog_flood,
+                "head-then-get": check_head_then_get}
 
 
 def check_faults(stack, reports):

@@ -251,11 +251,55 @@ static void tilesets_round_trip(void **state)
 	catalog_free(c);
 }
 
+/* The dungeons' rows (budgets and tiles with their revisions) carried by
+ * the disk copy, so dungeon codes answer while the database is away. */
+static void dungeon_rows_round_trip(void **state)
+{
+	(void)state;
+	struct catalog *c = catalog_new(12);
+	assert_non_null(c);
+	struct dungeon_budget b = {.id = 4,
+	                           .level = 3,
+	                           .budget_per_room = 145,
+	                           .tier = 1,
+	                           .empty_pct = 40,
+	                           .items_pct = 45,
+	                           .hoard_pct = 15,
+	                           .items_max = 1,
+	                           .gem_value = 10,
+	                           .art_value = 25,
+	                           .added_rev = 7,
+	                           .retired_rev = 11};
+	struct dungeon_tile_row r = {.tileset = "tiny", .name = "room", .added_rev = 5};
+	r.t = tile("room", "#######....##....##....##....#######", 0, 0, 0, 0);
+	assert_int_equal(catalog_add_budget(c, &b), 0);
+	assert_int_equal(catalog_add_tile_row(c, &r), 0);
+	assert_int_equal(catalog_finish(c), 0);
+	assert_int_equal(catalog_file_write(path, c), 0);
+	const char *why = "unset";
+	struct catalog *back = catalog_file_read(path, &why);
+	assert_non_null(back);
+	assert_null(why);
+	assert_int_equal(back->n_budgets, 1);
+	assert_memory_equal(&back->budgets[0], &b, sizeof b);
+	assert_int_equal(back->n_tile_rows, 1);
+	const struct dungeon_tile_row *br = &back->tile_rows[0];
+	assert_string_equal(br->tileset, "tiny");
+	assert_string_equal(br->name, "room");
+	assert_memory_equal(br->t.cell, r.t.cell, sizeof r.t.cell);
+	assert_int_equal(br->t.weight, 3);
+	assert_int_equal(br->added_rev, 5);
+	assert_int_equal(br->retired_rev, 0);
+	catalog_free(back);
+	catalog_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(round_trip),
 	        cmocka_unit_test(tilesets_round_trip),
+	        cmocka_unit_test(dungeon_rows_round_trip),
 	        cmocka_unit_test(truncated_file),
 	        cmocka_unit_test(bad_checksum),
 	        cmocka_unit_test(wrong_version),

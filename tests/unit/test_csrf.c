@@ -144,6 +144,35 @@ static void test_origin(void **state)
 	assert_false(csrf_origin_ok("http://example.org", ""));
 }
 
+/* The CSRF cookie is the server's: a value minted with the key passes, the
+ * same with any digit changed, another key's or a hex string a client made
+ * up does not. */
+static void test_cookie_is_minted(void **state)
+{
+	char a[CSRF_HEX + 1], b[CSRF_HEX + 1];
+
+	(void)state;
+	csrf_cookie_new(key, a);
+	csrf_cookie_new(key, b);
+	assert_true(csrf_is_hex(a));
+	assert_string_not_equal(a, b);
+	assert_true(csrf_cookie_ok(key, a));
+	assert_true(csrf_cookie_ok(key, b));
+	assert_false(csrf_cookie_ok(key2, a));
+	for (int i = 0; i < CSRF_HEX; i++) {
+		char c[CSRF_HEX + 1];
+		memcpy(c, a, sizeof(c));
+		c[i] = c[i] == '0' ? '1' : '0';
+		assert_false(csrf_cookie_ok(key, c));
+	}
+	assert_false(csrf_cookie_ok(
+	        key, "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"));
+	assert_false(csrf_cookie_ok(key, NULL));
+	assert_false(csrf_cookie_ok(key, ""));
+	a[10] = '\0';
+	assert_false(csrf_cookie_ok(key, a));
+}
+
 static void test_cookie_get(void **state)
 {
 	char v[CSRF_HEX + 1];
@@ -171,6 +200,7 @@ int main(void)
 	        cmocka_unit_test(test_is_hex_and_random),
 	        cmocka_unit_test(test_client_hash),
 	        cmocka_unit_test(test_origin),
+	        cmocka_unit_test(test_cookie_is_minted),
 	        cmocka_unit_test(test_cookie_get),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);

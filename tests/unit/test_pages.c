@@ -70,11 +70,15 @@ static int has(const char *s)
 	return strstr(body(), s) != NULL;
 }
 
+/* A cookie the server minted (setup): one the client chose is refused. */
+static char cookie_value[CSRF_HEX + 1];
+
 static int setup(void **state)
 {
 	(void)state;
 	if (tmpl_init("templates", NULL) != 0)
 		return -1;
+	csrf_cookie_new(settings_secret(), cookie_value);
 	buf_init(&rs.body);
 	return 0;
 }
@@ -94,8 +98,8 @@ static void token_of(const char *cookie, char out[CSRF_HEX + 1])
 	csrf_token(settings_secret(), cookie, out);
 }
 
-static const char cookie_value[] =
-        "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+/* A cookie value a client could choose for itself: hex of the right length. */
+#define CHOSEN "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
 
 static void test_get_submit_sets_the_cookie(void **state)
 {
@@ -108,16 +112,20 @@ static void test_get_submit_sets_the_cookie(void **state)
 	assert_true(has("value=\"finger\""));
 	assert_true(has("name=\"submission_id\" value=\""));
 
-	run("GET", "/submit", NULL, NULL,
-	    "lf_csrf="
-	    "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
-	    NULL);
+	char cookie[CSRF_HEX + 16];
+	snprintf(cookie, sizeof(cookie), "lf_csrf=%s", cookie_value);
+	run("GET", "/submit", NULL, NULL, cookie, NULL);
 	assert_int_equal(rs.status, 200);
 	assert_string_equal(rs.headers, ""); /* the client's cookie is kept */
 	char t[CSRF_HEX + 1], want[CSRF_HEX + 32];
 	token_of(cookie_value, t);
 	snprintf(want, sizeof(want), "value=\"%s\"", t);
 	assert_true(has(want));
+	/* one the client chose is replaced by one the server mints */
+	run("GET", "/submit", NULL, NULL, "lf_csrf=" CHOSEN, NULL);
+	assert_int_equal(rs.status, 200);
+	assert_non_null(strstr(rs.headers, "Set-Cookie: lf_csrf="));
+	assert_null(strstr(rs.headers, CHOSEN));
 
 	run("GET", "/submit", "kind=weapon&part=material&format=json", NULL, NULL, NULL);
 	assert_int_equal(rs.status, 400);
@@ -146,6 +154,20 @@ static void test_post_needs_the_token(void **state)
 	run("POST", "/submit", "format=json", b, cookie, "http://example.org");
 	assert_int_equal(rs.status, 400);
 	assert_true(has("\"field\":\"submission_id\""));
+	/* the token in the address, not the body: 403 saying so */
+	char q[CSRF_HEX + 32];
+	snprintf(q, sizeof(q), "format=json&c%%73rf=%s", t);
+	run("POST", "/submit", q, "kind=weapon&part=prefix&word=abc", cookie, NULL);
+	assert_int_equal(rs.status, 403);
+	assert_true(has("\"field\":\"csrf\""));
+	assert_true(has("came in the address"));
+	/* a cookie the client chose, with the token the server gives for it: 403 */
+	token_of(CHOSEN, t);
+	snprintf(b, sizeof(b), "csrf=%s&kind=weapon&part=prefix&word=abc", t);
+	run("POST", "/submit", "format=json", b, "lf_csrf=" CHOSEN, NULL);
+	assert_int_equal(rs.status, 403);
+	assert_true(has("\"field\":\"csrf\""));
+	assert_true(has("not issued by this site"));
 }
 
 /* With the database down: 503, Retry-After, and the form as typed. */
@@ -159,10 +181,12 @@ static void test_post_db_down_keeps_the_form(void **state)
 	snprintf(cookie, sizeof(cookie), "lf_csrf=%s", cookie_value);
 	snprintf(b, sizeof(b),
 	         "csrf=%s&submission_id=%s&kind=armor&part=type&word=Sch%%C3%%BCrze&tier=4"
-	         "&slot=legs&defense=17&sneak=-2",
+	         "&slot=legs&defense=17&sneak=-2&classes=rigid+mail",
 	         t, sid);
 	run("POST", "/submit", NULL, b, cookie, NULL);
 	assert_int_equal(rs.status, 503);
+	assert_true(has("name=\"classes\" required maxlength=\"136\" autocomplete=\"off\" "
+	                "value=\"rigid mail\""));
 	assert_int_equal(rs.retry_after, 5);
 	assert_true(has("value=\"Sch\u00fcrze\""));
 	assert_true(has("<option value=\"legs\" selected>"));
@@ -174,10 +198,19 @@ static void test_post_db_down_keeps_the_form(void **state)
 	snprintf(want, sizeof(want), "value=\"%s\"", t);
 	assert_true(has(want));
 
+	/* SPEC §12: a type without its classes is a 400 naming the field */
+	snprintf(b, sizeof(b),
+	         "csrf=%s&submission_id=%s&kind=armor&part=type&word=ok&tier=4&slot=legs"
+	         "&defense=3&format=json",
+	         t, sid);
+	run("POST", "/submit", NULL, b, cookie, NULL);
+	assert_int_equal(rs.status, 400);
+	assert_true(has("\"field\":\"classes\""));
+
 	/* a bad stat is named before the database is asked */
 	snprintf(b, sizeof(b),
 	         "csrf=%s&submission_id=%s&kind=armor&part=type&word=ok&tier=4&slot=legs"
-	         "&defense=31&format=json",
+	         "&defense=31&classes=rigid&format=json",
 	         t, sid);
 	run("POST", "/submit", NULL, b, cookie, NULL);
 	assert_int_equal(rs.status, 400);
@@ -280,6 +313,37 @@ static void test_500_in_the_page_format(void **state)
 	json_decref(j);
 }
 
+/* With Secure cookies (the TLS site) the CSRF cookie is "__Host-lf_csrf":
+ * the browser keeps it only from https, for this host, Path=/, so neither a
+ * sibling domain nor a plain-http page can plant one. Runs last: it
+ * switches the settings (and the secret) for good. */
+static void test_host_prefix_when_secure(void **state)
+{
+	char cookie[CSRF_HEX + 32], t[CSRF_HEX + 1], b[512];
+
+	(void)state;
+	assert_int_equal(settings_init(NULL, settings_submit_limit(), 1), 0);
+	run("GET", "/submit", NULL, NULL, NULL, NULL);
+	assert_int_equal(rs.status, 200);
+	const char *set = strstr(rs.headers, "Set-Cookie: __Host-lf_csrf=");
+	assert_non_null(set);
+	assert_non_null(strstr(set, "; Path=/; HttpOnly; SameSite=Strict; Secure\r\n"));
+	assert_null(strstr(rs.headers, "Domain="));
+	/* the plain name no longer counts: the form gets a new cookie, a POST a 403 */
+	csrf_cookie_new(settings_secret(), cookie_value);
+	token_of(cookie_value, t);
+	snprintf(cookie, sizeof(cookie), "lf_csrf=%s", cookie_value);
+	run("GET", "/submit", NULL, NULL, cookie, NULL);
+	assert_non_null(strstr(rs.headers, "Set-Cookie: __Host-lf_csrf="));
+	snprintf(b, sizeof(b), "csrf=%s&kind=weapon&part=prefix&word=abc", t);
+	run("POST", "/submit", "format=json", b, cookie, NULL);
+	assert_int_equal(rs.status, 403);
+	snprintf(cookie, sizeof(cookie), "__Host-lf_csrf=%s", cookie_value);
+	run("POST", "/submit", "format=json", b, cookie, NULL);
+	assert_int_equal(rs.status, 400); /* past the check: the missing id is next */
+	assert_true(has("\"field\":\"submission_id\""));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -290,6 +354,7 @@ int main(void)
 	        cmocka_unit_test(test_login),
 	        cmocka_unit_test(test_words),
 	        cmocka_unit_test(test_500_in_the_page_format),
+	        cmocka_unit_test(test_host_prefix_when_secure), /* last: Secure for good */
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -104,6 +104,7 @@ static void test_parse(void **state)
 
 	in = input("shield", "type", "buckler of sorts");
 	in.tier = "1";
+	in.classes = "wood";
 	assert_int_equal(proposal_parse(&in, &p, &err), 0);
 	assert_int_equal(p.slot, SLOT_OFF_HAND);
 	assert_int_equal(p.stat[ST_HANDS], 1);
@@ -112,7 +113,9 @@ static void test_parse(void **state)
 	in.tier = "6";
 	in.slot = "legs";
 	in.stat[ST_DEFENSE] = "30";
+	in.classes = "rigid, bone";
 	assert_int_equal(proposal_parse(&in, &p, &err), 0);
+	assert_string_equal(p.classes, "rigid bone");
 	assert_int_equal(p.slot, SLOT_LEGS);
 	assert_int_equal(p.stat[ST_DEFENSE], 30);
 }
@@ -189,6 +192,7 @@ static void test_adjust(void **state)
 	in.slot = "legs";
 	in.stat[ST_DEFENSE] = "10";
 	in.stat[ST_SNEAK] = "-1";
+	in.classes = "rigid";
 	assert_int_equal(proposal_parse(&in, &p, &err), 0);
 
 	memset(&adj, 0, sizeof(adj));
@@ -215,9 +219,85 @@ static void test_adjust(void **state)
 
 	buf_init(&b);
 	assert_int_equal(proposal_stats_text(&p, &b), 0);
-	assert_string_equal(b.data,
-	                    "tier=3 slot=legs attack=0 defense=12 magic=0 sneak=-1 value=80");
+	assert_string_equal(
+	        b.data,
+	        "tier=3 slot=legs attack=0 defense=12 magic=0 sneak=-1 value=80 classes=rigid");
 	buf_free(&b);
+
+	/* SPEC §12: a moderator may change the classes; not given keeps them */
+	adj.slot = NULL;
+	adj.classes = "mail  leather";
+	assert_int_equal(proposal_adjust(&p, &adj, &err), 0);
+	assert_string_equal(p.classes, "mail leather");
+	adj.classes = NULL;
+	assert_int_equal(proposal_adjust(&p, &adj, &err), 0);
+	assert_string_equal(p.classes, "mail leather");
+	adj.classes = "Mail";
+	assert_int_equal(proposal_adjust(&p, &adj, &err), -1);
+	assert_string_equal(err.field, "classes");
+}
+
+/* SPEC §12: a material names one class, a type one or more; both
+ * required; a prefix of the same kinds may be `worse`; weapons and the
+ * other parts take none. */
+static void test_classes(void **state)
+{
+	struct proposal p;
+	struct proposal_error err;
+	static const struct {
+		const char *kind, *part, *classes;
+		int ok;
+		const char *want;
+	} cases[] = {
+	        {"armor", "material", "soft", 1, "soft"},
+	        {"armor", "material", " soft ", 1, "soft"},
+	        {"armor", "material", NULL, 0, NULL},
+	        {"armor", "material", "", 0, NULL},
+	        {"armor", "material", " , ", 0, NULL},
+	        {"armor", "material", "soft leather", 0, NULL},
+	        {"armor", "material", "so-ft", 0, NULL},
+	        {"armor", "material", "abcdefghijklmnopq", 0, NULL},
+	        {"wand", "material", "wood", 1, "wood"},
+	        {"trinket", "type", "metal,gem bone", 1, "metal gem bone"},
+	        {"trinket", "type", "metal metal", 0, NULL},
+	        {"trinket", "type", "a b c d e f g h i", 0, NULL},
+	        {"trinket", "type", "a b c d e f g h", 1, "a b c d e f g h"},
+	        {"weapon", "type", "rigid", 0, NULL},
+	        {"weapon", "type", NULL, 1, ""},
+	        {"armor", "prefix", "worse", 1, "worse"},
+	        {"wand", "prefix", " worse ", 1, "worse"},
+	        {"armor", "prefix", NULL, 1, ""},
+	        {"armor", "prefix", " ", 1, ""},
+	        {"armor", "prefix", "dented", 0, NULL},
+	        {"armor", "prefix", "worse worse", 0, NULL},
+	        {"weapon", "prefix", "worse", 0, NULL},
+	        {"armor", "element", "worse", 0, NULL},
+	        {"scroll", "type", "paper", 0, NULL},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct proposal_input in = input(cases[i].kind, cases[i].part, "newword");
+		in.tier = strcmp(cases[i].part, "prefix") && strcmp(cases[i].part, "element")
+		                  ? "2"
+		                  : NULL;
+		in.slot = strcmp(cases[i].kind, "armor") == 0 && strcmp(cases[i].part, "type") == 0
+		                  ? "legs"
+		          : strcmp(cases[i].kind, "trinket") == 0 &&
+		                          strcmp(cases[i].part, "type") == 0
+		                  ? "neck"
+		                  : NULL;
+		in.classes = cases[i].classes;
+		int rc = proposal_parse(&in, &p, &err);
+		if (cases[i].ok) {
+			if (rc != 0)
+				fail_msg("case %zu: %s %s", i, err.field, err.message);
+			assert_string_equal(p.classes, cases[i].want);
+		} else {
+			assert_int_equal(rc, -1);
+			assert_string_equal(err.field, "classes");
+		}
+	}
 }
 
 /* SPEC §8: a scroll's paper condition and writing quality are good or bad,
@@ -339,8 +419,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_table_is_sane), cmocka_unit_test(test_slots),
 	        cmocka_unit_test(test_parse),         cmocka_unit_test(test_parse_errors),
-	        cmocka_unit_test(test_adjust),        cmocka_unit_test(test_worth),
-	        cmocka_unit_test(test_mark),          cmocka_unit_test(test_range_text),
+	        cmocka_unit_test(test_adjust),        cmocka_unit_test(test_classes),
+	        cmocka_unit_test(test_worth),         cmocka_unit_test(test_mark),
+	        cmocka_unit_test(test_range_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -106,9 +106,9 @@ static void make_item(struct item *it, uint64_t seed)
 	it->part[P_PREFIX] = find(P_PREFIX, "sharp");
 	it->part[P_TYPE] = find(P_TYPE, "longsword");
 	it->part[P_ABSTRACT] = find(P_ABSTRACT, "wrath");
-	it->unhonoured[0] = (struct unhonoured){P_TYPE, "nosuch", UR_UNKNOWN};
-	it->unhonoured[1] = (struct unhonoured){P_PREFIX, "<i>rusty</i>", UR_INACTIVE};
-	it->unhonoured[2] = (struct unhonoured){P_ELEMENT, "granite", UR_NOT_A_PART};
+	it->unhonoured[0] = (struct unhonoured){P_TYPE, "nosuch", UR_UNKNOWN, NULL};
+	it->unhonoured[1] = (struct unhonoured){P_PREFIX, "<i>rusty</i>", UR_INACTIVE, NULL};
+	it->unhonoured[2] = (struct unhonoured){P_ELEMENT, "granite", UR_NOT_A_PART, NULL};
 	it->n_unhonoured = 3;
 }
 

@@ -31,7 +31,7 @@
 #include "render_int.h"
 #include "value.h"
 
-#define N_REASONS UR__MAX
+#define N_REASONS UNHONOURED_REASONS
 
 /* ---- the reference: the jansson tree, as src/render_json.c built it ---- */
 
@@ -516,7 +516,7 @@ static void test_not_utf8(void **state)
 				it->element2 = &e;
 			else
 				it->unhonoured[0] =
-				        (struct unhonoured){P_TYPE, broken[b], UR_UNKNOWN},
+				        (struct unhonoured){P_TYPE, broken[b], UR_UNKNOWN, NULL},
 				it->n_unhonoured = 1;
 			same(NULL, it, 1, 0);
 			same(NULL, items, 3, 1);

@@ -29,8 +29,8 @@ static struct response rs;
 #define CT_FORM "application/x-www-form-urlencoded"
 #define SID     "0123456789abcdef0123456789abcdef"
 
-static const char cookie_value[] =
-        "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+/* A cookie the server minted (setup): one the client chose is refused. */
+static char cookie_value[CSRF_HEX + 1];
 
 /* One form under test: a proposal it takes, one it refuses (the field and
  * why), and its JSON description's field list. */
@@ -163,6 +163,7 @@ static int setup(void **state)
 	(void)state;
 	if (tmpl_init("templates", NULL) != 0)
 		return -1;
+	csrf_cookie_new(settings_secret(), cookie_value);
 	buf_init(&rs.body);
 	return 0;
 }

@@ -22,17 +22,17 @@ struct tiles_set {
 	struct map_tileset ts;
 };
 
-/* Fills sets[0..*n) from the migration, each tileset checked and grouped.
- * 0, or -1 (with the reason on stderr). */
-static int tiles_load(struct tiles_set *sets, size_t *n_sets)
+/* Fills sets[0..*n) from the tile rows of migration `path`, each tileset
+ * checked and grouped. 0, or -1 (with the reason on stderr). */
+static int tiles_load_file(const char *path, struct tiles_set *sets, size_t *n_sets)
 {
 	char line[512], set[32], name[64], pattern[40], why[MAP_WHY_MAX];
 	unsigned e[4], weight;
-	FILE *f = fopen(TILES_MIGRATION, "r");
+	FILE *f = fopen(path, "r");
 
 	*n_sets = 0;
 	if (!f) {
-		fprintf(stderr, "cannot read %s (run from the project root)\n", TILES_MIGRATION);
+		fprintf(stderr, "cannot read %s (run from the project root)\n", path);
 		return -1;
 	}
 	while (fgets(line, sizeof line, f)) {
@@ -66,6 +66,12 @@ static int tiles_load(struct tiles_set *sets, size_t *n_sets)
 			return -1;
 		}
 	return *n_sets ? 0 : -1;
+}
+
+/* The tilesets of migration 0007. */
+static inline int tiles_load(struct tiles_set *sets, size_t *n_sets)
+{
+	return tiles_load_file(TILES_MIGRATION, sets, n_sets);
 }
 
 #endif

@@ -1,0 +1,25 @@
+/* dungeon_draw: a keyed dungeon as an image (PNG, drawn with cairo) and as
+ * a Universal VTT file (.dd2vtt: the image, the grid, walls as line
+ * segments, doors as portals), docs/dungeons.md. */
+#ifndef LOOTFORGE_DUNGEON_DRAW_H
+#define LOOTFORGE_DUNGEON_DRAW_H
+
+#include "buf.h"
+#include "dungeon.h"
+
+/* The page's SVG: 16 px a cell, fewer when the longer side would pass
+ * 960 px. */
+#define DUNGEON_PX_CELL 16
+#define DUNGEON_PX_MAX  960
+
+/* The PNG and the .dd2vtt image: this many pixels a cell (a grid square),
+ * whatever the size: 12 x 8 tiles is 720 x 480, 30 x 30 is 1800 x 1800. */
+#define DUNGEON_PNG_CELL 10
+
+/* Appends the PNG of d to out. 0, or -1 (out of memory, a cairo error). */
+int dungeon_draw_png(const struct dungeon *d, struct buf *out);
+
+/* Appends the Universal VTT JSON of d to out. 0, or -1. */
+int dungeon_draw_vtt(const struct dungeon *d, struct buf *out);
+
+#endif

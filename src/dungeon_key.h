@@ -1,0 +1,46 @@
+/* dungeon_key: a keyed dungeon with its items rolled (what /dungeon
+ * answers from), and its JSON and text forms (docs/dungeons.md). */
+#ifndef LOOTFORGE_DUNGEON_KEY_H
+#define LOOTFORGE_DUNGEON_KEY_H
+
+#include <jansson.h>
+
+#include "buf.h"
+#include "dungeon.h"
+#include "dungeoncode.h"
+#include "item.h"
+#include "itemcode.h"
+#include "mapgen.h"
+
+/* An item of the key, rolled: what the page shows of it. */
+struct key_item {
+	enum kind kind;
+	char name[ITEM_NAME_MAX];
+	char link[ITEMCODE_MAX + 16];
+	const char *rarity;
+};
+
+/* Everything one answer draws from. */
+struct keyed {
+	struct dungeon *d;
+	struct map *m;
+	struct key_item *items; /* room by room, in order */
+	size_t n_items;
+	struct dungeoncode code;
+	char code_text[DUNGEONCODE_MAX];
+};
+
+extern const char *const dungeon_stock_names[]; /* by enum dungeon_stock */
+
+/* The treasure of room r as one line ("120 gp in coins; agate (10 gp)"),
+ * without its items, appended to b. 0, or -1 out of memory. */
+int dungeon_treasure_line(const struct dungeon_room *r, struct buf *b);
+
+/* The dungeon as JSON (docs/dungeons.md); NULL when out of memory. */
+json_t *dungeon_key_json(const struct keyed *k);
+
+/* dungeon_text, then a summary line and the key a room a line, appended to
+ * out. 0, or -1 out of memory. */
+int dungeon_key_text(const struct keyed *k, struct buf *out);
+
+#endif

@@ -1,0 +1,219 @@
+/* dungeon_png: see dungeon_draw.h. The picture the page's SVG draws, in
+ * pixels: wall ground, hallway and room floor, a faint grid, doors as bars
+ * across their openings, the stairs as triangles (up pointing up, green;
+ * down pointing down, red), each room's number. */
+#include "dungeon_draw.h"
+
+#include <cairo/cairo.h>
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <zlib.h>
+
+#define P DUNGEON_PNG_CELL
+
+static void to_buf(png_structp png, png_bytep data, size_t n)
+{
+	struct buf *out = png_get_io_ptr(png);
+	if (buf_append(out, data, n) != 0)
+		png_error(png, "out of memory");
+}
+
+static void no_flush(png_structp png)
+{
+	(void)png;
+}
+
+/* The palette of the surface's colours into pal (at most 256, as RGB);
+ * each pixel's index into idx. -1 when there are more than 256. The
+ * drawing is not antialiased, so a dungeon has a dozen colours. */
+static int quantize(const unsigned char *px, int w, int h, int stride, png_color *pal, int *n_pal,
+                    unsigned char *idx)
+{
+	uint32_t seen[256];
+	int n = 0, last = -1;
+	uint32_t last_c = 0;
+
+	for (int y = 0; y < h; y++) {
+		const uint32_t *src =
+		        (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
+		for (int x = 0; x < w; x++) {
+			uint32_t c = src[x] & 0xffffff;
+			int k = last;
+			if (k < 0 || c != last_c)
+				for (k = 0; k < n && seen[k] != c; k++)
+					;
+			if (k == n) {
+				if (n == 256)
+					return -1;
+				seen[n] = c;
+				pal[n].red = (png_byte)(c >> 16);
+				pal[n].green = (png_byte)(c >> 8);
+				pal[n].blue = (png_byte)c;
+				n++;
+			}
+			last = k;
+			last_c = c;
+			idx[(size_t)y * (size_t)w + (size_t)x] = (unsigned char)k;
+		}
+	}
+	*n_pal = n;
+	return 0;
+}
+
+/* The surface as an 8-bit indexed PNG, written with libpng rather than
+ * cairo's own writer: that one writes 32-bit pixels trying every row
+ * filter at zlib's default level, which made a 30 x 30 dungeon's PNG cost
+ * ~90 ms of CPU. One byte a pixel, each row against the one above ("up":
+ * the rows of a cell are mostly the same) and run-length zlib compress
+ * flat colours as well, several times faster (docs/dungeons.md). 0, or
+ * -1. */
+/* Pixels idx (w x h palette indices) as a PNG onto out. Apart from the
+ * quantizing, so that nothing of that is live across the setjmp. */
+static int encode(const unsigned char *idx, int w, int h, png_color *pal, int n_pal,
+                  struct buf *out)
+{
+	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	png_infop info = png ? png_create_info_struct(png) : NULL;
+	volatile int rc = -1;
+
+	if (!png || !info)
+		goto out;
+	if (setjmp(png_jmpbuf(png)))
+		goto out;
+	png_set_write_fn(png, out, to_buf, no_flush);
+	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_PALETTE,
+	             PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	png_set_PLTE(png, info, pal, n_pal);
+	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
+	png_set_compression_level(png, 1);
+	png_set_compression_strategy(png, Z_RLE);
+	png_write_info(png, info);
+	for (int y = 0; y < h; y++)
+		png_write_row(png, idx + (size_t)y * (size_t)w);
+	png_write_end(png, NULL);
+	rc = 0;
+out:
+	png_destroy_write_struct(png ? &png : NULL, info ? &info : NULL);
+	return rc;
+}
+
+static int write_png(cairo_surface_t *s, struct buf *out)
+{
+	int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+	int stride = cairo_image_surface_get_stride(s), n_pal = 0, rc = -1;
+	const unsigned char *px = cairo_image_surface_get_data(s);
+	unsigned char *idx = malloc((size_t)w * (size_t)h);
+	png_color pal[256];
+
+	if (idx && px && quantize(px, w, h, stride, pal, &n_pal, idx) == 0)
+		rc = encode(idx, w, h, pal, n_pal, out);
+	free(idx);
+	return rc;
+}
+
+static void fill_cells(cairo_t *cr, const struct dungeon *d, char what, double r, double g,
+                       double b)
+{
+	cairo_set_source_rgb(cr, r, g, b);
+	for (int y = 0; y < d->ch; y++)
+		for (int x = 0; x < d->cw;) {
+			if (d->kind[y * d->cw + x] != what) {
+				x++;
+				continue;
+			}
+			int end = x;
+			while (end < d->cw && d->kind[y * d->cw + end] == what)
+				end++;
+			cairo_rectangle(cr, x * P, y * P, (end - x) * P, P);
+			x = end;
+		}
+	cairo_fill(cr);
+}
+
+/* Digits 3 x 5 dots, row by row from the top, bit 14 first: the room
+ * numbers are drawn from these, not from a font, so the PNG's bytes do not
+ * depend on the fonts installed (a code answers the same bytes forever)
+ * and no font library is loaded. */
+static const uint16_t digit_dots[10] = {
+        0x7b6f, /* 0: ### #.# #.# #.# ### */
+        0x2c97, /* 1: .#. ##. .#. .#. ### */
+        0x73e7, /* 2: ### ..# ### #.. ### */
+        0x73cf, /* 3: ### ..# ### ..# ### */
+        0x5bc9, /* 4: #.# #.# ### ..# ..# */
+        0x79cf, /* 5: ### #.. ### ..# ### */
+        0x79ef, /* 6: ### #.. ### #.# ### */
+        0x7249, /* 7: ### ..# ..# ..# ..# */
+        0x7bef, /* 8: ### #.# ### #.# ### */
+        0x7bcf, /* 9: ### #.# ### ..# ### */
+};
+#define DOT (P / 5) /* a digit is 3 x 5 dots in a cell's height */
+
+/* The path of number n's digits from (x, y) (top left), for one fill. */
+static void number(cairo_t *cr, int n, int x, int y)
+{
+	char text[12];
+	int len = snprintf(text, sizeof text, "%d", n);
+	for (int i = 0; i < len; i++)
+		for (int bit = 0; bit < 15; bit++)
+			if (digit_dots[text[i] - '0'] & (1u << (14 - bit)))
+				cairo_rectangle(cr, x + i * 4 * DOT + bit % 3 * DOT,
+				                y + bit / 3 * DOT, DOT, DOT);
+}
+
+static void stairs(cairo_t *cr, int x, int y, int up)
+{
+	double l = x * P + 1, r = (x + 1) * P - 1, t = y * P + 1, b = (y + 1) * P - 1;
+	cairo_set_source_rgb(cr, up ? 0.15 : 0.7, up ? 0.55 : 0.1, 0.15);
+	cairo_move_to(cr, (l + r) / 2, up ? t : b);
+	cairo_line_to(cr, r, up ? b : t);
+	cairo_line_to(cr, l, up ? b : t);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
+int dungeon_draw_png(const struct dungeon *d, struct buf *out)
+{
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, d->cw * P, d->ch * P);
+	cairo_t *cr = cairo_create(s);
+
+	/* No antialiasing: a few flat colours, for the palette (write_png). */
+	cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+	cairo_set_source_rgb(cr, 0.17, 0.15, 0.13);
+	cairo_paint(cr);
+	fill_cells(cr, d, '.', 0.80, 0.75, 0.65);
+	fill_cells(cr, d, 'r', 0.91, 0.86, 0.76);
+	/* the grid over the floor */
+	cairo_set_source_rgba(cr, 0, 0, 0, 0.15);
+	cairo_set_line_width(cr, 1);
+	for (int x = 1; x < d->cw; x++) {
+		cairo_move_to(cr, x * P + 0.5, 0);
+		cairo_line_to(cr, x * P + 0.5, d->ch * P);
+	}
+	for (int y = 1; y < d->ch; y++) {
+		cairo_move_to(cr, 0, y * P + 0.5);
+		cairo_line_to(cr, d->cw * P, y * P + 0.5);
+	}
+	cairo_stroke(cr);
+	/* doors: a brown bar along each */
+	cairo_set_source_rgb(cr, 0.45, 0.27, 0.1);
+	cairo_set_line_width(cr, P / 3.0);
+	for (int i = 0; i < d->n_doors; i++) {
+		const struct dungeon_door *o = &d->door[i];
+		cairo_move_to(cr, o->x0 * P, o->y0 * P);
+		cairo_line_to(cr, o->x1 * P, o->y1 * P);
+	}
+	cairo_stroke(cr);
+	stairs(cr, d->up_x, d->up_y, 1);
+	stairs(cr, d->down_x, d->down_y, 0);
+	cairo_set_source_rgb(cr, 0.1, 0.1, 0.3);
+	for (int id = 1; id <= d->n_rooms; id++)
+		number(cr, id, d->room[id].lx * P + 1, d->room[id].ly * P);
+	cairo_fill(cr);
+	cairo_surface_flush(s);
+	int rc = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? write_png(s, out) : -1;
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	return rc || out->oom ? -1 : 0;
+}

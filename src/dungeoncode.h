@@ -1,0 +1,33 @@
+/* dungeoncode: a dungeon's permanent code (docs/dungeons.md): its inputs,
+ * seed and catalog revision packed into a short URL-safe string, like an
+ * item's (itemcode.h). Pure. Every code has one spelling: the decoder
+ * refuses what the encoder would not write. */
+#ifndef LOOTFORGE_DUNGEONCODE_H
+#define LOOTFORGE_DUNGEONCODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define DUNGEONCODE_VERSION 1
+#define DUNGEONCODE_SET_MAX 32 /* bytes of a tileset name */
+/* 6 + 32 + 10 + 8 + 2 bytes at most: 78 characters, NUL included 80 */
+#define DUNGEONCODE_MAX 112
+
+struct dungeoncode {
+	int w, h;     /* 1..MAP_DIM_MAX */
+	int level;    /* 1..DUNGEON_LEVEL_MAX */
+	int hallways; /* 0..DUNGEON_HALLWAYS_MAX */
+	char tileset[DUNGEONCODE_SET_MAX + 1];
+	uint64_t seed;
+	uint64_t revision; /* >= 1 */
+};
+
+/* Writes c's code to out (NUL-terminated). Its length, or -1 when a value
+ * is out of range or cap is too small. */
+int dungeoncode_encode(const struct dungeoncode *c, char *out, size_t cap);
+
+/* Reads the code in s (n bytes). 0, or -1 when it is not one (*why says
+ * what is wrong, a static phrase). */
+int dungeoncode_decode(const char *s, size_t n, struct dungeoncode *c, const char **why);
+
+#endif

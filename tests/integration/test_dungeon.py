@@ -1,0 +1,279 @@
+"""GET /dungeon and /dungeon/CODE (issue 25, SPEC §13, docs/dungeons.md):
+keyed dungeons over HTTP. The items of the key resolve; the PNG decodes at
+the documented size; the .dd2vtt parses, its walls on the map's wall
+boundaries; a code answers the same bytes after a catalog change (the
+level's budget edited, a word added); bad input is a 400 naming the
+field."""
+
+import base64
+import html
+import json
+import re
+import struct
+
+import pytest
+
+import lf
+from lf import check
+
+JSON = {"Accept": "application/json"}
+PNG_CELL = 10  # docs/dungeons.md: pixels a cell in the PNG and the .dd2vtt
+
+
+def png_size(body):
+    """Width and height from a PNG's IHDR (it must be a PNG)."""
+    check(body[:8] == b"\x89PNG\r\n\x1a\n" and body[12:16] == b"IHDR", "a PNG signature",
+          body[:16])
+    return struct.unpack(">II", body[16:24])
+
+
+def dungeon(stack, query):
+    r = stack.get("/dungeon?" + query + "&format=json")
+    check(r.status == 200 and r.headers["content-type"] == "application/json",
+          "GET /dungeon?%s" % query, r)
+    return r.json()
+
+
+def test_json_rooms_doors_stairs_key(stack):
+    d = dungeon(stack, "w=12&h=8&seed=7&tileset=plain&level=5")
+    check((d["w"], d["h"], d["level"], d["tileset"], d["seed"], d["hallways"])
+          == (12, 8, 5, "plain", "7", 50), "the inputs are echoed", d)
+    check(len(d["cells"]) == 48 and all(len(row) == 72 for row in d["cells"]),
+          "6h rows of 6w cells", d["cells"])
+    rooms = d["rooms"]
+    check(len(rooms) >= 2 and [r["n"] for r in rooms] == list(range(1, len(rooms) + 1)),
+          "rooms numbered 1..N", [r["n"] for r in rooms])
+    check(all(r["stock"] in ("empty", "items", "hoard") for r in rooms), "every room keyed")
+    spent = sum(r["coins"] + sum(g["value"] for g in r["gems"]) +
+                sum(a["value"] for a in r["art"]) for r in rooms)
+    check(spent == d["spent"] <= d["budget"], "the treasure within the budget", spent, d)
+    up, down = d["stairs"]["up"], d["stairs"]["down"]
+    check(up["room"] != down["room"] and up["room"] >= 1 and down["room"] >= 1,
+          "stairs in two rooms", d["stairs"])
+    for door in d["doors"]:
+        check(door["x0"] == door["x1"] or door["y0"] == door["y1"], "a door is a segment", door)
+    check(d["link"] == "/dungeon/" + d["code"], "the permanent link", d["link"])
+    again = dungeon(stack, "seed=7&tileset=plain&level=5&w=12&h=8")
+    check(again == d, "the same inputs, the same dungeon")
+
+
+def test_items_link_to_their_codes(stack):
+    d = dungeon(stack, "w=10&h=10&seed=3&level=8")
+    items = [i for r in d["rooms"] for i in r["items"]]
+    check(len(items) >= 5, "a 10 x 10 dungeon holds items", len(items))
+    check(any(i["kind"] in ("scroll", "wand") for i in items), "scrolls or wands among them")
+    for i in items[:25]:
+        check(re.fullmatch(r"/item/[A-Za-z0-9_-]+", i["link"]), "a permanent item link", i)
+        r = stack.get(i["link"] + "?format=json")
+        check(r.status == 200 and r.json()["name"] == i["name"] and r.json()["kind"] == i["kind"],
+              "the link shows that item", i, r)
+    page = stack.get("/dungeon?w=10&h=10&seed=3&level=8").text
+    for i in items:
+        check('href="%s"' % i["link"] in page, "the key links the item", i)
+
+
+def test_html_map_and_key(stack):
+    r = stack.get("/dungeon?w=12&h=8&seed=11&tileset=walls")
+    check(r.status == 200 and r.headers["content-type"].startswith("text/html"), "HTML", r)
+    d = dungeon(stack, "w=12&h=8&seed=11&tileset=walls")
+    check('viewBox="0 0 72 48" width="936" height="624"' in r.text,
+          "drawn to fit: 13 px a cell (960 // 72)", r.text[:3000])
+    check(r.text.count('<li id="room-') == len(d["rooms"]), "a key entry per room")
+    check('class="doors"' in r.text and "stairs up" in r.text and "stairs down" in r.text,
+          "doors and stairs drawn")
+    for n in range(1, len(d["rooms"]) + 1):
+        check(">%d</text>" % n in r.text, "room %d's number on the map" % n)
+    link = re.search(r'class="permalink" href="([^"]+)"', r.text)
+    check(link and html.unescape(link.group(1)) == d["link"], "the permanent link", link)
+
+
+def test_text(stack):
+    r = stack.get("/dungeon?w=6&h=4&seed=5&format=text")
+    check(r.status == 200 and r.headers["content-type"].startswith("text/plain"), "text", r)
+    grid, summary, key = r.text.split("\n\n")
+    lines = grid.split("\n")
+    check(len(lines) == 24 and all(len(line) == 36 for line in lines), "6h lines of 6w", lines)
+    check(sum(line.count("<") for line in lines) == 1 and
+          sum(line.count(">") for line in lines) == 1, "one stair each way", grid)
+    d = dungeon(stack, "w=6&h=4&seed=5")
+    check(re.match(r"Level 1, %d rooms?; stairs up " % len(d["rooms"]), summary), "the summary",
+          summary)
+    check(len(key.strip().split("\n")) == len(d["rooms"]), "a key line per room", key)
+    t = stack.get("/dungeon?w=6&h=4&seed=5", headers={"Accept": "text/plain"})
+    check(t.body == r.body, "Accept: text/plain gets the text")
+
+
+@pytest.mark.parametrize("w,h", [(12, 8), (30, 30), (1, 1)])
+def test_png_size(stack, w, h):
+    r = stack.get("/dungeon?w=%d&h=%d&seed=2&format=png" % (w, h))
+    check(r.status == 200 and r.headers["content-type"] == "image/png", "a PNG", r)
+    check(png_size(r.body) == (6 * w * PNG_CELL, 6 * h * PNG_CELL),
+          "%d x %d cells at %d px a cell" % (6 * w, 6 * h, PNG_CELL), png_size(r.body))
+
+
+def unit_walls(cells):
+    """Every unit side between a floor cell and a wall cell (or the map's
+    edge): ('h', x, y) for the side on horizontal line y from x to x+1,
+    ('v', x, y) for vertical line x from y to y+1."""
+    ch, cw = len(cells), len(cells[0])
+
+    def floor(x, y):
+        return 0 <= x < cw and 0 <= y < ch and cells[y][x] == "."
+    out = set()
+    for y in range(ch + 1):
+        for x in range(cw):
+            if floor(x, y - 1) != floor(x, y):
+                out.add(("h", x, y))
+    for x in range(cw + 1):
+        for y in range(ch):
+            if floor(x - 1, y) != floor(x, y):
+                out.add(("v", x, y))
+    return out
+
+
+@pytest.mark.parametrize("tileset", ["plain", "walls", "curvy", "crumbling", "ruins"])
+def test_vtt(stack, tileset):
+    q = "w=9&h=7&seed=21&tileset=%s" % tileset
+    r = stack.get("/dungeon?%s&format=vtt" % q)
+    check(r.status == 200 and "dd2vtt" in r.headers.get("content-disposition", ""),
+          "a .dd2vtt download", r)
+    v = json.loads(r.body)
+    d = dungeon(stack, q)
+    check(v["resolution"]["map_size"] == {"x": 54, "y": 42} and
+          v["resolution"]["pixels_per_grid"] == PNG_CELL and
+          v["resolution"]["map_origin"] == {"x": 0, "y": 0}, "the grid", v["resolution"])
+    check(png_size(base64.b64decode(v["image"])) == (540, 420), "the image is the PNG")
+    drawn = set()
+    for a, b in v["line_of_sight"]:
+        check(a["x"] == b["x"] or a["y"] == b["y"], "a wall is straight", a, b)
+        if a["y"] == b["y"]:
+            drawn |= {("h", x, a["y"]) for x in range(min(a["x"], b["x"]), max(a["x"], b["x"]))}
+        else:
+            drawn |= {("v", a["x"], y) for y in range(min(a["y"], b["y"]), max(a["y"], b["y"]))}
+    check(drawn == unit_walls(d["cells"]), "the walls are exactly the floor's boundaries",
+          len(drawn), len(unit_walls(d["cells"])))
+    check(len(v["portals"]) == len(d["doors"]), "a portal per door")
+    for p, door in zip(v["portals"], d["doors"]):
+        check(p["bounds"] == [{"x": door["x0"], "y": door["y0"]},
+                              {"x": door["x1"], "y": door["y1"]}] and p["closed"],
+              "the portal spans its door", p, door)
+
+
+def test_code_same_bytes_after_catalog_change(stack):
+    d = dungeon(stack, "w=8&h=8&seed=99&level=3")
+    code = d["code"]
+    before = {f: stack.get("/dungeon/%s?format=%s" % (code, f)) for f in
+              ("json", "html", "text", "png", "vtt")}
+    for f, r in before.items():
+        check(r.status == 200 and "immutable" in r.headers.get("cache-control", "") and
+              r.headers.get("etag", "").startswith('"'), "/dungeon/CODE as %s" % f, r)
+    check(json.loads(before["json"].body)["rooms"] == d["rooms"],
+          "the code's dungeon is the one /dungeon made")
+    seen = [stack.get("/dungeon/%s?format=png" % code).headers.get("x-cache") for _ in range(2)]
+    check(seen == ["HIT", "HIT"], "nginx keeps /dungeon/CODE (fetched once above)", seen)
+    # A change set that edits level 3's budget, edits a plain hallway tile
+    # (its weight, which changes every new plain map) and adds a word.
+    six = [dungeon(stack, "w=8&h=8&seed=%d" % seed) for seed in range(6)]
+    six_bytes = [stack.get("/dungeon/%s?format=json" % x["code"]).body for x in six]
+    tile = stack.sql("SELECT name, pattern, edge_n, edge_e, edge_s, edge_w, weight FROM map_tile "
+                     "WHERE tileset = 'plain' AND name = 'hall-n1e0s1w0' AND "
+                     "retired_rev IS NULL")[0]
+    tile_sql = ("INSERT INTO map_tile (tileset, name, pattern, edge_n, edge_e, edge_s, edge_w, "
+                "weight, added_rev) VALUES ('plain', '%s', '%s', %s, %s, %s, %s, %%s, @rev)"
+                % tuple(tile[:6]))
+    retire_tile = ("UPDATE map_tile SET retired_rev = @rev WHERE tileset = 'plain' AND "
+                   "name = 'hall-n1e0s1w0' AND retired_rev IS NULL")
+    row = stack.sql("SELECT budget_per_room, tier, empty_pct, items_pct, hoard_pct, items_max, "
+                    "gem_value, art_value FROM dungeon_treasure WHERE level = 3 AND "
+                    "retired_rev IS NULL")[0]
+    stack.change_set([
+        "UPDATE dungeon_treasure SET retired_rev = @rev WHERE level = 3 AND retired_rev IS NULL",
+        "INSERT INTO dungeon_treasure (level, budget_per_room, tier, empty_pct, items_pct, "
+        "hoard_pct, items_max, gem_value, art_value, added_rev) VALUES (3, %d, %s, 0, 0, 100, "
+        "%s, %s, %s, @rev)" % (int(row[0]) * 10, row[1], row[5], row[6], row[7]),
+        retire_tile, tile_sql % 100,
+        "INSERT INTO weapon_prefix (word, attack, added_rev) VALUES ('dungeonic', 2, @rev)"])
+    try:
+        lf.settle()
+        now = dungeon(stack, "w=8&h=8&seed=99&level=3")
+        check(now["code"] != code and all(r["stock"] == "hoard" for r in now["rooms"]),
+              "a new dungeon follows the new budget", now["rooms"][:2])
+        changed = [x for x in six if dungeon(stack, "w=8&h=8&seed=" + x["seed"])["cells"]
+                   != x["cells"]]
+        check(changed, "the new tile weight: other maps for new dungeons")
+        for x, body in zip(six, six_bytes):
+            # An Accept naming text/plain keeps its whole header in nginx's
+            # key (deploy/, $lf_text_key): a key of its own, so the daemon
+            # makes the answer again (X-Cache: MISS); format= decides.
+            again = stack.get("/dungeon/%s?format=json" % x["code"],
+                              headers={"Accept": "text/plain;q=0.1, */*"})
+            check(again.headers.get("x-cache") == "MISS" and again.body == body,
+                  "an old code keeps its map after the tile's edit (seed %s)" % x["seed"])
+        for f, r in before.items():
+            # As above: a key of its own, so the daemon makes it again.
+            again = stack.get("/dungeon/%s?format=%s" % (code, f),
+                              headers={"Accept": "text/plain;q=0.2, */*;q=0.5"})
+            check(again.status == 200 and again.headers.get("x-cache") == "MISS",
+                  "made again by the daemon", again.headers)
+            check(again.body == r.body, "the old code answers the same bytes as %s" % f)
+            check(stack.get("/dungeon/%s?format=%s" % (code, f),
+                            headers={"If-None-Match": r.headers["etag"]}).status == 304,
+                  "304 for its ETag")
+    finally:
+        stack.change_set([
+            "UPDATE dungeon_treasure SET retired_rev = @rev WHERE level = 3 AND "
+            "retired_rev IS NULL",
+            "INSERT INTO dungeon_treasure (level, budget_per_room, tier, empty_pct, items_pct, "
+            "hoard_pct, items_max, gem_value, art_value, added_rev) VALUES (3, %s, %s, %s, %s, "
+            "%s, %s, %s, %s, @rev)" % tuple(row), retire_tile, tile_sql % tile[6]])
+
+
+BAD = [
+    ("w=0", "w"), ("w=31", "w"), ("h=x", "h"), ("seed=-1", "seed"),
+    ("seed=18446744073709551616", "seed"), ("tileset=nope", "tileset"),
+    ("tileset=Bad%20Name", "tileset"), ("level=0", "level"), ("level=21", "level"),
+    ("level=abc", "level"), ("hallways=101", "hallways"), ("hallways=-1", "hallways"),
+    ("format=gif", "format"), ("level=2&level=3", "level"),
+]
+
+
+@pytest.mark.parametrize("query,field", BAD)
+def test_bad_input(stack, query, field):
+    r = stack.get("/dungeon?" + query, headers=JSON)
+    check(r.status == 400 and lf.first_error(r)["field"] == field, "a 400 naming " + field, r)
+    r = stack.get("/dungeon?" + query)
+    check(r.status == 400 and '<strong class="field">%s</strong>' % field in r.text,
+          "in HTML too", r)
+
+
+def test_bad_codes(stack):
+    for code in ("x", "AAAAAAAAAAAAAAAAAAAAAAAA", "not-a-code!", "A" * 200):
+        r = stack.get("/dungeon/" + code, headers=JSON)
+        check(r.status == 404, "a malformed code is a 404", code, r)
+    d = dungeon(stack, "w=3&h=3&seed=1")
+    bent = d["code"][:-1] + ("A" if d["code"][-1] != "A" else "B")
+    check(stack.get("/dungeon/" + bent, headers=JSON).status == 404, "a wrong checksum")
+    r = stack.get("/dungeon/%s?w=3" % d["code"], headers=JSON)
+    check(r.status == 200, "other fields are ignored on a code's page", r)
+    r = stack.get("/dungeon/%s?format=xml" % d["code"], headers=JSON)
+    check(r.status == 400 and lf.first_error(r)["field"] == "format", "a bad format", r)
+
+
+def test_error_form_keeps_values(stack):
+    r = stack.get("/dungeon?w=31&h=5&tileset=curvy&level=9&hallways=80")
+    check(r.status == 400, "400", r)
+    for name, value in (("w", "31"), ("h", "5"), ("level", "9"), ("hallways", "80")):
+        check(re.search(r'name="%s"[^>]*value="%s"' % (name, value), r.text),
+              "%s keeps %s" % (name, value))
+    check('<option value="curvy" selected>' in r.text and '<option value="plain">' in r.text,
+          "the tilesets listed, curvy selected")
+
+
+def test_print_stylesheet_hides_the_form(stack):
+    css = stack.get("/static/style.css").text
+    block = css[css.index("@media print"):]
+    check("form.generate" in block and "header.site" in block, "printing hides the form and nav")
+
+
+def test_map_links_to_dungeons(stack):
+    check('href="/dungeon"' in stack.get("/map").text, "/map offers the keyed dungeon")
