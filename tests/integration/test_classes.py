@@ -140,8 +140,8 @@ def test_requested_contradiction_reported(stack):
     it = gen(stack, q)[0]
     check(it["parts"]["type"] == "breastplate" and it["parts"]["material"] != "cloth",
           "the type is honoured, the material not", it)
-    check(it["unhonoured"] == [{"part": "material", "word": "cloth",
-                                "reason": "cloth cannot make a breastplate"}],
+    check(it["unhonoured"] == [{"part": "material", "word": "cloth", "reason": "contradicts",
+                                "message": "cloth cannot make a breastplate"}],
           "the material is listed, naming both words", it)
     html = stack.get("/generate?" + q)
     check(html.status == 200 and "cloth cannot make a breastplate" in html.text,
@@ -258,8 +258,8 @@ def test_a_proposals_classes_flow_through_moderation_into_rolls(stack):
     check(mat in seen, "the new material rolls on the new type", seen)
     it = gen(stack, "kind=armor&attribute%%5Btype%%5D=robe&attribute%%5Bmaterial%%5D=%s&seed=1"
              % mat)[0]
-    check(it["unhonoured"] == [{"part": "material", "word": mat,
-                                "reason": "%s cannot make a robe" % mat}],
+    check(it["unhonoured"] == [{"part": "material", "word": mat, "reason": "contradicts",
+                                "message": "%s cannot make a robe" % mat}],
           "a leather material cannot make a robe", it)
 
 

@@ -242,7 +242,7 @@ def test_bad_input(stack, query, field):
     r = stack.get("/dungeon?" + query, headers=JSON)
     check(r.status == 400 and lf.first_error(r)["field"] == field, "a 400 naming " + field, r)
     r = stack.get("/dungeon?" + query)
-    check(r.status == 400 and '<strong class="field">%s</strong>' % field in r.text,
+    check(r.status == 400 and '<strong class="error-field">%s</strong>' % field in r.text,
           "in HTML too", r)
 
 

@@ -296,7 +296,7 @@ def test_error_page_keeps_values(stack):
     """Issue 23 item 3: the error page's form keeps every value sent and
     lists the tilesets."""
     r = stack.get("/map?w=31&h=5&tileset=ruins&seed=12&loot=2")
-    lf.check(r.status == 400 and '<strong class="field">w</strong>' in r.text, "w=31 is a 400", r)
+    lf.check(r.status == 400 and '<strong class="error-field">w</strong>' in r.text, "w=31 is a 400", r)
     lf.check('name="w" min="1" max="30" step="1" value="31"' in r.text, "w keeps 31", r.text)
     lf.check('name="h" min="1" max="30" step="1" value="5"' in r.text, "h keeps 5", r.text)
     lf.check('<option value="ruins" selected>' in r.text and '<option value="plain">' in r.text,
