@@ -10,12 +10,15 @@
 #include "form.h"
 #include "page.h"
 
-enum sf { SF_LEVEL, SF_FORMAT, SF__MAX };
-static const char *const sf_names[SF__MAX + 1] = {"level", "format", NULL};
+enum sf { SF_LEVEL, SF_FORMAT, SF_Q, SF__MAX };
+static const char *const sf_names[SF__MAX + 1] = {"level", "format", "q", NULL};
+
+#define SPELL_Q_MAX 64 /* bytes of the text filter */
 
 struct filter {
 	int level; /* 0: every level */
 	int json;
+	char q[SPELL_Q_MAX + 1]; /* spells whose name contains this (any case); "" all */
 };
 
 static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_error *err)
@@ -33,6 +36,15 @@ static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_er
 		f->level = v[0] - '0';
 		return 0;
 	}
+	if (i == SF_Q) {
+		if (n > SPELL_Q_MAX) {
+			err->field = "q";
+			err->message = "must be at most 64 bytes";
+			return -1;
+		}
+		memcpy(f->q, v, n + 1);
+		return 0;
+	}
 	if (strcmp(v, "json") != 0 && strcmp(v, "html") != 0) {
 		err->field = "format";
 		err->message = "must be html or json";
@@ -44,7 +56,8 @@ static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_er
 
 static int listed(const struct filter *f, const struct catalog_spell *cs)
 {
-	return cs->active && (f->level == 0 || cs->s.level == f->level);
+	return cs->active && (f->level == 0 || cs->s.level == f->level) &&
+	       (!f->q[0] || strcasestr(cs->s.name, f->q));
 }
 
 /* The spells are sorted by level (catalog_finish): one table (ANY), one
@@ -104,6 +117,7 @@ static void send_html(struct response *rs, const struct catalog *cat, const stru
 		if (f->level == l)
 			tmpl_show(o, "SEL");
 	}
+	tmpl_set(body, "Q", f->q);
 	if (cat)
 		fill_html(body, cat, f);
 	page_send_html(rs, status, d);

@@ -629,6 +629,18 @@ def test_pages_read_well(b, stack):
             for t in b.find_all("section.word-table") if t.e.is_displayed()))
         b.screenshot(save("a11y-words-filtered.png"))
 
+        # /spells: the same live filter by name (public/spells-filter.js).
+        b.get(base + "/spells")
+        rows = lambda: [r for r in b.find_all("tbody.spell-level tr:not(.level-head)")
+                        if r.e.is_displayed()]
+        total = len(rows())
+        piece = rows()[0].find("td.word").text[:3].lower()
+        b.find("input[name=q]").type(piece)
+        b.wait_for("the live spell filter", lambda: len(rows()) < total)
+        names = [r.find("td.word").text.lower() for r in rows()]
+        check(names and all(piece in n for n in names), "only spells with %r" % piece, names)
+        b.screenshot(save("a11y-spells-filtered.png"))
+
         # Print: no navigation and no form; the card, the map and the loadout stay.
         emulate(b, media="print")
         for path, keep in ((pages["item"], "article.card"), (pages["map"], "main svg, main img,"

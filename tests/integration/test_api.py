@@ -145,6 +145,19 @@ def test_words_in_the_unit_the_page_shows(stack):
     check(words and all("sword" in w for w in words), "q filters, any case", words[:5])
 
 
+def test_spells_filtered_by_text(stack):
+    every = stack.get("/spells?format=json").json()["spells"]
+    word = every[0]["name"].split()[0][1:4].upper()  # a piece of a name, in capitals
+    some = stack.get("/spells?q=%s&format=json" % word).json()["spells"]
+    want = [s["name"] for s in every if word.lower() in s["name"].lower()]
+    check(some and [s["name"] for s in some] == want, "q filters /spells, any case", word, want)
+    page = stack.get("/spells?q=%s" % word).text
+    check(all(n in page for n in want) and 'value="%s"' % word in page,
+          "the page too, keeping the text in its form")
+    r = stack.get_json("/spells?q=" + "x" * 65)
+    check(r.status == 400 and lf.first_error(r)["field"] == "q", "q is bounded", r)
+
+
 def test_one_or_a_list_by_the_request(stack):
     one = stack.get("/generate?seed=8&format=json").json()
     check("items" not in one and "name" in one, "no count: the item itself", list(one))
