@@ -604,6 +604,12 @@ void form_error_add(struct form_error *e, const char *field, const char *code, c
 		e->code = code;
 		e->message = message;
 	}
+	/* one line per problem: the 33rd, 34th, … item over a limit say the
+	 * same thing once */
+	for (int i = 0; i < e->n; i++)
+		if (e->list[i].message == message && e->list[i].field && field &&
+		    strcmp(e->list[i].field, field) == 0)
+			return;
 	if (e->n < FORM_ERRORS_MAX)
 		e->list[e->n++] = (struct form_problem){field, code, message};
 }
