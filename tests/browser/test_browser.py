@@ -535,7 +535,8 @@ def test_pages_read_well(b, stack):
     pages = {"index": "/?seed=29", "batch": "/?seed=29&count=10", "item": "/item/" + code,
              "error": "/generate?tier=9&count=1000", "words": "/words", "spells": "/spells",
              "map": "/map?seed=29&loot=2", "loadout": "/loadout?item=%s:main-hand" % code,
-             "submit": "/submit", "login": "/login"}
+             "submit": "/submit", "login": "/login", "spell-form": "/submit/spell",
+             "name-form": "/submit/name", "dungeon": "/dungeon?seed=29&level=3"}
     try:
         # The axe-like check, every page at 390 px, both themes.
         for scheme in ("dark", "light"):
