@@ -217,21 +217,14 @@ static void check_json(const struct response *r)
 	if (r->status >= 400) {
 		json_t *list = json_object_get(j, "errors"), *err;
 		size_t i;
-		if (!json_is_array(list)) { /* src/page.c's answers, until they join */
-			err = json_object_get(j, "error");
-			if (!json_is_object(err) ||
-			    !json_is_string(json_object_get(err, "message")))
+		if (!json_is_array(list) || json_array_size(list) == 0)
+			abort();
+		json_array_foreach(list, i, err)
+		{
+			if (!json_is_string(json_object_get(err, "code")) ||
+			    !json_is_string(json_object_get(err, "message")) ||
+			    !json_object_get(err, "field"))
 				abort();
-		} else {
-			if (json_array_size(list) == 0)
-				abort();
-			json_array_foreach(list, i, err)
-			{
-				if (!json_is_string(json_object_get(err, "code")) ||
-				    !json_is_string(json_object_get(err, "message")) ||
-				    !json_object_get(err, "field"))
-					abort();
-			}
 		}
 	}
 	json_decref(j);

@@ -219,6 +219,39 @@ def test_errors_have_codes_and_all_fields(stack):
           [("tier", "out_of_range"), ("count", "out_of_range")], "query and body both", r)
 
 
+# Every other page's bad input: the same shape, codes, every field at once.
+BAD_PAGES = [
+    ("/map?w=31&h=0", [("w", "out_of_range"), ("h", "out_of_range")]),
+    ("/map?loot=x&w=x", [("loot", "malformed"), ("w", "malformed")]),
+    ("/map?tileset=nope", [("tileset", "not_one_of")]),  # checked against the catalog
+    ("/loadout?item=zzz", [("item", "malformed")]),
+    ("/loadout?base=attack:x&item=", [("base", "malformed")]),
+    ("/words?kind=axe&part=nope&q=" + "x" * 65,
+     [("kind", "not_one_of"), ("part", "not_one_of"), ("q", "too_long")]),
+    ("/spells?level=10&q=" + "x" * 65, [("level", "out_of_range"), ("q", "too_long")]),
+    ("/dungeon?level=99&w=0", [("level", "out_of_range"), ("w", "out_of_range")]),
+    ("/catalog.json?rev=x", [("rev", "malformed")]),
+    ("/catalog.json?rev=999999999", [("rev", "not_found")]),
+]
+
+
+def test_every_page_reports_every_field_with_codes(stack):
+    for path, want in BAD_PAGES:
+        r = stack.get_json(path)
+        check(400 <= r.status < 500, "%s: a 4xx" % path[:60], r)
+        body = r.json()
+        check(list(body) == ["errors"], "%s: {errors: [...]}" % path[:60], body)
+        got = [(e["field"], e["code"]) for e in body["errors"]]
+        check(got == want, "%s: every problem, with its code" % path[:60], got, want)
+    # a proposal without its form's token: 403, code csrf
+    r = stack.post("/submit", "word=x&format=json")
+    check(r.status == 403 and [e["code"] for e in r.json()["errors"]] == ["csrf"],
+          "a POST without its token", r)
+    # the HTML pages list them all too
+    h = stack.get("/map?w=31&h=0")
+    check(h.text.count('<strong class="error-field">') == 2, "/map's page lists both", h.text[:500])
+
+
 # Recorded from the release before docs/api.md's language (commit 1496f09),
 # at the catalog revision a fresh database reaches (771): a version-1 code's
 # JSON keeps these bytes forever (docs/api.md, "Permanent links").

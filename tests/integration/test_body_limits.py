@@ -25,11 +25,9 @@ def check_json_413(r, what):
     err = lf.first_error(r) if r.body[:1] == b"{" else {}
     lf.check(err.get("field") == "body" and err.get("message"),
              what + ": names the field body", r)
-    # the daemon's and nginx's own 413 alike (docs/api.md); the pages of
-    # src/page.c's error path join when it speaks the one language
-    if "/generate" in what or str(NGINX_LIMIT + 1) in what:
-        lf.check("errors" in r.json() and err.get("code") == "too_long",
-                 what + ": the one error shape, code too_long", r)
+    # the daemon's and nginx's own 413 alike (docs/api.md)
+    lf.check("errors" in r.json() and err.get("code") == "too_long",
+             what + ": the one error shape, code too_long", r)
 
 
 def test_over_limits_json_by_accept(stack):

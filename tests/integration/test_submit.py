@@ -590,7 +590,7 @@ def test_bad_fields_are_400_naming_the_field(stack):
     # Accepted words of other scripts (one script per word: "zz" and Han
     # together are refused since issue 31), NFC-normalised.
     r = propose(c, "zz\u65e5\u672c\u5200")
-    check(r.status == 400 and "scripts" in r.json()["error"]["message"], "mixed scripts: 400", r)
+    check(r.status == 400 and "scripts" in lf.first_error(r)["message"], "mixed scripts: 400", r)
     for word, stored in [("Ember-born", "Ember-born"), ("O\u2019Neil", "O\u2019Neil"),
                          ("\u65e5\u672c\u5200", "\u65e5\u672c\u5200"),
                          ("zzcafe\u0301" + new_word("q"), None)]:
