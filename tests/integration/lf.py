@@ -133,7 +133,8 @@ class Stack:
     def request(self, method, path, body=None, headers=None, raw_target=None, source=None):
         """source: the loopback address to connect from (127.0.0.N), so that
         a test can be a client of its own for per-client limits."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10,
+        conn = http.client.HTTPConnection("127.0.0.1", self.port,
+                                          timeout=getattr(self, "http_timeout", 10),
                                           source_address=(source, 0) if source else None)
         hdrs = dict(headers or {})
         if body is not None and "Content-Type" not in hdrs:
