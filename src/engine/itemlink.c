@@ -5,7 +5,14 @@
 
 int itemlink_fill(const struct catalog *c, const struct gen_input *in, struct item *it)
 {
-	struct itemcode code = {.kind = in->kind,
+	return itemlink_fill_version(c, in, it, ITEMCODE_VERSION);
+}
+
+int itemlink_fill_version(const struct catalog *c, const struct gen_input *in, struct item *it,
+                          int version)
+{
+	struct itemcode code = {.version = version,
+	                        .kind = in->kind,
 	                        .tier = in->tier,
 	                        .variance = in->variance ? 1 : 0,
 	                        .seed = it->seed,
@@ -25,7 +32,7 @@ int itemlink_fill(const struct catalog *c, const struct gen_input *in, struct it
 		it->code[0] = '\0';
 		return -1;
 	}
-	it->code_version = ITEMCODE_VERSION;
+	it->code_version = version;
 	return 0;
 }
 

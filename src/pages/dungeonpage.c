@@ -370,7 +370,11 @@ static int roll_items(const struct catalog *icat, struct keyed *k)
 			buf_reset(&b);
 			f.kind = in.kind;
 			f.tier = in.tier;
-			if (itemlink_fill(icat, &in, it) == 0 && it->code[0])
+			/* a dungeon code's key keeps the bytes it was made with:
+			 * its items by version-1 codes (docs/api.md, "Permanent
+			 * links"), until a dungeon code of its own next version */
+			if (itemlink_fill_version(icat, &in, it, ITEMCODE_VERSION_1) == 0 &&
+			    it->code[0])
 				snprintf(ki->link, sizeof ki->link, "/item/%s", it->code);
 			else if (form_link(&f, r->item[i].seed, &b) == 0 && b.len < sizeof ki->link)
 				memcpy(ki->link, b.data, b.len + 1);

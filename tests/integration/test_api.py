@@ -282,6 +282,20 @@ V1 = {
 }
 
 
+def test_dungeon_keys_keep_version_1_item_codes(stack):
+    """A keyed dungeon's answer is a permanent link of its own, made before
+    the item language: its key links items by version-1 codes, whose JSON
+    is the old shape (docs/api.md, "Permanent links")."""
+    d = stack.get("/dungeon?w=8&h=6&seed=29&level=5&format=json").json()
+    links = [it["link"] for room in d["rooms"] for it in room["items"] if it.get("link")]
+    check(links, "the dungeon holds items", d["rooms"][:2])
+    for link in links:
+        check(re.match(r"^/item/A[Q-f][A-Za-z0-9_-]+$", link), "a version-1 code", link)
+    old = stack.get(links[0] + "?format=json").json()
+    check("stats" not in old and "attack" in old and "rarity" not in old,
+          "a version-1 code answers the old shape", old)
+
+
 def test_v1_codes_keep_their_bytes(stack):
     for code, body in V1.items():
         r = stack.get("/item/%s?format=json" % code)
