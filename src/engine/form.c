@@ -486,7 +486,24 @@ static int validate(void *ctx, int i, const char *v, size_t n, struct form_error
 	err->field = fields[i].name;
 	err->message = msg;
 	err->code = form_error_code(msg, v, n);
+	/* kept as sent for the error page's form (the store holds every value) */
+	struct form *f = ctx;
+	if (f->n_invalid < FORM_INVALID_MAX) {
+		const char *kept = keep(f, v, n);
+		if (kept) {
+			f->invalid[f->n_invalid].name = fields[i].name;
+			f->invalid[f->n_invalid++].value = kept;
+		}
+	}
 	return -1;
+}
+
+const char *form_invalid(const struct form *f, const char *name)
+{
+	for (int i = f->n_invalid - 1; i >= 0; i--) /* the last one sent */
+		if (strcmp(f->invalid[i].name, name) == 0)
+			return f->invalid[i].value;
+	return NULL;
 }
 
 static void form_reset(struct form *f)
@@ -505,6 +522,7 @@ static void form_reset(struct form *f)
 	f->has_format = 0;
 	f->format = FMT_HTML;
 	f->loadout = NULL;
+	f->n_invalid = 0;
 	f->used = 0;
 }
 

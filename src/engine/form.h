@@ -22,6 +22,8 @@
 
 enum format { FMT_HTML, FMT_JSON };
 
+#define FORM_INVALID_MAX 8 /* values of failed fields kept for the form */
+
 /* The one check of a format= value, for every page that answers in HTML
  * or JSON: "html" or "json" into *out (0), else -1 and the message is
  * FORM_FORMAT_MSG. (/map also answers text: its check is its own.) */
@@ -50,6 +52,13 @@ struct form {
 	 * /loadout joined by commas), carried so that each card's "add to
 	 * loadout" keeps it; NULL when none (docs/loadout.md) */
 	const char *loadout;
+	/* values sent that did not pass (their fields keep the defaults), as
+	 * sent, so that an error page's form shows every value sent (issue 29):
+	 * form_invalid() reads them */
+	struct {
+		const char *name, *value;
+	} invalid[FORM_INVALID_MAX];
+	int n_invalid;
 	/* private: decoded keys and values live here */
 	char store[FORM_BODY_MAX + FORM_QUERY_MAX + 2 * FORM_FIELDS_MAX];
 	size_t used;
@@ -90,6 +99,9 @@ void form_error_add(struct form_error *e, const char *field, const char *code, c
  * error; the limits above are errors. */
 int form_parse(struct form *f, const char *query, const char *body, size_t body_len,
                struct form_error *err);
+
+/* The value sent for field `name` that did not pass its check, or NULL. */
+const char *form_invalid(const struct form *f, const char *name);
 
 /* Appends to out the path and query ("/generate?kind=weapon&...&seed=N")
  * that regenerates the item of seed `seed` from these inputs: every input

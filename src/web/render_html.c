@@ -349,20 +349,46 @@ static int add_part(struct spans *sp, const struct form_cache *fc, const struct 
 	return 0;
 }
 
+/* A select's value that was sent but refused (kind=axe, tier=9): kept as
+ * an extra, selected option "axe (not valid)", so the form shows what was
+ * sent (issue 29). *out is this page's piece; 0, or -1 out of memory. */
+static int sent_option(const char *value, struct tmpl_frag **out)
+{
+	struct options o = {0};
+	char label[FORM_VALUE_MAX + 16];
+
+	snprintf(label, sizeof label, "%s (not valid)", value);
+	if (formcache_options_add(&o, value, label) != 0) {
+		formcache_options_free(&o);
+		return -1;
+	}
+	tmpl_frag_free(o.plain);
+	*out = o.sel;
+	return 0;
+}
+
 static int fill_form(struct tmpl_dict *d, const struct form_cache *fc, const struct form *f,
-                     struct tmpl_frag **extra)
+                     struct tmpl_frag **extra, struct tmpl_frag **sent)
 {
 	struct spans sp = {.n = 0};
 	char text[64];
+	const char *bad_kind = form_invalid(f, "kind"), *bad_tier = form_invalid(f, "tier");
 
-	add_options(&sp, &fc->kinds, (unsigned)f->kind < K__MAX ? (long)f->kind : -1, NULL);
+	if ((bad_kind && sent_option(bad_kind, &sent[0]) != 0) ||
+	    (bad_tier && sent_option(bad_tier, &sent[1]) != 0))
+		return -1;
+	add_options(&sp, &fc->kinds, !bad_kind && (unsigned)f->kind < K__MAX ? (long)f->kind : -1,
+	            sent[0]);
 	tmpl_set_spans(d, "KINDS", sp.s, sp.n);
 	sp.n = 0;
-	add_options(&sp, &fc->tiers, f->tier >= 0 && f->tier <= TIER_MAX ? f->tier : -1, NULL);
+	add_options(&sp, &fc->tiers,
+	            !bad_tier && f->tier >= 0 && f->tier <= TIER_MAX ? f->tier : -1, sent[1]);
 	tmpl_set_spans(d, "TIERS", sp.s, sp.n);
 	if (f->variance)
 		tmpl_show(d, "VARIANCE");
-	if (f->power_text) {
+	if (form_invalid(f, "power")) {
+		tmpl_set(d, "POWER", form_invalid(f, "power"));
+	} else if (f->power_text) {
 		tmpl_set(d, "POWER", f->power_text);
 	} else {
 		/* %g prints a whole number up to 100 (the form's maximum) as
@@ -381,10 +407,13 @@ static int fill_form(struct tmpl_dict *d, const struct form_cache *fc, const str
 			return -1;
 	tmpl_set_spans(d, "PARTS", sp.s, sp.n);
 
-	if (f->has_seed) {
+	if (form_invalid(f, "seed"))
+		tmpl_set(d, "SEED", form_invalid(f, "seed"));
+	else if (f->has_seed)
 		tmpl_set(d, "SEED", decimal_u64(f->seed, text));
-	}
-	if (f->has_count)
+	if (form_invalid(f, "count"))
+		tmpl_set(d, "COUNT", form_invalid(f, "count"));
+	else if (f->has_count)
 		tmpl_set_int(d, "COUNT", f->count);
 	if (f->loadout) {
 		/* carried through the form, so the cards of the next roll keep it */
@@ -545,6 +574,7 @@ int render_html(const struct page *p, struct buf *out)
 {
 	struct tmpl_dict *d = NULL, *form;
 	struct tmpl_frag *extra[P__MAX] = {0}; /* this page's "not available" options */
+	struct tmpl_frag *sent[2] = {0};       /* a refused kind and tier, as sent */
 	struct form_cache *fc;
 	const struct form *f;
 	int rc = -1;
@@ -561,13 +591,16 @@ int render_html(const struct page *p, struct buf *out)
 	    ((!p->errors || p->errors->n == 0) && (p->error_field || p->error_message) &&
 	     layout_error(d, p->error_field, p->error_message) != 0))
 		goto done;
-	if (!(form = tmpl_include(d, "FORM", "form.tpl")) || fill_form(form, fc, f, extra) != 0)
+	if (!(form = tmpl_include(d, "FORM", "form.tpl")) ||
+	    fill_form(form, fc, f, extra, sent) != 0)
 		goto done;
 	rc = layout_expand(d, out);
 done:
 	tmpl_dict_free(d);
 	for (int i = 0; i < P__MAX; i++)
 		tmpl_frag_free(extra[i]);
+	tmpl_frag_free(sent[0]);
+	tmpl_frag_free(sent[1]);
 	formcache_put(fc);
 	return rc;
 }

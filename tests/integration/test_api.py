@@ -213,6 +213,15 @@ def test_errors_have_codes_and_all_fields(stack):
     check(h.text.count('<strong class="error-field">') == 2, "both problems listed", h.text[:300])
     check('<option value="armor" selected>' in h.text and '<option value="3" selected>' in h.text,
           "the form keeps kind and tier as sent")
+    # values refused are kept as sent too: a select gains the sent value,
+    # marked, and the text inputs hold what was typed
+    h = stack.get("/generate?kind=axe&tier=9&power=x&seed=y&count=0").text
+    for want in ('<option value="axe" selected>axe (not valid)</option>',
+                 '<option value="9" selected>9 (not valid)</option>',
+                 'name="power" step="any" min="0" max="100" value="x"',
+                 'placeholder="random" value="y"', 'placeholder="1" value="0"'):
+        check(want in h, "the error page's form keeps %r" % want)
+    check(h.count('<strong class="error-field">') == 5, "five problems listed")
     # a POST's body and its query together
     r = stack.post("/generate?tier=9", "count=0&format=json")
     check([(e["field"], e["code"]) for e in r.json()["errors"]] ==
