@@ -205,6 +205,9 @@ def test_errors_have_codes_and_all_fields(stack):
         for e in body["errors"]:
             check(list(e) == ["field", "code", "message"] and e["message"],
                   "%s: field, code, message" % path[:60], e)
+    r = stack.request("DELETE", "/generate?format=json")
+    check(r.status == 405 and [e["code"] for e in r.json()["errors"]] == ["method_not_allowed"],
+          "a 405 in the format the query asked for", r)
     r = stack.get_json("/generate?format=xml")
     check(r.status == 400 and "format" in r.text, "format=xml names the field", r)
     # the page shows them all, and keeps every valid value sent
