@@ -11,28 +11,44 @@
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="dark light">
 <title>{{TITLE}} · lootforge</title>
 <link rel="stylesheet" href="/static/style.css">
 <link rel="icon" type="image/svg+xml" href="/static/favicon.svg">
 </head>
 <body>
+<a class="skip" href="#main">Skip to the content</a>
 <header class="site">
 <a class="brand" href="/"><img src="/static/favicon.svg" alt="" width="28" height="28"> lootforge</a>
 <span class="tagline">random loot for fantasy roguelikes</span>
 <nav class="site-nav"><a href="/">Generate</a> <a href="/words">Words</a> <a href="/spells">Spells</a> <a href="/map">Maps</a> <a href="/loadout">Loadout</a> <a href="/submit">Propose a word</a></nav>
 </header>
-<main>
+<main id="main">
+<h1 class="page-title{{#QUIET_H1}} visually-hidden{{/QUIET_H1}}">{{TITLE}}</h1>
 {{#ONE}}
 <section class="cards one" aria-label="Your item">
 {{#ITEM}}{{>CARD}}{{/ITEM}}
 </section>
 {{/ONE}}
 {{#MANY}}
-<section aria-label="Your items">
+<section class="batch" aria-label="Your items">
 <h2 class="count">{{N_ITEMS}} items</h2>
+<p class="batch-links">This batch as <a href="{{JSON}}">JSON</a> · <a href="{{CSV}}">CSV</a> · <a href="{{LINK}}">a link</a></p>
+<div class="table-wrap">
+<table class="batch-table">
+<thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col" class="num">Tier</th><th scope="col">Rarity</th><th scope="col">Key stats</th><th scope="col" class="num">Value</th></tr></thead>
+<tbody>
+{{#ROW}}<tr class="rarity-{{RARITY}}"><td class="name"><a class="item" href="{{LINK}}">{{NAME}}</a></td><td class="kind">{{KIND}}</td><td class="num">{{TIER}}</td><td class="rarity">{{RARITY_LABEL}}</td><td class="key-stats">{{STATS}}</td><td class="num">{{PRICE}} gp</td></tr>
+{{/ROW}}
+</tbody>
+</table>
+</div>
+<details class="all-cards">
+<summary>Show the {{N_ITEMS}} cards</summary>
 <ol class="cards grid">
 {{#ITEM}}<li>{{>CARD}}</li>{{/ITEM}}
 </ol>
+</details>
 </section>
 {{/MANY}}
 {{>ERROR}}

@@ -3,7 +3,6 @@
     totals, and a form to add an item by its code. Every action is a plain
     link to the URL of the loadout it leads to; no script. }}
 <section class="loadout">
-<h2>Loadout</h2>
 <p class="loadout-help">Items join the loadout by their permanent code: use “Add to loadout” on any item card, or paste an item’s code or link below. The address of this page is the whole loadout: bookmark it or share it.</p>
 <div class="doll-and-totals">
 <table class="doll">

@@ -1,7 +1,6 @@
 {{%AUTOESCAPE context="HTML"}}
 {{! The moderators' login form (moderate.c). }}
 <form class="generate login" method="post" action="/login">
-<h2>Moderator login</h2>
 <input type="hidden" name="csrf" value="{{CSRF}}">
 <div class="fields">
 <label class="field"><span>Name</span>

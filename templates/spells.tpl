@@ -3,13 +3,14 @@
     or a wand of its tier can carry. One table, a row group per level, so
     the columns line up across levels. }}
 <section class="spells">
-<h2>Spells</h2>
-<form class="generate filter" method="get" action="/spells">
+<form class="generate filter spells-filter" method="get" action="/spells">
 <div class="fields">
 <label class="field"><span>Level</span>
 <select name="level">
 {{#LEVEL_OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/LEVEL_OPT}}
 </select></label>
+<label class="field"><span>Name contains</span>
+<input type="search" name="q" maxlength="64" value="{{Q}}" placeholder="any text"></label>
 </div>
 <p class="actions"><button type="submit">Show</button> <a href="/spells?format=json">JSON</a></p>
 </form>
@@ -29,3 +30,4 @@
 </table>
 {{/ANY}}
 </section>
+<script src="/static/spells-filter.js" defer></script>

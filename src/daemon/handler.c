@@ -136,10 +136,15 @@ static unsigned method_bit(const char *m)
 static void refuse(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
                    const struct route *r, int status, const char *message)
 {
+	/* format= in the query wins over Accept, as on every page (a JSON
+	 * client's DELETE /generate?format=json gets a JSON 405) */
+	int fmt = rq->query ? request_sniff_format(rq->query, strlen(rq->query)) : -1;
+	int json = fmt >= 0 ? fmt : request_wants_json(rq, 0, 0);
+
 	if (r && r->guard)
 		r->guard->refuse(ctx, rq, rs, status, message);
 	else
-		page_send_error(rs, NULL, request_wants_json(rq, 0, 0), status, NULL, message);
+		page_send_error(rs, NULL, json, status, NULL, message);
 }
 
 int handler_slow(const struct request *rq)

@@ -489,7 +489,25 @@ static int validate(void *ctx, int i, const char *v, size_t n, struct form_error
 		return 0;
 	err->field = fields[i].name;
 	err->message = msg;
+	err->code = form_error_code(msg, v, n);
+	/* kept as sent for the error page's form (the store holds every value) */
+	struct form *f = ctx;
+	if (f->n_invalid < FORM_INVALID_MAX) {
+		const char *kept = keep(f, v, n);
+		if (kept) {
+			f->invalid[f->n_invalid].name = fields[i].name;
+			f->invalid[f->n_invalid++].value = kept;
+		}
+	}
 	return -1;
+}
+
+const char *form_invalid(const struct form *f, const char *name)
+{
+	for (int i = f->n_invalid - 1; i >= 0; i--) /* the last one sent */
+		if (strcmp(f->invalid[i].name, name) == 0)
+			return f->invalid[i].value;
+	return NULL;
 }
 
 static void form_reset(struct form *f)
@@ -508,11 +526,13 @@ static void form_reset(struct form *f)
 	f->has_format = 0;
 	f->format = FMT_HTML;
 	f->loadout = NULL;
+	f->n_invalid = 0;
 	f->used = 0;
 }
 
-/* On error the fields of f hold whatever was parsed before the error; the
- * caller answers 400 and reads nothing but *err. */
+/* On error the fields of f hold every valid field (the reader goes on past
+ * a bad one: docs/api.md); the caller answers 400 with *err's list and
+ * shows f as sent. */
 int form_parse(struct form *f, const char *query, const char *body, size_t body_len,
                struct form_error *err)
 {
@@ -528,15 +548,16 @@ int form_parse(struct form *f, const char *query, const char *body, size_t body_
 		if (fields[i].valid == v_loadout)
 			r.long_fields |= UINT64_C(1) << i; /* up to 1024 bytes */
 	if (body && body_len > FORM_BODY_MAX) {            /* refused before anything is read */
-		err->field = "body";
-		err->message = MSG_BODY_LONG;
+		err->n = 0;
+		form_error_add(err, "body", "too_long", MSG_BODY_LONG);
 		return -1;
 	}
 	/* strnlen: a query longer than the limit is refused without reading it all. */
 	query_len = query ? strnlen(query, FORM_QUERY_MAX + 1) : 0;
-	if (form_read(&r, "query", query, query_len, err) != 0)
-		return -1;
-	return form_read(&r, "body", body, body ? body_len : 0, err);
+	int bad = form_read(&r, "query", query, query_len, err) != 0;
+	/* the body too, so that every bad field of both is listed */
+	bad |= form_read(&r, "body", body, body ? body_len : 0, err) != 0;
+	return bad ? -1 : 0;
 }
 
 int form_encode(struct buf *out, const char *s)
@@ -617,10 +638,61 @@ void form_reader_init(struct form_reader *r, const char *const *names,
 	r->ctx = ctx;
 }
 
+void form_error_add(struct form_error *e, const char *field, const char *code, const char *message)
+{
+	if (e->n == 0) {
+		e->field = field;
+		e->code = code;
+		e->message = message;
+	}
+	/* one line per problem: the 33rd, 34th, … item over a limit say the
+	 * same thing once */
+	for (int i = 0; i < e->n; i++)
+		if (e->list[i].message == message && e->list[i].field && field &&
+		    strcmp(e->list[i].field, field) == 0)
+			return;
+	if (e->n < FORM_ERRORS_MAX)
+		e->list[e->n++] = (struct form_problem){field, code, message};
+}
+
+/* Whether the n bytes at v are an unsigned decimal number (a value of the
+ * right type, then, if refused, out of its range). */
+static int number_text(const char *v, size_t n)
+{
+	size_t i = 0, digits = 0;
+
+	if (n > 0 && v[0] == '-')
+		i++;
+	for (; i < n && (is_digit(v[i]) || v[i] == '.'); i++)
+		digits += is_digit(v[i]);
+	return n > 0 && i == n && digits > 0;
+}
+
+const char *form_error_code(const char *message, const char *value, size_t n)
+{
+	if (!message)
+		return "malformed";
+	if (strcmp(message, MSG_TWICE) == 0)
+		return "duplicate";
+	if (strstr(message, "more than 64 fields") || strstr(message, "at most 32"))
+		return "too_many";
+	if (strstr(message, "longer than") || strstr(message, "larger than") ||
+	    strstr(message, "too long") || (strstr(message, "at most") && strstr(message, "bytes")))
+		return "too_long";
+	if (strncmp(message, "must be one of", 14) == 0 || strcmp(message, FORM_FORMAT_MSG) == 0 ||
+	    strcmp(message, MSG_VARIANCE) == 0)
+		return "not_one_of";
+	if (strstr(message, "required") || strstr(message, "missing"))
+		return "missing";
+	if (strstr(message, " from ") && strstr(message, "number"))
+		return value && number_text(value, n) ? "out_of_range" : "malformed";
+	return "malformed";
+}
+
+/* A problem the reader found itself (not a field's validator). */
 static int reader_fail(struct form_error *err, const char *field, const char *message)
 {
-	err->field = field;
-	err->message = message;
+	form_error_add(err, field, form_error_code(message, NULL, 0), message);
 	return -1;
 }
 
@@ -648,8 +720,10 @@ static int reader_pair(struct form_reader *r, const char *source, const char *s,
 		return reader_fail(err, source, dec_msgs[W_NAME][d]);
 	i = reader_find(r, key);
 	if (i >= 0) {
-		if ((r->seen & (UINT64_C(1) << i)) && !(r->repeatable & (UINT64_C(1) << i)))
-			return reader_fail(err, r->names[i], MSG_TWICE);
+		if ((r->seen & (UINT64_C(1) << i)) && !(r->repeatable & (UINT64_C(1) << i))) {
+			reader_fail(err, r->names[i], MSG_TWICE);
+			return 1;
+		}
 		r->seen |= UINT64_C(1) << i;
 	}
 	cap = i >= 0 && (r->long_fields & (UINT64_C(1) << i)) ? FORM_LONG_VALUE_MAX
@@ -657,24 +731,41 @@ static int reader_pair(struct form_reader *r, const char *source, const char *s,
 	d = decode(eq ? eq + 1 : s + n, eq ? n - raw_key_len - 1 : 0, val, cap, &val_len);
 	if (d != D_OK) {
 		if (i < 0)
-			return reader_fail(err, source, dec_msgs[W_VALUE][d]);
-		return reader_fail(err, r->names[i],
-		                   d == D_LONG && cap == FORM_LONG_VALUE_MAX
-		                           ? MSG_LONG_FIELD
-		                           : dec_msgs[W_FIELD][d]);
+			reader_fail(err, source, dec_msgs[W_VALUE][d]);
+		else
+			reader_fail(err, r->names[i],
+			            d == D_LONG && cap == FORM_LONG_VALUE_MAX
+			                    ? MSG_LONG_FIELD
+			                    : dec_msgs[W_FIELD][d]);
+		return 1;
 	}
 	if (i < 0)
 		return 0;
-	return r->field(r->ctx, i, val, val_len, err);
+	/* the callback fills one problem; the list keeps it and reading goes on */
+	struct form_error one = {.field = NULL, .message = NULL, .code = NULL, .n = 0};
+	if (r->field(r->ctx, i, val, val_len, &one) == 0)
+		return 0;
+	form_error_add(err, one.field ? one.field : r->names[i],
+	               one.code ? one.code : form_error_code(one.message, val, val_len),
+	               one.message);
+	return 1; /* a bad field: listed, and the next pair is read */
 }
 
+/* reader_pair: 0 for a good pair, 1 for a bad field (listed; reading goes
+ * on, so every bad field is reported), -1 for a request that cannot be read
+ * further (too many fields, a damaged field name). */
 int form_read(struct form_reader *r, const char *source, const char *s, size_t n,
               struct form_error *err)
 {
-	int body = strcmp(source, "body") == 0;
+	int body = strcmp(source, "body") == 0, bad = 0;
 
-	err->field = NULL;
-	err->message = NULL;
+	if (!r->started) { /* the first source read with r: a fresh list */
+		r->started = 1;
+		err->field = NULL;
+		err->message = NULL;
+		err->code = NULL;
+		err->n = 0;
+	}
 	if (!s)
 		n = 0;
 	if (n > (body ? FORM_BODY_MAX : FORM_QUERY_MAX))
@@ -683,9 +774,13 @@ int form_read(struct form_reader *r, const char *source, const char *s, size_t n
 		size_t j = i;
 		while (j < n && s[j] != '&')
 			j++;
-		if (j > i && reader_pair(r, source, s + i, j - i, err) != 0)
-			return -1;
+		if (j > i) {
+			int rc = reader_pair(r, source, s + i, j - i, err);
+			if (rc < 0)
+				return -1;
+			bad |= rc;
+		}
 		i = j + 1;
 	}
-	return 0;
+	return bad ? -1 : 0;
 }

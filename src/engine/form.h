@@ -22,6 +22,8 @@
 
 enum format { FMT_HTML, FMT_JSON, FMT_CSV };
 
+#define FORM_INVALID_MAX 8 /* values of failed fields kept for the form */
+
 /* The one check of a format= value, for every page that answers in HTML
  * or JSON: "html" or "json" into *out (0), else -1 and the message is
  * FORM_FORMAT_MSG. (/map also answers text: its check is its own.) */
@@ -50,15 +52,44 @@ struct form {
 	 * /loadout joined by commas), carried so that each card's "add to
 	 * loadout" keeps it; NULL when none (docs/loadout.md) */
 	const char *loadout;
+	/* values sent that did not pass (their fields keep the defaults), as
+	 * sent, so that an error page's form shows every value sent (issue 29):
+	 * form_invalid() reads them */
+	struct {
+		const char *name, *value;
+	} invalid[FORM_INVALID_MAX];
+	int n_invalid;
 	/* private: decoded keys and values live here */
 	char store[FORM_BODY_MAX + FORM_QUERY_MAX + 2 * FORM_FIELDS_MAX];
 	size_t used;
 };
 
+/* Every problem of a request is reported at once (docs/api.md, "Errors"):
+ * the reader goes on after a bad field and lists each one. field, code and
+ * message are the first problem's, so a caller that shows one still can. */
+#define FORM_ERRORS_MAX 16
+
+struct form_problem {
+	const char *field;   /* the field's name as sent, or "body", "query", NULL */
+	const char *code;    /* a stable code: "out_of_range", "malformed", ... */
+	const char *message; /* a static English sentence */
+};
+
 struct form_error {
 	const char *field;   /* the field's name as sent, or "body", "query" */
 	const char *message; /* a static English sentence */
+	const char *code;    /* a field callback may set it; else read off the message */
+	int n;               /* problems in list (the first is field/message/code) */
+	struct form_problem list[FORM_ERRORS_MAX];
 };
+
+/* The stable code of a problem whose callback set none, read off the
+ * validators' standard sentences ("must be one of", "longer than", a number
+ * "from A to B" with digits sent or not); "malformed" otherwise. */
+const char *form_error_code(const char *message, const char *value, size_t n);
+
+/* Appends a problem to e (the first also fills field/message/code). */
+void form_error_add(struct form_error *e, const char *field, const char *code, const char *message);
 
 /* Resets f to defaults, then parses the query string (may be NULL) and the
  * body (may be NULL; body_len bytes, not NUL-terminated). Returns 0, or -1
@@ -68,6 +99,9 @@ struct form_error {
  * error; the limits above are errors. */
 int form_parse(struct form *f, const char *query, const char *body, size_t body_len,
                struct form_error *err);
+
+/* The value sent for field `name` that did not pass its check, or NULL. */
+const char *form_invalid(const struct form *f, const char *name);
 
 /* Appends to out the path and query ("/generate?kind=weapon&...&seed=N")
  * that regenerates the item of seed `seed` from these inputs: every input
@@ -95,9 +129,11 @@ struct form_reader {
 	 * valid only during the call. 0, or -1 with *err set. */
 	int (*field)(void *ctx, int i, const char *v, size_t n, struct form_error *err);
 	void *ctx;
-	/* private: known fields seen, pairs counted over every source */
+	/* private: known fields seen, pairs counted over every source, and
+	 * whether the error list was reset by the first source read */
 	uint64_t seen;
 	int pairs;
+	int started;
 };
 
 void form_reader_init(struct form_reader *r, const char *const *names,

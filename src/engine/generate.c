@@ -738,6 +738,7 @@ int generate(const struct catalog *c, const struct gen_input *in, uint64_t seed,
 	out->seed = seed;
 	if (!r || !c)
 		return -1;
+	out->revision = c->revision;
 	if (r->n_steps > GEN_STEPS_MAX)
 		return -1;
 	struct gen g = {.cat = c, .in = in, .r = r, .it = out};

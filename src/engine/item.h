@@ -45,6 +45,7 @@ const char *unhonoured_text(const struct unhonoured *u, char *buf, size_t cap);
 struct item {
 	enum kind kind;
 	uint64_t seed;
+	uint64_t revision;        /* of the catalog it was generated from */
 	char name[ITEM_NAME_MAX]; /* title case, UTF-8 */
 	int tier;                 /* the base type's tier */
 	enum slot slot;
@@ -68,6 +69,9 @@ struct item {
 	/* its permanent code (itemlink_fill), "" when it has none: the link
 	 * is then the /generate address with the seed */
 	char code[ITEMCODE_MAX];
+	/* the code's version: ITEMCODE_VERSION_1 answers the JSON it was made
+	 * with (docs/api.md, "Permanent links"); 0 or later, today's */
+	int code_version;
 };
 
 #endif

@@ -69,11 +69,12 @@ int itemcode_encode(const struct itemcode *c, char *out, size_t cap)
 
 	if ((unsigned)c->kind >= K__MAX || c->tier < 0 || c->tier > TIER_MAX ||
 	    (c->variance != 0 && c->variance != 1) || c->power_micro > ITEMCODE_POWER_MAX ||
-	    c->revision == 0)
+	    c->revision == 0 ||
+	    (c->version != 0 && c->version != ITEMCODE_VERSION_1 && c->version != ITEMCODE_VERSION))
 		return -1;
 	for (int p = 0; p < P__MAX; p++)
 		mask |= c->want[p] ? 1u << p : 0;
-	put_byte(&o, ITEMCODE_VERSION);
+	put_byte(&o, (uint8_t)(c->version ? c->version : ITEMCODE_VERSION));
 	put_byte(&o, (uint8_t)(c->kind | c->tier << 3 | c->variance << 6));
 	put_varint(&o, mask); /* one byte while no part past the seventh is asked for */
 	put_varint(&o, c->revision);
@@ -208,10 +209,12 @@ int itemcode_decode(const char *s, size_t n, struct itemcode *c, const char **wh
 	if (len < 5 || check16(raw, len - 2) != (uint16_t)(raw[len - 2] | raw[len - 1] << 8))
 		FAIL("the code is damaged (its checksum does not match)");
 	struct in in = {.b = raw, .n = len - 2, .at = 0};
-	if (get_byte(&in, &version) != 0 || version != ITEMCODE_VERSION)
+	if (get_byte(&in, &version) != 0 ||
+	    (version != ITEMCODE_VERSION && version != ITEMCODE_VERSION_1))
 		FAIL("a code of another version");
 	if (get_byte(&in, &head) != 0 || get_varint(&in, (1u << P__MAX) - 1, &mask) != 0)
 		FAIL("the code is cut short");
+	c->version = version;
 	c->kind = (enum kind)(head & 7);
 	c->tier = head >> 3 & 7;
 	c->variance = head >> 6 & 1;

@@ -17,7 +17,11 @@
 
 #include "recipe.h"
 
-#define ITEMCODE_VERSION   1
+/* Version 2 differs from 1 only in its first byte: it marks an item made
+ * in the JSON language of docs/api.md. A version-1 code answers the JSON
+ * shape it was made with, forever (docs/api.md, "Permanent links"). */
+#define ITEMCODE_VERSION   2
+#define ITEMCODE_VERSION_1 1
 #define ITEMCODE_POWER_ONE 1000000u   /* power is held in millionths */
 #define ITEMCODE_POWER_MAX 100000000u /* 100.0, the form's limit */
 /* Bytes of the longest code's text, NUL included: a kind asks for at most 7
@@ -26,6 +30,7 @@
 #define ITEMCODE_MAX 132
 
 struct itemcode {
+	int version; /* ITEMCODE_VERSION_1 or ITEMCODE_VERSION; 0 encodes as the latter */
 	enum kind kind;
 	int tier;             /* 0..TIER_MAX */
 	int variance;         /* 0 or 1 */

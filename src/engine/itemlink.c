@@ -5,7 +5,14 @@
 
 int itemlink_fill(const struct catalog *c, const struct gen_input *in, struct item *it)
 {
-	struct itemcode code = {.kind = in->kind,
+	return itemlink_fill_version(c, in, it, ITEMCODE_VERSION);
+}
+
+int itemlink_fill_version(const struct catalog *c, const struct gen_input *in, struct item *it,
+                          int version)
+{
+	struct itemcode code = {.version = version,
+	                        .kind = in->kind,
 	                        .tier = in->tier,
 	                        .variance = in->variance ? 1 : 0,
 	                        .seed = it->seed,
@@ -25,6 +32,7 @@ int itemlink_fill(const struct catalog *c, const struct gen_input *in, struct it
 		it->code[0] = '\0';
 		return -1;
 	}
+	it->code_version = version;
 	return 0;
 }
 
@@ -73,7 +81,9 @@ enum itemlink_status itemlink_item_from(const struct catalog *cur, const char *s
 		*why = "nothing of this kind could be made at the code's revision";
 		goto unknown;
 	}
-	/* The code as this version writes it: the one it was given. */
+	/* The code as this version writes it: the one it was given (its
+	 * version too, which decides the JSON it answers). */
+	out->item.code_version = out->code.version;
 	if (itemcode_encode(&out->code, out->item.code, sizeof out->item.code) < 0) {
 		*why = "not an item code";
 		goto unknown;

@@ -20,6 +20,13 @@
  * coded (a power off the form's grid); it->code is then empty. */
 int itemlink_fill(const struct catalog *c, const struct gen_input *in, struct item *it);
 
+/* The same with a code of this format version (ITEMCODE_VERSION_1 or
+ * ITEMCODE_VERSION): a permanent answer made before the item language of
+ * docs/api.md (a keyed dungeon of code version 1) keeps linking its items by
+ * the codes it was made with. */
+int itemlink_fill_version(const struct catalog *c, const struct gen_input *in, struct item *it,
+                          int version);
+
 enum itemlink_status {
 	ITEMLINK_OK,
 	ITEMLINK_MALFORMED,  /* not a code: *why says what is wrong */

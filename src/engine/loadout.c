@@ -16,10 +16,20 @@ const char *const place_labels[PLACE__MAX] = {
         "Main hand", "Off hand", "Neck", "Left finger", "Right finger",
 };
 
+/* The '_' spelling of docs/api.md ("main_hand") names the place too; the
+ * links keep writing '-' (docs/loadout.md). */
+static int same_place(const char *name, const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (name[i] != s[i] && !(name[i] == '-' && s[i] == '_'))
+			return 0;
+	return 1;
+}
+
 int place_from_name(const char *s, size_t len)
 {
 	for (int p = 0; p < PLACE__MAX; p++)
-		if (strlen(place_names[p]) == len && memcmp(place_names[p], s, len) == 0)
+		if (strlen(place_names[p]) == len && same_place(place_names[p], s, len))
 			return p;
 	return -1;
 }

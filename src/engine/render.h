@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include <jansson.h>
+
 #include "buf.h"
 #include "catalog.h"
 #include "form.h"
@@ -19,6 +21,7 @@ struct page {
 	int status;              /* the answer's HTTP status */
 	const char *error_field; /* an error to show above the form, or NULL */
 	const char *error_message;
+	const struct form_error *errors; /* every problem, when set (wins over error_*) */
 };
 
 /* The index/generate page: layout + form (+ cards) (+ error). 0 or -1. */
@@ -31,8 +34,23 @@ int render_json_items(const struct form *f, const struct item *items, size_t n, 
 /* The items as CSV: a header row, a row an item (render_csv.c). 0 or -1. */
 int render_csv_items(const struct form *f, const struct item *items, size_t n, struct buf *out);
 
-/* {"error": {"field": ..., "message": ...}}; field may be NULL (JSON null). */
-int render_json_error(const char *field, const char *message, struct buf *out);
+/* One item in docs/api.md's shape (whatever its code's version: a page that
+ * wraps items is no permanent link) as a jansson value, for the answers that
+ * hold items among other things (a loadout, a map's loot); f gives its
+ * reroll link (f->format JSON: the links ask for JSON). NULL on failure. */
+json_t *render_json_item_value(const struct form *f, const struct item *it);
+
+/* {"errors": [{"field": ..., "code": ..., "message": ...}]} (docs/api.md);
+ * field may be NULL (JSON null); code NULL: the status's (render_error_code). */
+int render_json_error(int status, const char *field, const char *code, const char *message,
+                      struct buf *out);
+
+/* The same with every problem of a form's list. */
+int render_json_errors(const struct form_error *e, struct buf *out);
+
+/* The code of an error that has only a status: 404 "not_found", 503
+ * "unavailable", 500 "internal", ... (docs/api.md's table). */
+const char *render_error_code(int status);
 
 /* Rarity class of a strength: "common", "uncommon", "rare", "epic", "legendary". */
 const char *render_rarity(int str);

@@ -348,8 +348,146 @@ static void jw_magic(struct jw *w, const struct item *it)
 	}
 }
 
-/* The members in SPEC §5's order (the order the jansson tree had). */
-static void jw_item(struct jw *w, const struct item *it, struct links *l)
+/* ---- the language of docs/api.md ---- */
+
+/* A name of a fixed set as an identifier: lowercase already; ' ' and '-'
+ * become '_' ("two hands" -> "two_hands", "tube-quality" ->
+ * "tube_quality"). Names are short constants of recipe.c. */
+static void jw_ident(struct jw *w, const char *s)
+{
+	char text[64];
+	size_t n = 0;
+
+	for (; s[n] && n < sizeof text - 1; n++)
+		text[n] = s[n] == ' ' || s[n] == '-' ? '_' : s[n];
+	text[n] = '\0';
+	jw_str(w, text);
+}
+
+static const char *const reason_codes[UR__MAX] = {
+        [UR_UNKNOWN] = "unknown_word",    [UR_INACTIVE] = "inactive",
+        [UR_NOT_A_PART] = "not_a_part",   [UR_OTHER_KIND] = "other_kind",
+        [UR_CONTRADICTS] = "contradicts",
+};
+
+static void jw_parts_v2(struct jw *w, const struct item *it)
+{
+	unsigned parts = render_kind_parts(it->kind, ALL_PARTS);
+	int first = 1;
+
+	JW_LIT(w, "{");
+	for (int p = 0; p < P__MAX; p++) {
+		if (!(parts & PART_BIT(p)))
+			continue;
+		if (!first)
+			JW_LIT(w, ",");
+		first = 0;
+		jw_ident(w, part_names[p]);
+		JW_LIT(w, ":");
+		if (p != P_ELEMENT) {
+			jw_word(w, it->part[p]);
+			continue;
+		}
+		JW_LIT(w, "[");
+		if (it->part[P_ELEMENT])
+			jw_word(w, it->part[P_ELEMENT]);
+		if (it->part[P_ELEMENT] && it->element2)
+			JW_LIT(w, ",");
+		if (it->element2)
+			jw_word(w, it->element2);
+		JW_LIT(w, "]");
+	}
+	JW_LIT(w, "}");
+}
+
+static void jw_unhonoured_v2(struct jw *w, const struct item *it)
+{
+	int n = it->n_unhonoured > ITEM_UNHONOURED_MAX ? ITEM_UNHONOURED_MAX : it->n_unhonoured;
+
+	JW_LIT(w, "[");
+	for (int i = 0; i < n; i++) {
+		const struct unhonoured *u = &it->unhonoured[i];
+		if (i)
+			JW_LIT(w, ",");
+		JW_LIT(w, "{\"part\":");
+		jw_ident(w, render_name_or(part_names, P__MAX, (int)u->part, "unknown"));
+		JW_LIT(w, ",\"word\":");
+		jw_str(w, u->word ? u->word : "");
+		JW_LIT(w, ",\"reason\":");
+		jw_str(w, render_name_or(reason_codes, UR__MAX, (int)u->reason, "refused"));
+		/* the sentence the card shows ("cloth cannot make a breastplate") */
+		char why[UNHONOURED_TEXT_MAX];
+		JW_LIT(w, ",\"message\":");
+		jw_str(w, unhonoured_text(u, why, sizeof why));
+		JW_LIT(w, "}");
+	}
+	JW_LIT(w, "]");
+}
+
+/* docs/api.md, "The item": one shape wherever an item appears. */
+static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
+{
+	char seed[DECIMAL_MAX];
+
+	JW_LIT(w, "{\"code\":");
+	if (it->code[0])
+		jw_str(w, it->code);
+	else
+		JW_LIT(w, "null");
+	JW_LIT(w, ",\"revision\":");
+	jw_int(w, (int64_t)it->revision);
+	JW_LIT(w, ",\"kind\":");
+	jw_ident(w, render_name_or(kind_names, K__MAX, (int)it->kind, "unknown"));
+	JW_LIT(w, ",\"name\":");
+	jw_str(w, it->name);
+	JW_LIT(w, ",\"seed\":");
+	jw_str(w, decimal_u64(it->seed, seed));
+	JW_LIT(w, ",\"tier\":");
+	jw_int(w, it->tier);
+	JW_LIT(w, ",\"rarity\":");
+	jw_str(w, render_rarity(it->str));
+	JW_LIT(w, ",\"slot\":");
+	if (it->slot > SLOT_NONE && it->slot < SLOT__MAX)
+		jw_ident(w, slot_names[it->slot]);
+	else
+		JW_LIT(w, "null");
+	JW_LIT(w, ",\"stats\":{");
+	for (int s = 0; s < ST__MAX; s++) {
+		jw_key(w, stat_names[s], s == 0);
+		if (s == ST_MULTIPLIER)
+			jw_hundredths(w, it->stat[s]);
+		else
+			jw_int(w, it->stat[s]);
+	}
+	JW_LIT(w, "},\"str\":");
+	jw_int(w, it->str);
+	JW_LIT(w, ",\"plus\":");
+	jw_int(w, it->plus);
+	if (it->masterwork)
+		JW_LIT(w, ",\"masterwork\":true");
+	else
+		JW_LIT(w, ",\"masterwork\":false");
+	JW_LIT(w, ",\"value\":");
+	jw_int(w, (int64_t)item_value(it));
+	JW_LIT(w, ",\"parts\":");
+	jw_parts_v2(w, it);
+	jw_magic(w, it);
+	JW_LIT(w, ",\"unhonoured\":");
+	jw_unhonoured_v2(w, it);
+	JW_LIT(w, ",\"link\":");
+	jw_link(w, l, it);
+	JW_LIT(w, ",\"reroll\":");
+	jw_raw(w, l->reroll.data, l->reroll.len);
+	JW_LIT(w, "}");
+}
+
+/* ---- version 1: frozen ----
+ *
+ * The JSON of items whose code is of version 1, byte for byte as every
+ * release before docs/api.md's language wrote it: a version-1 code's
+ * /item/CODE?format=json keeps its bytes (docs/api.md, "Permanent links";
+ * tests/integration/test_api.py). Do not change this function. */
+static void jw_item_v1(struct jw *w, const struct item *it, struct links *l)
 {
 	char seed[DECIMAL_MAX];
 
@@ -452,7 +590,10 @@ int render_json_items(const struct form *f, const struct item *items, size_t n, 
 	for (size_t i = 0; i < n && !w.err; i++) {
 		if (i)
 			JW_LIT(&w, ",");
-		jw_item(&w, &items[i], &links);
+		if (items[i].code_version == ITEMCODE_VERSION_1)
+			jw_item_v1(&w, &items[i], &links);
+		else
+			jw_item_v2(&w, &items[i], &links);
 	}
 	if (batch)
 		JW_LIT(&w, "]}");
@@ -469,14 +610,87 @@ int render_json_items(const struct form *f, const struct item *items, size_t n, 
 	return 0;
 }
 
-int render_json_error(const char *field, const char *message, struct buf *out)
+json_t *render_json_item_value(const struct form *f, const struct item *it)
+{
+	struct item copy;
+	struct buf b;
+	json_t *v = NULL;
+
+	if (!it)
+		return NULL;
+	copy = *it;
+	copy.code_version = ITEMCODE_VERSION;
+	buf_init(&b);
+	if (render_json_items(f, &copy, 1, 0, &b) == 0)
+		v = json_loadb(b.data, b.len, 0, NULL);
+	buf_free(&b);
+	return v;
+}
+
+const char *render_error_code(int status)
+{
+	switch (status) {
+	case 400:
+		return "malformed";
+	case 401:
+		return "unauthorized";
+	case 403:
+		return "csrf";
+	case 404:
+		return "not_found";
+	case 405:
+		return "method_not_allowed";
+	case 413:
+		return "too_long";
+	case 415:
+		return "unsupported_media_type";
+	case 429:
+		return "rate_limited";
+	case 503:
+		return "unavailable";
+	default:
+		return "internal";
+	}
+}
+
+static int put_problem(json_t *list, const char *field, const char *code, const char *message)
+{
+	json_t *e = json_object();
+	int err = put(e, "field", field ? json_string(field) : json_null()) != 0;
+	err = err || put(e, "code", json_string(code ? code : "malformed")) != 0;
+	err = err || put(e, "message", json_string(message ? message : MSG_FALLBACK));
+	if (err) {
+		json_decref(e);
+		return -1;
+	}
+	return json_array_append_new(list, e);
+}
+
+int render_json_error(int status, const char *field, const char *code, const char *message,
+                      struct buf *out)
 {
 	if (!out)
 		return -1;
-	json_t *root = json_object(), *e = json_object();
-	int err = put(root, "error", e) != 0;
-	err = err || put(e, "field", field ? json_string(field) : json_null());
-	err = err || put(e, "message", json_string(message ? message : MSG_FALLBACK));
+	json_t *root = json_object(), *list = json_array();
+	int err = put(root, "errors", list) != 0;
+	err = err || put_problem(list, field, code ? code : render_error_code(status), message);
+	if (err) {
+		json_decref(root);
+		return -1;
+	}
+	return emit_json(root, out);
+}
+
+int render_json_errors(const struct form_error *e, struct buf *out)
+{
+	if (!out || !e)
+		return -1;
+	json_t *root = json_object(), *list = json_array();
+	int err = put(root, "errors", list) != 0;
+	for (int i = 0; !err && i < e->n && i < FORM_ERRORS_MAX; i++)
+		err = put_problem(list, e->list[i].field, e->list[i].code, e->list[i].message) != 0;
+	if (!err && e->n == 0)
+		err = put_problem(list, e->field, e->code, e->message) != 0;
 	if (err) {
 		json_decref(root);
 		return -1;

@@ -260,6 +260,32 @@ static void fill_form(struct tmpl_dict *page_body_dict, const struct dquery *q,
 	}
 }
 
+/* Every problem of the request at once (docs/api.md). */
+static void send_errors(struct response *rs, const struct dquery *q, const struct catalog *cat,
+                        const struct form_error *e)
+{
+	if (q->format == DF_JSON || q->format == DF_VTT) {
+		page_send_json_errors(rs, 400, e);
+	} else if (q->format == DF_TEXT || q->format == DF_PNG) {
+		buf_reset(&rs->body);
+		rs->status = 400;
+		rs->content_type = CT_TEXT;
+		for (int i = 0; i < e->n && i < FORM_ERRORS_MAX; i++) {
+			const struct form_problem *p = &e->list[i];
+			if (buf_printf(&rs->body, "%s%s%s\n", p->field ? p->field : "",
+			               p->field ? ": " : "", p->message) != 0) {
+				page_failed(rs, 0);
+				return;
+			}
+		}
+	} else {
+		struct tmpl_dict *d = page_new("Keyed dungeon");
+		page_errors(d, e);
+		fill_form(page_body(d, "dungeon.tpl"), q, cat);
+		page_send_html(rs, 400, d);
+	}
+}
+
 static void send_error(struct response *rs, const struct dquery *q, const struct catalog *cat,
                        int status, const char *field, const char *message)
 {
@@ -344,7 +370,11 @@ static int roll_items(const struct catalog *icat, struct keyed *k)
 			buf_reset(&b);
 			f.kind = in.kind;
 			f.tier = in.tier;
-			if (itemlink_fill(icat, &in, it) == 0 && it->code[0])
+			/* a dungeon code's key keeps the bytes it was made with:
+			 * its items by version-1 codes (docs/api.md, "Permanent
+			 * links"), until a dungeon code of its own next version */
+			if (itemlink_fill_version(icat, &in, it, ITEMCODE_VERSION_1) == 0 &&
+			    it->code[0])
 				snprintf(ki->link, sizeof ki->link, "/item/%s", it->code);
 			else if (form_link(&f, r->item[i].seed, &b) == 0 && b.len < sizeof ki->link)
 				memcpy(ki->link, b.data, b.len + 1);
@@ -702,7 +732,7 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	if (read_query(rq, permanent ? format_only : df_names, &q, &err) != 0) {
 		read_raw(rq, &q);
 		cur = catalog_acquire();
-		send_error(rs, &q, cur, 400, err.field, err.message);
+		send_errors(rs, &q, cur, &err);
 		catalog_release(cur);
 		return;
 	}

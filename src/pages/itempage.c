@@ -69,11 +69,22 @@ static void answer_render_failed(const struct request *rq, const struct form *f,
 }
 
 /* An error in the client's format: the site's error answer, keeping the
- * form as sent (f, may be NULL). field may be NULL. */
+ * form as sent (f, may be NULL); every problem of errs when given
+ * (docs/api.md), else the one named by field (may be NULL) and message. */
+static void answer_errors(const struct request *rq, const struct form *f, struct response *rs,
+                          int status, const char *field, const char *message,
+                          const struct form_error *errs)
+{
+	if (errs)
+		page_send_errors(rs, f, wants_json(rq, f), status, errs);
+	else
+		page_send_error(rs, f, wants_json(rq, f), status, field, message);
+}
+
 static void answer_error(const struct request *rq, const struct form *f, struct response *rs,
                          int status, const char *field, const char *message)
 {
-	page_send_error(rs, f, wants_json(rq, f), status, field, message);
+	answer_errors(rq, f, rs, status, field, message, NULL);
 }
 
 /* 503 with Retry-After: no catalog has been loaded yet. */
@@ -197,13 +208,15 @@ void itempage_generate(struct handler_ctx *ctx, const struct request *rq, struct
 		return;
 	if (form_parse(&f, rq->query, post ? rq->body : NULL, post ? rq->body_len : 0, &err) != 0) {
 		recover_format(rq, post, &f);
-		answer_error(rq, &f, rs, 400, err.field, err.message);
+		answer_errors(rq, &f, rs, 400, err.field, err.message, &err);
 		return;
 	}
 	if (!recipe_for(f.kind)) {
 		snprintf(msg, sizeof(msg), "The kind \"%s\" is not available yet.",
 		         kind_names[f.kind]);
-		answer_error(rq, &f, rs, 400, "kind", msg);
+		err.n = 0;
+		form_error_add(&err, "kind", "unavailable_kind", msg);
+		answer_errors(rq, &f, rs, 400, "kind", msg, &err);
 		return;
 	}
 	serve_items(ctx, rq, &f, rs);
@@ -245,8 +258,11 @@ static int none_match(const struct request *rq, const char *etag)
 		return 0;
 	if (strcmp(inm, "*") == 0)
 		return 1;
+	/* W/"…" too: If-None-Match compares weakly (RFC 9110 13.1.2), and
+	 * nginx weakens the tag of an answer it compresses. */
 	for (const char *p = inm; (p = strstr(p, etag)) != NULL; p += n)
-		if (p == inm || p[-1] == ' ' || p[-1] == ',')
+		if (p == inm || p[-1] == ' ' || p[-1] == ',' ||
+		    (p - inm >= 2 && p[-1] == '/' && p[-2] == 'W'))
 			return 1;
 	return 0;
 }

@@ -48,6 +48,7 @@ struct lo_query {
 struct lo_entries {
 	const char **code;
 	struct item *item;
+	const struct coded_item *ci;     /* each item's code, read: its inputs for the JSON */
 	const struct loadout_base *base; /* the character's own values */
 };
 
@@ -242,6 +243,19 @@ static const char *action_link(struct arena *ar, const struct loadout *l,
 
 /* ---- answers ---- */
 
+/* Every problem of the address at once (docs/api.md). */
+static void send_errors(struct response *rs, enum format f, const struct form_error *e)
+{
+	if (f == FMT_JSON) {
+		page_send_json_errors(rs, 400, e);
+		return;
+	}
+	struct tmpl_dict *d = page_new("Loadout");
+	page_errors(d, e);
+	page_body(d, "loadout.tpl");
+	page_send_html(rs, 400, d);
+}
+
 static void send_error(struct response *rs, enum format f, int status, const char *field,
                        const char *message)
 {
@@ -359,28 +373,24 @@ static void send_html(struct response *rs, struct arena *ar, const struct loadou
 	page_send_html(rs, 200, d);
 }
 
-static json_t *stats_json(const int64_t *stat)
+/* A place as an identifier of docs/api.md: "main_hand". */
+static const char *place_ident(enum place p, char *dst, size_t n)
 {
-	json_t *o = json_object();
-	for (int s = 0; o && s < ST__MAX; s++) {
-		json_t *v = s == ST_MULTIPLIER ? json_real((double)stat[s] / 100.0)
-		                               : json_integer(stat[s]);
-		if (json_object_set_new(o, stat_names[s], v) != 0) {
-			json_decref(o);
-			o = NULL;
-		}
-	}
-	return o;
+	size_t i = 0;
+	for (const char *s = place_names[p]; *s && i + 1 < n; s++)
+		dst[i++] = *s == '-' ? '_' : *s;
+	dst[i] = '\0';
+	return dst;
 }
 
+/* {"place", "item": the item as everywhere (docs/api.md), "actions"}. */
 static json_t *entry_json(struct arena *ar, const struct loadout *l, const struct lo_entries *e,
                           unsigned i)
 {
-	int64_t stat[ST__MAX];
-	char link[CODE_MAX + 8];
-	for (int s = 0; s < ST__MAX; s++)
-		stat[s] = e->item[i].stat[s];
-	snprintf(link, sizeof link, "/item/%s", e->code[i]);
+	struct form f;
+	char power_text[16], place[24];
+
+	itemlink_form(&e->ci[i], &f, power_text, 1);
 	json_t *actions = json_object();
 	for (int a = 0; actions && a < A__MAX; a++) {
 		const char *url = action_link(ar, l, e, i, (enum action)a, FMT_JSON);
@@ -390,13 +400,8 @@ static json_t *entry_json(struct arena *ar, const struct loadout *l, const struc
 			actions = NULL;
 		}
 	}
-	const struct item *it = &e->item[i];
-	return json_pack("{s:s,s:s,s:s?,s:s,s:s,s:s,s:o,s:i,s:I,s:o}", "code", e->code[i], "place",
-	                 place_names[l->item[i].at], "slot",
-	                 it->slot == SLOT_NONE ? NULL : slot_names[it->slot], "kind",
-	                 kind_names[it->kind], "name", it->name, "link", link, "stats",
-	                 stats_json(stat), "str", it->str, "value", (json_int_t)item_value(it),
-	                 "actions", actions);
+	return json_pack("{s:s,s:o,s:o}", "place", place_ident(l->item[i].at, place, sizeof place),
+	                 "item", render_json_item_value(&f, &e->item[i]), "actions", actions);
 }
 
 static void send_json(struct response *rs, struct arena *ar, const struct loadout *l,
@@ -412,7 +417,8 @@ static void send_json(struct response *rs, struct arena *ar, const struct loadou
 		}
 	for (int p = PLACE_HEAD; worn && p < PLACE__MAX; p++) {
 		int w = loadout_wearer(l, (enum place)p);
-		if (json_object_set_new(worn, place_names[p],
+		char place[24];
+		if (json_object_set_new(worn, place_ident((enum place)p, place, sizeof place),
 		                        w < 0 ? json_null() : json_integer(w)) != 0) {
 			json_decref(worn);
 			worn = NULL;
@@ -511,7 +517,8 @@ void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	struct lo_query *q = arena_alloc(&ctx->arena, sizeof(*q));
 	struct coded_item *ci = arena_calloc(&ctx->arena, LOADOUT_MAX, sizeof(*ci));
 	struct lo_entries ent = {arena_calloc(&ctx->arena, LOADOUT_MAX, sizeof(*ent.code)),
-	                         arena_calloc(&ctx->arena, LOADOUT_MAX, sizeof(*ent.item)), NULL},
+	                         arena_calloc(&ctx->arena, LOADOUT_MAX, sizeof(*ent.item)), ci,
+	                         NULL},
 	                  *e = &ent;
 	struct form_error err;
 	struct loadout l = {0};
@@ -522,7 +529,7 @@ void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		return;
 	}
 	if (read_query(rq, q, &err) != 0) {
-		send_error(rs, q->format, 400, err.field, err.message);
+		send_errors(rs, q->format, &err);
 		return;
 	}
 	ent.base = &q->base;

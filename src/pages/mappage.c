@@ -312,6 +312,33 @@ static void send_error(struct response *rs, const struct map_query *q, const str
 	}
 }
 
+/* Every problem of the request at once (docs/api.md): the list in JSON, a
+ * line each in text, the error box listing them in HTML. */
+static void send_errors(struct response *rs, const struct map_query *q, const struct catalog *cat,
+                        const struct form_error *e)
+{
+	if (q->format == MF_JSON) {
+		page_send_json_errors(rs, 400, e);
+	} else if (q->format == MF_TEXT) {
+		buf_reset(&rs->body);
+		rs->status = 400;
+		rs->content_type = CT_TEXT;
+		for (int i = 0; i < e->n && i < FORM_ERRORS_MAX; i++) {
+			const struct form_problem *p = &e->list[i];
+			if (buf_printf(&rs->body, "%s%s%s\n", p->field ? p->field : "",
+			               p->field ? ": " : "", p->message) != 0) {
+				page_failed(rs, 0);
+				return;
+			}
+		}
+	} else {
+		struct tmpl_dict *d = page_new("Dungeon map");
+		page_errors(d, e);
+		fill_form(page_body(d, "map.tpl"), q, cat);
+		page_send_html(rs, 400, d);
+	}
+}
+
 /* The floor as one SVG path, a rectangle per run of floor cells in a row:
  * one template value instead of a section per run, which made a 30 x 30
  * page cost ~4 times as much (thousands of dictionaries). Numbers and path
@@ -529,17 +556,22 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 	page_send_html(rs, 200, d);
 }
 
-static json_t *loot_json(const struct loot *loot, size_t n)
+/* [{"x", "y", "item": the item as everywhere (docs/api.md)}]: each rolled
+ * with its kind and the map's loot tier, its links asking for JSON. */
+static json_t *loot_json(const struct map_query *q, const struct loot *loot, size_t n)
 {
 	json_t *a = json_array();
-	char num[DECIMAL_MAX];
+	struct form f;
 
+	form_parse(&f, NULL, NULL, 0, NULL);
+	f.tier = q->loot;
+	f.has_format = 1;
+	f.format = FMT_JSON;
 	for (size_t i = 0; a && i < n; i++) {
-		decimal_u64(loot[i].item.seed, num);
-		json_t *o = json_pack("{s:i,s:i,s:i,s:i,s:s,s:s,s:s,s:s}", "x", loot[i].x, "y",
-		                      loot[i].y, "cx", loot[i].cx, "cy", loot[i].cy, "kind",
-		                      kind_names[loot[i].item.kind], "name", loot[i].item.name,
-		                      "seed", num, "link", loot[i].link);
+		f.kind = loot[i].item.kind;
+		json_t *o = json_pack("{s:i,s:i,s:i,s:i,s:o}", "x", loot[i].x, "y", loot[i].y, "cx",
+		                      loot[i].cx, "cy", loot[i].cy, "item",
+		                      render_json_item_value(&f, &loot[i].item));
 		if (json_array_append_new(a, o) != 0) {
 			json_decref(a);
 			a = NULL;
@@ -581,12 +613,13 @@ static json_t *map_json(const struct catalog_tileset *ts, const struct map_query
 		return NULL;
 	}
 	decimal_u64(seed, num);
-	json_t *v = json_pack("{s:s,s:i,s:i,s:s,s:o,s:o,s:s}", "tileset", q->tileset, "w", m->w,
-	                      "h", m->h, "seed", num, "tiles", tiles, "cells", cells, "link", link);
+	json_t *v = json_pack("{s:s,s:i,s:i,s:s,s:o,s:o,s:s}", "tileset", q->tileset, "width", m->w,
+	                      "height", m->h, "seed", num, "tiles", tiles, "cells", cells, "link",
+	                      link);
 	/* The cap stated with the loot: how many rooms, and at most how many
 	 * hold an item (drawn among all of them by the seed). */
 	if (v && q->loot >= 0 &&
-	    (json_object_set_new(v, "loot", loot_json(loot, n_loot)) != 0 ||
+	    (json_object_set_new(v, "loot", loot_json(q, loot, n_loot)) != 0 ||
 	     json_object_set_new(v, "rooms", json_integer((json_int_t)n_rooms)) != 0 ||
 	     json_object_set_new(v, "loot_max", json_integer(LOOT_MAX)) != 0)) {
 		json_decref(v);
@@ -602,7 +635,8 @@ static void send_json(struct response *rs, const struct catalog_tileset *ts,
 	struct buf link;
 
 	buf_init(&link);
-	if (map_link(&link, q, &seed) != 0) {
+	/* a JSON answer's links ask for JSON (docs/api.md) */
+	if (map_link(&link, q, &seed) != 0 || buf_puts(&link, "&format=json") != 0) {
 		buf_free(&link);
 		page_failed(rs, 1);
 		return;
@@ -693,7 +727,7 @@ void mappage_route(struct handler_ctx *ctx, const struct request *rq, struct res
 		/* The form keeps what was sent and lists the tilesets. */
 		read_raw(rq, &q);
 		cat = catalog_acquire();
-		send_error(rs, &q, cat, 400, err.field, err.message);
+		send_errors(rs, &q, cat, &err);
 		catalog_release(cat);
 		return;
 	}

@@ -10,12 +10,15 @@
 #include "form.h"
 #include "page.h"
 
-enum sf { SF_LEVEL, SF_FORMAT, SF__MAX };
-static const char *const sf_names[SF__MAX + 1] = {"level", "format", NULL};
+enum sf { SF_LEVEL, SF_FORMAT, SF_Q, SF__MAX };
+static const char *const sf_names[SF__MAX + 1] = {"level", "format", "q", NULL};
+
+#define SPELL_Q_MAX 64 /* bytes of the text filter */
 
 struct filter {
 	int level; /* 0: every level */
 	int json;
+	char q[SPELL_Q_MAX + 1]; /* spells whose name contains this (any case); "" all */
 };
 
 static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_error *err)
@@ -33,12 +36,22 @@ static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_er
 		f->level = v[0] - '0';
 		return 0;
 	}
+	if (i == SF_Q) {
+		if (n > SPELL_Q_MAX) {
+			err->field = "q";
+			err->message = "must be at most 64 bytes";
+			return -1;
+		}
+		memcpy(f->q, v, n + 1);
+		return 0;
+	}
 	return form_format_field(v, &f->json, err);
 }
 
 static int listed(const struct filter *f, const struct catalog_spell *cs)
 {
-	return cs->active && (f->level == 0 || cs->s.level == f->level);
+	return cs->active && (f->level == 0 || cs->s.level == f->level) &&
+	       (!f->q[0] || strcasestr(cs->s.name, f->q));
 }
 
 /* The spells are sorted by level (catalog_finish): one table (ANY), one
@@ -78,12 +91,15 @@ static void fill_html(struct tmpl_dict *body, const struct catalog *cat, const s
 }
 
 static void send_html(struct response *rs, const struct catalog *cat, const struct filter *f,
-                      int status, const char *field, const char *message)
+                      int status, const char *field, const char *message,
+                      const struct form_error *errs)
 {
 	struct tmpl_dict *d = page_new("Spells");
 	struct tmpl_dict *body = page_body(d, "spells.tpl");
 
-	if (message)
+	if (errs)
+		page_errors(d, errs); /* every problem at once (docs/api.md) */
+	else if (message)
 		page_error(d, field, message);
 	for (int l = 0; l <= SPELL_LEVEL_MAX; l++) {
 		struct tmpl_dict *o = tmpl_section(body, "LEVEL_OPT");
@@ -98,6 +114,7 @@ static void send_html(struct response *rs, const struct catalog *cat, const stru
 		if (f->level == l)
 			tmpl_show(o, "SEL");
 	}
+	tmpl_set(body, "Q", f->q);
 	if (cat)
 		fill_html(body, cat, f);
 	page_send_html(rs, status, d);
@@ -112,9 +129,10 @@ static json_t *spell_json(const struct catalog_spell *cs)
 		const struct spell_effect *e = &cs->s.effects[i];
 		if (spell_effect_text(e, text, sizeof text) < 0 ||
 		    json_array_append_new(effects, json_pack("{s:s,s:[i,i,i,i,i],s:s}", "effect",
-		                                             spell_effect_kind_name(e->kind), "p",
-		                                             e->p[0], e->p[1], e->p[2], e->p[3],
-		                                             e->p[4], "text", text)) != 0) {
+		                                             spell_effect_kind_name(e->kind),
+		                                             "params", e->p[0], e->p[1], e->p[2],
+		                                             e->p[3], e->p[4], "text", text)) !=
+		            0) {
 			json_decref(effects);
 			return NULL;
 		}
@@ -159,10 +177,10 @@ void spellpage_route(struct handler_ctx *ctx, const struct request *rq, struct r
 	form_reader_init(&r, sf_names, read_filter, &f);
 	if (form_read(&r, "query", rq->query, rq->query ? strlen(rq->query) : 0, &err) != 0) {
 		if (f.json) {
-			page_send_json_error(rs, 400, err.field, err.message);
+			page_send_json_errors(rs, 400, &err);
 		} else {
 			f.level = 0;
-			send_html(rs, NULL, &f, 400, err.field, err.message);
+			send_html(rs, NULL, &f, 400, err.field, err.message, &err);
 		}
 		return;
 	}
@@ -171,12 +189,12 @@ void spellpage_route(struct handler_ctx *ctx, const struct request *rq, struct r
 		if (f.json)
 			page_send_json_error(rs, 503, NULL, "The spells are not loaded yet.");
 		else
-			send_html(rs, NULL, &f, 503, NULL, "The spells are not loaded yet.");
+			send_html(rs, NULL, &f, 503, NULL, "The spells are not loaded yet.", NULL);
 		return;
 	}
 	if (f.json)
 		send_json(rs, cat, &f);
 	else
-		send_html(rs, cat, &f, 200, NULL, NULL);
+		send_html(rs, cat, &f, 200, NULL, NULL, NULL);
 	catalog_release(cat);
 }

@@ -12,13 +12,14 @@
 #include "form.h"
 #include "page.h"
 
-enum wf { WF_KIND, WF_PART, WF_FORMAT, WF__MAX };
-static const char *const wf_names[WF__MAX + 1] = {"kind", "part", "format", NULL};
+enum wf { WF_KIND, WF_PART, WF_FORMAT, WF_Q, WF__MAX };
+static const char *const wf_names[WF__MAX + 1] = {"kind", "part", "format", "q", NULL};
 
 struct filter {
 	int kind, part; /* -1: all */
 	int json;
 	int csv; /* format=csv (errors are then JSON: json is set too) */
+	char q[FORM_WORD_MAX + 1]; /* words containing this text (any case); "" all */
 };
 
 static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_error *err)
@@ -34,12 +35,27 @@ static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_er
 			return -1;
 		}
 		return 0;
-	case WF_PART:
-		if (*v && (f->part = part_from_name(v)) < 0) {
+	case WF_PART: {
+		/* the '_' spelling of docs/api.md, or the '-' of older links */
+		char name[32];
+		size_t k = 0;
+		for (; v[k] && k + 1 < sizeof name; k++)
+			name[k] = v[k] == '_' ? '-' : v[k];
+		name[k] = '\0';
+		if (*v && (v[k] || (f->part = part_from_name(name)) < 0)) {
 			err->field = "part";
 			err->message = part_choices();
 			return -1;
 		}
+		return 0;
+	}
+	case WF_Q:
+		if (n > FORM_WORD_MAX) {
+			err->field = "q";
+			err->message = "must be at most 64 bytes";
+			return -1;
+		}
+		memcpy(f->q, v, n + 1);
 		return 0;
 	default:
 		if (strcmp(v, "csv") == 0) { /* its errors are JSON */
@@ -61,6 +77,13 @@ static int listed(const struct filter *f, enum kind k, enum part p)
 
 	return r && (r->parts & (1u << p)) && (f->kind < 0 || f->kind == (int)k) &&
 	       (f->part < 0 || f->part == (int)p);
+}
+
+/* Whether e is shown under f's text filter: live, and its word contains
+ * the text, ignoring ASCII case. */
+static int shown_word(const struct filter *f, const struct entry *e)
+{
+	return e->active && (!f->q[0] || strcasestr(e->word, f->q));
 }
 
 static int is_base(enum part p)
@@ -115,8 +138,8 @@ static int has_classes(const struct table *t)
 	return 0;
 }
 
-static void fill_table(struct tmpl_dict *body, const struct catalog *cat, const struct table *t,
-                       enum kind k, enum part p)
+static void fill_table(struct tmpl_dict *body, const struct filter *f, const struct catalog *cat,
+                       const struct table *t, enum kind k, enum part p)
 {
 	struct tmpl_dict *d = tmpl_section(body, "TABLE");
 	size_t count = active_count(t), shown = 0;
@@ -134,7 +157,7 @@ static void fill_table(struct tmpl_dict *body, const struct catalog *cat, const 
 		tmpl_set(tmpl_section(d, "HAS_CLASSES"), "H", p == P_TYPE ? "Accepts" : "Class");
 	for (size_t i = 0; i < t->n && shown < WORDS_TABLE_MAX; i++) {
 		const struct entry *e = &t->rows[i];
-		if (!e->active)
+		if (!shown_word(f, e))
 			continue;
 		struct tmpl_dict *row = tmpl_section(d, "ROW");
 		tmpl_set(row, "WORD", e->word);
@@ -161,17 +184,20 @@ static void fill_table(struct tmpl_dict *body, const struct catalog *cat, const 
 		tmpl_set(row, "WORTH", text);
 		shown++;
 	}
-	if (count == 0)
-		tmpl_show(d, "EMPTY");
+	if (shown == 0)
+		tmpl_show(d, count == 0 ? "EMPTY" : "NO_MATCH");
 }
 
 static void send_html(struct response *rs, const struct catalog *cat, const struct filter *f,
-                      int status, const char *field, const char *message)
+                      int status, const char *field, const char *message,
+                      const struct form_error *errs)
 {
 	struct tmpl_dict *d = page_new("Words");
 	struct tmpl_dict *body = page_body(d, "words.tpl");
 
-	if (message)
+	if (errs)
+		page_errors(d, errs); /* every problem at once (docs/api.md) */
+	else if (message)
 		page_error(d, field, message);
 	for (int k = -1; k < K__MAX; k++) {
 		struct tmpl_dict *o = tmpl_section(body, "KIND_OPT");
@@ -187,20 +213,32 @@ static void send_html(struct response *rs, const struct catalog *cat, const stru
 		if (f->part == p)
 			tmpl_show(o, "SEL");
 	}
+	tmpl_set(body, "Q", f->q);
 	for (int k = 0; cat && k < K__MAX; k++)
 		for (int p = 0; p < P__MAX; p++)
 			if (listed(f, (enum kind)k, (enum part)p))
-				fill_table(body, cat, &cat->t[k][p], (enum kind)k, (enum part)p);
+				fill_table(body, f, cat, &cat->t[k][p], (enum kind)k, (enum part)p);
 	page_send_html(rs, status, d);
+}
+
+/* A name of a fixed set as docs/api.md's identifier: "two hands" ->
+ * "two_hands", "tube-quality" -> "tube_quality". */
+static const char *ident(const char *s, char *dst, size_t n)
+{
+	size_t i = 0;
+	for (; s[i] && i + 1 < n; i++)
+		dst[i] = s[i] == ' ' || s[i] == '-' ? '_' : s[i];
+	dst[i] = '\0';
+	return dst;
 }
 
 static json_t *entry_json(const struct catalog *cat, const struct entry *e, enum part p)
 {
 	json_t *stats = json_object(), *o;
+	char id[32];
 
+	/* every stat, zeros too: a word's zero is a fact (docs/api.md) */
 	for (int s = 0; stats && s < ST__MAX; s++) {
-		if (e->stat[s] == 0)
-			continue;
 		json_t *v = s == ST_MULTIPLIER ? json_real(e->stat[s] / 100.0)
 		                               : json_integer(e->stat[s]);
 		if (json_object_set_new(stats, stat_names[s], v) != 0) {
@@ -211,11 +249,15 @@ static json_t *entry_json(const struct catalog *cat, const struct entry *e, enum
 	o = json_pack("{s:s,s:o,s:i}", "word", e->word, "stats", stats, "weight", (int)e->weight);
 	if (o && is_base(p))
 		json_object_set_new(o, "tier", json_integer(e->tier));
+	/* SPEC §7: a base's price in gold, a part's factor as the page shows
+	 * it (x1.72 is 1.72: docs/api.md) */
 	if (o)
 		json_object_set_new(o, p == P_TYPE ? "value" : "value_mult",
-		                    json_integer(p == P_TYPE ? e->value : e->value_mult));
+		                    p == P_TYPE ? json_integer(e->value)
+		                                : json_real(e->value_mult / 100.0));
 	if (o && e->slot != SLOT_NONE && e->slot < SLOT__MAX)
-		json_object_set_new(o, "slot", json_string(slot_names[e->slot]));
+		json_object_set_new(o, "slot",
+		                    json_string(ident(slot_names[e->slot], id, sizeof id)));
 	if (o && e->mark != MARK_NONE && e->mark <= MARK_BAD)
 		json_object_set_new(o, "mark", json_string(mark_names[e->mark]));
 	/* SPEC §12: a material's class, the classes a type accepts, `worse` */
@@ -229,14 +271,14 @@ static json_t *entry_json(const struct catalog *cat, const struct entry *e, enum
 	return o;
 }
 
-static json_t *table_json(const struct catalog *cat, const struct table *t, enum kind k,
-                          enum part p)
+static json_t *table_json(const struct filter *f, const struct catalog *cat, const struct table *t,
+                          enum kind k, enum part p)
 {
 	json_t *words = json_array();
 	size_t count = active_count(t), shown = 0;
 
 	for (size_t i = 0; words && i < t->n && shown < WORDS_TABLE_MAX; i++) {
-		if (!t->rows[i].active)
+		if (!shown_word(f, &t->rows[i]))
 			continue;
 		if (json_array_append_new(words, entry_json(cat, &t->rows[i], p)) != 0) {
 			json_decref(words);
@@ -244,9 +286,10 @@ static json_t *table_json(const struct catalog *cat, const struct table *t, enum
 		}
 		shown++;
 	}
-	return json_pack("{s:s,s:s,s:I,s:b,s:o}", "kind", kind_names[k], "part", part_names[p],
-	                 "count", (json_int_t)count, "truncated", count > WORDS_TABLE_MAX, "words",
-	                 words);
+	char id[32];
+	return json_pack("{s:s,s:s,s:I,s:b,s:o}", "kind", kind_names[k], "part",
+	                 ident(part_names[p], id, sizeof id), "count", (json_int_t)count,
+	                 "truncated", count > WORDS_TABLE_MAX, "words", words);
 }
 
 static void send_json(struct response *rs, const struct catalog *cat, const struct filter *f)
@@ -256,7 +299,7 @@ static void send_json(struct response *rs, const struct catalog *cat, const stru
 	for (int k = 0; tables && k < K__MAX; k++)
 		for (int p = 0; tables && p < P__MAX; p++)
 			if (listed(f, (enum kind)k, (enum part)p) &&
-			    json_array_append_new(tables, table_json(cat, &cat->t[k][p],
+			    json_array_append_new(tables, table_json(f, cat, &cat->t[k][p],
 			                                             (enum kind)k, (enum part)p)) !=
 			            0) {
 				json_decref(tables);
@@ -334,10 +377,10 @@ void words_route(struct handler_ctx *ctx, const struct request *rq, struct respo
 	form_reader_init(&r, wf_names, read_filter, &f);
 	if (form_read(&r, "query", rq->query, rq->query ? strlen(rq->query) : 0, &err) != 0) {
 		if (f.json) {
-			page_send_json_error(rs, 400, err.field, err.message);
+			page_send_json_errors(rs, 400, &err);
 		} else {
 			f.kind = f.part = -1;
-			send_html(rs, NULL, &f, 400, err.field, err.message);
+			send_html(rs, NULL, &f, 400, err.field, err.message, &err);
 		}
 		return;
 	}
@@ -346,7 +389,8 @@ void words_route(struct handler_ctx *ctx, const struct request *rq, struct respo
 		if (f.json)
 			page_send_json_error(rs, 503, NULL, "The word lists are not loaded yet.");
 		else
-			send_html(rs, NULL, &f, 503, NULL, "The word lists are not loaded yet.");
+			send_html(rs, NULL, &f, 503, NULL, "The word lists are not loaded yet.",
+			          NULL);
 		return;
 	}
 	if (f.csv)
@@ -354,6 +398,6 @@ void words_route(struct handler_ctx *ctx, const struct request *rq, struct respo
 	else if (f.json)
 		send_json(rs, cat, &f);
 	else
-		send_html(rs, cat, &f, 200, NULL, NULL);
+		send_html(rs, cat, &f, 200, NULL, NULL, NULL);
 	catalog_release(cat);
 }

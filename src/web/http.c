@@ -244,7 +244,9 @@ int http_db_failure(struct response *rs, int down, const char **message)
 
 /* The bodies of a 500 when rendering itself failed: fixed text, so they need
  * no renderer and no memory beyond the copy. */
-#define JSON_INTERNAL "{\"error\": {\"field\": null, \"message\": \"" MSG_INTERNAL "\"}}\n"
+#define JSON_INTERNAL                                                                              \
+	"{\"errors\": [{\"field\": null, \"code\": \"internal\", \"message\": \"" MSG_INTERNAL     \
+	"\"}]}\n"
 #define HTML_INTERNAL                                                                              \
 	"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"                        \
 	"<title>Error</title></head>\n<body><h1>Error</h1><p>" MSG_INTERNAL "</p></body></html>\n"

@@ -110,7 +110,7 @@ const char *http_reason(int status);
  * or too large body), so that the error still comes in the format asked for. */
 int request_sniff_format(const char *s, size_t len);
 
-/* A 500 whose body is fixed text in JSON ({"error": ...}) or HTML: the
+/* A 500 whose body is fixed text in JSON ({"errors": [...]}) or HTML: the
  * answer when rendering itself failed. */
 void response_internal_error(struct response *rs, int json);
 

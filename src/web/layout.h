@@ -6,6 +6,7 @@
 #define LOOTFORGE_LAYOUT_H
 
 #include "buf.h"
+#include "form.h"
 #include "tmpl.h"
 
 /* A layout dictionary titled `title` (NULL: set TITLE later); NULL when out
@@ -15,6 +16,10 @@ struct tmpl_dict *layout_new(const char *title);
 /* The error box above the body; field may be NULL, message NULL is "Something
  * went wrong.". 0, or -1 when out of memory. */
 int layout_error(struct tmpl_dict *d, const char *field, const char *message);
+
+/* The error box listing every problem of e (docs/api.md: all at once), each
+ * field's name beside its message. 0, or -1 when out of memory. */
+int layout_errors(struct tmpl_dict *d, const struct form_error *e);
 
 /* d expanded into out (appended). 0, or -1. */
 int layout_expand(struct tmpl_dict *d, struct buf *out);

@@ -56,29 +56,49 @@ void page_send_json(struct response *rs, int status, json_t *v)
 	buf_reset(&rs->body);
 	rs->status = status;
 	rs->content_type = CT_JSON;
-	if (!v || json_dump_callback(v, dump_to_buf, &rs->body, JSON_COMPACT) != 0 || rs->body.oom)
+	/* 15 digits print hundredths as written (1.72, not 1.7199999999999999) */
+	if (!v ||
+	    json_dump_callback(v, dump_to_buf, &rs->body, JSON_COMPACT | JSON_REAL_PRECISION(15)) !=
+	            0 ||
+	    rs->body.oom)
 		failed(rs, 1);
 	json_decref(v);
 }
 
 void page_send_json_error(struct response *rs, int status, const char *field, const char *message)
 {
+	/* a field's problem has the code of its sentence; the rest, the status's */
+	const char *code = status == 400 && field ? form_error_code(message, NULL, 0) : NULL;
+
 	buf_reset(&rs->body);
 	rs->status = status;
 	rs->content_type = CT_JSON;
-	if (render_json_error(field, message, &rs->body) != 0 || rs->body.oom)
+	if (render_json_error(status, field, code, message, &rs->body) != 0 || rs->body.oom)
 		failed(rs, 1);
 }
 
-void page_send_error(struct response *rs, const struct form *f, int json, int status,
-                     const char *field, const char *message)
+void page_send_json_errors(struct response *rs, int status, const struct form_error *e)
+{
+	buf_reset(&rs->body);
+	rs->status = status;
+	rs->content_type = CT_JSON;
+	if (render_json_errors(e, &rs->body) != 0 || rs->body.oom)
+		failed(rs, 1);
+}
+
+void page_errors(struct tmpl_dict *d, const struct form_error *e)
+{
+	/* Out of memory: page_send_html's expansion fails the same way. */
+	(void)layout_errors(d, e);
+}
+
+/* The generator's page keeping the form as sent under the error box: one
+ * problem (field, message) or every one of e. */
+static void send_error_page(struct response *rs, const struct form *f, int status,
+                            const char *field, const char *message, const struct form_error *e)
 {
 	struct form defaults;
 
-	if (json) {
-		page_send_json_error(rs, status, field, message);
-		return;
-	}
 	if (!f) {
 		form_parse(&defaults, NULL, NULL, 0, NULL);
 		f = &defaults;
@@ -88,7 +108,8 @@ void page_send_error(struct response *rs, const struct form *f, int json, int st
 	                  .form = f,
 	                  .status = status,
 	                  .error_field = field,
-	                  .error_message = message};
+	                  .error_message = message,
+	                  .errors = e};
 	buf_reset(&rs->body);
 	rs->status = status;
 	rs->content_type = CT_HTML;
@@ -97,6 +118,24 @@ void page_send_error(struct response *rs, const struct form *f, int json, int st
 		catalog_release(cat);
 	if (rc != 0 || rs->body.oom)
 		failed(rs, 0);
+}
+
+void page_send_error(struct response *rs, const struct form *f, int json, int status,
+                     const char *field, const char *message)
+{
+	if (json)
+		page_send_json_error(rs, status, field, message);
+	else
+		send_error_page(rs, f, status, field, message, NULL);
+}
+
+void page_send_errors(struct response *rs, const struct form *f, int json, int status,
+                      const struct form_error *e)
+{
+	if (json)
+		page_send_json_errors(rs, status, e);
+	else
+		send_error_page(rs, f, status, e->field, e->message, e);
 }
 
 void page_redirect(struct response *rs, const char *location)

@@ -24,6 +24,9 @@ struct tmpl_dict *page_body(struct tmpl_dict *d, const char *file);
 /* The error box above the body; field may be NULL. */
 void page_error(struct tmpl_dict *d, const char *field, const char *message);
 
+/* The error box listing every problem of e (docs/api.md). */
+void page_errors(struct tmpl_dict *d, const struct form_error *e);
+
 /* Answers d (taken, freed here) as an HTML page with this status; a 500
  * HTML page when it cannot be rendered. d NULL counts as a failure. */
 void page_send_html(struct response *rs, int status, struct tmpl_dict *d);
@@ -32,8 +35,13 @@ void page_send_html(struct response *rs, int status, struct tmpl_dict *d);
  * NULL or cannot be written. */
 void page_send_json(struct response *rs, int status, json_t *v);
 
-/* {"error": {"field": ..., "message": ...}}. */
+/* {"errors": [{"field": ..., "code": ..., "message": ...}]} (docs/api.md):
+ * the code read off a field's message (form_error_code), else the
+ * status's (render_error_code). */
 void page_send_json_error(struct response *rs, int status, const char *field, const char *message);
+
+/* The same with every problem of e. */
+void page_send_json_errors(struct response *rs, int status, const struct form_error *e);
 
 /* The site's error answer (the router's 404 and 405, the generator's
  * errors): in JSON the error alone; in HTML the generator's page keeping
@@ -41,6 +49,10 @@ void page_send_json_error(struct response *rs, int status, const char *field, co
  * be NULL. */
 void page_send_error(struct response *rs, const struct form *f, int json, int status,
                      const char *field, const char *message);
+
+/* The same with every problem of e. */
+void page_send_errors(struct response *rs, const struct form *f, int json, int status,
+                      const struct form_error *e);
 
 /* The 500 of a page that could not be rendered (out of memory, or data the
  * renderer refused), in the format the answer was to have; logged. */

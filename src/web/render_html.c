@@ -349,20 +349,46 @@ static int add_part(struct spans *sp, const struct form_cache *fc, const struct 
 	return 0;
 }
 
+/* A select's value that was sent but refused (kind=axe, tier=9): kept as
+ * an extra, selected option "axe (not valid)", so the form shows what was
+ * sent (issue 29). *out is this page's piece; 0, or -1 out of memory. */
+static int sent_option(const char *value, struct tmpl_frag **out)
+{
+	struct options o = {0};
+	char label[FORM_VALUE_MAX + 16];
+
+	snprintf(label, sizeof label, "%s (not valid)", value);
+	if (formcache_options_add(&o, value, label) != 0) {
+		formcache_options_free(&o);
+		return -1;
+	}
+	tmpl_frag_free(o.plain);
+	*out = o.sel;
+	return 0;
+}
+
 static int fill_form(struct tmpl_dict *d, const struct form_cache *fc, const struct form *f,
-                     struct tmpl_frag **extra)
+                     struct tmpl_frag **extra, struct tmpl_frag **sent)
 {
 	struct spans sp = {.n = 0};
 	char text[64];
+	const char *bad_kind = form_invalid(f, "kind"), *bad_tier = form_invalid(f, "tier");
 
-	add_options(&sp, &fc->kinds, (unsigned)f->kind < K__MAX ? (long)f->kind : -1, NULL);
+	if ((bad_kind && sent_option(bad_kind, &sent[0]) != 0) ||
+	    (bad_tier && sent_option(bad_tier, &sent[1]) != 0))
+		return -1;
+	add_options(&sp, &fc->kinds, !bad_kind && (unsigned)f->kind < K__MAX ? (long)f->kind : -1,
+	            sent[0]);
 	tmpl_set_spans(d, "KINDS", sp.s, sp.n);
 	sp.n = 0;
-	add_options(&sp, &fc->tiers, f->tier >= 0 && f->tier <= TIER_MAX ? f->tier : -1, NULL);
+	add_options(&sp, &fc->tiers,
+	            !bad_tier && f->tier >= 0 && f->tier <= TIER_MAX ? f->tier : -1, sent[1]);
 	tmpl_set_spans(d, "TIERS", sp.s, sp.n);
 	if (f->variance)
 		tmpl_show(d, "VARIANCE");
-	if (f->power_text) {
+	if (form_invalid(f, "power")) {
+		tmpl_set(d, "POWER", form_invalid(f, "power"));
+	} else if (f->power_text) {
 		tmpl_set(d, "POWER", f->power_text);
 	} else {
 		/* %g prints a whole number up to 100 (the form's maximum) as
@@ -381,10 +407,13 @@ static int fill_form(struct tmpl_dict *d, const struct form_cache *fc, const str
 			return -1;
 	tmpl_set_spans(d, "PARTS", sp.s, sp.n);
 
-	if (f->has_seed) {
+	if (form_invalid(f, "seed"))
+		tmpl_set(d, "SEED", form_invalid(f, "seed"));
+	else if (f->has_seed)
 		tmpl_set(d, "SEED", decimal_u64(f->seed, text));
-	}
-	if (f->has_count)
+	if (form_invalid(f, "count"))
+		tmpl_set(d, "COUNT", form_invalid(f, "count"));
+	else if (f->has_count)
 		tmpl_set_int(d, "COUNT", f->count);
 	if (f->loadout) {
 		/* carried through the form, so the cards of the next roll keep it */
@@ -404,6 +433,99 @@ static int fill_form(struct tmpl_dict *d, const struct form_cache *fc, const str
 
 /* ---- HTML: the page ---------------------------------------------------- */
 
+/* A batch row's "key stats": the (at most) three largest bonuses, by size,
+ * as the card writes them ("+39 Attack, +3 Evil"); "—" when none. */
+#define KEY_STATS 3
+static void key_stats(const struct item *it, char *dst, size_t n)
+{
+	int pick[KEY_STATS], k = 0;
+	char value[32], label[32];
+	size_t len = 0;
+
+	for (int s = 0; s < ST__MAX; s++) {
+		int32_t a = it->stat[s] < 0 ? -it->stat[s] : it->stat[s];
+		if (s == ST_HANDS || a == 0)
+			continue;
+		int at = k < KEY_STATS ? k++ : KEY_STATS;
+		/* insertion by size; the first of equals stays first */
+		while (at > 0) {
+			int32_t b = it->stat[pick[at - 1]];
+			if ((b < 0 ? -b : b) >= a)
+				break;
+			if (at < KEY_STATS)
+				pick[at] = pick[at - 1];
+			at--;
+		}
+		if (at < KEY_STATS)
+			pick[at] = s;
+	}
+	dst[0] = '\0';
+	for (int i = 0; i < k && len < n; i++) {
+		stat_text((enum stat)pick[i], it->stat[pick[i]], value);
+		int w = snprintf(dst + len, n - len, "%s%s %s", i ? ", " : "", value,
+		                 render_capitalised(stat_names[pick[i]], label, sizeof label));
+		if (w < 0)
+			break;
+		len += (size_t)w;
+	}
+	if (k == 0)
+		snprintf(dst, n, "—");
+}
+
+/* The batch's addresses: the same inputs, the first item's seed (the
+ * batch's own: item i's is derived from it) and the count, as JSON, CSV
+ * (format=csv) and HTML. */
+static int batch_links(struct tmpl_dict *wrap, const struct page *p, const struct form *f)
+{
+	static const char *const vars[] = {"LINK", "JSON", "CSV"};
+	static const char *const tails[] = {"", "&format=json", "&format=csv"};
+	struct buf b;
+	int rc = 0;
+
+	buf_init(&b);
+	for (int i = 0; i < 3 && rc == 0; i++) {
+		buf_reset(&b);
+		rc = form_link(f, p->items[0].seed, &b) != 0 ||
+		                     buf_printf(&b, "&count=%zu%s", p->n_items, tails[i]) != 0
+		             ? -1
+		             : 0;
+		if (rc == 0)
+			tmpl_set(wrap, vars[i], b.data);
+	}
+	buf_free(&b);
+	return rc;
+}
+
+/* One row of the batch's table: the name links to the item's card. */
+static int batch_row(struct tmpl_dict *wrap, const struct item *it, const struct form *f)
+{
+	struct tmpl_dict *row = tmpl_section(wrap, "ROW");
+	char text[160], label[32], grouped[DECIMAL_GROUPED_MAX];
+	struct buf link;
+	int rc;
+
+	if (!row)
+		return -1;
+	tmpl_set(row, "NAME", it->name);
+	tmpl_set(row, "KIND", render_kind_label(it->kind, label, sizeof label));
+	tmpl_set_int(row, "TIER", it->tier);
+	tmpl_set(row, "RARITY", render_rarity(it->str));
+	tmpl_set(row, "RARITY_LABEL",
+	         render_capitalised(render_rarity(it->str), label, sizeof label));
+	key_stats(it, text, sizeof text);
+	tmpl_set(row, "STATS", text);
+	tmpl_set(row, "PRICE", decimal_grouped(item_value(it), grouped));
+	buf_init(&link);
+	if (it->code[0])
+		rc = buf_puts(&link, "/item/") != 0 || buf_puts(&link, it->code) != 0 ? -1 : 0;
+	else
+		rc = form_link(f, it->seed, &link);
+	if (rc == 0)
+		tmpl_set(row, "LINK", link.data ? link.data : "/");
+	buf_free(&link);
+	return rc;
+}
+
 static int fill_cards(struct tmpl_dict *d, const struct page *p, const struct form *f)
 {
 	struct tmpl_dict *wrap;
@@ -413,8 +535,16 @@ static int fill_cards(struct tmpl_dict *d, const struct page *p, const struct fo
 	wrap = tmpl_section(d, p->n_items == 1 ? "ONE" : "MANY");
 	if (!wrap)
 		return -1;
-	if (p->n_items > 1)
+	/* the card's name (or the batch's count) says what the h1 says */
+	tmpl_show(d, "QUIET_H1");
+	if (p->n_items > 1) {
 		tmpl_set_int(wrap, "N_ITEMS", (long)p->n_items);
+		if (batch_links(wrap, p, f) != 0)
+			return -1;
+		for (size_t i = 0; i < p->n_items; i++)
+			if (batch_row(wrap, &p->items[i], f) != 0)
+				return -1;
+	}
 	for (size_t i = 0; i < p->n_items; i++) {
 		struct tmpl_dict *row = tmpl_section(wrap, "ITEM");
 		struct tmpl_dict *card = row ? tmpl_include(row, "CARD", "card.tpl") : NULL;
@@ -428,7 +558,7 @@ static void set_title(struct tmpl_dict *d, const struct page *p)
 {
 	char text[32];
 
-	if (p->error_field || p->error_message) {
+	if (p->error_field || p->error_message || (p->errors && p->errors->n > 0)) {
 		tmpl_set(d, "TITLE", "Error");
 	} else if (p->n_items == 1 && p->items) {
 		tmpl_set(d, "TITLE", p->items[0].name);
@@ -444,6 +574,7 @@ int render_html(const struct page *p, struct buf *out)
 {
 	struct tmpl_dict *d = NULL, *form;
 	struct tmpl_frag *extra[P__MAX] = {0}; /* this page's "not available" options */
+	struct tmpl_frag *sent[2] = {0};       /* a refused kind and tier, as sent */
 	struct form_cache *fc;
 	const struct form *f;
 	int rc = -1;
@@ -454,16 +585,22 @@ int render_html(const struct page *p, struct buf *out)
 	if (!(fc = formcache_get(p->cat, f->kind)) || !(d = layout_new(NULL)))
 		goto done;
 	set_title(d, p);
-	if (fill_cards(d, p, f) != 0 || ((p->error_field || p->error_message) &&
-	                                 layout_error(d, p->error_field, p->error_message) != 0))
+	/* every problem of the request when the page has the list (docs/api.md) */
+	if (fill_cards(d, p, f) != 0 ||
+	    (p->errors && p->errors->n > 0 && layout_errors(d, p->errors) != 0) ||
+	    ((!p->errors || p->errors->n == 0) && (p->error_field || p->error_message) &&
+	     layout_error(d, p->error_field, p->error_message) != 0))
 		goto done;
-	if (!(form = tmpl_include(d, "FORM", "form.tpl")) || fill_form(form, fc, f, extra) != 0)
+	if (!(form = tmpl_include(d, "FORM", "form.tpl")) ||
+	    fill_form(form, fc, f, extra, sent) != 0)
 		goto done;
 	rc = layout_expand(d, out);
 done:
 	tmpl_dict_free(d);
 	for (int i = 0; i < P__MAX; i++)
 		tmpl_frag_free(extra[i]);
+	tmpl_frag_free(sent[0]);
+	tmpl_frag_free(sent[1]);
 	formcache_put(fc);
 	return rc;
 }

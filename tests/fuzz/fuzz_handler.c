@@ -212,10 +212,20 @@ static void check_json(const struct response *r)
 
 	if (!j)
 		abort();
+	/* docs/api.md: {"errors": [{"field", "code", "message"}, ...]}, at
+	 * least one, each code and message a string */
 	if (r->status >= 400) {
-		json_t *err = json_object_get(j, "error");
-		if (!json_is_object(err) || !json_is_string(json_object_get(err, "message")))
+		json_t *list = json_object_get(j, "errors"), *err;
+		size_t i;
+		if (!json_is_array(list) || json_array_size(list) == 0)
 			abort();
+		json_array_foreach(list, i, err)
+		{
+			if (!json_is_string(json_object_get(err, "code")) ||
+			    !json_is_string(json_object_get(err, "message")) ||
+			    !json_object_get(err, "field"))
+				abort();
+		}
 	}
 	json_decref(j);
 }

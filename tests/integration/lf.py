@@ -259,3 +259,13 @@ class Failure(Exception):
 def check(cond, msg, *ctx):
     if not cond:
         raise Failure(msg + "".join("\n    " + repr(c) for c in ctx))
+
+
+def first_error(r):
+    """The first problem of an error answer: {"errors": [{"field", "code",
+    "message"}, ...]} (docs/api.md)."""
+    body = r if isinstance(r, dict) else json.loads(r.body)
+    check(list(body) == ["errors"] and body["errors"] and all(
+        list(e) == ["field", "code", "message"] for e in body["errors"]),
+        "an error answer in the one shape", body)
+    return body["errors"][0]

@@ -10,6 +10,7 @@ import threading
 import time
 import uuid
 
+import lf
 from lf import Client, check
 
 JSON = {"Accept": "application/json"}
@@ -177,7 +178,7 @@ def test_a_full_slow_lane_answers_503_at_once(stack):
     out, _ = logins_at_once(stack, 100, name=name)
     busy = [r for r in out if r.status == 503]
     check(busy and all(r.headers.get("retry-after") == "1" and "waiting to be checked"
-                       in r.json()["error"]["message"] for r in busy),
+                       in lf.first_error(r)["message"] for r in busy),
           "some 503 with Retry-After: 1, naming the reason", sorted(r.status for r in out))
     check(set(r.status for r in out) <= {401, 503}, "the others checked: 401",
           sorted(r.status for r in out))
@@ -208,8 +209,8 @@ def test_look_alike_letters_are_400_naming_the_field(stack):
                       ("\U0001D41B\U0001D41A\U0001D425\U0001D41A\U0001D427\U0001D41C\U0001D41E"
                        "\U0001D41D", "styled"), ("\uff48\uff45\uff41\uff56\uff59", "styled")]:
         r = propose_word_as(c, word)
-        check(r.status == 400 and r.json()["error"]["field"] == "word"
-              and why in r.json()["error"]["message"], "%r: 400 on word (%s)" % (word, why), r)
+        check(r.status == 400 and lf.first_error(r)["field"] == "word"
+              and why in lf.first_error(r)["message"], "%r: 400 on word (%s)" % (word, why), r)
     # A word of Latin letters only that looks like a live word: a live
     # weapon prefix with its first i made dotless (ı, U+0131).
     live = [w for (w,) in stack.sql("SELECT word FROM weapon_prefix WHERE retired_rev IS NULL "
@@ -217,10 +218,10 @@ def test_look_alike_letters_are_400_naming_the_field(stack):
     check(live, "a live prefix with an i")
     fake = live[0].replace("i", "\u0131", 1)
     r = propose_word_as(c, fake)
-    check(r.status == 400 and r.json()["error"]["field"] == "word"
-          and live[0] in r.json()["error"]["message"], "a look-alike of a live word: 400", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "word"
+          and live[0] in lf.first_error(r)["message"], "a look-alike of a live word: 400", r)
     f = c.get("/submit/name", headers=JSON).json()
     r = c.post("/submit/name", {"csrf": f["csrf"], "submission_id": f["submission_id"],
                                 "name": "Qz\u0430" + letters(6)}, headers=JSON)
-    check(r.status == 400 and r.json()["error"]["field"] == "name", "a mixed name: 400", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "name", "a mixed name: 400", r)
     check(int(stack.sql("SELECT COUNT(*) FROM submission")[0][0]) == before, "nothing stored")

@@ -10,6 +10,7 @@ import collections
 import math
 import struct
 
+import lf
 from lf import check
 from test_items import gen, item_bytes
 
@@ -139,8 +140,8 @@ def test_requested_contradiction_reported(stack):
     it = gen(stack, q)[0]
     check(it["parts"]["type"] == "breastplate" and it["parts"]["material"] != "cloth",
           "the type is honoured, the material not", it)
-    check(it["unhonoured"] == [{"part": "material", "word": "cloth",
-                                "reason": "cloth cannot make a breastplate"}],
+    check(it["unhonoured"] == [{"part": "material", "word": "cloth", "reason": "contradicts",
+                                "message": "cloth cannot make a breastplate"}],
           "the material is listed, naming both words", it)
     html = stack.get("/generate?" + q)
     check(html.status == 200 and "cloth cannot make a breastplate" in html.text,
@@ -207,13 +208,13 @@ def test_a_proposals_classes_flow_through_moderation_into_rolls(stack):
           "the form asks for the material's class among the kind's", f["fields"])
     base = {"tier": "1", "defense": "1"}
     r = propose(c, mat, "armor", "material", base)
-    check(r.status == 400 and r.json()["error"]["field"] == "classes",
+    check(r.status == 400 and lf.first_error(r)["field"] == "classes",
           "a material without a class is a 400 naming the field", r)
     r = propose(c, mat, "armor", "material", dict(base, classes="plate"))
-    check(r.status == 400 and r.json()["error"]["field"] == "classes"
-          and "soft" in r.json()["error"]["message"], "an unknown class names the choices", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "classes"
+          and "soft" in lf.first_error(r)["message"], "an unknown class names the choices", r)
     r = propose(c, mat, "armor", "material", dict(base, classes="soft leather"))
-    check(r.status == 400 and r.json()["error"]["field"] == "classes", "one class only", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "classes", "one class only", r)
     r = propose(c, mat, "armor", "material", dict(base, classes="soft"))
     check(r.status == 201 and r.json()["submission"]["classes"] == ["soft"], "stored", r)
     r = propose(c, typ, "armor", "type", dict(base, slot="body", classes="leather mail"))
@@ -257,8 +258,8 @@ def test_a_proposals_classes_flow_through_moderation_into_rolls(stack):
     check(mat in seen, "the new material rolls on the new type", seen)
     it = gen(stack, "kind=armor&attribute%%5Btype%%5D=robe&attribute%%5Bmaterial%%5D=%s&seed=1"
              % mat)[0]
-    check(it["unhonoured"] == [{"part": "material", "word": mat,
-                                "reason": "%s cannot make a robe" % mat}],
+    check(it["unhonoured"] == [{"part": "material", "word": mat, "reason": "contradicts",
+                                "message": "%s cannot make a robe" % mat}],
           "a leather material cannot make a robe", it)
 
 
@@ -268,7 +269,7 @@ def test_a_proposed_worse_prefix_never_meets_masterwork(stack):
     c = client(stack)
     word = new_word("zw")
     r = propose(c, word, "shield", "prefix", {"defense": "-1", "classes": "dented"})
-    check(r.status == 400 and r.json()["error"]["field"] == "classes", "only worse, or empty", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "classes", "only worse, or empty", r)
     r = propose(c, word, "shield", "prefix", {"defense": "-1", "classes": "worse"})
     check(r.status == 201 and r.json()["submission"]["classes"] == ["worse"], "stored", r)
     m = moderator(stack)

@@ -6,6 +6,7 @@ body) still works."""
 
 import urllib.parse
 
+import lf
 from lf import check
 from test_submit import JSON, client, form, new_word, propose, submissions
 
@@ -32,8 +33,8 @@ def test_a_cookie_the_client_chose_is_refused(stack):
     before = submissions(stack, word)
     r = c.stack.request("POST", "/submit", body=body, headers=dict(cookie, **JSON),
                         source=c.source)
-    check(r.status == 403 and r.json()["error"]["field"] == "csrf"
-          and "not issued by this site" in r.json()["error"]["message"],
+    check(r.status == 403 and lf.first_error(r)["field"] == "csrf"
+          and "not issued by this site" in lf.first_error(r)["message"],
           "a chosen cookie with a token: 403 naming the cookie", r)
     check(submissions(stack, word) == before, "nothing stored")
 
@@ -45,12 +46,12 @@ def test_a_token_in_the_address_is_refused(stack):
     body = {"submission_id": f["submission_id"], "kind": "weapon", "part": "prefix",
             "word": word}
     r = c.post("/submit?csrf=" + f["csrf"], body, headers=JSON)
-    check(r.status == 403 and r.json()["error"]["field"] == "csrf"
-          and "address" in r.json()["error"]["message"],
+    check(r.status == 403 and lf.first_error(r)["field"] == "csrf"
+          and "address" in lf.first_error(r)["message"],
           "the token in the query string: 403 saying so", r)
     # and the same with the key spelled with a percent escape
     r = c.post("/submit?c%73rf=" + f["csrf"], body, headers=JSON)
-    check(r.status == 403 and r.json()["error"]["field"] == "csrf", "c%73rf=: 403", r)
+    check(r.status == 403 and lf.first_error(r)["field"] == "csrf", "c%73rf=: 403", r)
     check(submissions(stack, word) == 0, "nothing stored")
     # The browser's way, the token in the body, is taken.
     r = propose(c, word, sid=f["submission_id"], csrf=f["csrf"])
@@ -62,4 +63,4 @@ def test_the_login_form_takes_its_token_from_the_body_only(stack):
     c = client(stack)
     token = c.get("/login", headers=JSON).json()["csrf"]
     r = c.post("/login?csrf=" + token, {"name": "nobody", "password": "x" * 12}, headers=JSON)
-    check(r.status == 403 and r.json()["error"]["field"] == "csrf", "login: token in query", r)
+    check(r.status == 403 and lf.first_error(r)["field"] == "csrf", "login: token in query", r)

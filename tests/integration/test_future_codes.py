@@ -6,6 +6,7 @@ make a code it would refuse to make."""
 import base64
 import struct
 
+import lf
 from lf import check
 
 
@@ -43,7 +44,7 @@ def test_codes_of_revisions_never_made_are_404(stack):
             check("retry-after" not in r.headers, "no Retry-After on a 404", r.headers)
             check("no such catalog revision" in r.text, "the 404 says why", r)
             if fmt == "json":
-                check(r.json()["error"]["message"].startswith("No item has this code"),
+                check(lf.first_error(r)["message"].startswith("No item has this code"),
                       "in the client's format", r)
 
 
@@ -60,7 +61,7 @@ def test_loadouts_with_codes_of_revisions_never_made_are_404(stack):
         r = stack.get("/loadout?item=%s&item=%s&format=json" % (good, bad))
         check(r.status == 404, "loadout, revision %d (newest %d): 404" % (rev, newest), r)
         check("retry-after" not in r.headers, "no Retry-After on a 404", r.headers)
-        e = r.json()["error"]
+        e = lf.first_error(r)
         check(e["field"] == "item", "the 404 names the item field", e)
         check("item 2" in e["message"] and bad in e["message"]
               and "no such catalog revision" in e["message"], "which item, and why", e)

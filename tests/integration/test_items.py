@@ -101,11 +101,11 @@ def test_codes_last_through_every_kind_of_change(stack):
     r = m.post("/moderate/retire", dict(target, word=mine["retire"]), headers=hdrs)
     check(r.status == 200 and r.json()["retired"]["revision"] > 0, "retired", r)
     r = m.post("/moderate/retire", dict(target, word=mine["retire"]), headers=hdrs)
-    check(r.status == 404 and r.json()["error"]["field"] == "word", "not live any more", r)
+    check(r.status == 404 and lf.first_error(r)["field"] == "word", "not live any more", r)
     r = m.post("/moderate/edit", dict(target, word=mine["edit"], crit="99"), headers=hdrs)
-    check(r.status == 400 and r.json()["error"]["field"] == "crit", "crit out of range", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "crit", "crit out of range", r)
     r = m.post("/moderate/edit", dict(target, word=mine["edit"], hands="1"), headers=hdrs)
-    check(r.status == 400 and r.json()["error"]["field"] == "hands", "not a prefix stat", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "hands", "not a prefix stat", r)
     r = m.post("/moderate/edit", dict(target, word=mine["edit"], crit="4"),
                headers={"Origin": hdrs["Origin"]})
     check(r.status == 303 and r.headers["location"] == "/words?kind=weapon&part=prefix",
@@ -123,10 +123,10 @@ def test_codes_last_through_every_kind_of_change(stack):
             edited = gen(stack, "attribute%%5Bprefix%%5D=%s&seed=6" % mine["edit"])[0]
             migrated = gen(stack, "kind=armor&attribute%%5Bprefix%%5D=%s&seed=8"
                            % urllib.parse.quote(shipped[0]))[0]
-            return (gone["unhonoured"] and gone["unhonoured"][0]["reason"] == "unknown word"
-                    and edited["crit"] == before_edit["crit"] + 2
+            return (gone["unhonoured"] and gone["unhonoured"][0]["reason"] == "unknown_word"
+                    and edited["stats"]["crit"] == before_edit["stats"]["crit"] + 2
                     and edited["code"] != before_edit["code"]
-                    and migrated["crit"] == before_migration["crit"] + 5)
+                    and migrated["stats"]["crit"] == before_migration["stats"]["crit"] + 5)
         check(later(stack, changes_seen), "new rolls see the retirement, the edit and the migration")
 
         # Every kept code answers byte for byte what it answered before.
@@ -183,7 +183,7 @@ def test_bad_codes_are_404_in_the_clients_format(stack):
         r = stack.get_json("/item/" + urllib.parse.quote(code, safe="%!"))
         check(r.status == 404 and r.headers["content-type"] == "application/json",
               "JSON 404 for %r" % code, r)
-        msg = r.json()["error"]["message"]
+        msg = lf.first_error(r)["message"]
         check(msg.startswith("No item has this code") or "no such page" in msg.lower()
               or code == "", "a message for %r" % code, msg)
         check(r.headers.get("cache-control") == "no-store", "an error is not cached", r.headers)
@@ -232,16 +232,16 @@ def test_catalog_export_at_any_revision(stack):
     check(again.status == 304, "304 on a match", again)
     for bad, status in [("0", 400), ("abc", 400), ("-1", 400), ("99999999999", 404)]:
         r = stack.get("/catalog.json?rev=" + bad)
-        check(r.status == status and r.json()["error"]["field"] == "rev", "rev=" + bad, r)
+        check(r.status == status and lf.first_error(r)["field"] == "rev", "rev=" + bad, r)
 
 
 def test_proposals_carry_their_worth(stack):
     c = client(stack)
     word = new_word("zv")
     r = propose(c, word, fields={"attack": "1", "value_mult": "401"})
-    check(r.status == 400 and r.json()["error"]["field"] == "value_mult", "x4.01 is too dear", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "value_mult", "x4.01 is too dear", r)
     r = propose(c, word, fields={"attack": "1", "value": "50"})
-    check(r.status == 400 and r.json()["error"]["field"] == "value", "a prefix has no value", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "value", "a prefix has no value", r)
     r = propose(c, word, fields={"attack": "1", "value_mult": "250"})
     check(r.status in (200, 201), "proposed with its value_mult", r)
     m = moderator(stack)
@@ -255,7 +255,7 @@ def test_proposals_carry_their_worth(stack):
     lf.settled(stack)
     words = stack.get_json("/words?kind=weapon&part=prefix").json()["tables"][0]["words"]
     row = [w for w in words if w["word"] == word]
-    check(row and row[0]["value_mult"] == 300, "live at the moderator's x3.00", row)
+    check(row and row[0]["value_mult"] == 3.0, "live at the moderator's x3.00", row)
     plain = gen(stack, "attribute%5Btype%5D=dagger&seed=11")[0]
     dear = gen(stack, "attribute%%5Btype%%5D=dagger&attribute%%5Bprefix%%5D=%s&seed=11" % word)[0]
     check(plain["value"] >= 1 and dear["value"] > plain["value"], "the prefix raises the price",

@@ -67,7 +67,7 @@ def test_index_honours_the_query(stack):
     r = stack.get("/?seed=5&format=json")
     check(r.json()["seed"] == "5", "/ honours seed", r)
     r = stack.get("/?tier=9&format=json")
-    check(r.status == 400 and r.json()["error"]["field"] == "tier", "/ refuses a bad tier", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "tier", "/ refuses a bad tier", r)
 
 
 def test_kind_without_active_base_is_503(stack):
@@ -79,7 +79,7 @@ def test_kind_without_active_base_is_503(stack):
         lf.settled(stack)  # every worker serves the changed catalog
         r = stack.get("/generate?kind=shield&format=json")
         check(r.status == 503 and is_json(r), "JSON 503 for a kind without a base", r)
-        check(r.json()["error"]["field"] is None and r.json()["error"]["message"], "error body", r)
+        check(lf.first_error(r)["field"] is None and lf.first_error(r)["message"], "error body", r)
         check(int(r.headers.get("retry-after", "0")) > 0, "Retry-After", r.headers)
         r = stack.get("/generate?kind=shield")
         check(r.status == 503 and is_html(r) and "<!DOCTYPE html>" in r.text, "HTML 503", r)
@@ -104,7 +104,7 @@ def test_submit_refuses_random(stack):
                 "part": "prefix", "word": word}
         r = c.post("/submit", body, headers=JSON)
         check(r.status == 400 and is_json(r), "%s is refused" % word, r)
-        err = r.json()["error"]
+        err = lf.first_error(r)
         check(err["field"] == "word" and "random" in err["message"], "names the field", err)
         count = int(stack.sql("SELECT COUNT(*) FROM submission WHERE word = '%s'" % word)[0][0])
         check(count == 0, "nothing stored for %s" % word)

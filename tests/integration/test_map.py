@@ -25,9 +25,11 @@ def test_json_tiles_and_cells_agree(stack):
     lf.check(r.status == 200 and r.headers["content-type"] == "application/json",
              "GET /map?format=json", r)
     m = r.json()
-    lf.check(m["tileset"] == "plain" and m["w"] == 7 and m["h"] == 5 and m["seed"] == "42",
+    lf.check(m["tileset"] == "plain" and m["width"] == 7 and m["height"] == 5 and m["seed"] == "42",
              "the inputs are echoed (seed as a string)", m)
-    lf.check(m["link"] == "/map?w=7&h=5&tileset=plain&seed=42", "the permanent link", m["link"])
+    # a JSON answer's links ask for JSON (docs/api.md)
+    lf.check(m["link"] == "/map?w=7&h=5&tileset=plain&seed=42&format=json", "the permanent link",
+             m["link"])
     lf.check(len(m["tiles"]) == 5 and all(len(row) == 7 for row in m["tiles"]),
              "tiles: h rows of w names", m["tiles"])
     lf.check(len(m["cells"]) == 30 and all(len(row) == 42 for row in m["cells"]),
@@ -45,10 +47,10 @@ def test_defaults_and_accept(stack):
     r = stack.get("/map", headers=JSON)
     lf.check(r.status == 200, "GET /map with Accept: JSON", r)
     m = r.json()
-    lf.check((m["w"], m["h"], m["tileset"]) == (12, 8, "plain"), "12 x 8 plain by default", m)
+    lf.check((m["width"], m["height"], m["tileset"]) == (12, 8, "plain"), "12 x 8 plain by default", m)
     lf.check(re.fullmatch(r"[0-9]{1,20}", m["seed"]) and int(m["seed"]) < 2 ** 64,
              "a fresh seed, as a decimal string", m["seed"])
-    again = stack.get(m["link"] + "&format=json").json()
+    again = stack.get(m["link"]).json()
     lf.check(again["cells"] == m["cells"], "the fresh seed's link gives the same map")
 
 
@@ -125,7 +127,7 @@ def test_bad_field_json(stack, query, field):
     r = stack.get("/map?" + query, headers=JSON)
     lf.check(r.status == 400 and r.headers["content-type"] == "application/json",
              "GET /map?%s (JSON) is a 400" % query, r)
-    err = r.json()["error"]
+    err = lf.first_error(r)
     lf.check(err["field"] == field and err["message"], "it names %s" % field, err)
     if query == "tileset=nope":
         lf.check("plain" in err["message"] and "ruins" in err["message"],
@@ -137,14 +139,14 @@ def test_bad_field_html(stack, query, field):
     r = stack.get("/map?" + query)
     lf.check(r.status == 400 and r.headers["content-type"].startswith("text/html"),
              "GET /map?%s (HTML) is a 400" % query, r)
-    lf.check('<strong class="field">%s</strong>' % field in r.text, "it names %s" % field,
+    lf.check('<strong class="error-field">%s</strong>' % field in r.text, "it names %s" % field,
              r.text[:3000])
     lf.check("<svg" not in r.text, "and draws no map")
 
 
 def test_bad_field_as_asked(stack):
     r = stack.get("/map?format=json&w=99")
-    lf.check(r.status == 400 and r.json()["error"]["field"] == "w",
+    lf.check(r.status == 400 and lf.first_error(r)["field"] == "w",
              "format=json after a bad field: the error is still JSON", r)
     r = stack.get("/map?w=99&format=text")
     lf.check(r.status == 400 and r.headers["content-type"].startswith("text/plain")
@@ -171,14 +173,14 @@ def test_tileset_that_cannot_tile(stack):
                           == 200), "the new tileset is loaded within 10 s")
         r = stack.get("/map?w=2&h=2&tileset=solo&seed=1&format=json")
         lf.check(r.status == 422, "a tileset that cannot tile 2 x 2 is a 422", r)
-        err = r.json()["error"]
+        err = lf.first_error(r)
         lf.check(err["field"] == "tileset" and "no tile has" in err["message"],
                  "with the generator's sentence", err)
         r = stack.get("/map?w=2&h=2&tileset=solo")
         lf.check(r.status == 422 and "no tile has" in r.text, "in HTML too", r)
         r = stack.get("/map?tileset=broken", headers=JSON)
-        lf.check(r.status == 400 and "broken" not in r.json()["error"]["message"]
-                 and "solo" in r.json()["error"]["message"],
+        lf.check(r.status == 400 and "broken" not in lf.first_error(r)["message"]
+                 and "solo" in lf.first_error(r)["message"],
                  "a tileset with a bad tile is left out", r)
         lf.check("tileset broken left out" in stack.log("daemon.log"),
                  "and the log says why", stack.log("daemon.log")[-2000:])
@@ -196,7 +198,7 @@ def test_loot_in_rooms(stack):
     r = stack.get("/map?w=8&h=6&seed=11&loot=3&format=json")
     lf.check(r.status == 200, "GET /map with loot", r)
     m = r.json()
-    lf.check(m["link"] == "/map?w=8&h=6&tileset=plain&loot=3&seed=11",
+    lf.check(m["link"] == "/map?w=8&h=6&tileset=plain&loot=3&seed=11&format=json",
              "the permanent link keeps the loot tier", m["link"])
     patterns = plain_tiles(stack)
 
@@ -209,20 +211,20 @@ def test_loot_in_rooms(stack):
     places = [(i["x"], i["y"]) for i in m["loot"]]
     lf.check(places == rooms[:len(places)] and len(places) >= len(rooms) - 1,
              "one item per room, in reading order", places, rooms)
-    for item in m["loot"]:
-        lf.check(re.match(r"^/item/[A-Za-z0-9_-]+$", item["link"]) is not None,
-                 "the item's link is its permanent one", item)
-        again = stack.get(item["link"] + "?format=json").json()
-        lf.check(again["name"] == item["name"] and again["kind"] == item["kind"] and
-                 again["seed"] == item["seed"] and again["tier"] == 3 and
-                 again["link"] == item["link"] + "?format=json",
-                 "the link shows the same item, of the loot's tier", item, again)
+    for loot in m["loot"]:
+        item = loot["item"]  # the item as everywhere (docs/api.md)
+        lf.check(re.match(r"^/item/[A-Za-z0-9_-]+\?format=json$", item["link"]) is not None,
+                 "the item's link is its permanent one, asking for JSON", item)
+        again = stack.get(item["link"]).json()
+        lf.check(again == item, "the link shows the same item, of the loot's tier", item, again)
+        lf.check(again["tier"] == 3, "the loot's tier", again)
     # The same in HTML: the list and a marker per item; no loot, no list.
     page = stack.get("/map?w=8&h=6&seed=11&loot=3").text
     lf.check(page.count('<circle class="loot"') == len(m["loot"]),
              "a marker per item on the map")
-    for item in m["loot"]:
-        lf.check(html.escape(item["name"]) in page, "the item is listed", item["name"])
+    for loot in m["loot"]:
+        name = loot["item"]["name"]
+        lf.check(html.escape(name) in page, "the item is listed", name)
     lf.check("<circle" not in stack.get("/map?w=8&h=6&seed=11").text, "no loot asked, none drawn")
     lf.check("loot" not in stack.get("/map?w=8&h=6&seed=11&format=json").json(),
              "no loot asked, no loot key")
@@ -294,7 +296,7 @@ def test_error_page_keeps_values(stack):
     """Issue 23 item 3: the error page's form keeps every value sent and
     lists the tilesets."""
     r = stack.get("/map?w=31&h=5&tileset=ruins&seed=12&loot=2")
-    lf.check(r.status == 400 and '<strong class="field">w</strong>' in r.text, "w=31 is a 400", r)
+    lf.check(r.status == 400 and '<strong class="error-field">w</strong>' in r.text, "w=31 is a 400", r)
     lf.check('name="w" min="1" max="30" step="1" value="31"' in r.text, "w keeps 31", r.text)
     lf.check('name="h" min="1" max="30" step="1" value="5"' in r.text, "h keeps 5", r.text)
     lf.check('<option value="ruins" selected>' in r.text and '<option value="plain">' in r.text,

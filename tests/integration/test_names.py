@@ -134,11 +134,11 @@ def test_proposed_name_approved_then_trained_at_the_new_revision(stack):
 
     r = m.post("/moderate/name/approve", {"csrf": queue["csrf"], "id": mine[0]["id"]},
                headers=JSON)
-    check(r.status == 409 and r.json()["error"]["field"] == "id", "deciding twice is 409", r)
+    check(r.status == 409 and lf.first_error(r)["field"] == "id", "deciding twice is 409", r)
     # Live now: proposing it again, in any case, is 409 naming the field.
     for spelled in (name, name.upper()):
         r = propose(client(stack), spelled)
-        check(r.status == 409 and r.json()["error"]["field"] == "name",
+        check(r.status == 409 and lf.first_error(r)["field"] == "name",
               "a live name is 409 (%s)" % spelled, r)
     stack.retire("markov_name", "id = %d" % markov_id)
     settled(stack)
@@ -153,7 +153,7 @@ def test_proposed_name_rejected(stack):
     queue = m.get("/moderate", headers=JSON).json()
     sub = [n for n in queue["pending_names"] if n["name"] == name][0]
     r = m.post("/moderate/name/reject", {"csrf": queue["csrf"], "id": sub["id"]}, headers=JSON)
-    check(r.status == 400 and r.json()["error"]["field"] == "reason", "a reason is needed", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "reason", "a reason is needed", r)
     r = m.post("/moderate/name/reject", {"csrf": queue["csrf"], "id": sub["id"],
                                          "reason": "sounds like a sneeze"}, headers=JSON)
     check(r.status == 200 and r.json()["rejected"]["status"] == "rejected", "rejected", r)
@@ -166,8 +166,8 @@ def test_proposed_name_rejected(stack):
     check(r.status == 409, "a rejected proposal cannot be approved after", r)
     # Rejected names wait 30 days, as words do.
     r = propose(client(stack), name.lower())
-    check(r.status == 409 and r.json()["error"]["field"] == "name"
-          and "rejected" in r.json()["error"]["message"], "a rejected name waits", r)
+    check(r.status == 409 and lf.first_error(r)["field"] == "name"
+          and "rejected" in lf.first_error(r)["message"], "a rejected name waits", r)
 
 
 def test_bad_names_are_4xx_naming_the_field(stack):
@@ -180,7 +180,7 @@ def test_bad_names_are_4xx_naming_the_field(stack):
              (shipped, 409), (shipped.lower(), 409)]
     for name, status in cases:
         r = propose(c, name)
-        check(r.status == status and r.json()["error"]["field"] == "name",
+        check(r.status == status and lf.first_error(r)["field"] == "name",
               "%d naming name for %r" % (status, name), r)
     # The same in HTML: the form again, with the reason and the name as typed.
     r = propose(c, "Zorvyn2", as_json=False)
@@ -192,7 +192,7 @@ def test_bad_names_are_4xx_naming_the_field(stack):
     name = new_name()
     r = c.post("/submit/name", {"csrf": "0" * 64, "submission_id": "a" * 32, "name": name},
                headers=JSON)
-    check(r.status == 403 and r.json()["error"]["field"] == "csrf", "403 without the token", r)
+    check(r.status == 403 and lf.first_error(r)["field"] == "csrf", "403 without the token", r)
     check(stack.sql("SELECT COUNT(*) FROM name_submission WHERE name = %s" % sql_str(name))
           == [["0"]], "nothing stored without the token")
 
@@ -203,8 +203,8 @@ def test_duplicate_pending_name(stack):
     check(r.status == 201, "the first proposal is stored", r)
     for spelled in (name, name.upper()):
         r = propose(client(stack), spelled)
-        check(r.status == 409 and r.json()["error"]["field"] == "name"
-              and "waits for a moderator" in r.json()["error"]["message"],
+        check(r.status == 409 and lf.first_error(r)["field"] == "name"
+              and "waits for a moderator" in lf.first_error(r)["message"],
               "a pending name is 409 (%s)" % spelled, r)
     # Accents count: the same letters with one accented are another name.
     other = name[:-1] + "é"
@@ -226,7 +226,7 @@ def test_moderation_of_names_needs_a_moderator_and_the_token(stack):
     m = moderator(stack)
     for path in ("/moderate/name/approve", "/moderate/name/reject"):
         r = m.post(path, {"csrf": "0" * 64, "id": sub, "reason": "x"}, headers=JSON)
-        check(r.status == 403 and r.json()["error"]["field"] == "csrf",
+        check(r.status == 403 and lf.first_error(r)["field"] == "csrf",
               "%s without the session's token is 403" % path, r)
         r = m.get(path, headers=JSON)
         check(r.status == 405, "%s takes POST only" % path, r)
@@ -234,15 +234,15 @@ def test_moderation_of_names_needs_a_moderator_and_the_token(stack):
           "still pending")
     queue = m.get("/moderate", headers=JSON).json()
     r = m.post("/moderate/name/approve", {"csrf": queue["csrf"], "id": "x"}, headers=JSON)
-    check(r.status == 400 and r.json()["error"]["field"] == "id", "a bad id is 400", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "id", "a bad id is 400", r)
     r = m.post("/moderate/name/approve", {"csrf": queue["csrf"], "id": "4000000000"},
                headers=JSON)
-    check(r.status == 404 and r.json()["error"]["field"] == "id", "no such proposal is 404", r)
+    check(r.status == 404 and lf.first_error(r)["field"] == "id", "no such proposal is 404", r)
     # Approving a name that went live meanwhile (in another case) is 409.
     stack.change_set(["INSERT INTO markov_name (name, added_rev) VALUES (%s, @rev)"
                       % sql_str(name.upper())])
     r = m.post("/moderate/name/approve", {"csrf": queue["csrf"], "id": sub}, headers=JSON)
-    check(r.status == 409 and r.json()["error"]["field"] == "name", "live meanwhile: 409", r)
+    check(r.status == 409 and lf.first_error(r)["field"] == "name", "live meanwhile: 409", r)
     check(stack.sql("SELECT COUNT(*) FROM markov_name WHERE name = %s" % sql_str(name))
           == [["0"]], "no second row")
     stack.retire("markov_name", "name = %s" % sql_str(name.upper()))

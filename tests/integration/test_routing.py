@@ -4,6 +4,7 @@ needs a row in the route table and nothing in the nginx configs."""
 
 import json
 
+import lf
 from lf import check
 
 
@@ -11,14 +12,14 @@ def test_unnamed_paths_reach_the_daemon(stack):
     # The daemon's own 404, in the format asked for: nginx's would be HTML.
     r = stack.get("/no-such-page", headers={"Accept": "application/json"})
     check(r.status == 404, "expected 404, got %d" % r.status, r.body[:200])
-    err = json.loads(r.body)["error"]
+    err = lf.first_error(r)
     check(err["message"] == "There is no page at this address.", err)
     # A subpath of a page the router takes as a prefix (/moderate/...) and
     # one it does not (/words/x) are both the daemon's to answer.
     r = stack.get("/moderate/whatever", headers={"Accept": "application/json"})
     check(r.status == 401, "/moderate/whatever: expected the daemon's 401, got %d" % r.status)
     r = stack.get("/words/x", headers={"Accept": "application/json"})
-    check(r.status == 404 and json.loads(r.body)["error"]["message"].startswith("There is no"),
+    check(r.status == 404 and lf.first_error(r)["message"].startswith("There is no"),
           "/words/x", r.status, r.body[:200])
 
 

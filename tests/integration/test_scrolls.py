@@ -14,8 +14,10 @@ from lf import check
 from test_items import gen, item_bytes, later
 from test_spells import moderator, client, new_name, propose, spells_json, wait_for
 
-SCROLL_PARTS = ["type", "tube-quality", "tube-material", "paper-material", "paper-condition",
-                "writing-quality", "writing-detail"]
+# the parts as JSON keys (docs/api.md: snake_case); the form's fields keep
+# their names (attribute[tube-material]), which every shared link carries
+SCROLL_PARTS = ["type", "tube_quality", "tube_material", "paper_material", "paper_condition",
+                "writing_quality", "writing_detail"]
 NAME_RE = re.compile(r"^Scroll of \w{4,12}$")
 
 
@@ -26,8 +28,8 @@ def catalog(stack, rev=""):
 
 def marks(stack):
     tables, _ = catalog(stack)
-    return {r["word"]: r["mark"] for part in ("paper-condition", "writing-quality")
-            for r in tables[("scroll", part)] if "mark" in r}
+    return {r["word"]: r["mark"] for part in ("paper_condition", "writing_quality")
+            for r in tables[("scroll", part.replace("_", "-"))] if "mark" in r}
 
 
 def test_scroll_json_html_and_batch(stack):
@@ -46,12 +48,12 @@ def test_scroll_json_html_and_batch(stack):
         sp = it["spell"]
         check(sp and sp["tier"] == it["tier"] and sp["text"].startswith(sp["name"] + " — "),
               "a spell of the scroll's tier, in words", it)
-        conj = "and" if mk[p["paper-condition"]] == mk[p["writing-quality"]] else "but"
+        conj = "and" if mk[p["paper_condition"]] == mk[p["writing_quality"]] else "but"
         seen_conj.add(conj)
-        article = "An" if p["tube-quality"][0] in "aeiou" else "A"
+        article = "An" if p["tube_quality"][0] in "aeiou" else "A"
         want = "%s %s %s tube holds the scroll. %s %s %s %s writing %s." % (
-            article, p["tube-quality"], p["tube-material"], p["paper-material"].capitalize(),
-            p["paper-condition"], conj, p["writing-quality"], p["writing-detail"])
+            article, p["tube_quality"], p["tube_material"], p["paper_material"].capitalize(),
+            p["paper_condition"], conj, p["writing_quality"], p["writing_detail"])
         check(it["description"] == want, "the description, and/but by the marks", it, want)
         check(it["value"] >= 1 and it["code"] and "charges" not in it, "value and code", it)
     check(seen_conj == {"and", "but"}, "both conjunctions in 60 scrolls", seen_conj)
@@ -70,9 +72,11 @@ def test_requesting_one_part_changes_only_it(stack):
     other part: only that part and the value differ."""
     tables, _ = catalog(stack)
     for part in SCROLL_PARTS[1:]:
-        word = sorted(r["word"] for r in tables[("scroll", part)] if r["active"])[0]
-        q = "attribute%%5B%s%%5D=%s" % (part, word.replace(" ", "+"))
-        if part == "tube-material":
+        # the export (format 1) and the form's field name spell the part with '-'
+        field = part.replace("_", "-")
+        word = sorted(r["word"] for r in tables[("scroll", field)] if r["active"])[0]
+        q = "attribute%%5B%s%%5D=%s" % (field, word.replace(" ", "+"))
+        if part == "tube_material":
             q, word = "attribute%5Btube-material%5D=ivory", "ivory"
         a = gen(stack, "kind=scroll&seed=2026&count=20")
         b = gen(stack, "kind=scroll&seed=2026&count=20&" + q)
@@ -96,7 +100,7 @@ def test_wand_json_html_and_batch(stack):
     items = gen(stack, "kind=wand&tier=3&seed=5&count=100")
     elements = 0
     for it in items:
-        check(it["kind"] == "wand" and it["slot"] == "one hand", "a wand", it)
+        check(it["kind"] == "wand" and it["slot"] == "one_hand", "a wand", it)
         check(it["parts"]["material"] and it["parts"]["type"], "material and type", it)
         t = it["tier"]
         check(2 + 2 * t <= it["charges"] <= 2 + 2 * t + 4, "charges by tier", it)
@@ -113,7 +117,8 @@ def test_wand_json_html_and_batch(stack):
 def test_words_and_export_know_the_new_kinds(stack):
     tables, d = catalog(stack)
     for part in SCROLL_PARTS:
-        check(tables.get(("scroll", part)), "the export has scroll %s" % part)
+        # the export keeps its format 1 spelling (docs/api.md)
+        check(tables.get(("scroll", part.replace("_", "-"))), "the export has scroll %s" % part)
     for part in ["element", "prefix", "material", "type", "adjective", "abstract"]:
         check(tables.get(("wand", part)), "the export has wand %s" % part)
     w = stack.get("/words?kind=scroll&format=json")
@@ -122,8 +127,8 @@ def test_words_and_export_know_the_new_kinds(stack):
     check('name="attribute[tube-material]"' in form.text and "Tube material" in form.text,
           "the form offers the scroll parts", form.text[:2000])
     r = stack.get("/generate?kind=potion&format=json")
-    check(r.status == 400 and r.json()["error"]["field"] == "kind"
-          and "scroll" in r.json()["error"]["message"], "an unknown kind names the kinds", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "kind"
+          and "scroll" in lf.first_error(r)["message"], "an unknown kind names the kinds", r)
 
 
 def test_approved_spell_is_rolled_on_scrolls(stack):
@@ -167,7 +172,7 @@ def test_scroll_and_wand_codes_last(stack):
         check(dict(back, reroll=None) == dict(it, reroll=None),
               "/item/CODE is the item /generate gave", it, back)
     used_spell = items[0]["spell"]["name"]
-    edited = items[0]["parts"]["paper-material"]
+    edited = items[0]["parts"]["paper_material"]
     before = gen(stack, "kind=scroll&seed=404")[0]
     # One change set after another: the paper material's value_mult edited,
     # the first scroll's spell retired, a training name added.
@@ -206,12 +211,12 @@ def test_marked_scroll_word_proposed_approved_and_rolled(stack):
     check('name="mark" required' in page.text, "the HTML form has a required mark", page)
     word = "is dotted with " + new_word("zm")
     r = wpropose(c, word, "scroll", "paper-condition")
-    check(r.status == 400 and r.json()["error"]["field"] == "mark", "no mark: 400 naming it", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "mark", "no mark: 400 naming it", r)
     r = wpropose(c, word, "scroll", "paper-condition", fields={"mark": "so-so"})
-    check(r.status == 400 and r.json()["error"]["field"] == "mark", "a bad mark: 400", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "mark", "a bad mark: 400", r)
     r = wpropose(wclient(stack), new_word("zp"), "scroll", "tube-material",
                  fields={"mark": "good"})
-    check(r.status == 400 and r.json()["error"]["field"] == "mark", "no mark on a tube", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "mark", "no mark on a tube", r)
     r = wpropose(wclient(stack), word, "scroll", "paper-condition",
                  fields={"mark": "bad", "value_mult": "70"})
     check(r.status in (200, 201), "proposed with mark=bad", r)
@@ -224,7 +229,7 @@ def test_marked_scroll_word_proposed_approved_and_rolled(stack):
     q = "kind=scroll&seed=9&attribute%%5Bpaper-condition%%5D=%s" % word.replace(" ", "+")
 
     def rolled():
-        return gen(stack, q)[0]["parts"]["paper-condition"] == word
+        return gen(stack, q)[0]["parts"]["paper_condition"] == word
     check(later(stack, rolled) or wait_for(rolled), "the approved word is rolled")
     good = gen(stack, q + "&attribute%5Bwriting-quality%5D=elegant")[0]
     bad = gen(stack, q + "&attribute%5Bwriting-quality%5D=shaky")[0]
@@ -238,14 +243,15 @@ def test_scroll_requests_that_cannot_be_honoured(stack):
     it = gen(stack, "kind=scroll&seed=3&attribute%5Belement%5D=flaming"
                     "&attribute%5Btube-material%5D=mithril")[0]
     got = {(u["part"], u["word"], u["reason"]) for u in it["unhonoured"]}
-    check(got == {("element", "flaming", "not a part of this kind"),
-                  ("tube-material", "mithril", "unknown word")}, "both are reported", got)
+    check(got == {("element", "flaming", "not_a_part"),
+                  ("tube_material", "mithril", "unknown_word")}, "both are reported", got)
     plain = gen(stack, "kind=scroll&seed=3")[0]
     check(dict(it, unhonoured=None, code=None, link=None, reroll=None)
           == dict(plain, unhonoured=None, code=None, link=None, reroll=None),
           "and the scroll is rolled as if not asked", it, plain)
     w = gen(stack, "kind=weapon&seed=3&attribute%5Bpaper-condition%5D=is+pristine")[0]
-    check(w["unhonoured"] == [{"part": "paper-condition", "word": "is pristine",
-                               "reason": "not a part of this kind"}], "a weapon has no paper", w)
+    check(w["unhonoured"] == [{"part": "paper_condition", "word": "is pristine",
+                               "reason": "not_a_part", "message": "not a part of this kind"}],
+          "a weapon has no paper", w)
     r = stack.get("/generate?kind=scroll&attribute%5Bwriting-detail%5D=" + "x" * 300)
     check(r.status == 400 and "attribute[writing-detail]" in r.text, "an over-long word", r)

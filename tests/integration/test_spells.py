@@ -6,6 +6,7 @@ included) goes live."""
 import re
 import time
 
+import lf
 from lf import check
 
 JSON = {"Accept": "application/json"}
@@ -46,7 +47,7 @@ def test_spells_json_lists_the_shipped_spells_by_level(stack):
     check(skip["text"] == "Shade Skip — 20 mana, level 3: teleports the caster up to 12 squares; "
           "raises stealth by 2 for 10 turns.", "a spell in words", skip)
     check([e["effect"] for e in skip["effects"]] == ["teleport", "buff"]
-          and skip["effects"][1]["p"] == [4, 2, 10, 0, 0]
+          and skip["effects"][1]["params"] == [4, 2, 10, 0, 0]
           and skip["effects"][1]["text"] == "raises stealth by 2 for 10 turns",
           "effects with params and words", skip)
     kinds = {e["effect"] for s in d["spells"] for e in s["effects"]}
@@ -84,7 +85,7 @@ def test_bad_filters_name_the_field(stack):
         r = stack.get("/spells" + q, headers=JSON)
         check(r.status == 400, "400 for %s" % q, r)
         field = q[1:].split("=")[0]
-        check(r.json()["error"]["field"] == field, "the error names %s" % field, r)
+        check(lf.first_error(r)["field"] == field, "the error names %s" % field, r)
     r = stack.get("/spells?level=10")
     check(r.status == 400 and "level" in r.text and "1 to 9" in r.text, "HTML 400 says why", r)
     r = stack.post("/spells", "level=1")
@@ -202,14 +203,14 @@ def test_spell_proposal_checked_like_the_loader(stack):
         fields = dict(base)
         fields.update(change)
         r = propose(c, fields)
-        check(r.status == 400 and r.json()["error"]["field"] == field,
+        check(r.status == 400 and lf.first_error(r)["field"] == field,
               "400 naming %s for %r" % (field, change), r)
     check(stack.sql("SELECT COUNT(*) FROM spell_submission WHERE word = %s" % sql_str(name))
           == [["0"]], "nothing stored")
     # Without the form's token nothing is stored either.
     r = c.post("/submit/spell", dict(base, csrf="0" * 64, submission_id="a" * 32),
                headers=JSON)
-    check(r.status == 403 and r.json()["error"]["field"] == "csrf", "403 without the token", r)
+    check(r.status == 403 and lf.first_error(r)["field"] == "csrf", "403 without the token", r)
 
 
 def test_spell_by_parts_flat_heal(stack):
@@ -226,8 +227,8 @@ def test_spell_by_parts_flat_heal(stack):
     r = propose(c, {"name": new_name(), "mana": "6", "level": "1", "tier": "1",
                     "effect1_kind": "heal", "effect1_p1": "0", "effect1_p2": "6",
                     "effect1_p3": "10"})
-    check(r.status == 400 and r.json()["error"]["field"] == "effect1"
-          and "sides" in r.json()["error"]["message"], "sides without dice: 400", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "effect1"
+          and "sides" in lf.first_error(r)["message"], "sides without dice: 400", r)
     page = c.get("/spells")
     check('href="/submit/spell"' in page.text, "/spells links to the form")
 
@@ -281,7 +282,7 @@ def test_proposed_spell_approved_then_listed(stack):
     check(r.status == 409, "deciding twice is 409", r)
     r = propose(client(stack), {"name": name, "mana": "1", "level": "1", "tier": "1",
                                 "effect1": "light 1 1"})
-    check(r.status == 409 and r.json()["error"]["field"] == "name", "a live name is 409", r)
+    check(r.status == 409 and lf.first_error(r)["field"] == "name", "a live name is 409", r)
     stack.retire("spell", "id = %d" % spell_id)
 
 
@@ -295,7 +296,7 @@ def test_proposed_spell_rejected(stack):
     queue = m.get("/moderate", headers=JSON).json()
     sub = [s for s in queue["pending_spells"] if s["name"] == name][0]
     r = m.post("/moderate/spell/reject", {"csrf": queue["csrf"], "id": sub["id"]}, headers=JSON)
-    check(r.status == 400 and r.json()["error"]["field"] == "reason", "a reason is needed", r)
+    check(r.status == 400 and lf.first_error(r)["field"] == "reason", "a reason is needed", r)
     r = m.post("/moderate/spell/reject", {"csrf": queue["csrf"], "id": sub["id"],
                                           "reason": "three ducks is too many ducks"},
                headers=JSON)

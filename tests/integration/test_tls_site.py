@@ -7,6 +7,7 @@ paths and the certificate (a throwaway self-signed one instead of Debian's
 snakeoil) are swapped for the test's own."""
 
 import contextlib
+import gzip
 import http.client
 import json
 import os
@@ -159,6 +160,20 @@ def test_production_site_is_https_only(stack):
         check(len(lines) == 1 and re.search(r" rt=\d+\.\d{3} urt=\d+\.\d{3} rid=[0-9a-f]{32}$",
                                             lines[0].rstrip("\n")),
               "the site's access log has the request and upstream times and the id", lines)
+        # gzip (issue 29): HTML and JSON compressed when asked for, the same
+        # bytes once inflated; not compressed for a client that did not ask.
+        for target in ("/?seed=7", "/words?format=json", "/generate?seed=7&count=5&format=json",
+                       "/static/style.css"):
+            status, h, plain = get(p443, target, tls=True)
+            status2, h2, packed = get(p443, target, tls=True, headers={"Accept-Encoding": "gzip"})
+            check(status == status2 == 200, "https %s: %d / %d" % (target, status, status2))
+            check("content-encoding" not in h, "https %s: compressed unasked" % target)
+            check(h2.get("content-encoding") == "gzip",
+                  "https %s: no Content-Encoding: gzip" % target, h2)
+            check("accept-encoding" in h2.get("vary", "").lower(),
+                  "https %s: no Vary: Accept-Encoding" % target, h2)
+            check(gzip.decompress(packed) == plain and len(packed) < len(plain),
+                  "https %s: gzip body is not the plain body, smaller" % target)
         for target in ("/generate?tier=2", "/", "/static/style.css", "/no-such-file"):
             status, h, _ = get(p443, target, tls=True)
             check(hsts_age(h) >= HSTS_MIN,

@@ -153,7 +153,7 @@ static void check_bad(const char *query, const char *body, size_t body_len, cons
                       const char *message)
 {
 	static struct form f; /* 12 KiB: keep it off the stack */
-	struct form_error err = {NULL, NULL};
+	struct form_error err = {.field = NULL, .message = NULL};
 
 	if (form_parse(&f, query, body, body_len, &err) != -1) {
 		print_error("accepted: query=\"%s\"\n", query ? query : "(null)");
@@ -369,7 +369,7 @@ static void assert_defaults(const struct form *f)
 static void test_defaults(void **state)
 {
 	static struct form f;
-	struct form_error err = {"x", "y"};
+	struct form_error err = {.field = "x", .message = "y"};
 
 	(void)state;
 	assert_int_equal(form_parse(&f, NULL, NULL, 0, &err), 0);

@@ -62,18 +62,21 @@ static json_t *json_body(void)
 	return j;
 }
 
-/* The answer is {"error": {"field": field, ...}}; field NULL means null. */
+/* The answer is {"errors": [{"field": field, "code": ..., "message": ...}, ...]}
+ * (docs/api.md); field NULL means null. */
 static void assert_json_error(int status, const char *field)
 {
 	assert_int_equal(rs.status, status);
 	json_t *j = json_body();
-	json_t *f = json_object_get(json_object_get(j, "error"), "field");
+	json_t *e = json_array_get(json_object_get(j, "errors"), 0);
+	json_t *f = json_object_get(e, "field");
 	assert_non_null(f);
 	if (field)
 		assert_string_equal(json_string_value(f), field);
 	else
 		assert_true(json_is_null(f));
-	assert_true(json_is_string(json_object_get(json_object_get(j, "error"), "message")));
+	assert_true(json_is_string(json_object_get(e, "code")));
+	assert_true(json_is_string(json_object_get(e, "message")));
 	json_decref(j);
 }
 

@@ -186,7 +186,7 @@ static void malformed(void **state)
 		b[i] = (v);                                                                        \
 		assert_true(refused(raw_code(b, sizeof good, 1, s)));                              \
 	} while (0)
-	VARIANT(0, 2); /* another version */
+	VARIANT(0, 3); /* another version (1 and 2 are read) */
 	VARIANT(0, 0);
 	VARIANT(1, K__MAX); /* a kind past the last: none */
 	VARIANT(1, 7 << 3); /* tier 7 */
@@ -226,7 +226,8 @@ static void malformed(void **state)
 	const uint8_t longmask[] = {1, 3 << 3, 0x80, 0, 5, 8, 7, 0, 0, 0, 0, 0, 0, 0, 0};
 	assert_true(refused(raw_code(longmask, sizeof longmask, 1, s)));
 	/* A scroll part (bit 6 and past bit 7): accepted, and encoded the same. */
-	struct itemcode sc = {.kind = K_SCROLL,
+	struct itemcode sc = {.version = ITEMCODE_VERSION,
+	                      .kind = K_SCROLL,
 	                      .tier = 2,
 	                      .power_micro = ITEMCODE_POWER_ONE,
 	                      .seed = 42,

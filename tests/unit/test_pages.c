@@ -308,7 +308,9 @@ static void test_500_in_the_page_format(void **state)
 	json_error_t e;
 	json_t *j = json_loadb(rs.body.data, rs.body.len, 0, &e);
 	assert_non_null(j);
-	assert_true(json_is_string(json_object_get(json_object_get(j, "error"), "message")));
+	json_t *first = json_array_get(json_object_get(j, "errors"), 0);
+	assert_string_equal(json_string_value(json_object_get(first, "code")), "internal");
+	assert_true(json_is_string(json_object_get(first, "message")));
 	json_decref(j);
 }
 

@@ -373,7 +373,7 @@ static void test_error_page(void **state)
 	                 .error_message = "must be <= 100"};
 	char *h = html_of(&p);
 	HAS(h, "role=\"alert\"");
-	HAS(h, "<strong class=\"field\">power</strong>: must be &lt;= 100");
+	HAS(h, "<li><strong class=\"error-field\">power</strong>: must be &lt;= 100</li>");
 	HAS(h, "<title>Error · lootforge</title>");
 	/* the form follows, to correct the field */
 	const char *e = strstr(h, "role=\"alert\"");
@@ -384,8 +384,8 @@ static void test_error_page(void **state)
 
 	p.error_field = NULL;
 	h = html_of(&p);
-	HAS(h, "<p>must be &lt;= 100</p>");
-	HAS_NOT(h, "<strong class=\"field\">");
+	HAS(h, "<li>must be &lt;= 100</li>");
+	HAS_NOT(h, "<strong class=\"error-field\">");
 	free(h);
 }
 
@@ -452,15 +452,20 @@ static void test_json_item(void **state)
 	assert_string_equal(str_of(o, "seed"), SEED_MAX_TEXT);
 	assert_int_equal(strtoull(str_of(o, "seed"), NULL, 10), UINT64_MAX);
 	assert_int_equal(int_of(o, "tier"), 3);
-	assert_string_equal(str_of(o, "slot"), "two hands");
-	assert_int_equal(int_of(o, "hands"), 2);
-	json_t *m = json_object_get(o, "multiplier");
+	/* docs/api.md: identifiers in snake_case, stats nested, every one */
+	assert_string_equal(str_of(o, "slot"), "two_hands");
+	assert_string_equal(str_of(o, "rarity"), render_rarity(it.str));
+	assert_true(json_is_integer(json_object_get(o, "revision")));
+	json_t *stats = json_object_get(o, "stats");
+	assert_int_equal(json_object_size(stats), ST__MAX);
+	assert_int_equal(int_of(stats, "hands"), 2);
+	json_t *m = json_object_get(stats, "multiplier");
 	assert_true(json_is_real(m));
 	assert_true(json_real_value(m) > 0.3999 && json_real_value(m) < 0.4001);
 	for (int s = 0; s < ST__MAX; s++) {
 		if (s == ST_MULTIPLIER)
 			continue;
-		assert_int_equal(int_of(o, stat_names[s]), it.stat[s]);
+		assert_int_equal(int_of(stats, stat_names[s]), it.stat[s]);
 	}
 	assert_int_equal(int_of(o, "str"), 17);
 	assert_int_equal(int_of(o, "plus"), 2);
@@ -488,10 +493,10 @@ static void test_json_item(void **state)
 	json_t *u0 = json_array_get(un, 0);
 	assert_string_equal(str_of(u0, "part"), "type");
 	assert_string_equal(str_of(u0, "word"), "nosuch");
-	assert_string_equal(str_of(u0, "reason"), "unknown word");
+	assert_string_equal(str_of(u0, "reason"), "unknown_word");
 	assert_string_equal(str_of(json_array_get(un, 1), "word"), "<i>rusty</i>");
-	assert_string_equal(str_of(json_array_get(un, 1), "reason"), "not active");
-	assert_string_equal(str_of(json_array_get(un, 2), "reason"), "not a part of this kind");
+	assert_string_equal(str_of(json_array_get(un, 1), "reason"), "inactive");
+	assert_string_equal(str_of(json_array_get(un, 2), "reason"), "not_a_part");
 
 	/* An item without a code links to form_link's address, asking for
 	 * JSON (an item with one: /item/CODE?format=json, test_items.py) */
@@ -513,9 +518,10 @@ static void test_json_item(void **state)
 	buf_free(&link);
 	assert_true(json_is_null(json_object_get(o, "code"))); /* no code */
 
-	/* every key once: SPEC's 12 fixed keys, reroll, code, value, the stat columns but hands */
+	/* every key once: code, revision, kind, name, seed, tier, rarity, slot,
+	 * stats, str, plus, masterwork, value, parts, unhonoured, link, reroll */
 	assert_true(json_is_integer(json_object_get(o, "value"))); /* SPEC §7 */
-	assert_int_equal(json_object_size(o), 15 + ST__MAX - 1);
+	assert_int_equal(json_object_size(o), 17);
 	json_decref(o);
 }
 
@@ -591,19 +597,40 @@ static void test_json_error(void **state)
 	struct buf out;
 	(void)state;
 	buf_init(&out);
-	assert_int_equal(render_json_error("tier", "must be 0 to 6 <here>", &out), 0);
-	assert_string_equal(
-	        out.data, "{\"error\":{\"field\":\"tier\",\"message\":\"must be 0 to 6 <here>\"}}");
+	assert_int_equal(
+	        render_json_error(400, "tier", "out_of_range", "must be 0 to 6 <here>", &out), 0);
+	assert_string_equal(out.data, "{\"errors\":[{\"field\":\"tier\",\"code\":\"out_of_range\","
+	                              "\"message\":\"must be 0 to 6 <here>\"}]}");
 	json_t *o = parse(&out);
 	json_decref(o);
 
 	buf_reset(&out);
-	assert_int_equal(render_json_error(NULL, "database unavailable", &out), 0);
+	assert_int_equal(render_json_error(503, NULL, NULL, "database unavailable", &out), 0);
 	o = parse(&out);
-	json_t *e = json_object_get(o, "error");
+	json_t *e = json_array_get(json_object_get(o, "errors"), 0);
 	assert_true(json_is_null(json_object_get(e, "field")));
+	assert_string_equal(str_of(e, "code"), "unavailable");
 	assert_string_equal(str_of(e, "message"), "database unavailable");
 	json_decref(o);
+
+	/* every problem of a form, in order */
+	struct form f;
+	struct form_error err;
+	assert_int_equal(form_parse(&f, "tier=9&count=1000&kind=axe&tier=x", NULL, 0, &err), -1);
+	assert_int_equal(err.n, 4);
+	buf_reset(&out);
+	assert_int_equal(render_json_errors(&err, &out), 0);
+	assert_string_equal(
+	        out.data,
+	        "{\"errors\":[{\"field\":\"tier\",\"code\":\"out_of_range\",\"message\":\"must be "
+	        "a "
+	        "whole number from 0 to "
+	        "6\"},{\"field\":\"count\",\"code\":\"out_of_range\",\"message\":"
+	        "\"must be a whole number from 1 to "
+	        "100\"},{\"field\":\"kind\",\"code\":\"not_one_of\","
+	        "\"message\":\"must be one of weapon, armor, shield, trinket, scroll, "
+	        "wand\"},{\"field\":"
+	        "\"tier\",\"code\":\"duplicate\",\"message\":\"given more than once\"}]}");
 	buf_free(&out);
 }
 

@@ -130,14 +130,16 @@ static json_t *answer_json(void)
 static void assert_json_error(int status, const char *field)
 {
 	json_t *j = answer_json();
-	json_t *f = json_object_get(json_object_get(j, "error"), "field");
+	json_t *e = json_array_get(json_object_get(j, "errors"), 0); /* docs/api.md */
+	json_t *f = json_object_get(e, "field");
 
 	assert_int_equal(rs.status, status);
 	if (field)
 		assert_string_equal(json_string_value(f), field);
 	else
 		assert_true(json_is_null(f));
-	assert_non_null(json_string_value(json_object_get(json_object_get(j, "error"), "message")));
+	assert_non_null(json_string_value(json_object_get(e, "code")));
+	assert_non_null(json_string_value(json_object_get(e, "message")));
 	json_decref(j);
 }
 
@@ -224,7 +226,7 @@ static void test_get_checks(void **state)
 
 		run("GET", f->path, "format=xml", NULL, NULL, 1);
 		assert_html_form(400, f, NULL);
-		assert_true(has("<strong class=\"field\">format</strong>"));
+		assert_true(has("<strong class=\"error-field\">format</strong>"));
 		run("GET", f->path, "received=zz&format=json", NULL, NULL, 1);
 		assert_json_error(400, "received");
 		run("GET", f->path, "received=" SID "&format=json", NULL, NULL, 1);
