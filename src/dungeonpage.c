@@ -24,6 +24,7 @@
 #include "mapgen.h"
 #include "messages.h"
 #include "page.h"
+#include "pagecache.h"
 #include "render.h"
 #include "rng.h"
 
@@ -745,6 +746,17 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		                         .revision = cur->revision};
 		memcpy(c.tileset, q.tileset, sizeof c.tileset);
 	}
-	serve(ctx, rq, rs, &q, cur, &c, permanent);
+	/* With its seed, /dungeon depends only on its inputs and the revision:
+	 * kept, keyed by the inputs as read (/dungeon/CODE is nginx's to keep). */
+	char key[PAGECACHE_KEY_MAX];
+	int keyed =
+	        !permanent && q.has_seed &&
+	        snprintf(key, sizeof key, "dungeon|%d|%d|%d|%d|%" PRIu64 "|%d|%s", q.w, q.h,
+	                 q.level, q.hallways, q.seed, (int)q.format, q.tileset) < (int)sizeof key;
+	if (!keyed || !pagecache_get(PAGECACHE_INPUTS, key, cur->revision, rs)) {
+		serve(ctx, rq, rs, &q, cur, &c, permanent);
+		if (keyed)
+			pagecache_put(PAGECACHE_INPUTS, key, cur->revision, rs);
+	}
 	catalog_release(cur);
 }

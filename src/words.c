@@ -10,6 +10,7 @@
 #include "catalog.h"
 #include "form.h"
 #include "page.h"
+#include "pagecache.h"
 
 enum wf { WF_KIND, WF_PART, WF_FORMAT, WF__MAX };
 static const char *const wf_names[WF__MAX + 1] = {"kind", "part", "format", NULL};
@@ -289,9 +290,15 @@ void words_route(struct handler_ctx *ctx, const struct request *rq, struct respo
 			send_html(rs, NULL, &f, 503, NULL, "The word lists are not loaded yet.");
 		return;
 	}
-	if (f.json)
-		send_json(rs, cat, &f);
-	else
-		send_html(rs, cat, &f, 200, NULL, NULL);
+	/* The list depends only on the revision and the filter. */
+	char key[PAGECACHE_KEY_MAX];
+	snprintf(key, sizeof key, "words|%d|%d|%d", f.kind, f.part, f.json);
+	if (!pagecache_get(PAGECACHE_REVISION, key, cat->revision, rs)) {
+		if (f.json)
+			send_json(rs, cat, &f);
+		else
+			send_html(rs, cat, &f, 200, NULL, NULL);
+		pagecache_put(PAGECACHE_REVISION, key, cat->revision, rs);
+	}
 	catalog_release(cat);
 }
