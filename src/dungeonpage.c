@@ -27,6 +27,7 @@
 #include "pagecache.h"
 #include "render.h"
 #include "rng.h"
+#include "svgpath.h"
 
 enum dformat { DF_HTML, DF_JSON, DF_TEXT, DF_PNG, DF_VTT };
 
@@ -463,7 +464,7 @@ static int cell_path(const struct dungeon *d, char what, struct buf *out)
 			int end = x;
 			while (end < d->cw && d->kind[y * d->cw + end] == what)
 				end++;
-			if (buf_printf(out, "M%d %dh%dv1h-%dz", x, y, end - x, end - x) != 0)
+			if (svgpath_run(out, x, y, end - x) != 0)
 				return -1;
 			x = end;
 		}
@@ -474,7 +475,7 @@ static int door_path(const struct dungeon *d, struct buf *out)
 {
 	for (int i = 0; i < d->n_doors; i++) {
 		const struct dungeon_door *o = &d->door[i];
-		if (buf_printf(out, "M%d %dL%d %d", o->x0, o->y0, o->x1, o->y1) != 0)
+		if (svgpath_line(out, o->x0, o->y0, o->x1, o->y1) != 0)
 			return -1;
 	}
 	return out->oom ? -1 : 0;

@@ -19,6 +19,7 @@
 #include "pagecache.h"
 #include "render.h"
 #include "rng.h"
+#include "svgpath.h"
 
 enum map_format { MF_HTML, MF_JSON, MF_TEXT };
 
@@ -331,7 +332,7 @@ static int floor_path(const struct map *m, struct buf *d)
 			int end = x;
 			while (end < cw && row[end] == '.')
 				end++;
-			if (buf_printf(d, "M%d %dh%dv1h-%dz", x, y, end - x, end - x) != 0)
+			if (svgpath_run(d, x, y, end - x) != 0)
 				return -1;
 			x = end;
 		}
