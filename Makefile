@@ -45,7 +45,7 @@ $(LIBLOOTFORGE): $(LF_LIB_OBJ)
 $(LOOTFORGE_CLI): cli/lootforge.c src/lootforge.h $(LIBLOOTFORGE)
 	$(CC) -Isrc $(CFLAGS) $(LDFLAGS) -o $@ cli/lootforge.c $(LIBLOOTFORGE) -ljansson -lunistring -lm -pthread
 
-.PHONY: all deps test-deploy test-house bench-mapgen bench-curve unit unit-san integration check run start stop bench clean format
+.PHONY: all deps test-deploy test-house bench-mapgen bench-curve bench-routes unit unit-san integration check run start stop bench clean format
 all: $(DAEMON) $(LIBLOOTFORGE) $(LOOTFORGE_CLI) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen
 
 deps:
@@ -218,6 +218,14 @@ CURVE_ARGS ?=
 bench-curve: deps
 	@$(MAKE) --no-print-directory SAN=0 build/rel/lootforged
 	python3 tests/bench/curve.py --daemon build/rel/lootforged $(CURVE_ARGS)
+
+# Every route at its most expensive legal parameters, each against a static
+# file of its own answer, with the daemon's CPU per request (issue 27).
+# Two daemons for A/B: make bench-routes ROUTES_ARGS='--daemon OLD --daemon NEW'
+ROUTES_ARGS ?=
+bench-routes: deps
+	@$(MAKE) --no-print-directory SAN=0 build/rel/lootforged
+	python3 tests/bench/routes.py $(ROUTES_ARGS)
 
 $(BUILD)/tests/bench_mapgen: tests/bench/bench_mapgen.c $(LIB_OBJ)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)

@@ -129,7 +129,8 @@ def report(args, rows):
     sep = "|---|---:|---:|"
     for n in names:
         pre = n + " " if len(names) > 1 else ""
-        head += " %sreq/s | %svs static | %sp99 | %sdaemon µs/req |" % (pre, pre, pre, pre)
+        head += " %sreq/s | %svs static | %sp99 | %sµs/req nginx · daemon |" % (pre, pre, pre,
+                                                                                pre)
         sep += "---:|---:|---:|---:|"
     head += " cached by |"
     sep += "---|"
@@ -140,11 +141,12 @@ def report(args, rows):
     for name, path, headers, cached, size, ceil, res, same in rows:
         label = "`GET %s`%s" % (path if len(path) < 60 else path[:57] + "...",
                                 "".join(" (%s)" % h for h in headers))
-        line = "| %s | %d | %s |" % (label, size, "{:,.0f}".format(ceil["rps"]))
+        line = "| %s | %d | %s (nginx %.1f µs) |" % (label, size, "{:,.0f}".format(ceil["rps"]),
+                                                      ceil["cpu_nginx_us"])
         for r in res:
-            line += " %s | %.0f%% | %.2f ms | %.1f |" % (
+            line += " %s | %.0f%% | %.2f ms | %.1f · %.1f |" % (
                 "{:,.0f}".format(r["rps"]), 100 * r["rps"] / ceil["rps"], r["p99"],
-                r["cpu_daemon_us"])
+                r["cpu_nginx_us"], r["cpu_daemon_us"])
             if r["non2xx"]:
                 line += " (%d non-2xx)" % r["non2xx"]
         line += " %s |" % (cached or "")
