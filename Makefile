@@ -165,11 +165,12 @@ browser: $(DAEMON)
 
 # Load through nginx with wrk (docs/testing.md), up to 1,024 connections. The
 # long run adds the faults: workers killed, the database stopped, idle and
-# stalled FastCGI peers, submissions counted, a /catalog.json flood and
-# HEAD-then-GET on fresh codes (/generate p99 beside them).
+# stalled FastCGI peers, submissions counted, a /catalog.json flood,
+# HEAD-then-GET on fresh codes, a flood of logins for made-up names and one
+# of loadouts from 32 old revisions (/generate p50/p99 beside them).
 soak: $(DAEMON)
 	python3 tests/soak/soak.py --daemon $(DAEMON) \
-		--faults kill-worker,db-outage,db-freeze,db-down-restart,idle-peers,catalog-flood,head-then-get
+		--faults kill-worker,db-outage,db-freeze,db-down-restart,idle-peers,catalog-flood,head-then-get,login-flood,old-revision-flood
 
 soak-brief: $(DAEMON)
 	python3 tests/soak/soak.py --daemon $(DAEMON) --brief

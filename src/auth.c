@@ -105,7 +105,7 @@ enum auth_result auth_session(struct handler_ctx *ctx, const struct request *rq,
 	int found = 0;
 
 	memset(a, 0, sizeof(*a));
-	if (!cookie_get(request_param(rq, "HTTP_COOKIE"), COOKIE_SESSION, a->token,
+	if (!cookie_get(request_param(rq, "HTTP_COOKIE"), cookie_session_name(), a->token,
 	                sizeof(a->token)) ||
 	    !csrf_is_hex(a->token))
 		return AUTH_NONE;

@@ -2,7 +2,8 @@
  *  - anyone (proposals, the login form): an lf_csrf cookie the server
  *    minted (csrf_cookie_new; "__Host-lf_csrf" when cookies are Secure), and
  *    forms carry csrf = HMAC(server secret, that cookie), in the POST body;
- *  - a moderator: the lf_session cookie names an unexpired session, whose
+ *  - a moderator: the lf_session cookie ("__Host-lf_session" when cookies
+ *    are Secure) names an unexpired session, whose
  *    own CSRF secret signs the cookie the same way.
  * A POST is also refused when an Origin header names another site. */
 #ifndef LOOTFORGE_AUTH_H

@@ -43,6 +43,16 @@ struct catalog_build {
 	size_t n_tiles, cap_tiles;
 	size_t cap_spells, cap_old_spells, cap_names, cap_old_names;
 	size_t cap_classes, cap_old_classes, cap_settings, cap_old_settings;
+	/* A catalog at an old revision (catalog_at) shares its words, keys,
+	 * spell and training names with the catalog it was derived from, held
+	 * here until it is freed; and that one's name chain when the training
+	 * names are the same (chain_shared: not its to free). */
+	const struct catalog *base;
+	int chain_shared;
+	/* A current catalog's retired rows in key order and in id order (made
+	 * by catalog_finish), so that build_at merges them with the live rows
+	 * (already in those orders) instead of sorting. */
+	const struct entry **old_by_key[K__MAX][P__MAX], **old_by_id[K__MAX][P__MAX];
 };
 
 struct catalog *catalog_new(uint64_t revision)
@@ -590,6 +600,30 @@ static int build_by_id(struct table *t)
 	return 0;
 }
 
+static int by_key_ptr(const void *a, const void *b)
+{
+	return strcmp((*(const struct entry *const *)a)->key,
+	              (*(const struct entry *const *)b)->key);
+}
+
+/* The retired rows of table (k, p) in key order and in id order. */
+static int index_old(struct catalog *c, int k, int p)
+{
+	const struct old_rows *o = &c->old[k][p];
+	struct catalog_build *b = build_of(c);
+	if (o->n == 0)
+		return 0;
+	b->old_by_key[k][p] = malloc(o->n * sizeof *b->old_by_key[k][p]);
+	b->old_by_id[k][p] = malloc(o->n * sizeof *b->old_by_id[k][p]);
+	if (!b->old_by_key[k][p] || !b->old_by_id[k][p])
+		return -1;
+	for (size_t i = 0; i < o->n; i++)
+		b->old_by_key[k][p][i] = b->old_by_id[k][p][i] = &o->rows[i];
+	qsort(b->old_by_key[k][p], o->n, sizeof *b->old_by_key[k][p], by_key_ptr);
+	qsort(b->old_by_id[k][p], o->n, sizeof *b->old_by_id[k][p], by_id);
+	return 0;
+}
+
 /* Spells by level, then name (bytes), then id: the order of /spells. */
 static int spell_order(const void *a, const void *b)
 {
@@ -612,7 +646,7 @@ static int name_order(const void *a, const void *b)
  * migration 0012, or every name retired): scrolls fall back. */
 static int build_chain(struct catalog *c)
 {
-	if (c->n_names == 0)
+	if (c->n_names == 0 || c->chain) /* none, or shared (build_at) */
 		return 0;
 	const char **names = malloc(c->n_names * sizeof *names);
 	if (!names)
@@ -701,6 +735,8 @@ int catalog_finish(struct catalog *c)
 	for (int k = 0; k < K__MAX; k++) {
 		for (int p = 0; p < P__MAX; p++) {
 			struct table *t = &c->t[k][p];
+			if (index_old(c, k, p) != 0)
+				return -1;
 			if (t->n == 0)
 				continue;
 			qsort(t->rows, t->n, sizeof *t->rows, by_key);
@@ -729,6 +765,8 @@ void catalog_free(struct catalog *c)
 			free(t->rows);
 			free(t->by_id);
 			free(c->old[k][p].rows);
+			free(build_of(c)->old_by_key[k][p]);
+			free(build_of(c)->old_by_id[k][p]);
 			for (int tier = 0; tier <= TIER_MAX; tier++) {
 				struct pick_list *l = &t->by_tier[tier];
 				if (tier > 0 && l->rows == t->by_tier[0].rows)
@@ -752,12 +790,15 @@ void catalog_free(struct catalog *c)
 	free(c->old_classes);
 	free(c->settings);
 	free(c->old_settings);
-	markov_free(c->chain);
+	if (!build_of(c)->chain_shared)
+		markov_free(c->chain);
 	for (struct word_chunk *ch = build_of(c)->words, *next; ch; ch = next) {
 		next = ch->next;
 		free(ch);
 	}
+	const struct catalog *base = build_of(c)->base;
 	free(c);
+	catalog_release(base);
 }
 
 const struct entry *catalog_find(const struct catalog *c, enum kind k, enum part p,
@@ -799,8 +840,12 @@ static void release_memory(struct catalog *c)
 {
 	if (!c)
 		return;
+	/* An old revision's catalog is small (its words are its base's):
+	 * trimming the heap for it would cost more than it frees. */
+	int derived = build_of(c)->base != NULL;
 	catalog_free(c);
-	malloc_trim(0);
+	if (!derived)
+		malloc_trim(0);
 }
 static struct catalog *current;
 
@@ -809,6 +854,8 @@ static void unref_locked(struct catalog *c, struct catalog **to_free)
 	if (--c->refs == 0)
 		*to_free = c;
 }
+
+static void old_drop_stale(const struct catalog *cur);
 
 void catalog_publish(struct catalog *c)
 {
@@ -820,6 +867,7 @@ void catalog_publish(struct catalog *c)
 		unref_locked(old, &to_free);
 	pthread_mutex_unlock(&current_lock);
 	release_memory(to_free); /* outside the lock: freeing 100k rows takes a while */
+	old_drop_stale(c);
 }
 
 const struct catalog *catalog_acquire(void)
@@ -874,29 +922,82 @@ static pthread_mutex_t old_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct old_slot old_cache[CATALOG_OLD_CACHE];
 static uint64_t old_tick;
 
-static int add_rows_at(struct catalog *dst, enum kind k, enum part p, const struct entry *rows,
-                       size_t n, uint64_t rev)
+/* Table (k, p) of dst at rev from cur's live rows (in key order, and by id
+ * in by_id) and retired ones (build_of(cur)->old_by_key, old_by_id): two
+ * merges of sorted lists, no sort. The row structs are copied; their words
+ * and keys stay cur's (build_at holds it). Then the pick lists, as
+ * catalog_finish makes them. */
+static int table_at(struct catalog *dst, const struct catalog *cur, int k, int p, uint64_t rev)
 {
-	for (size_t i = 0; i < n; i++)
-		if (catalog_row_at(&rows[i], rev) && catalog_add(dst, k, p, &rows[i]) != 0)
+	const struct table *lt = &cur->t[k][p];
+	const struct old_rows *o = &cur->old[k][p];
+	const struct catalog_build *cb = build_of((struct catalog *)cur);
+	const struct entry *const *ok = cb->old_by_key[k][p], *const *oi = cb->old_by_id[k][p];
+	struct table *t = &dst->t[k][p];
+	size_t n = 0, i = 0, j = 0;
+
+	for (size_t r = 0; r < lt->n; r++)
+		n += (size_t)catalog_row_at(&lt->rows[r], rev);
+	for (size_t r = 0; r < o->n; r++)
+		n += (size_t)catalog_row_at(&o->rows[r], rev);
+	if (n == 0)
+		return 0;
+	if (!(t->rows = malloc(n * sizeof *t->rows)) || !(t->by_id = malloc(n * sizeof *t->by_id)))
+		return -1;
+	/* By key: live rows and retired ones at rev, merged. */
+	while (i < lt->n || j < o->n) {
+		const struct entry *e;
+		if (j >= o->n || (i < lt->n && strcmp(lt->rows[i].key, ok[j]->key) <= 0))
+			e = &lt->rows[i++];
+		else
+			e = ok[j++];
+		if (catalog_row_at(e, rev))
+			t->rows[t->n++] = *e;
+	}
+	/* By id: the same merge over the id orders, pointing at t's copies
+	 * (found by key: a table's keys are unique). */
+	size_t m = 0;
+	for (i = 0, j = 0; i < lt->n || j < o->n;) {
+		const struct entry *e;
+		if (j >= o->n || (i < lt->n && lt->by_id[i]->id <= oi[j]->id))
+			e = lt->by_id[i++];
+		else
+			e = oi[j++];
+		if (!catalog_row_at(e, rev))
+			continue;
+		size_t lo = 0, hi = t->n;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			int d = strcmp(t->rows[mid].key, e->key);
+			if (d == 0) {
+				lo = mid;
+				break;
+			}
+			if (d < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		t->by_id[m++] = &t->rows[lo];
+	}
+	for (int tier = 0; tier <= TIER_MAX; tier++)
+		if (build_list(t, tier) < 0)
 			return -1;
 	return 0;
 }
 
-/* A spell of another catalog, checked there, into c. */
-static int add_checked_spell(struct catalog *c, const struct catalog_spell *cs)
+/* Whether the training names at rev are exactly cur's live ones, so that
+ * the catalog at rev can share cur's chain (the same names in the same
+ * order build the same chain). */
+static int same_names_at(const struct catalog *cur, uint64_t rev)
 {
-	struct catalog_build *b = build_of(c);
-	char *name = copy_word(b, cs->s.name);
-	if (!name)
-		return -1;
-	struct catalog_spell *dst =
-	        grow_any((void **)&c->spells, sizeof *dst, &c->n_spells, &b->cap_spells);
-	if (!dst)
-		return -1;
-	*dst = *cs;
-	dst->s.name = name;
-	return 0;
+	for (size_t i = 0; i < cur->n_names; i++)
+		if (!rev_at(cur->names[i].added_rev, cur->names[i].retired_rev, rev))
+			return 0;
+	for (size_t i = 0; i < cur->n_old_names; i++)
+		if (rev_at(cur->old_names[i].added_rev, cur->old_names[i].retired_rev, rev))
+			return 0;
+	return 1;
 }
 
 /* SPEC §12: cur's class and setting rows of revision rev into c. */
@@ -919,43 +1020,101 @@ static int add_classes_at(struct catalog *c, const struct catalog *cur, uint64_t
 	return 0;
 }
 
+/* The catalog at rev, derived from cur (issue 31, item 2): rows are never
+ * changed in place (an edit retires a row and adds another), so the
+ * catalog at rev is the rows of cur, live and old, with added_rev <= rev <
+ * retired_rev. Nothing is copied but the row structs: words, keys, spells'
+ * and training names point into cur, which the new catalog holds; the name
+ * chain is cur's when the training names are the same (most revisions
+ * change only words). What is left is sorting each table by key and its
+ * pick lists, as catalog_finish does for any catalog, so an item drawn
+ * from it is the one drawn from a catalog loaded at rev. */
+/* Whether the chain's numbers (settings since migration 0016) are the same
+ * in c and cur: a shared chain must be the one c would build. */
+static int same_chain_settings(const struct catalog *c, const struct catalog *cur)
+{
+	static const char *const names[] = {"name_chain_order", "name_letters_min"};
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (catalog_setting(c, names[i], -1) != catalog_setting(cur, names[i], -1))
+			return 0;
+	return 1;
+}
+
 static struct catalog *build_at(const struct catalog *cur, uint64_t rev)
 {
 	struct catalog *c = catalog_new(rev);
 	if (!c)
 		return NULL;
+	struct catalog_build *b = build_of(c);
+	b->base = catalog_hold(cur);
 	for (int k = 0; k < K__MAX; k++)
 		for (int p = 0; p < P__MAX; p++)
-			if (add_rows_at(c, k, p, cur->t[k][p].rows, cur->t[k][p].n, rev) != 0 ||
-			    add_rows_at(c, k, p, cur->old[k][p].rows, cur->old[k][p].n, rev) != 0) {
-				catalog_free(c);
-				return NULL;
-			}
+			if (table_at(c, cur, k, p, rev) != 0)
+				goto fail;
 	/* Rows of cur passed their check when cur was built. */
 	const struct catalog_spell *sp[2] = {cur->spells, cur->old_spells};
 	size_t ns[2] = {cur->n_spells, cur->n_old_spells};
 	const struct catalog_name *nm[2] = {cur->names, cur->old_names};
 	size_t nn[2] = {cur->n_names, cur->n_old_names};
 	for (int h = 0; h < 2; h++) {
-		for (size_t i = 0; i < ns[h]; i++)
-			if (rev_at(sp[h][i].added_rev, sp[h][i].retired_rev, rev) &&
-			    add_checked_spell(c, &sp[h][i]) != 0)
+		for (size_t i = 0; i < ns[h]; i++) {
+			if (!rev_at(sp[h][i].added_rev, sp[h][i].retired_rev, rev))
+				continue;
+			struct catalog_spell *dst = grow_any((void **)&c->spells, sizeof *dst,
+			                                     &c->n_spells, &b->cap_spells);
+			if (!dst)
 				goto fail;
-		for (size_t i = 0; i < nn[h]; i++)
-			if (rev_at(nm[h][i].added_rev, nm[h][i].retired_rev, rev) &&
-			    catalog_add_name(c, &nm[h][i]) != 0)
+			*dst = sp[h][i];
+		}
+		for (size_t i = 0; i < nn[h]; i++) {
+			if (!rev_at(nm[h][i].added_rev, nm[h][i].retired_rev, rev))
+				continue;
+			struct catalog_name *dst = grow_any((void **)&c->names, sizeof *dst,
+			                                    &c->n_names, &b->cap_names);
+			if (!dst)
 				goto fail;
+			*dst = nm[h][i];
+		}
 	}
 	if (add_classes_at(c, cur, rev) != 0)
 		goto fail;
-	if (catalog_finish(c) != 0) {
-		catalog_free(c);
-		return NULL;
+	if (c->n_classes)
+		qsort(c->classes, c->n_classes, sizeof *c->classes, class_order);
+	if (c->n_settings)
+		qsort(c->settings, c->n_settings, sizeof *c->settings, setting_order);
+	if (cur->chain && same_names_at(cur, rev) && same_chain_settings(c, cur)) {
+		c->chain = cur->chain;
+		b->chain_shared = 1;
 	}
+	/* What catalog_finish does besides the tables (done above). */
+	if (c->n_spells)
+		qsort(c->spells, c->n_spells, sizeof *c->spells, spell_order);
+	if (c->n_names)
+		qsort(c->names, c->n_names, sizeof *c->names, name_order);
+	if (build_chain(c) != 0 || apply_classes(c) != 0 || build_tilesets(c) != 0)
+		goto fail;
 	return c;
 fail:
 	catalog_free(c);
 	return NULL;
+}
+
+/* Drops the cached old revisions derived from a catalog other than cur
+ * (NULL: all): each holds its base, and a base that is no longer current
+ * would otherwise stay in memory as long as the entry. They are cheap to
+ * derive again from the new one. */
+static void old_drop_stale(const struct catalog *cur)
+{
+	struct catalog *drop[CATALOG_OLD_CACHE] = {0};
+	pthread_mutex_lock(&old_lock);
+	for (int i = 0; i < CATALOG_OLD_CACHE; i++)
+		if (old_cache[i].c && build_of(old_cache[i].c)->base != cur) {
+			drop[i] = old_cache[i].c;
+			old_cache[i].c = NULL;
+		}
+	pthread_mutex_unlock(&old_lock);
+	for (int i = 0; i < CATALOG_OLD_CACHE; i++)
+		catalog_release(drop[i]);
 }
 
 /* The cached catalog at rev, held; NULL if none. */

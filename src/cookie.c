@@ -13,6 +13,11 @@ const char *cookie_csrf_name(void)
 	return settings_cookie_secure() ? "__Host-" COOKIE_CSRF : COOKIE_CSRF;
 }
 
+const char *cookie_session_name(void)
+{
+	return settings_cookie_secure() ? "__Host-" COOKIE_SESSION : COOKIE_SESSION;
+}
+
 int cookie_get(const char *header, const char *name, char *out, size_t cap)
 {
 	size_t nlen = strlen(name);

@@ -17,6 +17,13 @@
  * dev stack, where a __Host- cookie would not be kept). */
 const char *cookie_csrf_name(void);
 
+/* The session cookie's name, the same way: "__Host-lf_session" when
+ * cookies are Secure, so that a sibling domain or a plain-http answer
+ * cannot plant a session of its choosing (fixation) for this host; else
+ * "lf_session". Only this name is read back: with Secure cookies a plain
+ * "lf_session" names no session. */
+const char *cookie_session_name(void);
+
 /* Copies the value of the first cookie called `name` in header (a Cookie
  * header, may be NULL) into out (cap bytes with the NUL). 1 when found and
  * it fits, else 0 (out is then ""). */

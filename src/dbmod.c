@@ -12,8 +12,10 @@
 
 #include <mysql.h>
 #include <mysqld_error.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "backoff.h"
 #include "db_int.h"
@@ -371,9 +373,11 @@ static void p_stats(struct params *ps, const struct proposal *p)
 		p_int(ps, &p->stat[scols[i]]);
 }
 
-/* *over = 1 (and out->retry_after) when the client is at the limit. */
-static enum db_status check_rate(struct db *d, const uint8_t *client, unsigned limit,
-                                 struct submit_outcome *out, int *over)
+/* *over = 1 (and *retry_after) when the client is at the hourly limit,
+ * which counts the proposals of every form together (STMT_SUB_RATE). The
+ * caller holds the client's lock row (begin_for_client). */
+static enum db_status client_rate(struct db *d, const uint8_t *client, unsigned limit,
+                                  long *retry_after, int *over)
 {
 	struct params ps = {.n = 0};
 	long long count = 0, wait = 0;
@@ -381,7 +385,8 @@ static enum db_status check_rate(struct db *d, const uint8_t *client, unsigned l
 	MYSQL_BIND b[2];
 	enum db_status st;
 
-	p_blob(&ps, client, DBMOD_HASH_BYTES);
+	for (int i = 0; i < 3; i++)
+		p_blob(&ps, client, DBMOD_HASH_BYTES);
 	if ((st = exec(d, STMT_SUB_RATE, &ps, NULL)) != DB_OK)
 		return st;
 	r_bind(&b[0], &c[0], MYSQL_TYPE_LONGLONG, &count, 0, 0);
@@ -389,7 +394,7 @@ static enum db_status check_rate(struct db *d, const uint8_t *client, unsigned l
 	if (fetch_one(d, STMT_SUB_RATE, b, &st) < 0)
 		return st;
 	*over = count >= (long long)limit;
-	out->retry_after = wait > 0 ? (long)wait : 1;
+	*retry_after = wait > 0 ? (long)wait : 1;
 	return DB_OK;
 }
 
@@ -534,7 +539,7 @@ static enum db_status submit_once(struct db *d, const char *sid, const struct pr
 		return st;
 	if (found)
 		return done_reading(d, SUBMIT_ALREADY, out);
-	if ((st = check_rate(d, client, limit, out, &hit)) != DB_OK)
+	if ((st = client_rate(d, client, limit, &out->retry_after, &hit)) != DB_OK)
 		return st;
 	if (hit)
 		return done_reading(d, SUBMIT_LIMITED, out);
@@ -1064,7 +1069,8 @@ static enum db_status db_session_end_once(struct db *d, const uint8_t token_hash
 
 /* ---- the login back-off ---- */
 
-static enum db_status db_login_reserve_once(struct db *d, const char *name, struct login_slot *out)
+static enum db_status db_login_reserve_once(struct db *d, const uint8_t *client,
+                                            struct login_slot *out)
 {
 	struct params ps = {.n = 0};
 	int32_t failures = 0, lock;
@@ -1079,7 +1085,7 @@ static enum db_status db_login_reserve_once(struct db *d, const char *name, stru
 		return DB_DOWN;
 	/* The row is made in its own statement (autocommit), so that the
 	 * transaction's lock is a plain row lock, never an upgrade. */
-	p_str(&ps, name);
+	p_blob(&ps, client, DBMOD_HASH_BYTES);
 	if ((st = exec(d, STMT_THR_ENSURE, &ps, NULL)) != DB_OK || (st = begin(d)) != DB_OK ||
 	    (st = exec(d, STMT_THR_LOCK, &ps, NULL)) != DB_OK)
 		return st;
@@ -1089,7 +1095,7 @@ static enum db_status db_login_reserve_once(struct db *d, const char *name, stru
 		return st;
 	if (rc == 0 || failures < 0) {
 		db_rollback(d);
-		log_error("dbmod: the login_throttle row for a name is missing or broken");
+		log_error("dbmod: the login_source row of a client is missing or broken");
 		return DB_ERROR;
 	}
 	if (wait > 0) {
@@ -1108,14 +1114,14 @@ static enum db_status db_login_reserve_once(struct db *d, const char *name, stru
 	p_int(&ps, &n);
 	p_int(&ps, &lock);
 	p_int(&ps, &lock);
-	p_str(&ps, name);
+	p_blob(&ps, client, DBMOD_HASH_BYTES);
 	if ((st = exec(d, STMT_THR_SET, &ps, NULL)) != DB_OK || (st = commit(d)) != DB_OK)
 		return st;
 	db_ok(d);
 	return DB_OK;
 }
 
-static enum db_status db_login_unreserve_once(struct db *d, const char *name,
+static enum db_status db_login_unreserve_once(struct db *d, const uint8_t *client,
                                               const struct login_slot *slot)
 {
 	struct params ps = {.n = 0};
@@ -1125,54 +1131,78 @@ static enum db_status db_login_unreserve_once(struct db *d, const char *name,
 	if (!d)
 		return DB_DOWN;
 	p_int(&ps, &unlock);
-	p_str(&ps, name);
+	p_blob(&ps, client, DBMOD_HASH_BYTES);
 	if ((st = exec(d, STMT_THR_UNDO, &ps, NULL)) == DB_OK)
 		db_ok(d);
 	return st;
 }
 
-static enum db_status db_login_done_once(struct db *d, const char *name, const struct moderator *m,
-                                         int ok)
+/* clock seconds of the last purge of login_source in this process */
+static atomic_llong login_purged;
+
+/* Forgets the sources nobody tried from for a day, at most once a minute
+ * per process: the table then holds at most one day's sources, however
+ * many made-up names they tried. */
+static enum db_status purge_sources(struct db *d)
+{
+	long long now = (long long)time(NULL), last = atomic_load(&login_purged);
+
+	if (now - last < 60 || !atomic_compare_exchange_strong(&login_purged, &last, now))
+		return DB_OK;
+	return exec(d, STMT_THR_PURGE, NULL, NULL);
+}
+
+static enum db_status db_login_done_once(struct db *d, const uint8_t *client, const char *name,
+                                         const struct moderator *m, int ok)
 {
 	struct params ps = {.n = 0};
 	enum db_status st;
 
 	if (!d)
 		return DB_DOWN;
-	if (m)
+	/* An unknown name leaves no row: not in the log, not in
+	 * login_throttle (the source's count has it). */
+	if (m) {
 		p_uint(&ps, &m->id);
-	else
-		p_null(&ps);
-	p_str(&ps, m ? m->name : name);
-	p_str(&ps, ok ? "login" : "login_failed");
-	if ((st = exec(d, STMT_LOG_LOGIN, &ps, NULL)) != DB_OK)
-		return st;
-	if (ok) {
+		p_str(&ps, m->name);
+		p_str(&ps, ok ? "login" : "login_failed");
+		if ((st = exec(d, STMT_LOG_LOGIN, &ps, NULL)) != DB_OK)
+			return st;
 		ps.n = 0;
 		p_str(&ps, name);
-		if ((st = exec(d, STMT_THR_RESET, &ps, NULL)) != DB_OK ||
-		    (st = exec(d, STMT_THR_PURGE, NULL, NULL)) != DB_OK)
+		if ((st = exec(d, ok ? STMT_THR_FORGET : STMT_THR_NAME_FAIL, &ps, NULL)) != DB_OK)
 			return st;
 	}
+	if (ok) {
+		ps.n = 0;
+		p_blob(&ps, client, DBMOD_HASH_BYTES);
+		if ((st = exec(d, STMT_THR_RESET, &ps, NULL)) != DB_OK)
+			return st;
+	}
+	if ((st = purge_sources(d)) != DB_OK)
+		return st;
 	db_ok(d);
 	return DB_OK;
 }
 
 /* ---- the public calls: once more after a lost connection ---- */
 
-enum db_status db_login_reserve(struct db *d, const char *name, struct login_slot *out)
+enum db_status db_login_reserve(struct db *d, const uint8_t client[DBMOD_HASH_BYTES],
+                                struct login_slot *out)
 {
-	ONCE_MORE(db_login_reserve_once(d, name, out));
+	ONCE_MORE(db_login_reserve_once(d, client, out));
 }
 
-enum db_status db_login_unreserve(struct db *d, const char *name, const struct login_slot *slot)
+enum db_status db_login_unreserve(struct db *d, const uint8_t client[DBMOD_HASH_BYTES],
+                                  const struct login_slot *slot)
 {
-	ONCE_MORE(db_login_unreserve_once(d, name, slot));
+	ONCE_MORE(db_login_unreserve_once(d, client, slot));
 }
 
-enum db_status db_login_done(struct db *d, const char *name, const struct moderator *m, int ok)
+enum db_status db_login_done(struct db *d, const uint8_t client[DBMOD_HASH_BYTES], const char *name,
+                             const struct moderator *m, int ok)
 {
-	ONCE_MORE(db_login_done_once(d, name, m, ok));
+	ONCE_MORE(db_login_done_once(d, client, name, m, ok));
 }
 
 enum db_status db_submission_by_sid(struct db *d, const char *sid, struct db_submission *row,
@@ -1429,28 +1459,6 @@ static enum db_status spell_by_sid(struct db *d, const char *sid, struct db_spel
 	return spell_sub_query(d, STMT_SPELL_SUB_BY_SID, &ps, row, found);
 }
 
-static enum db_status spell_rate(struct db *d, const uint8_t *client, unsigned limit,
-                                 struct spell_submit_outcome *out, int *over)
-{
-	struct params ps = {.n = 0};
-	long long count = 0, wait = 0;
-	struct col c[2];
-	MYSQL_BIND b[2];
-	enum db_status st;
-
-	p_blob(&ps, client, DBMOD_HASH_BYTES);
-	p_blob(&ps, client, DBMOD_HASH_BYTES);
-	if ((st = exec(d, STMT_SPELL_SUB_RATE, &ps, NULL)) != DB_OK)
-		return st;
-	r_bind(&b[0], &c[0], MYSQL_TYPE_LONGLONG, &count, 0, 0);
-	r_bind(&b[1], &c[1], MYSQL_TYPE_LONGLONG, &wait, 0, 0);
-	if (fetch_one(d, STMT_SPELL_SUB_RATE, b, &st) < 0)
-		return st;
-	*over = count >= (long long)limit;
-	out->retry_after = wait > 0 ? (long)wait : 1;
-	return DB_OK;
-}
-
 /* *hit when a live spell has the name (out->live_active its active flag). */
 static enum db_status spell_live(struct db *d, const char *name, int *hit, int *active)
 {
@@ -1492,7 +1500,7 @@ static enum db_status spell_submit_once(struct db *d, const char *sid,
 	out->result = SUBMIT_ALREADY;
 	if (found)
 		return commit(d);
-	if ((st = spell_rate(d, client, limit, out, &hit)) != DB_OK)
+	if ((st = client_rate(d, client, limit, &out->retry_after, &hit)) != DB_OK)
 		return st;
 	out->result = SUBMIT_LIMITED;
 	if (hit)
@@ -1833,28 +1841,6 @@ static enum db_status name_by_sid(struct db *d, const char *sid, struct db_name_
 	return name_sub_query(d, STMT_NAME_SUB_BY_SID, &ps, row, found);
 }
 
-static enum db_status name_rate(struct db *d, const uint8_t *client, unsigned limit,
-                                struct name_submit_outcome *out, int *over)
-{
-	struct params ps = {.n = 0};
-	long long count = 0, wait = 0;
-	struct col c[2];
-	MYSQL_BIND b[2];
-	enum db_status st;
-
-	for (int i = 0; i < 3; i++)
-		p_blob(&ps, client, DBMOD_HASH_BYTES);
-	if ((st = exec(d, STMT_NAME_SUB_RATE, &ps, NULL)) != DB_OK)
-		return st;
-	r_bind(&b[0], &c[0], MYSQL_TYPE_LONGLONG, &count, 0, 0);
-	r_bind(&b[1], &c[1], MYSQL_TYPE_LONGLONG, &wait, 0, 0);
-	if (fetch_one(d, STMT_NAME_SUB_RATE, b, &st) < 0)
-		return st;
-	*over = count >= (long long)limit;
-	out->retry_after = wait > 0 ? (long)wait : 1;
-	return DB_OK;
-}
-
 /* *hit when a live training name is spelled as name but for case. */
 static enum db_status name_live(struct db *d, const char *name, int *hit)
 {
@@ -1915,7 +1901,7 @@ static enum db_status name_submit_once(struct db *d, const char *sid, const char
 	out->result = SUBMIT_ALREADY;
 	if (found)
 		return commit(d);
-	if ((st = name_rate(d, client, limit, out, &hit)) != DB_OK)
+	if ((st = client_rate(d, client, limit, &out->retry_after, &hit)) != DB_OK)
 		return st;
 	out->result = SUBMIT_LIMITED;
 	if (hit)

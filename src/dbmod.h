@@ -134,30 +134,35 @@ enum db_status db_word_edit(struct db *d, enum kind k, enum part p, const char *
                             const int32_t stat[ST__MAX], const int given[ST__MAX],
                             const struct moderator *m, int *found, uint32_t *new_id, uint64_t *rev);
 
-/* ---- the login back-off (migration 0006, backoff.h) ----
- * Kept per name as typed (compared like moderator names), whether or not a
- * moderator has it, so that an unknown name behaves like a known one. */
+/* ---- the login back-off (migrations 0006, 0016, backoff.h) ----
+ * Kept per source address (client hash, as the proposal limit), for every
+ * name alike, so that an unknown name behaves like a known one and guesses
+ * from one address never lock out a moderator at another (issue 31). */
 
 struct login_slot {
-	int locked;       /* the name is in back-off: refuse, check nothing */
+	int locked;       /* the source is in back-off: refuse, check nothing */
 	long retry_after; /* locked: seconds until it ends */
 	int locked_now;   /* this reservation started a back-off */
 	unsigned failures;
 };
 
-/* Reserves one password check for name: counts it as a failure before it
- * runs (so parallel guesses cannot outrun the count) and starts the
- * back-off when that makes LOGIN_FREE_FAILURES, unless the name is locked
- * already (out->locked, nothing counted). One transaction. */
-enum db_status db_login_reserve(struct db *d, const char *name, struct login_slot *out);
+/* Reserves one password check for the source client: counts it as a
+ * failure before it runs (so parallel guesses cannot outrun the count) and
+ * starts the back-off when that makes LOGIN_FREE_FAILURES, unless the
+ * source is locked already (out->locked, nothing counted). One transaction. */
+enum db_status db_login_reserve(struct db *d, const uint8_t client[DBMOD_HASH_BYTES],
+                                struct login_slot *out);
 
 /* Gives back a reserved check that did not run (no free slot). */
-enum db_status db_login_unreserve(struct db *d, const char *name, const struct login_slot *slot);
+enum db_status db_login_unreserve(struct db *d, const uint8_t client[DBMOD_HASH_BYTES],
+                                  const struct login_slot *slot);
 
-/* Records the outcome of a check in the moderation log (m NULL: no such
- * moderator); a success also clears the name's count and forgets names
- * nobody tried for a day. */
-enum db_status db_login_done(struct db *d, const char *name, const struct moderator *m, int ok);
+/* Records the outcome of a check. A moderator's name (m not NULL): a row in
+ * the moderation log, and its failure count in login_throttle (cleared by a
+ * success). An unknown name (m NULL) writes no row. A success also clears
+ * the source's count; sources nobody tried from for a day are forgotten. */
+enum db_status db_login_done(struct db *d, const uint8_t client[DBMOD_HASH_BYTES], const char *name,
+                             const struct moderator *m, int ok);
 
 /* ---- spell proposals (migration 0013, docs/moderation.md "Spells") ---- */
 

@@ -84,6 +84,24 @@ static unsigned method_bit(const char *m)
 	return 0;
 }
 
+/* The requests that are slow by design, answered in the slow lane
+ * (lane.h) so that they never hold a thread that generates: a login's
+ * password check is Argon2, about 0.1 s (issue 31). */
+static const struct {
+	const char *path;
+	unsigned methods;
+} slow_routes[] = {
+        {"/login", M_POST},
+};
+
+int handler_slow(const struct request *rq)
+{
+	for (size_t i = 0; rq->path && i < sizeof(slow_routes) / sizeof(slow_routes[0]); i++)
+		if (strcmp(rq->path, slow_routes[i].path) == 0)
+			return (method_bit(rq->method) & slow_routes[i].methods) != 0;
+	return 0;
+}
+
 /* 404 for an unknown path, 405 (with Allow) for a method the route does
  * not take; otherwise what the route answers. */
 static void dispatch(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
@@ -106,6 +124,7 @@ static void dispatch(struct handler_ctx *ctx, const struct request *rq, struct r
 void handle_request(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	rs->retry_after = 0;
+	rs->hold_ns = 0;
 	rs->cache_seconds = 0;
 	rs->cache_control = NULL;
 	rs->allow = NULL;

@@ -9,4 +9,9 @@
 /* Fills rs (status, content type, body); rs->body must be initialised. */
 void handle_request(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
+/* Whether the request is slow by design (POST /login: a password check),
+ * so that the server answers it in the slow lane (lane.h), away from the
+ * threads that generate. */
+int handler_slow(const struct request *rq);
+
 #endif

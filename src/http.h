@@ -26,6 +26,9 @@ struct request {
 	const char *body;         /* body_len bytes, read by the caller */
 	size_t body_len;
 	int body_truncated; /* the caller stopped reading at the limit */
+	/* The request belongs in the slow lane (handler_slow) but its queue
+	 * was full: answer at once, without the slow part (lane.h). */
+	int lane_full;
 	/* Every FastCGI param as "NAME=value", NULL-terminated (cookies,
 	 * Origin, Host, REMOTE_ADDR); may be NULL. Read with request_param. */
 	const char *const *env;
@@ -36,6 +39,10 @@ struct request {
 
 struct response {
 	int status;
+	/* Send the answer no sooner than this many ns after it is made (an
+	 * unknown name's login: as long as a password check), without holding
+	 * a thread when the server can (the slow lane); 0: at once. */
+	long long hold_ns;
 	const char *content_type;
 	int retry_after;   /* seconds, 0 = no header */
 	int cache_seconds; /* 0 = no-store */

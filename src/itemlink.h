@@ -26,6 +26,8 @@ enum itemlink_status {
 	ITEMLINK_UNKNOWN,    /* a well-formed code that names no item: a word id or a
 	                        revision this catalog never had, or nothing to generate */
 	ITEMLINK_LATER,      /* a revision newer than this process has loaded yet */
+	ITEMLINK_NEVER,      /* a revision beyond the newest the database made
+	                        (only from itemlink_item_db, itemlink_db.h) */
 	ITEMLINK_NO_CATALOG, /* no catalog loaded yet */
 	ITEMLINK_NO_MEMORY,
 };

@@ -13,11 +13,11 @@
 #include <sodium.h>
 
 #include "catalog.h"
-#include "dbcatalog.h"
 #include "fields.h"
 #include "form.h"
 #include "generate.h"
 #include "itemlink.h"
+#include "itemlink_db.h"
 #include "log.h"
 #include "messages.h"
 #include "render.h"
@@ -280,20 +280,6 @@ static void answer_code_error(const struct request *rq, int json, struct respons
 	answer_error(rq, &f, rs, status, NULL, message);
 }
 
-/* A code of a revision newer than this process has loaded: 1 when the
- * database holds that revision (another process made the code and this
- * one loads the change within a second: 503, Retry-After), 0 when no
- * revision that new was ever made (a made-up code: 404, not a 503 forever).
- * Without a database to ask, 1: a real link must not read as wrong. */
-static int revision_is_coming(struct db *db, uint64_t rev)
-{
-	uint64_t newest = 0;
-
-	if (!db || db_revision(db, &newest) != DB_OK)
-		return 1;
-	return rev <= newest;
-}
-
 /* GET /item/CODE: the item of the code, at the code's revision, the same
  * bytes every time (SPEC §6): 200 with Cache-Control immutable and a strong
  * ETag, or 304 when If-None-Match names it; 404 for a malformed code or one
@@ -321,21 +307,16 @@ void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct res
 	const char *code = strncmp(rq->path, prefix, sizeof prefix - 1) == 0
 	                           ? rq->path + sizeof prefix - 1
 	                           : "";
-	switch (itemlink_item(code, strlen(code), &ci, &why)) {
+	switch (itemlink_item_db(ctx->db, code, strlen(code), &ci, &why)) {
 	case ITEMLINK_OK:
 		break;
 	case ITEMLINK_MALFORMED:
 	case ITEMLINK_UNKNOWN:
+	case ITEMLINK_NEVER:
 		snprintf(msg, sizeof msg, MSG_NO_SUCH_ITEM ": %s.", why ? why : "not an item code");
 		answer_code_error(rq, json, rs, 404, msg);
 		return;
 	case ITEMLINK_LATER:
-		if (!revision_is_coming(ctx->db, ci.code.revision)) {
-			answer_code_error(rq, json, rs, 404,
-			                  MSG_NO_SUCH_ITEM ": no such catalog revision (yet).");
-			return;
-		}
-		/* fall through */
 	case ITEMLINK_NO_CATALOG:
 		answer_code_error(rq, json, rs, 503, MSG_NO_CATALOG);
 		rs->retry_after = 1;

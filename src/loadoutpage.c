@@ -15,6 +15,7 @@
 #include "form.h"
 #include "item.h"
 #include "itemlink.h"
+#include "itemlink_db.h"
 #include "loadout.h"
 #include "messages.h"
 #include "page.h"
@@ -481,9 +482,11 @@ static void release(struct coded_item *ci, unsigned n)
 		itemlink_release(&ci[i]);
 }
 
-/* A code that gives no item: the client's mistake (400 naming the item), or
- * ours for now (no catalog yet, or a revision this process has not loaded:
- * 503, try again in a moment). */
+/* A code that gives no item: the client's mistake (400 naming the item), a
+ * revision no catalog ever had (404 naming the item, as /item/CODE answers
+ * it: the code was made up, and a 503 would be asked again forever), or
+ * ours for now (no catalog yet, or a revision the database holds and this
+ * process has not loaded: 503, try again in a moment). */
 static void answer_unresolved(struct handler_ctx *ctx, struct response *rs,
                               const struct lo_query *q, unsigned i, enum itemlink_status st,
                               const char *why)
@@ -492,6 +495,10 @@ static void answer_unresolved(struct handler_ctx *ctx, struct response *rs,
 	case ITEMLINK_MALFORMED:
 	case ITEMLINK_UNKNOWN:
 		send_error(rs, q->format, 400, "item",
+		           item_message(&ctx->arena, i + 1, q->in[i].code, why));
+		return;
+	case ITEMLINK_NEVER:
+		send_error(rs, q->format, 404, "item",
 		           item_message(&ctx->arena, i + 1, q->in[i].code, why));
 		return;
 	case ITEMLINK_LATER:
@@ -527,8 +534,8 @@ void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	unsigned held = 0;
 	for (unsigned i = 0; i < q->n; i++) {
 		const char *why = "is not an item code";
-		enum itemlink_status st =
-		        itemlink_item(q->in[i].code, strlen(q->in[i].code), &ci[i], &why);
+		enum itemlink_status st = itemlink_item_db(ctx->db, q->in[i].code,
+		                                           strlen(q->in[i].code), &ci[i], &why);
 		if (st != ITEMLINK_OK) {
 			release(ci, held);
 			answer_unresolved(ctx, rs, q, i, st, why);

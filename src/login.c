@@ -14,6 +14,7 @@
 #include "messages.h"
 #include "page.h"
 #include "session.h"
+#include "settings.h"
 
 enum lf { LF_CSRF, LF_NAME, LF_PASSWORD, LF_FORMAT, LF__MAX };
 static const char *const lf_names[LF__MAX + 1] = {"csrf", "name", "password", "format", NULL};
@@ -61,49 +62,67 @@ static int login_db_failed(struct response *rs, int json, const char *csrf, cons
 	return 1;
 }
 
-/* The password check of a login, behind the name's back-off (backoff.h).
- * Known and unknown names take the same path, with the same statements,
- * answers and time, so neither the back-off nor the timing tells which
- * names exist. A name in back-off is refused before anything is checked:
- * it never takes one of the SESSION_VERIFY_MAX slots. A check is counted
- * as a failure before it runs, so a burst of guesses for one name gets at
- * most LOGIN_FREE_FAILURES checks. 1 with *m filled when the password is
- * right; 0 when the answer has been sent. */
-static int login_check(struct handler_ctx *ctx, struct response *rs, int json, const char *csrf,
-                       const char *name, const char *pw, struct moderator *m)
+/* The password check of a login, behind the source's back-off (backoff.h,
+ * issue 31): guesses from one address lock that address, for every name,
+ * and never a moderator who logs in from elsewhere. Known and unknown
+ * names take the same path, with the same answers and time, so neither
+ * the back-off nor the timing tells which names exist. A source in
+ * back-off is refused before anything is checked: it never takes one of
+ * the SESSION_VERIFY_MAX slots. A check is counted as a failure before it
+ * runs, so a burst of guesses from one source gets at most
+ * LOGIN_FREE_FAILURES checks. 1 with *m filled when the password is right;
+ * 0 when the answer has been sent. */
+static int login_check(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
+                       int json, const char *csrf, const char *name, const char *pw,
+                       struct moderator *m)
 {
 	char hash[PASSWORD_HASH_MAX];
+	uint8_t client[DBMOD_HASH_BYTES];
 	struct login_slot slot;
 	int found = 0;
 	enum verify ok;
 
-	if (login_db_failed(rs, json, csrf, name, db_login_reserve(ctx->db, name, &slot)))
+	if (rq->lane_full) {
+		/* Every slot of the slow lane's queue is taken (lane.h): refused
+		 * at once, before the database or Argon2, and not counted. */
+		rs->retry_after = 1;
+		login_error(
+		        rs, json, 503, csrf, name, NULL,
+		        "Too many logins are waiting to be checked; please try again in a moment.");
+		return 0;
+	}
+	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
+	if (login_db_failed(rs, json, csrf, name, db_login_reserve(ctx->db, client, &slot)))
 		return 0;
 	if (slot.locked) {
 		rs->retry_after = (int)slot.retry_after;
 		login_error(rs, json, 429, csrf, name, NULL,
-		            "Too many failed logins for this name; please wait and try again.");
+		            "Too many failed logins from your address; please wait and try again.");
 		return 0;
 	}
 	if (slot.locked_now)
-		log_warn("login: moderator name \"%s\" locked for %lds after %u failed logins",
-		         name, login_backoff_seconds(slot.failures), slot.failures);
+		log_warn("login: a client address locked for %lds after %u failed logins (last "
+		         "name tried: \"%s\")",
+		         login_backoff_seconds(slot.failures), slot.failures, name);
 	if (login_db_failed(rs, json, csrf, name, db_moderator_get(ctx->db, name, m, hash, &found)))
 		return 0;
-	ok = session_verify_password(found ? hash : NULL, pw, strlen(pw));
+	/* An unknown name's equal-time wait is the server's: it holds the
+	 * answer (rs->hold_ns) without holding the lane's thread. */
+	ok = session_verify_password_held(found ? hash : NULL, pw, strlen(pw), &rs->hold_ns);
 	sodium_memzero(hash, sizeof(hash));
 	if (ok == VERIFY_BUSY) {
 		/* Not checked, so not counted; a failure to give it back only
 		 * brings the back-off one check nearer. */
-		if (db_login_unreserve(ctx->db, name, &slot) != DB_OK)
+		if (db_login_unreserve(ctx->db, client, &slot) != DB_OK)
 			log_warn("login: an unchecked attempt stays counted");
 		rs->retry_after = 1;
 		login_error(rs, json, 503, csrf, name, NULL,
 		            "Too many logins are being checked right now; please try again.");
 		return 0;
 	}
-	if (login_db_failed(rs, json, csrf, name,
-	                    db_login_done(ctx->db, name, found ? m : NULL, ok == VERIFY_OK)))
+	if (login_db_failed(
+	            rs, json, csrf, name,
+	            db_login_done(ctx->db, client, name, found ? m : NULL, ok == VERIFY_OK)))
 		return 0;
 	if (ok != VERIFY_OK) {
 		log_warn("login: refused for moderator name \"%s\"", name);
@@ -115,8 +134,8 @@ static int login_check(struct handler_ctx *ctx, struct response *rs, int json, c
 
 /* POST /login (name, password, csrf): 303 to /moderate with the session
  * cookie (JSON: 200); 400 a malformed field; 401 wrong name or password;
- * 403 a missing or wrong CSRF token; 429 with Retry-After while the name is
- * in back-off after failed logins; 503 when the database cannot be reached
+ * 403 a missing or wrong CSRF token; 429 with Retry-After while the client
+ * address is in back-off after failed logins; 503 when the database cannot be reached
  * or too many logins are being checked at once. */
 static void login_post(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
                        const char *csrf)
@@ -151,7 +170,7 @@ static void login_post(struct handler_ctx *ctx, const struct request *rq, struct
 		            "must be 1 to 64 letters, digits, dots, hyphens or underscores");
 		return;
 	}
-	if (!login_check(ctx, rs, json, csrf, name, pw, &m))
+	if (!login_check(ctx, rq, rs, json, csrf, name, pw, &m))
 		return;
 	session_new(token, secret);
 	session_token_hash(token, token_hash);
@@ -159,7 +178,7 @@ static void login_post(struct handler_ctx *ctx, const struct request *rq, struct
 	                    db_session_new(ctx->db, token_hash, m.id, secret)))
 		return;
 	log_info("login: moderator %s logged in", m.name);
-	cookie_set(rs, COOKIE_SESSION, token, SESSION_HOURS * 3600L);
+	cookie_set(rs, cookie_session_name(), token, SESSION_HOURS * 3600L);
 	if (in.json) {
 		char session_csrf[CSRF_HEX + 1];
 		csrf_token(secret, token, session_csrf);

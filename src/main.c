@@ -62,6 +62,7 @@ static void wait_first_catalog(void)
 			catalog_release(c);
 			return;
 		}
+		supervise_beat(); /* starting, not frozen (supervise.h) */
 		nanosleep(&step, NULL);
 	}
 	log_warn("main: no catalog after %u ms; serving without one for now",

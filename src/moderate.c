@@ -814,7 +814,7 @@ void logout_route(struct handler_ctx *ctx, const struct request *rq, struct resp
 		send_no_session(rs, who, json);
 		return;
 	}
-	cookie_set(rs, COOKIE_SESSION, "", 0);
+	cookie_set(rs, cookie_session_name(), "", 0);
 	if (json)
 		page_send_json(rs, 200, json_pack("{s:b}", "logged_out", 1));
 	else

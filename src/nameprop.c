@@ -10,6 +10,8 @@
 #include <uninorm.h>
 #include <unistr.h>
 
+#include "word.h"
+
 #define NORM_BUF (NAMEPROP_INPUT_MAX * 4)
 
 static int fail(struct proposal_error *err, const char *message)
@@ -98,6 +100,11 @@ int nameprop_parse(const char *typed, const struct markov *taken, char out[NAMEP
 	              : check(p, len, out, err);
 	if (norm != buf)
 		free(norm);
+	/* Invisible, styled and mixed-script letters: the word rule's
+	 * look-alike part (word.h). */
+	enum word_error we = rc == 0 ? word_scripts(out, strlen(out)) : WORD_OK;
+	if (we != WORD_OK)
+		rc = fail(err, word_error_text(we));
 	if (rc != 0) {
 		out[0] = '\0';
 		return rc;

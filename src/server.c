@@ -50,8 +50,10 @@
 #include "fcgiwire.h"
 #include "form.h"
 #include "handler.h"
+#include "lane.h"
 #include "log.h"
 #include "peer.h"
+#include "supervise.h"
 
 /* Sent with every answer (SPEC §5: the site has no inline script or style). */
 #define SECURITY_HEADERS                                                                           \
@@ -117,6 +119,11 @@ struct server {
 	int reaper_started;
 	unsigned n;       /* workers started */
 	struct worker *w; /* array of n */
+	/* The slow lane (lane.h) and the worker state its thread answers
+	 * with (its own database handle, response buffer, context). */
+	struct lane *lane;
+	struct worker lane_w;
+	int lane_w_ready;
 };
 
 /* Milliseconds of CLOCK_MONOTONIC, wrapping: compare by difference. */
@@ -221,9 +228,9 @@ static void read_body(struct worker *w, struct request *rq)
 	drain_input(w);
 }
 
-static void read_request(struct worker *w, struct request *rq)
+/* The request's fields from its params (pointing into env); no body. */
+static void request_from_env(struct request *rq, char **env)
 {
-	FCGX_ParamArray env = w->req.envp;
 	struct fcgiwire_params p = {0};
 
 	memset(rq, 0, sizeof(*rq));
@@ -235,6 +242,11 @@ static void read_request(struct worker *w, struct request *rq)
 	rq->accept = p.accept;
 	rq->content_length = fcgiwire_parse_length(p.content_length);
 	rq->env = (const char *const *)env; /* cookies, Origin, Host, REMOTE_ADDR */
+}
+
+static void read_request(struct worker *w, struct request *rq)
+{
+	request_from_env(rq, w->req.envp);
 	read_body(w, rq);
 }
 
@@ -271,66 +283,206 @@ static void head_num(struct head *h, unsigned long v)
 
 /* The one place that writes an answer: status line, the headers every
  * answer carries, then the body (none for HEAD), in one writev. */
-static void write_response(FCGX_Request *req, const struct request *rq, const struct response *rs)
+/* The header block of an answer into h; -1 when it did not fit. */
+static int build_head(struct head *h, const struct response *rs)
+{
+	head_put(h, "Status: ");
+	head_num(h, rs->status > 0 ? (unsigned long)rs->status : 0);
+	head_put(h, " ");
+	head_put(h, http_reason(rs->status));
+	head_put(h, "\r\nContent-Type: ");
+	head_put(h, rs->content_type ? rs->content_type : "text/plain; charset=utf-8");
+	head_put(h, "\r\nContent-Length: ");
+	head_num(h, rs->body.len);
+	head_put(h, "\r\nCache-Control: ");
+	if (rs->cache_control) {
+		head_put(h, rs->cache_control);
+	} else if (rs->cache_seconds > 0) {
+		head_put(h, "max-age=");
+		head_num(h, (unsigned long)rs->cache_seconds);
+	} else {
+		head_put(h, "no-store");
+	}
+	head_put(h, "\r\n");
+	if (rs->retry_after > 0) {
+		head_put(h, "Retry-After: ");
+		head_num(h, (unsigned long)rs->retry_after);
+		head_put(h, "\r\n");
+	}
+	if (rs->allow) {
+		head_put(h, "Allow: ");
+		head_put(h, rs->allow);
+		head_put(h, "\r\n");
+	}
+	head_put(h, rs->headers);
+	head_put(h, SECURITY_HEADERS "\r\n");
+	return h->over ? -1 : 0;
+}
+
+static int send_answer(int fd, int request_id, const struct request *rq, const struct response *rs)
 {
 	struct head h = {.len = 0, .over = 0};
 
-	head_put(&h, "Status: ");
-	head_num(&h, rs->status > 0 ? (unsigned long)rs->status : 0);
-	head_put(&h, " ");
-	head_put(&h, http_reason(rs->status));
-	head_put(&h, "\r\nContent-Type: ");
-	head_put(&h, rs->content_type ? rs->content_type : "text/plain; charset=utf-8");
-	head_put(&h, "\r\nContent-Length: ");
-	head_num(&h, rs->body.len);
-	head_put(&h, "\r\nCache-Control: ");
-	if (rs->cache_control) {
-		head_put(&h, rs->cache_control);
-	} else if (rs->cache_seconds > 0) {
-		head_put(&h, "max-age=");
-		head_num(&h, (unsigned long)rs->cache_seconds);
-	} else {
-		head_put(&h, "no-store");
-	}
-	head_put(&h, "\r\n");
-	if (rs->retry_after > 0) {
-		head_put(&h, "Retry-After: ");
-		head_num(&h, (unsigned long)rs->retry_after);
-		head_put(&h, "\r\n");
-	}
-	if (rs->allow) {
-		head_put(&h, "Allow: ");
-		head_put(&h, rs->allow);
-		head_put(&h, "\r\n");
-	}
-	head_put(&h, rs->headers);
-	head_put(&h, SECURITY_HEADERS "\r\n");
-	if (h.over)
-		return;
+	if (build_head(&h, rs) != 0)
+		return -1;
 	const char *part[2] = {h.text, rs->body.data};
 	size_t len[2] = {h.len, strcmp(rq->method, "HEAD") != 0 ? rs->body.len : 0};
-	/* A failed write means the web server dropped the connection; there
-	 * is no one left to tell, and FCGX_Finish_r closes it. */
-	if (fcgiwire_write_answer(req->ipcFd, req->requestId, part, len) != 0)
-		req->keepConnection = 0;
+	return fcgiwire_write_answer(fd, request_id, part, len);
+}
+
+/* libfcgi's streams marked closed, so that FCGX_Finish_r sends nothing. */
+static void streams_done(FCGX_Request *req)
+{
 	req->out->wasFCloseCalled = 1;
 	req->err->wasFCloseCalled = 1;
 }
 
-static void serve(struct worker *w)
+static void write_response(FCGX_Request *req, const struct request *rq, const struct response *rs)
+{
+	/* A failed write means the web server dropped the connection; there
+	 * is no one left to tell, and FCGX_Finish_r closes it. */
+	if (send_answer(req->ipcFd, req->requestId, rq, rs) != 0)
+		req->keepConnection = 0;
+	streams_done(req);
+}
+
+static void log_failure(const struct request *rq, const struct response *rs)
+{
+	/* 503s are not logged here: their cause (no catalog, database down) is
+	 * logged once by the catalog poller. */
+	if (rs->status >= 500 && rs->status != 503)
+		log_warn("request: %.8s %.200s answered %d", rq->method, rq->path ? rq->path : "-",
+		         rs->status);
+}
+
+static void park(struct server *s, int fd, int fresh);
+
+/* An answer made and held back (response.hold_ns): its bytes, sent by the
+ * lane's thread when due (lane_later). */
+struct held_answer {
+	struct server *srv;
+	int fd, request_id, keep;
+	size_t head_len, body_len;
+	char bytes[]; /* head, then body */
+};
+
+/* Sends a held answer, then keeps or closes its connection. */
+static void send_held(void *arg, void *item)
+{
+	struct held_answer *a = item;
+	const char *part[2] = {a->bytes, a->bytes + a->head_len};
+	size_t len[2] = {a->head_len, a->body_len};
+
+	(void)arg;
+	if (fcgiwire_write_answer(a->fd, a->request_id, part, len) == 0 && a->keep)
+		park(a->srv, a->fd, 0);
+	else
+		close(a->fd);
+	free(a);
+}
+
+/* Holds the answer of job j back for rs->hold_ns without holding the
+ * lane's thread: 0, or -1 when it cannot (no room or memory; the caller
+ * then waits and sends it itself). */
+static int hold_answer(struct server *s, const struct lane_job *j, const struct request *rq,
+                       const struct response *rs)
+{
+	struct head h = {.len = 0, .over = 0};
+
+	if (build_head(&h, rs) != 0)
+		return -1;
+	size_t body = strcmp(rq->method, "HEAD") != 0 ? rs->body.len : 0;
+	struct held_answer *a = malloc(sizeof(*a) + h.len + body);
+	if (!a)
+		return -1;
+	a->srv = s;
+	a->fd = j->fd;
+	a->request_id = j->request_id;
+	a->keep = j->keep;
+	a->head_len = h.len;
+	a->body_len = body;
+	memcpy(a->bytes, h.text, h.len);
+	if (body)
+		memcpy(a->bytes + h.len, rs->body.data, body);
+	if (lane_later(s->lane, a, rs->hold_ns) != 0) {
+		free(a);
+		return -1;
+	}
+	return 0;
+}
+
+static void wait_ns(long long ns)
+{
+	struct timespec t = {(time_t)(ns / 1000000000LL), (long)(ns % 1000000000LL)};
+	while (nanosleep(&t, &t) != 0 && errno == EINTR)
+		;
+}
+
+/* Answers a request of the slow lane with w's state (the lane's own, or
+ * the worker's when the lane was full: lane_full), then keeps or closes
+ * its connection, and frees the job. */
+static void answer_job(struct server *s, struct worker *w, struct lane_job *j, int lane_full)
+{
+	struct request rq;
+
+	request_from_env(&rq, j->env);
+	rq.content_length = j->content_length;
+	rq.body = j->body;
+	rq.body_len = j->body_len;
+	rq.body_truncated = j->body_truncated;
+	rq.lane_full = lane_full;
+	buf_reset(&w->rs.body);
+	handle_request(&w->ctx, &rq, &w->rs);
+	log_failure(&rq, &w->rs);
+	if (w->rs.hold_ns > 0) {
+		/* Held by the lane's thread, which answers others meanwhile;
+		 * elsewhere, or when it cannot, waited for here. */
+		if (w == &s->lane_w && hold_answer(s, j, &rq, &w->rs) == 0) {
+			lane_job_free(j);
+			return;
+		}
+		wait_ns(w->rs.hold_ns);
+	}
+	if (send_answer(j->fd, j->request_id, &rq, &w->rs) == 0 && j->keep)
+		park(s, j->fd, 0);
+	else
+		close(j->fd);
+	lane_job_free(j);
+}
+
+static void lane_run(void *arg, struct lane_job *j)
+{
+	struct server *s = arg;
+
+	answer_job(s, &s->lane_w, j, 0);
+}
+
+/* Reads one request and answers it; or, for a slow one (handler_slow),
+ * returns it as a job for the slow lane, unanswered. */
+static struct lane_job *serve(struct worker *w)
 {
 	struct request rq;
 
 	read_request(w, &rq);
 	atomic_store(&w->reading, 0); /* read: no longer the reaper's business */
+	if (w->srv->lane && handler_slow(&rq)) {
+		struct lane_job *j = lane_job_new(w->req.envp, rq.body, rq.body_len);
+		if (j) {
+			j->request_id = w->req.requestId;
+			j->keep = w->req.keepConnection;
+			j->content_length = rq.content_length;
+			j->body_truncated = rq.body_truncated;
+			return j;
+		}
+		rq.lane_full = 1; /* out of memory: answered at once, like a full lane */
+	}
 	buf_reset(&w->rs.body);
 	handle_request(&w->ctx, &rq, &w->rs);
-	/* 503s are not logged here: their cause (no catalog, database down) is
-	 * logged once by the catalog poller. */
-	if (w->rs.status >= 500 && w->rs.status != 503)
-		log_warn("request: %.8s %.200s answered %d", rq.method, rq.path ? rq.path : "-",
-		         w->rs.status);
+	log_failure(&rq, &w->rs);
+	if (w->rs.hold_ns > 0)
+		wait_ns(w->rs.hold_ns); /* not in the lane: waited for here */
 	write_response(&w->req, &rq, &w->rs);
+	return NULL;
 }
 
 /* ---- connections ----
@@ -536,8 +688,14 @@ static void serve_connection(struct worker *w, int fd)
 	 * ipcFd unless that one was to be kept: say it was. */
 	w->req.ipcFd = fd;
 	w->req.keepConnection = 1;
+	struct lane_job *job = NULL;
 	if (FCGX_Accept_r(&w->req) == 0) {
-		serve(w);
+		if ((job = serve(w)) != NULL) {
+			/* The answer comes from the job: libfcgi lets go of the
+			 * connection without closing it or writing anything. */
+			w->req.keepConnection = 1;
+			streams_done(&w->req);
+		}
 		FCGX_Finish_r(&w->req); /* closes fd unless it is to be kept */
 	}
 	atomic_store(&w->reading, 0);
@@ -546,6 +704,18 @@ static void serve_connection(struct worker *w, int fd)
 	 * to -1. */
 	fd = w->req.ipcFd;
 	w->req.ipcFd = -1;
+	if (job && fd < 0) {
+		lane_job_free(job);
+		job = NULL;
+	} else if (job) {
+		/* Queued only now, once libfcgi is done with fd; a full queue is
+		 * answered here at once (503, lane_full). */
+		job->fd = fd;
+		if (lane_push(w->srv->lane, job) != 0)
+			answer_job(w->srv, w, job, 1);
+		atomic_store(&w->busy, 0);
+		return;
+	}
 	atomic_store(&w->busy, 0);
 	if (fd >= 0)
 		park(w->srv, fd, 0);
@@ -616,6 +786,7 @@ static void *reaper_main(void *arg)
 
 	while (!atomic_load(&s->stopping)) {
 		nanosleep(&tick, NULL);
+		supervise_beat(); /* alive: the supervisor's watchdog (supervise.h) */
 		unsigned now = clock_ms();
 		reap_idle(s, now);
 		reap_slow_reads(s, now);
@@ -735,6 +906,14 @@ struct server *server_start(int listen_fd, unsigned workers, const struct db_con
 		free(s);
 		return NULL;
 	}
+	/* Before the workers, which hand it requests from the start. */
+	s->lane_w_ready = 1; /* worker_free copes with a half-made one */
+	if (worker_init(&s->lane_w, s, db) != 0 ||
+	    !(s->lane = lane_start(lane_run, send_held, s))) {
+		log_error("server: cannot start the slow lane");
+		server_stop(s);
+		return NULL;
+	}
 	for (; s->n < workers; s->n++) {
 		struct worker *w = &s->w[s->n];
 		if (worker_init(w, s, db) != 0 ||
@@ -803,6 +982,11 @@ void server_stop(struct server *s)
 		join_worker(&s->w[i], &grace);
 		worker_free(&s->w[i]);
 	}
+	/* After the workers, which queue jobs until they stop: the jobs still
+	 * queued are answered (at most LANE_QUEUE_MAX checks). */
+	lane_stop(s->lane);
+	if (s->lane_w_ready)
+		worker_free(&s->lane_w);
 	poll_free(s);
 	free(s->w);
 	free(s);

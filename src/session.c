@@ -95,11 +95,13 @@ int session_hash_password(const char *pw, size_t n, char out[PASSWORD_HASH_MAX])
 	               : -1;
 }
 
-enum verify session_verify_password(const char *hash, const char *pw, size_t n)
+enum verify session_verify_password_held(const char *hash, const char *pw, size_t n,
+                                         long long *hold_ns)
 {
 	long long t0;
 	int ok;
 
+	*hold_ns = 0;
 	if (!hash) {
 		/* An unknown name answers like a wrong password, in the same time,
 		 * and busy exactly when a real check would be: but it waits instead
@@ -108,7 +110,7 @@ enum verify session_verify_password(const char *hash, const char *pw, size_t n)
 		pthread_once(&measure_once, measure);
 		if (atomic_load(&verifying) >= SESSION_VERIFY_MAX)
 			return VERIFY_BUSY;
-		wait_ns(atomic_load(&check_ns));
+		*hold_ns = atomic_load(&check_ns);
 		return VERIFY_WRONG;
 	}
 	if (atomic_fetch_add(&verifying, 1) >= SESSION_VERIFY_MAX) {
@@ -120,6 +122,16 @@ enum verify session_verify_password(const char *hash, const char *pw, size_t n)
 	atomic_store(&check_ns, now_ns() - t0);
 	atomic_fetch_sub(&verifying, 1);
 	return ok ? VERIFY_OK : VERIFY_WRONG;
+}
+
+enum verify session_verify_password(const char *hash, const char *pw, size_t n)
+{
+	long long hold;
+	enum verify v = session_verify_password_held(hash, pw, n, &hold);
+
+	if (hold > 0)
+		wait_ns(hold);
+	return v;
 }
 
 void session_new(char token[SESSION_TOKEN_HEX + 1], uint8_t csrf_secret[DBMOD_HASH_BYTES])

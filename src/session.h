@@ -39,6 +39,13 @@ enum verify { VERIFY_OK, VERIFY_WRONG, VERIFY_BUSY };
  * wait). Thread-safe. */
 enum verify session_verify_password(const char *hash, const char *pw, size_t n);
 
+/* The same, but for an unknown name (hash NULL) it does not wait: it sets
+ * *hold_ns to the time it would have waited, for the caller to hold the
+ * answer that long without holding a thread (the slow lane, lane.h); 0
+ * otherwise. */
+enum verify session_verify_password_held(const char *hash, const char *pw, size_t n,
+                                         long long *hold_ns);
+
 /* A new login: the token for the cookie and the session's CSRF secret. */
 void session_new(char token[SESSION_TOKEN_HEX + 1], uint8_t csrf_secret[DBMOD_HASH_BYTES]);
 

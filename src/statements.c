@@ -92,7 +92,7 @@ const struct stmt_def db_statements[STMT__MAX] = {
                                    "COALESCE(retired_rev, 0) FROM dungeon_treasure ORDER BY id",
                                    "dungeon_treasure"},
 
-        /* After migration 0016: every row with its revisions, live or not
+        /* After migration 0017: every row with its revisions, live or not
          * (dungeon codes draw from the tiles of their revision). */
         [STMT_MAP_TILES_REV] = {"SELECT tileset, name, pattern, edge_n, edge_e, edge_s, edge_w, "
                                 "weight, active, added_rev, COALESCE(retired_rev, 0) FROM "
@@ -119,11 +119,16 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_BEGIN] = {"START TRANSACTION"},
         [STMT_COMMIT] = {"COMMIT"},
         [STMT_SUB_BY_SID] = {"SELECT " SUB_COLS " FROM submission WHERE submission_id = ?"},
-        /* The hour's accepted proposals of one client, and the seconds until
-         * the oldest of them leaves the hour. */
-        [STMT_SUB_RATE] = {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), "
-                           "MIN(created_at) + INTERVAL 1 HOUR), 0) FROM submission "
-                           "WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR"},
+        /* The hour's accepted proposals of one client over every form (word,
+         * spell, name: one shared limit, issue 31), and the seconds until the
+         * oldest of them leaves the hour. */
+        [STMT_SUB_RATE] =
+                {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), MIN(created_at) + "
+                 "INTERVAL 1 HOUR), 0) FROM (SELECT created_at FROM submission WHERE "
+                 "client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR UNION ALL SELECT "
+                 "created_at FROM spell_submission WHERE client_hash = ? AND created_at > "
+                 "NOW() - INTERVAL 1 HOUR UNION ALL SELECT created_at FROM name_submission "
+                 "WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR) AS recent"},
         [STMT_SUB_PENDING] = {"SELECT id FROM submission WHERE kind = ? AND part = ? AND word = ? "
                               "AND status = 'pending' LIMIT 1"},
         [STMT_SUB_REJECTED] = {"SELECT DATE_FORMAT(decided_at, '%Y-%m-%d'), "
@@ -162,22 +167,27 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_CLIENT_ENSURE] = {"INSERT IGNORE INTO submit_client (client_hash) VALUES (?)"},
         [STMT_CLIENT_LOCK] =
                 {"SELECT client_hash FROM submit_client WHERE client_hash = ? FOR UPDATE"},
-        [STMT_THR_ENSURE] = {"INSERT IGNORE INTO login_throttle (name) VALUES (?)"},
+        /* The back-off per source (0018): one row per client hash. */
+        [STMT_THR_ENSURE] = {"INSERT IGNORE INTO login_source (client_hash) VALUES (?)"},
         [STMT_THR_LOCK] =
                 {"SELECT failures, COALESCE(TIMESTAMPDIFF(SECOND, NOW(), locked_until), 0) "
-                 "FROM login_throttle WHERE name = ? FOR UPDATE"},
+                 "FROM login_source WHERE client_hash = ? FOR UPDATE"},
         [STMT_THR_SET] =
-                {"UPDATE login_throttle SET failures = ?, "
-                 "locked_until = IF(? > 0, NOW() + INTERVAL ? SECOND, NULL) WHERE name = ?"},
+                {"UPDATE login_source SET failures = ?, "
+                 "locked_until = IF(? > 0, NOW() + INTERVAL ? SECOND, NULL) WHERE client_hash = ?"},
         /* A reserved check that never ran (every slot was busy). */
-        [STMT_THR_UNDO] =
-                {"UPDATE login_throttle SET locked_until = IF(? <> 0, NULL, locked_until), "
-                 "failures = GREATEST(failures, 1) - 1 WHERE name = ?"},
-        [STMT_THR_RESET] =
-                {"UPDATE login_throttle SET failures = 0, locked_until = NULL WHERE name = ?"},
-        /* Names nobody tried for a day, and not locked: nothing to remember. */
-        [STMT_THR_PURGE] = {"DELETE FROM login_throttle WHERE updated_at < NOW() - INTERVAL 1 DAY "
+        [STMT_THR_UNDO] = {"UPDATE login_source SET locked_until = IF(? <> 0, NULL, locked_until), "
+                           "failures = GREATEST(failures, 1) - 1 WHERE client_hash = ?"},
+        [STMT_THR_RESET] = {"UPDATE login_source SET failures = 0, locked_until = NULL "
+                            "WHERE client_hash = ?"},
+        /* Sources nobody tried from for a day, and not locked: nothing to
+         * remember. */
+        [STMT_THR_PURGE] = {"DELETE FROM login_source WHERE updated_at < NOW() - INTERVAL 1 DAY "
                             "AND (locked_until IS NULL OR locked_until < NOW())"},
+        /* A known name's failures since its last success, from any source:
+         * for the log only, it locks nothing (0018). */
+        [STMT_THR_NAME_FAIL] = {"INSERT INTO login_throttle (name, failures) VALUES (?, 1) "
+                                "ON DUPLICATE KEY UPDATE failures = failures + 1"},
         [STMT_THR_FORGET] = {"DELETE FROM login_throttle WHERE name = ?"},
         [STMT_LOG_WORD] = {"INSERT INTO moderation_log (moderator_id, moderator, action, word_id, "
                            "reason, stats_after) VALUES (?, ?, ?, ?, ?, ?)"},
@@ -185,13 +195,6 @@ const struct stmt_def db_statements[STMT__MAX] = {
                             "VALUES (?, ?, ?)"},
         [STMT_SPELL_SUB_BY_SID] = {"SELECT " SPELL_SUB_COLS
                                    " FROM spell_submission WHERE submission_id = ?"},
-        /* The hourly limit counts word and spell proposals together. */
-        [STMT_SPELL_SUB_RATE] =
-                {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), MIN(created_at) + "
-                 "INTERVAL 1 HOUR), 0) FROM (SELECT created_at FROM submission WHERE "
-                 "client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR UNION ALL SELECT "
-                 "created_at FROM spell_submission WHERE client_hash = ? AND created_at > "
-                 "NOW() - INTERVAL 1 HOUR) AS recent"},
         [STMT_SPELL_LIVE] = {"SELECT active FROM spell WHERE live_word = ? LIMIT 1"},
         [STMT_SPELL_SUB_INSERT] = {"INSERT INTO spell_submission (submission_id, word, mana, "
                                    "level, tier, effects, client_hash) "
@@ -216,14 +219,6 @@ const struct stmt_def db_statements[STMT__MAX] = {
                             "VALUES (?, ?, ?, ?, ?, ?, ?)"},
         [STMT_NAME_SUB_BY_SID] = {"SELECT " NAME_SUB_COLS
                                   " FROM name_submission WHERE submission_id = ?"},
-        /* One hourly limit over word, spell and name proposals. */
-        [STMT_NAME_SUB_RATE] =
-                {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), MIN(created_at) + "
-                 "INTERVAL 1 HOUR), 0) FROM (SELECT created_at FROM submission WHERE "
-                 "client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR UNION ALL SELECT "
-                 "created_at FROM spell_submission WHERE client_hash = ? AND created_at > "
-                 "NOW() - INTERVAL 1 HOUR UNION ALL SELECT created_at FROM name_submission "
-                 "WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR) AS recent"},
         /* A live training name spelled the same but for case (accents
          * count), as name_submission compares names (0015); markov_name's
          * own key is by code point. */

@@ -12,6 +12,7 @@
 
 #include "auth.h"
 #include "catalog.h"
+#include "confusable.h"
 #include "dbmod.h"
 #include "fields.h"
 #include "log.h"
@@ -519,7 +520,8 @@ static void submit_post(struct handler_ctx *ctx, const struct request *rq, struc
 		pin.stat[s] = in.v[SF_STAT0 + s];
 	pin.value = in.v[SF_VALUE];
 	pin.value_mult = in.v[SF_VALUE_MULT];
-	if (proposal_parse(&pin, &p, &perr) != 0 || submit_known_classes(&p, &perr) != 0) {
+	if (proposal_parse(&pin, &p, &perr) != 0 || submit_known_classes(&p, &perr) != 0 ||
+	    confusable_refuse(p.word, "word", &perr) != 0) {
 		send_error(rs, &v, 400, perr.field, perr.message);
 		return;
 	}
@@ -1065,7 +1067,10 @@ static int spell_parse(const struct fields *in, union pf_state *s, struct propos
 			return 400;
 		pin.effect[i] = cell[0] ? cell : in->v[SP_EFFECT1 + i];
 	}
-	return spell_proposal_parse(&pin, &s->spell.p, err) != 0 ? 400 : 0;
+	return spell_proposal_parse(&pin, &s->spell.p, err) != 0 ||
+	                       confusable_refuse(s->spell.p.name, "name", err) != 0
+	               ? 400
+	               : 0;
 }
 
 /* A live spell of the name, or a pending proposal of it, is refused; so is
@@ -1160,6 +1165,8 @@ static int name_parse(const struct fields *in, union pf_state *s, struct proposa
 
 	if (cat)
 		catalog_release(cat);
+	if (rc == 0 && confusable_refuse(s->name.name, "name", err) != 0)
+		return 400;
 	return rc == 0 ? 0 : rc == NAMEPROP_TAKEN ? 409 : 400;
 }
 

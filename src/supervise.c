@@ -4,9 +4,11 @@
 #include "supervise.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -15,6 +17,25 @@
 #include "log.h"
 
 #define RESTART_PAUSE_MS 1000 /* after a child that failed right after its start */
+
+/* One heartbeat per slot, in memory shared with the children: the
+ * CLOCK_MONOTONIC milliseconds (+1, so 0 means "not yet") of the child's
+ * last supervise_beat(). */
+static atomic_ulong *beats;
+static atomic_ulong *my_beat; /* in a child: its own */
+
+static unsigned long mono_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (unsigned long)t.tv_sec * 1000UL + (unsigned long)t.tv_nsec / 1000000UL + 1;
+}
+
+void supervise_beat(void)
+{
+	if (my_beat)
+		atomic_store(my_beat, mono_ms());
+}
 
 struct slot {
 	pid_t pid;            /* 0: not running */
@@ -35,6 +56,9 @@ static void now(struct timespec *t)
 static pid_t spawn(struct slot *s, unsigned i, int (*child)(void *), void *arg)
 {
 	pid_t parent = getpid();
+	if (beats) /* its start counts as a beat: a child frozen before its
+	            * first one is caught too */
+		atomic_store(&beats[i], mono_ms());
 	pid_t pid = fork();
 	if (pid < 0) {
 		log_error("supervise: fork: %s", strerror(errno));
@@ -45,6 +69,8 @@ static pid_t spawn(struct slot *s, unsigned i, int (*child)(void *), void *arg)
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		if (getppid() != parent)
 			_exit(0);
+		if (beats)
+			my_beat = &beats[i];
 		int rc = child(arg);
 		exit(rc);
 	}
@@ -115,6 +141,23 @@ static long restart_due(struct slot *slots, unsigned n, int (*child)(void *), vo
 	return wait_ms;
 }
 
+/* Kills (SIGKILL) every child whose heartbeat is stale: reap() then
+ * restarts it at once, as any child killed by SIGKILL. */
+static void watchdog(struct slot *slots, unsigned n)
+{
+	unsigned long t = mono_ms();
+	for (unsigned i = 0; beats && i < n; i++) {
+		unsigned long b = atomic_load(&beats[i]);
+		if (!slots[i].pid || b == 0 || t - b < SUPERVISE_STALE_MS)
+			continue;
+		log_warn("supervise: worker process %u (pid %ld) stopped answering (no heartbeat "
+		         "for %lu ms); killing it",
+		         i, (long)slots[i].pid, t - b);
+		kill(slots[i].pid, SIGKILL);
+		atomic_store(&beats[i], 0);
+	}
+}
+
 static void stop_all(struct slot *slots, unsigned n, unsigned grace_ms)
 {
 	struct timespec start, t;
@@ -163,6 +206,15 @@ int supervise(unsigned n, int (*child)(void *arg), void *arg, const sigset_t *st
 		free(slots);
 		return -1;
 	}
+	/* Before the first fork, so that every child shares it. Without it
+	 * (no memory) the workers run unwatched. */
+	void *shared = mmap(NULL, n * sizeof *beats, PROT_READ | PROT_WRITE,
+	                    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (shared == MAP_FAILED)
+		log_warn("supervise: no shared memory for heartbeats: %s; no watchdog",
+		         strerror(errno));
+	else
+		beats = shared;
 	for (unsigned i = 0; i < n; i++)
 		started += spawn(&slots[i], i, child, arg) > 0;
 	if (!started) {
@@ -171,9 +223,12 @@ int supervise(unsigned n, int (*child)(void *arg), void *arg, const sigset_t *st
 	}
 	for (;;) {
 		long wait_ms = restart_due(slots, n, child, arg);
+		if (wait_ms > SUPERVISE_STALE_MS / 4)
+			wait_ms = SUPERVISE_STALE_MS / 4; /* the watchdog looks this often */
 		struct timespec timeout = {wait_ms / 1000, (wait_ms % 1000) * 1000000L};
 		int sig = sigtimedwait(&wait_set, NULL, &timeout);
 		reap(slots, n); /* on SIGCHLD, and on every wake-up for safety */
+		watchdog(slots, n);
 		if (sig > 0 && sig != SIGCHLD) {
 			log_info("supervise: %s received, stopping the workers", strsignal(sig));
 			break;
@@ -181,5 +236,9 @@ int supervise(unsigned n, int (*child)(void *arg), void *arg, const sigset_t *st
 	}
 	stop_all(slots, n, grace_ms);
 	free(slots);
+	if (beats) {
+		munmap(beats, n * sizeof *beats);
+		beats = NULL;
+	}
 	return 0;
 }

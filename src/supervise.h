@@ -18,4 +18,15 @@
 int supervise(unsigned n, int (*child)(void *arg), void *arg, const sigset_t *stop,
               unsigned grace_ms);
 
+/* The watchdog (issue 31): a child says it is alive by calling
+ * supervise_beat() (the server's reaper thread does, every tick), which
+ * stores the time in memory shared with the supervisor (its fork counts as
+ * its first beat). A heartbeat older than SUPERVISE_STALE_MS means the process is
+ * frozen (SIGSTOP, a hung kernel call, a deadlock of the thread that
+ * beats): the supervisor kills it with SIGKILL and forks a replacement, so
+ * the connections it holds are closed (nginx retries elsewhere or answers
+ * 502) instead of hanging. A no-op outside a supervised child. */
+#define SUPERVISE_STALE_MS 3000
+void supervise_beat(void);
+
 #endif

@@ -12,7 +12,9 @@ it with wrk, and prints one table:
              words, a batch of 100 (JSON), GET /item/CODE (past nginx's cache at
              the current revision and at an old one, and from the cache against
              a static file of the page's size), GET /catalog.json, /words, the
-             maps, and GET /generate again with the catalog grown with ~100k
+             maps, GET /loadout of 32 items from 32 old revisions (issue 31),
+             GET /generate beside 8 loops of logins for made-up names (issue
+             31), and GET /generate again with the catalog grown with ~100k
              synthetic rows (tests/bench/synth_catalog.py)
 
 with requests/s, p50, p99, non-2xx answers (counted from nginx's access log,
@@ -30,6 +32,7 @@ whether the run worked.
 
 import argparse
 import datetime
+import http.client
 import json
 import os
 import platform
@@ -42,7 +45,9 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.parse
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -499,6 +504,117 @@ def old_revision(stack, codes):
     return [timed_get(stack, "/item/" + c, {"X-Bench-Uncached": "1"})[0] for c in codes[:24]]
 
 
+def old_revisions_loadout(stack, n=32):
+    """n + 1 change sets (each edits one weapon row, as old_revision does),
+    a code written at each revision (the encoder of
+    tests/integration/test_future_codes.py, docs/items.md's byte layout),
+    then, once every worker process serves the newest, the /loadout path of
+    the first n codes: n old revisions (tests/bench/old_revisions.py)."""
+    sys.dont_write_bytecode = True
+    sys.path.insert(0, os.path.join(ROOT, "tests", "integration"))
+    from test_future_codes import code
+    cols = [c for c in stack.sql(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = DATABASE() "
+        "AND table_name = 'weapon_type' AND column_name NOT IN "
+        "('id', 'added_rev', 'retired_rev', 'live_word') ORDER BY ordinal_position;").split()]
+    sel = ", ".join("value + 1" if c == "value" else c for c in cols)
+    codes = []
+    for i in range(n + 1):
+        rev = int(stack.sql(
+            "START TRANSACTION;"
+            "UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1;"
+            "SET @rev = (SELECT revision FROM catalog_revision WHERE id = 1);"
+            "CREATE TEMPORARY TABLE lf_edit AS SELECT id FROM weapon_type "
+            "WHERE retired_rev IS NULL ORDER BY id LIMIT 1;"
+            "UPDATE weapon_type SET retired_rev = @rev WHERE id IN (SELECT id FROM lf_edit);"
+            "INSERT INTO weapon_type (%s, added_rev) SELECT %s, @rev FROM weapon_type "
+            "WHERE id IN (SELECT id FROM lf_edit);"
+            "DROP TEMPORARY TABLE lf_edit; COMMIT;"
+            "SELECT @rev;" % (", ".join(cols), sel)).split()[-1])
+        codes.append(code(0, rev, 1000 + i))
+    wait_for_revision(stack, rev, timeout=60)
+    path = "/loadout?" + "&".join("item=" + c for c in codes[:n]) + "&format=json"
+    timed_get(stack, path, {})
+    return path
+
+
+class LoginFlood:
+    """8 threads posting logins for made-up names, each from a loopback
+    address of its own (so no back-off stops them), while a row runs
+    (tests/bench/login_flood.py); the answers are counted by status."""
+
+    def __init__(self, stack, loops=8):
+        self.stack, self.loops = stack, loops
+        self.stop, self.threads, self.answers = threading.Event(), [], {}
+        self.numbers, self.lock = iter(range(2, 2**31)), threading.Lock()
+
+    def _one(self, source):
+        conn = http.client.HTTPConnection("127.0.0.1", self.stack.port, timeout=10,
+                                          source_address=(source, 0))
+        conn.request("GET", "/login", headers={"Accept": "application/json"})
+        r = conn.getresponse()
+        body = json.loads(r.read())
+        cookie = "; ".join(v.split(";", 1)[0] for k, v in r.getheaders()
+                           if k.lower() == "set-cookie")
+        form = urllib.parse.urlencode({"csrf": body["csrf"], "password": "wrong-password",
+                                       "name": "nobody-" + os.urandom(4).hex()})
+        conn.request("POST", "/login", body=form, headers={
+            "Accept": "application/json", "Cookie": cookie,
+            "Content-Type": "application/x-www-form-urlencoded"})
+        r = conn.getresponse()
+        r.read()
+        conn.close()
+        return r.status
+
+    def _loop(self):
+        while not self.stop.is_set():
+            with self.lock:
+                n = next(self.numbers)
+            try:
+                status = self._one("127.%d.%d.%d" % (80 + n // 62500, n // 250 % 250,
+                                                     n % 250 + 2))
+            except (OSError, ValueError, KeyError) as e:
+                status = type(e).__name__
+            with self.lock:
+                self.answers[status] = self.answers.get(status, 0) + 1
+
+    def __enter__(self):
+        self.threads = [threading.Thread(target=self._loop) for _ in range(self.loops)]
+        for t in self.threads:
+            t.start()
+        time.sleep(1)  # under way before the row starts
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        for t in self.threads:
+            t.join()
+
+
+class PathAccessLog(AccessLog):
+    """An AccessLog that counts only the lines of requests for one path
+    prefix (a row measured beside other traffic)."""
+
+    def __init__(self, path, prefix):
+        super().__init__(path)
+        self.prefix = prefix.encode()
+
+    def since_mark(self):
+        total = bad = 0
+        status = re.compile(rb'" (\d{3}) ')
+        with open(self.path, "rb") as f:
+            f.seek(self.at)
+            for line in f:
+                request = line.split(b'"')[1].split(b" ") if line.count(b'"') >= 2 else []
+                if len(request) < 2 or not request[1].startswith(self.prefix):
+                    continue
+                m = status.search(line)
+                total += 1
+                if not m or not (m.group(1).startswith(b"2") or m.group(1) == b"499"):
+                    bad += 1
+        return total, bad
+
+
 def sweep(args, daemon, var, port):
     """GET /healthz and GET /generate for each worker count, each on a fresh
     daemon and nginx (nginx keeps workers/2 idle connections: stack.sh)."""
@@ -658,6 +774,23 @@ def measure(args):
         R["runs"]["itemold"] = dict(wrk(args, st, access, "/", (UNCACHED,), item_paths),
                                     label=label)
 
+        # Issue 31: a loadout of 32 items from 32 old revisions (each worker
+        # process keeps 8 old catalogs, so every request derives most of its
+        # 32 again), and /generate beside a flood of logins for made-up names.
+        log("old revisions: 33 change sets, a code at each")
+        path = old_revisions_loadout(st)
+        label = "GET /loadout, 32 items from 32 old revisions, JSON"
+        log("wrk: " + label)
+        R["runs"]["loadoutold"] = dict(wrk(args, st, access, path), label=label)
+        label = "GET /generate, HTML, beside 8 loops of logins for made-up names"
+        log("wrk: " + label)
+        with LoginFlood(st) as flood:
+            R["runs"]["genlogin"] = dict(
+                wrk(args, st, PathAccessLog(access.path, "/generate"), "/generate"),
+                label=label)
+        R["login_answers"] = flood.answers
+        log("logins answered beside it: %r" % flood.answers)
+
         # Far beyond the workers: queued, never refused (every answer 2xx).
         for n in OVERLOAD_CONNECTIONS:
             label = "GET /generate?tier=3, HTML, %d connections" % n
@@ -717,7 +850,8 @@ def fmt_int(v):
 ROW_ORDER = ("ceiling", "floor", "html", "json_static", "json", "post", "batch", "item",
              "itemjson", "itemold", "itemcache", "itemceil", "catalog_static", "catalog",
              "words_static", "words", "wordsjson_static", "wordsjson", "spells_static", "spells",
-             "loadout", "map", "map30_static", "map30", "map30json_static", "map30json", "map30t",
+             "loadout", "loadoutold", "genlogin",
+             "map", "map30_static", "map30", "map30json_static", "map30json", "map30t",
              "dungeon", "dungeonpng", "dungeonvtt", "dungeon30_static", "dungeon30",
              "dungeon30json_static", "dungeon30json", "dungeon30png_static", "dungeon30png",
              "dungeon30vtt_static", "dungeon30vtt", "ceiling2", "x1000")
@@ -774,6 +908,13 @@ def report(args, R, command):
                  % (", ".join(fmt_ms(v) for v in first[:4]), len(first) - 4,
                     fmt_ms(sorted(first[4:])[(len(first) - 4) // 2]), fmt_ms(max(first[4:])),
                     R["item_code_len"], R["item_bytes"], R["catalog_bytes"]))
+    if R.get("login_answers") is not None:
+        lines.append("")
+        lines.append("Beside the row \"%s\", the logins for made-up names were answered %s "
+                     "(status: count); only the /generate requests count in the row."
+                     % (runs["genlogin"]["label"], ", ".join(
+                         "%s: %d" % kv for kv in sorted(R["login_answers"].items(),
+                                                        key=lambda kv: str(kv[0])))))
     lines.append("")
     mem = R["vm"]
     workers = [m for _, role, m in mem if role != "supervisor"]

@@ -45,3 +45,25 @@ def test_codes_of_revisions_never_made_are_404(stack):
             if fmt == "json":
                 check(r.json()["error"]["message"].startswith("No item has this code"),
                       "in the client's format", r)
+
+
+def test_loadouts_with_codes_of_revisions_never_made_are_404(stack):
+    """The same check in /loadout (it answered 503 Retry-After: 1 forever):
+    404 naming the item, its place in the list and its code."""
+    newest = int(stack.sql("SELECT revision FROM catalog_revision WHERE id = 1")[0][0])
+    live = stack.get_json("/catalog.json").json()["revision"]
+    good = code(0, live, 77)
+    r = stack.get("/loadout?item=%s&format=json" % good)
+    check(r.status == 200, "a loadout of a code written here", r)
+    for rev in (newest + 1, 2**40):
+        bad = code(0, rev, 78)
+        r = stack.get("/loadout?item=%s&item=%s&format=json" % (good, bad))
+        check(r.status == 404, "loadout, revision %d (newest %d): 404" % (rev, newest), r)
+        check("retry-after" not in r.headers, "no Retry-After on a 404", r.headers)
+        e = r.json()["error"]
+        check(e["field"] == "item", "the 404 names the item field", e)
+        check("item 2" in e["message"] and bad in e["message"]
+              and "no such catalog revision" in e["message"], "which item, and why", e)
+        r = stack.get("/loadout?item=%s" % bad)
+        check(r.status == 404 and "text/html" in r.headers["content-type"]
+              and "no such catalog revision" in r.text, "the same in HTML", r)

@@ -587,9 +587,12 @@ def test_bad_fields_are_400_naming_the_field(stack):
     check(c.request("DELETE", "/submit").status == 405, "DELETE /submit: 405")
     check(submissions(stack) == before, "nothing stored")
     c = client(stack)
-    # Accepted words of other scripts, NFC-normalised.
+    # Accepted words of other scripts (one script per word: "zz" and Han
+    # together are refused since issue 31), NFC-normalised.
+    r = propose(c, "zz\u65e5\u672c\u5200")
+    check(r.status == 400 and "scripts" in r.json()["error"]["message"], "mixed scripts: 400", r)
     for word, stored in [("Ember-born", "Ember-born"), ("O\u2019Neil", "O\u2019Neil"),
-                         ("zz\u65e5\u672c\u5200", "zz\u65e5\u672c\u5200"),
+                         ("\u65e5\u672c\u5200", "\u65e5\u672c\u5200"),
                          ("zzcafe\u0301" + new_word("q"), None)]:
         r = propose(c, word)
         if r.status == 409:

@@ -48,14 +48,29 @@ peak and the soak: the peak load again for 30 s (--brief: 20 s) with
                gets the whole body (a HEAD once left an empty answer in
                nginx's cache for the GETs: issue 31, item 1); /generate p99
                printed beside it
+  login-flood  8 loops posting logins for made-up names, each from a fresh
+               loopback address (so no back-off stops them), for 10 s, as
+               tests/bench/login_flood.py does (issue 31, item 3): every
+               answer 401, or 503 with Retry-After when the slow lane is
+               full; no moderation_log or login_throttle row written;
+               /generate probed beside it (every probe 200; p50/p99 printed
+               beside those of the second before)
+  old-revision-flood
+               16 connections asking /loadout of 32 items from 32 old
+               revisions for 10 s (issue 31, item 2; before the fault run,
+               33 change sets are made and a code written at each revision,
+               as tests/bench/old_revisions.py does): every flood answer
+               2xx; /generate probed beside it the same way
 (db-freeze and db-down-restart start after the others' time, at 15 s and
-25 s, and lengthen the fault run to 28 and 40 s)
+25 s, and lengthen the fault run to 28 and 40 s; the floods run one after
+the other, after catalog-flood and the database faults when those run, so
+that each /generate figure is beside one flood only, and lengthen it too)
 and, when /submit exists, a submitter proposing words all along: every
 proposal answered 2xx must be in the database afterwards.
 
 Usage: tests/soak/soak.py --daemon build/rel/lootforged [--brief]
        [--workers N] [--faults kill-worker,db-outage,db-freeze,db-down-restart,idle-peers,
-                               catalog-flood,head-then-get]
+                               catalog-flood,head-then-get,login-flood,old-revision-flood]
        [--keep]"""
 
 import argparse
@@ -72,6 +87,7 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -596,21 +612,29 @@ def fault_catalog_flood(stack, stop, report):
     t.start()
     path = "/catalog.json?rev=%d" % rev
     try:
-        out = subprocess.run(
-            ["wrk", "-t2", "-c%d" % CATALOG_FLOOD_CONNECTIONS, "-d%ds" % CATALOG_FLOOD_SECONDS,
-             "--timeout", "10s", "-H", "User-Agent: " + PROBE_AGENT,
-             "http://127.0.0.1:%d%s" % (stack.port, path)],
-            capture_output=True, text=True, check=True).stdout
+        report.update(zip(("requests", "non2xx", "socket_errors"),
+                          wrk_flood(stack, path, CATALOG_FLOOD_CONNECTIONS,
+                                    CATALOG_FLOOD_SECONDS)))
     finally:
         halt.set()
         t.join()
-    m = re.search(r"(\d+) requests in", out)
-    report["requests"] = int(m.group(1)) if m else 0
-    m = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    report["non2xx"] = int(m.group(1)) if m else 0
-    m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
-    report["socket_errors"] = sum(int(x) for x in m.groups()) if m else 0
     report["path"] = path
+
+
+def wrk_flood(stack, path, connections, seconds):
+    """wrk on one path (the probes' User-Agent, so the load's access-log
+    count leaves it out): (requests, answers not 2xx, socket errors)."""
+    out = subprocess.run(
+        ["wrk", "-t2", "-c%d" % connections, "-d%ds" % seconds,
+         "--timeout", "10s", "-H", "User-Agent: " + PROBE_AGENT,
+         "http://127.0.0.1:%d%s" % (stack.port, path)],
+        capture_output=True, text=True, check=True).stdout
+    m = re.search(r"(\d+) requests in", out)
+    requests = int(m.group(1)) if m else 0
+    m = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    non2xx = int(m.group(1)) if m else 0
+    m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    return requests, non2xx, sum(int(x) for x in m.groups()) if m else 0
 
 
 def check_catalog_flood(stack, rep, reports):
@@ -690,16 +714,215 @@ def check_head_then_get(stack, rep, reports):
     return problems
 
 
+FLOOD_SECONDS = 10  # each of login-flood and old-revision-flood
+LOGIN_LOOPS = 8
+LOADOUT_FLOOD_CONNECTIONS = 16
+OLD_REVISIONS = 32
+
+
+def flood_schedule(faults):
+    """When login-flood and old-revision-flood start (seconds into the
+    fault run), one after the other and after what else disturbs /generate:
+    catalog-flood (1 s to 11 s), db-freeze (15 s) and db-down-restart (25 s
+    to about 35 s). Returns ({fault: start}, the seconds the run needs)."""
+    at = 0.0
+    if "catalog-flood" in faults:
+        at = 1.0 + CATALOG_FLOOD_SECONDS + 1.0
+    if "db-down-restart" in faults:
+        at = max(at, FAULT_WINDOW["db-down-restart"])
+    elif "db-freeze" in faults:
+        at = max(at, FAULT_WINDOW["db-freeze"])
+    starts = {}
+    for name in ("login-flood", "old-revision-flood"):
+        if name in faults:
+            starts[name] = at
+            at += 1.0 + FLOOD_SECONDS + 1.0  # a second of probes before, one to settle
+    return starts, at + 1.0
+
+
+def beside_generate(stack, stop, report, flood):
+    """Probes /generate for a second, then runs flood() (which returns when
+    its time is up) while probing on: report["before"] and report["during"]
+    get the probes, for their p50/p99 side by side."""
+    report.setdefault("before", [])
+    report.setdefault("during", [])
+    halt = threading.Event()
+    t = threading.Thread(target=probe_generate, args=(stack, halt, report["before"]))
+    t.start()
+    stop.wait(1.0)
+    halt.set()
+    t.join()
+    if stop.is_set():
+        return
+    halt = threading.Event()
+    t = threading.Thread(target=probe_generate, args=(stack, halt, report["during"]))
+    t.start()
+    try:
+        flood()
+    finally:
+        halt.set()
+        t.join()
+
+
+def print_beside(name, what, rep):
+    """Prints a flood's line with /generate's p50/p99 before and during it;
+    returns the problems of the probes (any not 200)."""
+    b50, b99 = p99([g[2] for g in rep.get("before", []) if g[0] == 200])
+    d50, d99 = p99([g[2] for g in rep.get("during", []) if g[0] == 200])
+    bad = [g[0] for g in rep.get("before", []) + rep.get("during", []) if g[0] != 200]
+    print("    %s: %s; /generate before: %d probes, p50 %.1f ms, p99 %.1f ms; during: %d "
+          "probes, p50 %.1f ms, p99 %.1f ms, %d not 200"
+          % (name, what, len(rep.get("before", [])), b50, b99, len(rep.get("during", [])),
+             d50, d99, len(bad)))
+    if not rep.get("during"):
+        return ["%s: /generate was not probed during the flood (the run was too short?)" % name]
+    return ["%s: /generate answered %r" % (name, bad[:5])] if bad else []
+
+
+def table_rows(stack, table):
+    return int(stack.sql("SELECT COUNT(*) FROM %s" % table)[0][0])
+
+
+def fault_login_flood(stack, stop, report):
+    """LOGIN_LOOPS loops post logins for made-up names, each from a loopback
+    address of its own (127.80.0.2 on), for FLOOD_SECONDS; answers counted
+    by status (503 noted with or without Retry-After)."""
+    report.update(answers={}, errors=[], tables={}, login_s=[])
+    if stop.wait(report.get("after", 0.0)):
+        return
+    tables = ("moderation_log", "login_throttle")
+    report["tables"]["before"] = [table_rows(stack, t) for t in tables]
+    numbers = iter(range(2, 2**31))
+    lock = threading.Lock()
+
+    def loop(until):
+        while time.time() < until and not stop.is_set():
+            with lock:
+                n = next(numbers)
+            c = lf.Client(stack, "127.%d.%d.%d" % (80 + n // 62500, n // 250 % 250, n % 250 + 2))
+            t0 = time.time()
+            try:
+                r = c.get("/login", headers={"Accept": "application/json",
+                                              "User-Agent": PROBE_AGENT})
+                token = r.json()["csrf"]
+                r = c.post("/login", {"csrf": token, "name": "nobody-" + uuid.uuid4().hex[:8],
+                                      "password": "wrong-password"},
+                           headers={"Accept": "application/json", "User-Agent": PROBE_AGENT})
+                key = r.status if r.status != 503 else \
+                    ("503+Retry-After" if "retry-after" in r.headers else "503 bare")
+            except (OSError, ValueError, KeyError) as e:
+                key = type(e).__name__
+            with lock:
+                report["answers"][key] = report["answers"].get(key, 0) + 1
+                report["login_s"].append(time.time() - t0)
+
+    def flood():
+        until = time.time() + FLOOD_SECONDS
+        loops = [threading.Thread(target=loop, args=(until,)) for _ in range(LOGIN_LOOPS)]
+        for t in loops:
+            t.start()
+        for t in loops:
+            t.join()
+
+    beside_generate(stack, stop, report, flood)
+    report["tables"]["after"] = [table_rows(stack, t) for t in tables]
+
+
+def check_login_flood(stack, rep, reports):
+    answers = rep.get("answers", {})
+    problems = print_beside(
+        "login-flood", "%d loops of logins for made-up names for %d s: %d answers %r, each "
+        "(form and post) p50 %.0f ms, p99 %.0f ms"
+        % ((LOGIN_LOOPS, FLOOD_SECONDS, sum(answers.values()), answers)
+           + p99(rep.get("login_s", []))), rep)
+    if not answers:
+        problems.append("login-flood: no login was tried (the run was too short?)")
+    # With kill-worker beside it, a login in flight on a killed worker gets
+    # nginx's 502 (a POST is not retried): at most one per loop and kill.
+    kills = reports.get("kill-worker", {}).get("kills", 0)
+    allowed = (401, "503+Retry-After") + ((502,) if answers.get(502, 0) <= kills * LOGIN_LOOPS
+                                          else ())
+    wrong = {k: v for k, v in answers.items() if k not in allowed}
+    if wrong:
+        problems.append("login-flood: answers other than 401 or 503+Retry-After: %r" % wrong)
+    t = rep.get("tables", {})
+    print("    login-flood: moderation_log, login_throttle rows before %r, after %r"
+          % (t.get("before"), t.get("after")))
+    if t.get("before") != t.get("after"):
+        problems.append("login-flood: made-up names wrote rows: moderation_log, login_throttle "
+                        "%r before, %r after" % (t.get("before"), t.get("after")))
+    return problems
+
+
+def prepare_old_revisions(stack):
+    """33 change sets (each edits one weapon row: retired and a copy added,
+    docs/items.md), a code written at each revision (the encoder of
+    tests/integration/test_future_codes.py, docs/items.md's byte layout),
+    then waits until every worker process serves the newest. Returns the
+    /loadout path of the first 32 codes: 32 old revisions."""
+    from test_future_codes import code  # noqa: E402 (tests/integration is on the path)
+    codes = []
+    for i in range(OLD_REVISIONS + 1):
+        stack.edit_rows("weapon_type", "id = (SELECT MIN(id) FROM weapon_type "
+                        "WHERE retired_rev IS NULL)", value="value + 1")
+        rev = int(stack.sql("SELECT revision FROM catalog_revision WHERE id = 1")[0][0])
+        codes.append(code(0, rev, 1000 + i))
+    lf.settled(stack)
+    path = "/loadout?" + "&".join("item=" + c for c in codes[:OLD_REVISIONS]) + "&format=json"
+    status, _, _ = get(stack, path, timeout=10)
+    if status != 200:
+        raise Failure("old-revision-flood: the loadout of 32 old revisions answered %d" % status)
+    return path
+
+
+def fault_old_revision_flood(stack, stop, report):
+    """wrk asks the loadout of 32 old revisions (report["path"], made before
+    the fault run) on LOADOUT_FLOOD_CONNECTIONS connections for
+    FLOOD_SECONDS while /generate is probed."""
+    report.update(errors=[])
+    if stop.wait(report.get("after", 0.0)):
+        return
+
+    def flood():
+        report.update(zip(("requests", "non2xx", "socket_errors"),
+                          wrk_flood(stack, report["path"], LOADOUT_FLOOD_CONNECTIONS,
+                                    FLOOD_SECONDS)))
+
+    beside_generate(stack, stop, report, flood)
+
+
+def check_old_revision_flood(stack, rep, reports):
+    if "requests" not in rep:
+        return ["old-revision-flood: the flood did not run (the run was too short?)"]
+    problems = print_beside(
+        "old-revision-flood", "%d connections on /loadout of %d items from %d old revisions "
+        "for %d s: %d requests (%.0f/s), %d not 2xx, %d socket errors"
+        % (LOADOUT_FLOOD_CONNECTIONS, OLD_REVISIONS, OLD_REVISIONS, FLOOD_SECONDS,
+           rep["requests"], rep["requests"] / FLOOD_SECONDS, rep["non2xx"],
+           rep["socket_errors"]), rep)
+    # With kill-worker beside it, the requests in flight on a killed worker
+    # may fail: at most one per connection and kill.
+    kills = reports.get("kill-worker", {}).get("kills", 0)
+    if rep["non2xx"] + rep["socket_errors"] > kills * LOADOUT_FLOOD_CONNECTIONS:
+        problems.append("old-revision-flood: %d answers not 2xx, %d socket errors (%d kills)"
+                        % (rep["non2xx"], rep["socket_errors"], kills))
+    return problems
+
+
 FAULTS = {"kill-worker": fault_kill_worker, "db-outage": fault_db_outage,
           "db-freeze": fault_db_freeze, "db-down-restart": fault_db_down_restart,
           "idle-peers": fault_idle_peers, "catalog-flood": fault_catalog_flood,
-          "head-then-get": fault_head_then_get}
+          "head-then-get": fault_head_then_get, "login-flood": fault_login_flood,
+          "old-revision-flood": fault_old_revision_flood}
 # Faults that need the fault phase to last at least this long (seconds): they
 # start after the others are over, so that each sees its own fault alone.
 FAULT_WINDOW = {"db-freeze": 28, "db-down-restart": 40}
 FAULT_CHECKS = {"db-freeze": check_db_freeze, "db-down-restart": check_db_down_restart,
                 "idle-peers": check_idle_peers, "catalog-flood": check_catalog_flood,
-                "head-then-get": check_head_then_get}
+                "head-then-get": check_head_then_get, "login-flood": check_login_flood,
+                "old-revision-flood": check_old_revision_flood}
+# Made before the fault run (not in its time): {fault: fn(stack) -> report["path"]}.
+FAULT_PREPARE = {"old-revision-flood": prepare_old_revisions}
 
 
 def check_faults(stack, reports):
@@ -780,6 +1003,12 @@ def fault_phase(stack, seconds, faults):
     /submit exists) running beside it."""
     stop = threading.Event()
     reports = {name: {} for name in faults}
+    starts, _ = flood_schedule(faults)
+    for name, at in starts.items():
+        reports[name]["after"] = at
+    for name, prepare in FAULT_PREPARE.items():
+        if name in faults:
+            reports[name]["path"] = prepare(stack)
     jobs = [(FAULTS[name], reports[name]) for name in faults]
     if get(stack, "/submit")[0] == 200:
         reports["submissions"] = {}
@@ -884,7 +1113,8 @@ def main():
     peak_s, soak_s, every = (5, 5, 0.25) if args.brief else (30, 600, 5.0)
     overload_s = 5 if args.brief else 15
     fault_s = 20 if args.brief else 30  # room for an outage of 10 s and a few kills
-    fault_s = max([fault_s] + [FAULT_WINDOW.get(f, 0) for f in faults])
+    fault_s = max([fault_s] + [FAULT_WINDOW.get(f, 0) for f in faults] +
+                  [int(flood_schedule(faults)[1] + 0.999)])
     # The submitter posts far more than a client's hourly limit.
     os.environ.setdefault("LOOTFORGE_SUBMIT_LIMIT", "100000")
     stack = lf.Stack(args.daemon, workers=args.workers)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "nameprop.h"
+#include "word.h"
 
 static void ok(const char *typed, const char *want)
 {
@@ -90,6 +91,12 @@ static void characters(void **state)
 	        "may hold only letters, with at most one apostrophe or hyphen between two of "
 	        "them");
 	refused("Zor\xff", NULL, "is not valid UTF-8");
+	/* Look-alikes (issue 31): an invisible letter, a Cyrillic а among
+	 * Latin letters, styled letters. */
+	refused("Zorvyn\u3164", NULL, word_error_text(WORD_INVISIBLE));
+	refused("Z\u043ervyn", NULL, word_error_text(WORD_MIXED));
+	refused("\U0001D433orvyn", NULL, word_error_text(WORD_STYLED));
+	refused("\uff3aorvyn", NULL, word_error_text(WORD_STYLED));
 }
 
 static void joiners(void **state)

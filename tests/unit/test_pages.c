@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "cookie.h"
 #include "csrf.h"
 #include "fixture.h"
 #include "handler.h"
@@ -263,7 +264,7 @@ static void test_login(void **state)
 	assert_int_equal(rs.status, 503); /* no database */
 	run("POST", "/logout", NULL, "", NULL, NULL);
 	assert_int_equal(rs.status, 303); /* no session: nothing to end */
-	assert_non_null(strstr(rs.headers, "lf_session=; Path=/"));
+	assert_non_null(strstr(rs.headers, "Set-Cookie: lf_session=; Path=/"));
 	assert_non_null(strstr(rs.headers, "Max-Age=0"));
 }
 
@@ -342,6 +343,36 @@ static void test_host_prefix_when_secure(void **state)
 	assert_true(has("\"field\":\"submission_id\""));
 }
 
+/* The session cookie the same way (issue 31): "__Host-lf_session" is the
+ * only name read back when cookies are Secure, so a plain lf_session that
+ * a sibling domain or an http page planted names no session; logging out
+ * deletes the prefixed one. Runs after the test above (Secure for good). */
+static void test_session_host_prefix_when_secure(void **state)
+{
+	static const char hex[] =
+	        "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+	char cookie[128];
+
+	(void)state;
+	assert_int_equal(settings_init(NULL, settings_submit_limit(), 1), 0);
+	assert_string_equal(cookie_session_name(), "__Host-lf_session");
+	/* the plain name is not even looked up: no session (401), not 503 */
+	snprintf(cookie, sizeof(cookie), "lf_session=%s", hex);
+	run("POST", "/moderate/approve", "format=json", "id=1", cookie, NULL);
+	assert_int_equal(rs.status, 401);
+	/* the prefixed one is: the database is down, so 503 */
+	snprintf(cookie, sizeof(cookie), "__Host-lf_session=%s", hex);
+	run("POST", "/moderate/approve", "format=json", "id=1", cookie, NULL);
+	assert_int_equal(rs.status, 503);
+	run("POST", "/logout", NULL, "", NULL, NULL);
+	assert_int_equal(rs.status, 303);
+	const char *set = strstr(rs.headers, "Set-Cookie: __Host-lf_session=; Path=/; HttpOnly; "
+	                                     "SameSite=Strict; Max-Age=0; Secure\r\n");
+	assert_non_null(set);
+	assert_null(strstr(rs.headers, "Set-Cookie: lf_session="));
+	assert_null(strstr(rs.headers, "Domain="));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -352,7 +383,8 @@ int main(void)
 	        cmocka_unit_test(test_login),
 	        cmocka_unit_test(test_words),
 	        cmocka_unit_test(test_500_in_the_page_format),
-	        cmocka_unit_test(test_host_prefix_when_secure), /* last: Secure for good */
+	        cmocka_unit_test(test_host_prefix_when_secure), /* Secure for good from here */
+	        cmocka_unit_test(test_session_host_prefix_when_secure),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

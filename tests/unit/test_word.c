@@ -75,6 +75,20 @@ static const struct bad_case invalid[] = {
         {"a_b", 0, WORD_CHAR},
         {"a.b", 0, WORD_CHAR},
         {"emoji\U0001F600", 0, WORD_CHAR},
+        /* Look-alikes (issue 31): "balanced" + U+3164 HANGUL FILLER, a
+         * letter that shows nothing; Cyrillic а in "bаlanced"; Greek ν in
+         * "heaνy"; mathematical bold "𝐛𝐚𝐥𝐚𝐧𝐜𝐞𝐝" (alone and mixed in); fullwidth
+         * "ｈｅａｖｙ"; a zero-width space (not a letter at all). */
+        {"balanced\u3164", 0, WORD_INVISIBLE},
+        {"bal\u3164anced", 0, WORD_INVISIBLE},
+        {"b\u0430lanced", 0, WORD_MIXED},
+        {"hea\u03bdy", 0, WORD_MIXED},
+        {"\U0001D41B\U0001D41A\U0001D425\U0001D41A\U0001D427\U0001D41C\U0001D41E\U0001D41D", 0,
+         WORD_STYLED},
+        {"bal\U0001D41Anced", 0, WORD_STYLED},
+        {"\uff48\uff45\uff41\uff56\uff59", 0, WORD_STYLED},
+        {"\ufb01re", 0, WORD_STYLED}, /* the ligature ﬁ */
+        {"hea\u200bvy", 0, WORD_CHAR},
         /* 22 CJK characters: 22 code points but 66 bytes */
         {"\u65e5\u65e5\u65e5\u65e5\u65e5\u65e5\u65e5\u65e5\u65e5\u65e5\u65e5\u65e5\u65e5\u65e5"
          "\u65e5\u65e5\u65e5\u65e5\u65e5\u65e5\u65e5\u65e5",
