@@ -71,7 +71,7 @@ def test_a_new_revision_is_a_new_page(stack):
         check(word not in stack.get(path).text, "not there yet", path)
     stack.change_set(["INSERT INTO weapon_prefix (word, attack, added_rev) "
                       "VALUES ('%s', 1, @rev)" % word])
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 30
     while not all_show(stack, "/words", word) and time.monotonic() < deadline:
         time.sleep(0.1)
     for path in ("/words", "/words?format=json", "/catalog.json"):
