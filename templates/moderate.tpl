@@ -115,17 +115,8 @@
 </div>
 <p class="hint">New values for the stats to change (within the part's proposal ranges); blank keeps a stat.</p>
 <div class="fields">
-<label class="field"><span>Hands</span><input type="number" name="hands" step="1"></label>
-<label class="field"><span>Attack</span><input type="number" name="attack" step="1"></label>
-<label class="field"><span>Defense</span><input type="number" name="defense" step="1"></label>
-<label class="field"><span>Magic</span><input type="number" name="magic" step="1"></label>
-<label class="field"><span>Flaming</span><input type="number" name="flaming" step="1"></label>
-<label class="field"><span>Freezing</span><input type="number" name="freezing" step="1"></label>
-<label class="field"><span>Shocking</span><input type="number" name="shocking" step="1"></label>
-<label class="field"><span>Holy</span><input type="number" name="holy" step="1"></label>
-<label class="field"><span>Evil</span><input type="number" name="evil" step="1"></label>
-<label class="field"><span>Sneak</span><input type="number" name="sneak" step="1"></label>
-<label class="field"><span>Crit</span><input type="number" name="crit" step="1"></label>
+{{#EDIT_STAT}}<label class="field"><span>{{LABEL}}</span><input type="number" name="{{NAME}}" step="1"></label>
+{{/EDIT_STAT}}
 </div>
 <p class="actions"><button type="submit">Save as a new row</button></p>
 </form>

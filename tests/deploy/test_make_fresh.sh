@@ -27,15 +27,15 @@ rm -f "$tmp/bin/mariadb_config" "$tmp/bin/mysql_config"
 # tree NAME: a copy of the Makefile with a minimal source tree.
 tree() {
 	d="$tmp/$1"
-	mkdir -p "$d/src" "$d/deploy" "$d/tests/unit"
+	mkdir -p "$d/src/daemon" "$d/src/base" "$d/deploy" "$d/tests/unit"
 	cp "$top/Makefile" "$d/"
-	cat >"$d/src/main.c" <<'SRC'
+	cat >"$d/src/daemon/main.c" <<'SRC'
 #include <mysql.h>
 int main(void) { return mysql_get_client_version() > 0 ? 0 : 1; }
 SRC
-	printf '#include "tmpl.h"\n' >"$d/src/tmpl.cc"
-	: >"$d/src/tmpl.h"
-	: >"$d/src/buf.h"
+	printf '#include "tmpl.h"\n' >"$d/src/base/tmpl.cc"
+	: >"$d/src/base/tmpl.h"
+	: >"$d/src/base/buf.h"
 	# install-deps: the stand-in puts mariadb_config on PATH, as apt would.
 	cat >"$d/deploy/install-deps.sh" <<STUB
 #!/bin/sh

@@ -9,8 +9,12 @@ import os
 import random
 import socket
 import subprocess
+import sys
 import tempfile
 import urllib.parse
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import cookies  # noqa: E402  (tests/cookies.py)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 STACK = os.path.join(ROOT, "deploy", "stack.sh")
@@ -74,6 +78,7 @@ def free_port():
 class Response:
     def __init__(self, status, headers, body):
         self.status = status
+        self.raw_headers = list(headers)  # in the order sent, for recordings
         self.headers = {k.lower(): v for k, v in headers}
         self.body = body
         self.text = body.decode("utf-8", "replace")
@@ -128,7 +133,8 @@ class Stack:
     def request(self, method, path, body=None, headers=None, raw_target=None, source=None):
         """source: the loopback address to connect from (127.0.0.N), so that
         a test can be a client of its own for per-client limits."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10,
+        conn = http.client.HTTPConnection("127.0.0.1", self.port,
+                                          timeout=getattr(self, "http_timeout", 10),
                                           source_address=(source, 0) if source else None)
         hdrs = dict(headers or {})
         if body is not None and "Content-Type" not in hdrs:
@@ -202,26 +208,24 @@ class Stack:
 
 
 class Client:
-    """A browser-like client: keeps the cookies the site sets, and talks from
-    its own loopback address when given one."""
+    """A browser-like client: keeps the cookies the site sets (tests/cookies.py,
+    the standard library's cookie jar), and talks from its own loopback
+    address when given one."""
 
     def __init__(self, stack, source=None):
         self.stack = stack
         self.source = source
-        self.cookies = {}
+        self.cookies = cookies.Jar()
 
     def request(self, method, path, body=None, headers=None):
         hdrs = dict(headers or {})
-        if self.cookies:
-            hdrs["Cookie"] = "; ".join("%s=%s" % kv for kv in self.cookies.items())
+        cookie = self.cookies.header("127.0.0.1", self.stack.port, path)
+        if cookie:
+            hdrs["Cookie"] = cookie
         if isinstance(body, dict):
             body = urllib.parse.urlencode(body)
         r = self.stack.request(method, path, body=body, headers=hdrs, source=self.source)
-        for name, value, attrs in r.set_cookies:
-            if "max-age=0" in attrs.lower().replace(" ", ""):
-                self.cookies.pop(name, None)
-            else:
-                self.cookies[name] = value
+        self.cookies.take("127.0.0.1", self.stack.port, path, r.raw_headers)
         return r
 
     def get(self, path, **kw):

@@ -40,6 +40,8 @@ import urllib.parse
 import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import cookies  # noqa: E402  (tests/cookies.py)
 import hosts as H  # noqa: E402
 from net import Net, Unavailable  # noqa: E402
 
@@ -83,12 +85,13 @@ class Client:
     def __init__(self, addr, port=80, timeout=10):
         self.addr, self.port, self.timeout = addr, port, timeout
         self.conn = None
-        self.cookies = {}
+        self.cookies = cookies.Jar()
 
     def request(self, method, path, body=None, headers=None):
         hdrs = dict(headers or {})
-        if self.cookies:
-            hdrs["Cookie"] = "; ".join("%s=%s" % kv for kv in self.cookies.items())
+        cookie = self.cookies.header(self.addr, self.port, path)
+        if cookie:
+            hdrs["Cookie"] = cookie
         if isinstance(body, dict):
             body = urllib.parse.urlencode(body)
             hdrs.setdefault("Content-Type", "application/x-www-form-urlencoded")
@@ -107,14 +110,7 @@ class Client:
                 self.conn = None
                 if attempt:
                     raise
-        for k, v in r.getheaders():
-            if k.lower() == "set-cookie":
-                name, _, rest = v.partition("=")
-                value = rest.split(";", 1)[0]
-                if "max-age=0" in v.lower().replace(" ", ""):
-                    self.cookies.pop(name, None)
-                else:
-                    self.cookies[name] = value
+        self.cookies.take(self.addr, self.port, path, r.getheaders())
         if resp.headers.get("connection", "").lower() == "close":
             self.conn.close()
             self.conn = None

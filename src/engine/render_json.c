@@ -1,0 +1,485 @@
+/* render_json: items and errors as JSON (SPEC §5): items written directly
+ * (the hot path), errors through jansson. */
+#include "render.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <jansson.h>
+#include <unistr.h>
+
+#include "decimal.h"
+#include "messages.h"
+#include "render_int.h"
+#include "scroll.h"
+#include "value.h"
+
+/* ---- JSON -------------------------------------------------------------- */
+
+/* Sets o[key] = v. Takes v in every case (jansson releases it when the set
+ * fails); a NULL v, from a failed constructor, is a failure. */
+static int put(json_t *o, const char *key, json_t *v)
+{
+	if (!v)
+		return -1;
+	/* Every key is one of this file's ASCII constants: no UTF-8 check. */
+	return json_object_set_new_nocheck(o, key, v);
+}
+
+/* ---- items: written straight into the answer ------------------------
+ *
+ * Not through a jansson tree: a tree costs an allocation per member (~30
+ * per item) and a dump that formats every number with snprintf, ~85% of a
+ * batch's CPU (docs/benchmarks.md, "The batch"). The bytes are exactly
+ * those jansson wrote for the same tree (JSON_COMPACT, keys in insertion
+ * order, reals at precision 15): tests/unit/test_render_json.c renders a
+ * spread of items both ways and compares them byte for byte. Errors stay on
+ * jansson (emit_json below): they are rare and small. */
+
+/* A writer into the answer: the first failure sticks, so a whole item is
+ * written as a straight sequence of calls and checked once at the end. */
+struct jw {
+	struct buf *b;
+	int err;
+};
+
+static void jw_raw_slow(struct jw *w, const char *s, size_t n)
+{
+	if (!w->err && buf_append(w->b, s, n) != 0)
+		w->err = 1;
+}
+
+/* The room reserved for the answer nearly always holds the next bytes:
+ * then a copy, inline, without buf_append's call and terminating NUL (the
+ * answer is terminated once, at its end: render_json_items). These calls
+ * were a third of the daemon's CPU for a batch (docs/benchmarks.md,
+ * "The last changes"). */
+static inline void jw_raw(struct jw *w, const char *s, size_t n)
+{
+	struct buf *b = w->b;
+	if (n < b->cap - b->len) { /* leaves room for the NUL */
+		memcpy(b->data + b->len, s, n);
+		b->len += n;
+		return;
+	}
+	jw_raw_slow(w, s, n);
+}
+
+/* Literal JSON text: punctuation and keys, ",\"kind\":". */
+#define JW_LIT(w, lit) jw_raw((w), (lit), sizeof(lit) - 1)
+
+/* s as a JSON string. As jansson: text that is not UTF-8 fails the answer
+ * (the caller then answers 500 in the client's format) rather than being
+ * sent broken; '"' and '\' are escaped, control characters as \b \f \n \r
+ * \t or \u00XX (upper-case hex); everything else, '/' and non-ASCII
+ * included, is copied as it is. */
+static void jw_str_slow(struct jw *w, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	int ascii = 1;
+
+	if (w->err)
+		return;
+	for (size_t i = 0; i < n && ascii; i++)
+		ascii = (unsigned char)s[i] < 0x80;
+	/* the worst case, every byte a \u00XX, and the quotes */
+	if ((!ascii && u8_check((const uint8_t *)s, n) != NULL) ||
+	    buf_reserve(w->b, 6 * n + 2) != 0) {
+		w->err = 1;
+		return;
+	}
+	char *d = w->b->data + w->b->len;
+	*d++ = '"';
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c != '"' && c != '\\') {
+			*d++ = (char)c;
+			continue;
+		}
+		*d++ = '\\';
+		switch (c) {
+		case '"':
+		case '\\':
+			*d++ = (char)c;
+			break;
+		case '\b':
+			*d++ = 'b';
+			break;
+		case '\f':
+			*d++ = 'f';
+			break;
+		case '\n':
+			*d++ = 'n';
+			break;
+		case '\r':
+			*d++ = 'r';
+			break;
+		case '\t':
+			*d++ = 't';
+			break;
+		default:
+			memcpy(d, "u00", 3);
+			d[3] = hex[c >> 4];
+			d[4] = hex[c & 15];
+			d += 5;
+		}
+	}
+	*d++ = '"';
+	w->b->len = (size_t)(d - w->b->data);
+	w->b->data[w->b->len] = '\0';
+}
+
+/* Most strings are printable ASCII without '"' or '\\': copied in one pass
+ * into the reserved room; anything else goes the whole way above. */
+static void jw_str(struct jw *w, const char *s)
+{
+	size_t n = strlen(s);
+	struct buf *b = w->b;
+
+	if (!w->err && n + 2 < b->cap - b->len) {
+		char *d = b->data + b->len;
+		size_t i = 0;
+		for (; i < n; i++) {
+			unsigned char c = (unsigned char)s[i];
+			if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+				break;
+			d[1 + i] = (char)c;
+		}
+		if (i == n) {
+			d[0] = '"';
+			d[n + 1] = '"';
+			b->len += n + 2;
+			return;
+		}
+	}
+	jw_str_slow(w, s, n);
+}
+
+/* A key from this file's tables (stat and part names), ',' first unless
+ * it opens its object. */
+static void jw_key(struct jw *w, const char *key, int first)
+{
+	if (!first)
+		JW_LIT(w, ",");
+	jw_str(w, key);
+	JW_LIT(w, ":");
+}
+
+static void jw_int(struct jw *w, int64_t v)
+{
+	char text[DECIMAL_MAX];
+	jw_raw(w, text, decimal_i64_n(v, 0, text));
+}
+
+/* v hundredths as jansson prints the real v / 100.0 at precision 15: the
+ * shortest decimals ("0.4", "-1.05"), and ".0" when whole ("2.0"). Exact
+ * for every int32_t, whose hundredths have at most 10 digits. */
+static void jw_hundredths(struct jw *w, int32_t v)
+{
+	char text[DECIMAL_MAX + 4], *d = text;
+	uint64_t a = v < 0 ? (uint64_t)(-(int64_t)v) : (uint64_t)v;
+	unsigned c = (unsigned)(a % 100);
+
+	if (v < 0)
+		*d++ = '-';
+	decimal_u64(a / 100, d);
+	d += strlen(d);
+	*d++ = '.';
+	*d++ = (char)('0' + c / 10);
+	if (c % 10)
+		*d++ = (char)('0' + c % 10);
+	jw_raw(w, text, (size_t)(d - text));
+}
+
+static void jw_word(struct jw *w, const struct entry *e)
+{
+	if (e && e->word)
+		jw_str(w, e->word);
+	else
+		JW_LIT(w, "null");
+}
+
+/* The links of a list of items from one form (SPEC §6; JSON answers' links
+ * ask for JSON): an item's permanent link is /item/CODE?format=json; "roll
+ * again" (the inputs, no seed) is the same for all of them, written once as
+ * JSON text and copied into each item. An item without a code (none could
+ * be made) links to the inputs and its seed instead. */
+struct links {
+	struct buf buf;    /* scratch for one item's link */
+	struct buf inputs; /* the inputs, "&seed=" */
+	struct buf reroll; /* the inputs, "&format=json", as a JSON string */
+};
+
+static int links_init(struct links *l, const struct form *f)
+{
+	buf_init(&l->buf);
+	buf_init(&l->inputs);
+	buf_init(&l->reroll);
+	if (form_link_inputs(f, &l->inputs) != 0)
+		return -1;
+	size_t inputs_len = l->inputs.len;
+	if (buf_puts(&l->inputs, "&format=json") != 0)
+		return -1;
+	struct jw w = {&l->reroll, 0};
+	jw_str(&w, l->inputs.data);
+	l->inputs.len = inputs_len;
+	return w.err ? -1 : buf_puts(&l->inputs, "&seed=");
+}
+
+static void links_free(struct links *l)
+{
+	buf_free(&l->buf);
+	buf_free(&l->inputs);
+	buf_free(&l->reroll);
+}
+
+static void jw_link(struct jw *w, struct links *l, const struct item *it)
+{
+	char text[DECIMAL_MAX];
+	int err;
+
+	buf_reset(&l->buf);
+	if (it->code[0])
+		err = buf_puts(&l->buf, "/item/") != 0 || buf_puts(&l->buf, it->code) != 0 ||
+		      buf_puts(&l->buf, "?format=json") != 0;
+	else
+		err = buf_append(&l->buf, l->inputs.data, l->inputs.len) != 0 ||
+		      buf_puts(&l->buf, decimal_u64(it->seed, text)) != 0 ||
+		      buf_puts(&l->buf, "&format=json") != 0;
+	if (err)
+		w->err = 1;
+	else
+		jw_str(w, l->buf.data);
+}
+
+/* One key per part of the kind; element is a list of 0..2 words. */
+static void jw_parts(struct jw *w, const struct item *it)
+{
+	unsigned parts = render_kind_parts(it->kind, ALL_PARTS);
+	int first = 1;
+
+	JW_LIT(w, "{");
+	for (int p = 0; p < P__MAX; p++) {
+		if (!(parts & PART_BIT(p)))
+			continue;
+		jw_key(w, part_names[p], first);
+		first = 0;
+		if (p != P_ELEMENT) {
+			jw_word(w, it->part[p]);
+			continue;
+		}
+		JW_LIT(w, "[");
+		if (it->part[P_ELEMENT])
+			jw_word(w, it->part[P_ELEMENT]);
+		if (it->part[P_ELEMENT] && it->element2)
+			JW_LIT(w, ",");
+		if (it->element2)
+			jw_word(w, it->element2);
+		JW_LIT(w, "]");
+	}
+	JW_LIT(w, "}");
+}
+
+static void jw_unhonoured(struct jw *w, const struct item *it)
+{
+	int n = it->n_unhonoured > ITEM_UNHONOURED_MAX ? ITEM_UNHONOURED_MAX : it->n_unhonoured;
+
+	JW_LIT(w, "[");
+	for (int i = 0; i < n; i++) {
+		const struct unhonoured *u = &it->unhonoured[i];
+		if (i)
+			JW_LIT(w, ",");
+		JW_LIT(w, "{\"part\":");
+		jw_str(w, render_name_or(part_names, P__MAX, (int)u->part, "?"));
+		JW_LIT(w, ",\"word\":");
+		jw_str(w, u->word ? u->word : "");
+		JW_LIT(w, ",\"reason\":");
+		char why[UNHONOURED_TEXT_MAX];
+		jw_str(w, unhonoured_text(u, why, sizeof why));
+		JW_LIT(w, "}");
+	}
+	JW_LIT(w, "]");
+}
+
+/* SPEC §8's members, only for the kinds that have them, so the other
+ * kinds' answers keep their bytes: the spell (or null), a wand's charges, a
+ * scroll's given name and description. */
+static void jw_magic(struct jw *w, const struct item *it)
+{
+	const struct recipe *r = recipe_for(it->kind);
+
+	if (recipe_step(r, OP_SPELL)) {
+		JW_LIT(w, ",\"spell\":");
+		char text[SPELL_TEXT_MAX];
+		const struct spell *sp = it->spell ? &it->spell->s : NULL;
+		if (!sp || spell_text(sp, text, sizeof text) < 0) {
+			JW_LIT(w, "null");
+		} else {
+			JW_LIT(w, "{\"name\":");
+			jw_str(w, sp->name);
+			JW_LIT(w, ",\"mana\":");
+			jw_int(w, sp->mana);
+			JW_LIT(w, ",\"level\":");
+			jw_int(w, sp->level);
+			JW_LIT(w, ",\"tier\":");
+			jw_int(w, sp->tier);
+			JW_LIT(w, ",\"text\":");
+			jw_str(w, text);
+			JW_LIT(w, "}");
+		}
+	}
+	if (recipe_step(r, OP_CHARGES)) {
+		JW_LIT(w, ",\"charges\":");
+		jw_int(w, it->charges);
+	}
+	if (r && r->blueprint) {
+		char text[SCROLL_TEXT_MAX];
+		JW_LIT(w, ",\"given_name\":");
+		if (it->given[0])
+			jw_str(w, it->given);
+		else
+			JW_LIT(w, "null");
+		JW_LIT(w, ",\"description\":");
+		if (scroll_description(it, text, sizeof text) < 0)
+			w->err = 1;
+		else
+			jw_str(w, text);
+	}
+}
+
+/* The members in SPEC §5's order (the order the jansson tree had). */
+static void jw_item(struct jw *w, const struct item *it, struct links *l)
+{
+	char seed[DECIMAL_MAX];
+
+	JW_LIT(w, "{\"kind\":");
+	jw_str(w, render_name_or(kind_names, K__MAX, (int)it->kind, "?"));
+	JW_LIT(w, ",\"name\":");
+	jw_str(w, it->name);
+	JW_LIT(w, ",\"seed\":");
+	jw_str(w, decimal_u64(it->seed, seed));
+	JW_LIT(w, ",\"tier\":");
+	jw_int(w, it->tier);
+	JW_LIT(w, ",\"slot\":");
+	if (it->slot > SLOT_NONE && it->slot < SLOT__MAX)
+		jw_str(w, slot_names[it->slot]);
+	else
+		JW_LIT(w, "null");
+	for (int s = 0; s < ST__MAX; s++) {
+		jw_key(w, stat_names[s], 0);
+		if (s == ST_MULTIPLIER)
+			jw_hundredths(w, it->stat[s]);
+		else
+			jw_int(w, it->stat[s]);
+	}
+	JW_LIT(w, ",\"str\":");
+	jw_int(w, it->str);
+	JW_LIT(w, ",\"plus\":");
+	jw_int(w, it->plus);
+	if (it->masterwork)
+		JW_LIT(w, ",\"masterwork\":true");
+	else
+		JW_LIT(w, ",\"masterwork\":false");
+	JW_LIT(w, ",\"value\":");
+	jw_int(w, (int64_t)item_value(it));
+	JW_LIT(w, ",\"parts\":");
+	jw_parts(w, it);
+	jw_magic(w, it);
+	JW_LIT(w, ",\"unhonoured\":");
+	jw_unhonoured(w, it);
+	JW_LIT(w, ",\"code\":");
+	if (it->code[0])
+		jw_str(w, it->code);
+	else
+		JW_LIT(w, "null");
+	JW_LIT(w, ",\"link\":");
+	jw_link(w, l, it);
+	JW_LIT(w, ",\"reroll\":");
+	jw_raw(w, l->reroll.data, l->reroll.len);
+	JW_LIT(w, "}");
+}
+
+/* Appends v compactly to out and releases v. All or nothing. */
+#define JSON_ROOM_MIN  1024 /* an error is far smaller */
+#define JSON_ITEM_ROOM 768  /* an item is 500-700 bytes */
+
+static int emit_json(json_t *v, struct buf *out)
+{
+	size_t start = out->len;
+	int rc = -1;
+
+	/* 15 digits print hundredths exactly (1.4, not 1.3999999999999999). */
+	const size_t flags = JSON_COMPACT | JSON_REAL_PRECISION(15);
+	/* Straight into the buffer, whose room a worker keeps from one answer
+	 * to the next: one pass, unless the room was short (then a second
+	 * one, with the size the first said). */
+	if (v && buf_reserve(out, JSON_ROOM_MIN) == 0) {
+		size_t room = out->cap - out->len - 1;
+		size_t n = json_dumpb(v, out->data + start, room, flags);
+		if (n > room && buf_reserve(out, n) == 0)
+			n = json_dumpb(v, out->data + start, out->cap - out->len - 1, flags);
+		if (n > 0 && n <= out->cap - out->len - 1) {
+			out->len += n;
+			out->data[out->len] = '\0';
+			rc = 0;
+		}
+	}
+	json_decref(v);
+	if (rc != 0 && out->data) {
+		out->len = start;
+		out->data[start] = '\0';
+	}
+	return rc == 0 ? 0 : -1;
+}
+
+int render_json_items(const struct form *f, const struct item *items, size_t n, int batch,
+                      struct buf *out)
+{
+	if (!out || (n > 0 && !items) || (!batch && n != 1))
+		return -1;
+	f = render_form(f);
+	struct links links;
+	struct jw w = {out, 0};
+	size_t start = out->len;
+
+	w.err = links_init(&links, f) != 0;
+	/* One reservation for most answers. */
+	if (!w.err && buf_reserve(out, n * JSON_ITEM_ROOM + 16) != 0)
+		w.err = 1;
+	if (batch)
+		JW_LIT(&w, "{\"items\":[");
+	for (size_t i = 0; i < n && !w.err; i++) {
+		if (i)
+			JW_LIT(&w, ",");
+		jw_item(&w, &items[i], &links);
+	}
+	if (batch)
+		JW_LIT(&w, "]}");
+	links_free(&links);
+	/* All or nothing: a failed answer leaves out as it was. */
+	if (w.err) {
+		if (out->data) {
+			out->len = start;
+			out->data[start] = '\0';
+		}
+		return -1;
+	}
+	out->data[out->len] = '\0'; /* jw_raw leaves room for it */
+	return 0;
+}
+
+int render_json_error(const char *field, const char *message, struct buf *out)
+{
+	if (!out)
+		return -1;
+	json_t *root = json_object(), *e = json_object();
+	int err = put(root, "error", e) != 0;
+	err = err || put(e, "field", field ? json_string(field) : json_null());
+	err = err || put(e, "message", json_string(message ? message : MSG_FALLBACK));
+	if (err) {
+		json_decref(root);
+		return -1;
+	}
+	return emit_json(root, out);
+}

@@ -1,0 +1,763 @@
+/* dungeonpage: see dungeonpage.h. The fields are read as /map reads them
+ * (format first, so a bad field is answered in the client's format). A
+ * dungeon is made from the current catalog's tiles and budget rows, keyed
+ * at a catalog revision (the current one for /dungeon, the code's for
+ * /dungeon/CODE), and its items rolled from the catalog at that revision:
+ * the code's promise rests on both (docs/dungeons.md). */
+#include "dungeonpage.h"
+
+#include <inttypes.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "decimal.h"
+#include "dungeon.h"
+#include "dungeon_draw.h"
+#include "dungeon_key.h"
+#include "dungeoncode.h"
+#include "form.h"
+#include "generate.h"
+#include "itemlink.h"
+#include "mapgen.h"
+#include "messages.h"
+#include "page.h"
+#include "pagecache.h"
+#include "render.h"
+#include "rng.h"
+#include "svgpath.h"
+
+enum dformat { DF_HTML, DF_JSON, DF_TEXT, DF_PNG, DF_VTT };
+
+enum df { DF_W, DF_H, DF_SEED, DF_TILESET, DF_LEVEL, DF_HALLWAYS, DF_FORMAT, DF__MAX };
+static const char *const df_names[DF__MAX + 1] = {"w",     "h",        "seed",   "tileset",
+                                                  "level", "hallways", "format", NULL};
+static const char *const format_only[] = {"format", NULL};
+
+#define DEFAULT_W       12
+#define DEFAULT_H       8
+#define DEFAULT_TILESET "plain"
+#define RAW_MAX         32
+#define PERMANENT       "public, max-age=31536000, immutable"
+#define CT_PNG          "image/png"
+#define CT_VTT          "application/json"
+
+#define MSG_SIZE     "must be a whole number from 1 to 30"
+#define MSG_SEED     "must be a whole number from 0 to 18446744073709551615"
+#define MSG_FORMAT   "must be html, json, text, png or vtt"
+#define MSG_TILESET  "must be a tileset name (lower-case letters, digits and '-')"
+#define MSG_LEVEL    "must be a whole number from 1 to 20"
+#define MSG_HALLWAYS "must be a whole number from 0 to 100"
+#define MSG_NO_DUNGEONS                                                                            \
+	"No map tiles or treasure budgets are loaded yet. Please try again in a moment."
+#define MSG_NO_SUCH "No dungeon has this code"
+
+struct dquery {
+	int w, h, level, hallways;
+	int has_seed;
+	uint64_t seed;
+	char tileset[DUNGEONCODE_SET_MAX + 1];
+	enum dformat format;
+	int failed; /* refused: the form shows raw */
+	char raw[DF__MAX][RAW_MAX + 1];
+	int sent[DF__MAX];
+};
+
+/* ---- reading ---- */
+
+static int read_u64(const char *v, size_t n, size_t max, uint64_t *out)
+{
+	uint64_t s = 0;
+	if (n == 0 || n > max)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (v[i] < '0' || v[i] > '9')
+			return -1;
+		uint64_t dg = (uint64_t)(v[i] - '0');
+		if (s > (UINT64_MAX - dg) / 10)
+			return -1;
+		s = s * 10 + dg;
+	}
+	*out = s;
+	return 0;
+}
+
+static int field_error(struct form_error *err, const char *field, const char *message)
+{
+	err->field = field;
+	err->message = message;
+	return -1;
+}
+
+static int read_format(const char *v, enum dformat *f)
+{
+	static const char *const names[] = {"html", "json", "text", "png", "vtt"};
+	for (int i = 0; i < 5; i++)
+		if (strcmp(v, names[i]) == 0) {
+			*f = (enum dformat)i;
+			return 0;
+		}
+	return -1;
+}
+
+static int read_format_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+{
+	(void)i;
+	if (n && read_format(v, ctx) != 0)
+		return field_error(err, "format", MSG_FORMAT);
+	return 0;
+}
+
+/* A bounded whole number into *out. */
+static int read_int(const char *v, size_t n, int lo, int hi, int *out)
+{
+	uint64_t x;
+	if (read_u64(v, n, 3, &x) != 0 || x < (uint64_t)lo || x > (uint64_t)hi)
+		return -1;
+	*out = (int)x;
+	return 0;
+}
+
+static int read_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+{
+	struct dquery *q = ctx;
+
+	if (n == 0)
+		return 0;
+	switch (i) {
+	case DF_W:
+	case DF_H:
+		if (read_int(v, n, 1, MAP_DIM_MAX, i == DF_W ? &q->w : &q->h) != 0)
+			return field_error(err, df_names[i], MSG_SIZE);
+		return 0;
+	case DF_SEED:
+		if (read_u64(v, n, 20, &q->seed) != 0)
+			return field_error(err, "seed", MSG_SEED);
+		q->has_seed = 1;
+		return 0;
+	case DF_TILESET:
+		if (n > DUNGEONCODE_SET_MAX ||
+		    strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789-") != n)
+			return field_error(err, "tileset", MSG_TILESET);
+		memcpy(q->tileset, v, n + 1);
+		return 0;
+	case DF_LEVEL:
+		if (read_int(v, n, 1, DUNGEON_LEVEL_MAX, &q->level) != 0)
+			return field_error(err, "level", MSG_LEVEL);
+		return 0;
+	case DF_HALLWAYS:
+		if (read_int(v, n, 0, DUNGEON_HALLWAYS_MAX, &q->hallways) != 0)
+			return field_error(err, "hallways", MSG_HALLWAYS);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static void query_defaults(const struct request *rq, struct dquery *q)
+{
+	memset(q, 0, sizeof *q);
+	q->w = DEFAULT_W;
+	q->h = DEFAULT_H;
+	q->level = 1;
+	q->hallways = DUNGEON_HALLWAYS_DEF;
+	strcpy(q->tileset, DEFAULT_TILESET);
+	q->format = request_prefers_json(rq)   ? DF_JSON
+	            : request_prefers_text(rq) ? DF_TEXT
+	                                       : DF_HTML;
+}
+
+/* names: the fields this address takes (all, or format only for a code). */
+static int read_query(const struct request *rq, const char *const *names, struct dquery *q,
+                      struct form_error *err)
+{
+	const char *s = rq->query;
+	size_t n = s ? strlen(s) : 0;
+	struct form_reader r;
+	enum dformat f = q->format;
+
+	form_reader_init(&r, format_only, read_format_field, &f);
+	if (form_read(&r, "query", s, n, err) != 0)
+		return -1;
+	q->format = f;
+	if (names == format_only)
+		return 0; /* a code's page: format is all it reads */
+	form_reader_init(&r, names, read_field, q);
+	return form_read(&r, "query", s, n, err);
+}
+
+static int keep_raw(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+{
+	struct dquery *q = ctx;
+	(void)err;
+	if (n > RAW_MAX)
+		n = RAW_MAX;
+	memcpy(q->raw[i], v, n);
+	q->raw[i][n] = '\0';
+	q->sent[i] = 1;
+	return 0;
+}
+
+/* After a refused query: the values as sent, for the form. */
+static void read_raw(const struct request *rq, struct dquery *q)
+{
+	struct form_reader r;
+	struct form_error ignored;
+	const char *s = rq->query;
+
+	q->failed = 1;
+	form_reader_init(&r, df_names, keep_raw, q);
+	r.repeatable = ~0ULL;
+	(void)form_read(&r, "query", s, s ? strlen(s) : 0, &ignored);
+}
+
+/* ---- the form and errors ---- */
+
+static void set_value(struct tmpl_dict *body, const struct dquery *q, int i, const char *key,
+                      long value, int has)
+{
+	if (q->failed) {
+		char num[DECIMAL_MAX];
+		if (q->sent[i])
+			tmpl_set(body, key, q->raw[i]);
+		else if (has)
+			tmpl_set(body, key, decimal_u64((uint64_t)value, num));
+	} else if (has) {
+		tmpl_set_int(body, key, value);
+	}
+}
+
+static void fill_form(struct tmpl_dict *page_body_dict, const struct dquery *q,
+                      const struct catalog *cat)
+{
+	char num[DECIMAL_MAX];
+	struct tmpl_dict *body = tmpl_section(page_body_dict, "FORM");
+
+	set_value(body, q, DF_W, "W", q->failed ? DEFAULT_W : q->w, 1);
+	set_value(body, q, DF_H, "H", q->failed ? DEFAULT_H : q->h, 1);
+	set_value(body, q, DF_LEVEL, "LEVEL", q->failed ? 1 : q->level, 1);
+	set_value(body, q, DF_HALLWAYS, "HALLWAYS", q->failed ? DUNGEON_HALLWAYS_DEF : q->hallways,
+	          1);
+	if (q->failed && q->sent[DF_SEED])
+		tmpl_set(body, "SEED", q->raw[DF_SEED]);
+	else if (!q->failed && q->has_seed)
+		tmpl_set(body, "SEED", decimal_u64(q->seed, num));
+	const char *ts = q->failed ? (q->sent[DF_TILESET] ? q->raw[DF_TILESET] : DEFAULT_TILESET)
+	                           : q->tileset;
+	int matched = 0;
+	for (size_t i = 0; cat && i < cat->n_tilesets; i++) {
+		struct tmpl_dict *o = tmpl_section(body, "TILESET_OPT");
+		tmpl_set(o, "VALUE", cat->tilesets[i].name);
+		if (strcmp(cat->tilesets[i].name, ts) == 0) {
+			tmpl_show(o, "SEL");
+			matched = 1;
+		}
+	}
+	if (!matched && *ts) {
+		struct tmpl_dict *o = tmpl_section(body, "TILESET_OPT");
+		tmpl_set(o, "VALUE", ts);
+		tmpl_show(o, "SEL");
+	}
+}
+
+static void send_error(struct response *rs, const struct dquery *q, const struct catalog *cat,
+                       int status, const char *field, const char *message)
+{
+	if (q->format == DF_JSON || q->format == DF_VTT) {
+		page_send_json_error(rs, status, field, message);
+	} else if (q->format == DF_TEXT || q->format == DF_PNG) {
+		buf_reset(&rs->body);
+		rs->status = status;
+		rs->content_type = CT_TEXT;
+		if (buf_printf(&rs->body, "%s%s%s\n", field ? field : "", field ? ": " : "",
+		               message) != 0)
+			page_failed(rs, 0);
+	} else {
+		struct tmpl_dict *d = page_new("Keyed dungeon");
+		page_error(d, field, message);
+		fill_form(page_body(d, "dungeon.tpl"), q, cat);
+		page_send_html(rs, status, d);
+	}
+}
+
+/* "must be one of: plain, ruins", in the arena. */
+static const char *known_tilesets(struct arena *a, const struct catalog *cat)
+{
+	size_t n = sizeof "must be one of: ";
+	for (size_t i = 0; i < cat->n_tilesets; i++)
+		n += strlen(cat->tilesets[i].name) + 2;
+	char *s = arena_alloc(a, n);
+	if (!s)
+		return MSG_TILESET;
+	strcpy(s, "must be one of: ");
+	for (size_t i = 0; i < cat->n_tilesets; i++) {
+		if (i)
+			strcat(s, ", ");
+		strcat(s, cat->tilesets[i].name);
+	}
+	return s;
+}
+
+/* ---- making it ---- */
+
+static void keyed_free(struct keyed *k)
+{
+	free(k->d);
+	free(k->m);
+	free(k->items);
+}
+
+/* Rolls every room's items from icat (the catalog at the code's revision),
+ * each linked to its permanent /item/CODE. 0, or -1 out of memory. */
+static int roll_items(const struct catalog *icat, struct keyed *k)
+{
+	size_t total = 0;
+	struct item *it = malloc(sizeof *it);
+	struct form f;
+	struct buf b;
+
+	for (int id = 1; id <= k->d->n_rooms; id++)
+		total += (size_t)k->d->room[id].n_items;
+	k->items = calloc(total ? total : 1, sizeof *k->items);
+	if (!it || !k->items) {
+		free(it);
+		return -1;
+	}
+	form_parse(&f, NULL, NULL, 0, NULL);
+	buf_init(&b);
+	for (int id = 1; id <= k->d->n_rooms; id++) {
+		const struct dungeon_room *r = &k->d->room[id];
+		for (int i = 0; i < r->n_items; i++) {
+			struct key_item *ki = &k->items[k->n_items++];
+			struct gen_input in = {
+			        .kind = r->item[i].kind, .tier = r->item[i].tier, .power = 1.0};
+			ki->kind = in.kind;
+			if (generate(icat, &in, r->item[i].seed, it) != 0) {
+				/* a kind the catalog cannot make: named, not linked */
+				snprintf(ki->name, sizeof ki->name, "(no %s in the catalog)",
+				         kind_names[in.kind]);
+				ki->rarity = "common";
+				continue;
+			}
+			memcpy(ki->name, it->name, sizeof ki->name);
+			ki->rarity = render_rarity(it->str);
+			buf_reset(&b);
+			f.kind = in.kind;
+			f.tier = in.tier;
+			if (itemlink_fill(icat, &in, it) == 0 && it->code[0])
+				snprintf(ki->link, sizeof ki->link, "/item/%s", it->code);
+			else if (form_link(&f, r->item[i].seed, &b) == 0 && b.len < sizeof ki->link)
+				memcpy(ki->link, b.data, b.len + 1);
+		}
+	}
+	buf_free(&b);
+	free(it);
+	return 0;
+}
+
+/* Makes the dungeon of code c: the tiles of the current catalog's tileset
+ * weighed by c->hallways, the budget row of c->level at c->revision, the
+ * items from the catalog at c->revision. Returns 0 or an HTTP status with
+ * *field and *msg (400/422/503/500). */
+static int make(struct arena *a, const struct catalog *cur, const struct dungeoncode *c,
+                struct keyed *k, const char **field, const char **msg)
+{
+	static __thread char why[MAP_WHY_MAX];
+	struct map_tile *weighed = malloc(MAP_TILES_MAX * sizeof *weighed);
+
+	memset(k, 0, sizeof *k);
+	*field = NULL;
+	if (!weighed) {
+		*msg = MSG_INTERNAL;
+		return 500;
+	}
+	/* the tiles of the tileset at the dungeon's revision, then weighed */
+	size_t n = dungeon_tiles_at(cur->tile_rows, cur->n_tile_rows, c->tileset, c->revision,
+	                            weighed, MAP_TILES_MAX);
+	if (n == 0) {
+		free(weighed);
+		*field = "tileset";
+		*msg = known_tilesets(a, cur);
+		return 400;
+	}
+	const struct dungeon_budget *b =
+	        dungeon_budget_at(cur->budgets, cur->n_budgets, c->level, c->revision);
+	if (!b) {
+		free(weighed);
+		*field = "level";
+		*msg = "has no treasure budget in the catalog at this revision";
+		return cur->n_budgets ? 422 : 503;
+	}
+	struct map_tileset *set = malloc(sizeof *set);
+	k->m = malloc(sizeof *k->m);
+	k->d = malloc(sizeof *k->d);
+	if (!weighed || !set || !k->m || !k->d) {
+		free(weighed);
+		free(set);
+		keyed_free(k);
+		*msg = MSG_INTERNAL;
+		return 500;
+	}
+	dungeon_weigh_tiles(weighed, n, c->hallways, weighed);
+	int status = 0;
+	if (map_tileset_init(set, weighed, n, why) != 0 ||
+	    map_generate(set, c->w, c->h, c->seed, k->m, why) != 0) {
+		*field = "tileset";
+		*msg = why;
+		status = 422;
+	} else if (dungeon_build(k->m, weighed, b, c->seed, k->d) != 0) {
+		*msg = MSG_INTERNAL;
+		status = 500;
+	}
+	free(weighed);
+	free(set);
+	if (status) {
+		keyed_free(k);
+		return status;
+	}
+	const struct catalog *icat = NULL;
+	int rc = catalog_at(cur, c->revision, &icat);
+	if (rc == CATALOG_AT_LATER || rc == CATALOG_AT_NONE) {
+		keyed_free(k);
+		*msg = MSG_NO_CATALOG;
+		return 503;
+	}
+	if (rc != 0 || roll_items(icat, k) != 0) {
+		if (icat)
+			catalog_release(icat);
+		keyed_free(k);
+		*msg = MSG_INTERNAL;
+		return 500;
+	}
+	catalog_release(icat);
+	k->code = *c;
+	if (dungeoncode_encode(c, k->code_text, sizeof k->code_text) < 0) {
+		keyed_free(k);
+		*msg = MSG_INTERNAL;
+		return 500;
+	}
+	return 0;
+}
+
+/* ---- answers ---- */
+
+/* The address of the same inputs without the seed ("another one"). */
+static int again_link(struct buf *b, const struct dungeoncode *c)
+{
+	if (buf_printf(b, "/dungeon?w=%d&h=%d&tileset=", c->w, c->h) != 0 ||
+	    form_encode(b, c->tileset) != 0)
+		return -1;
+	return buf_printf(b, "&level=%d&hallways=%d", c->level, c->hallways);
+}
+
+/* Runs of cells for which keep(kind) holds, as one SVG path. */
+static int cell_path(const struct dungeon *d, char what, struct buf *out)
+{
+	for (int y = 0; y < d->ch; y++)
+		for (int x = 0; x < d->cw;) {
+			if (d->kind[y * d->cw + x] != what) {
+				x++;
+				continue;
+			}
+			int end = x;
+			while (end < d->cw && d->kind[y * d->cw + end] == what)
+				end++;
+			if (svgpath_run(out, x, y, end - x) != 0)
+				return -1;
+			x = end;
+		}
+	return out->oom ? -1 : 0;
+}
+
+static int door_path(const struct dungeon *d, struct buf *out)
+{
+	for (int i = 0; i < d->n_doors; i++) {
+		const struct dungeon_door *o = &d->door[i];
+		if (svgpath_line(out, o->x0, o->y0, o->x1, o->y1) != 0)
+			return -1;
+	}
+	return out->oom ? -1 : 0;
+}
+
+static void send_html(struct response *rs, const struct catalog *cur, const struct dquery *q,
+                      const struct keyed *k, int permanent)
+{
+	const struct dungeon *d = k->d;
+	struct tmpl_dict *page = page_new("Keyed dungeon");
+	struct tmpl_dict *body = page_body(page, "dungeon.tpl");
+	struct tmpl_dict *dg = tmpl_section(body, "DUNGEON");
+	struct buf hall, room, doors, again, line;
+	char num[DECIMAL_MAX], link[DUNGEONCODE_MAX + 16];
+	int ok;
+
+	buf_init(&hall);
+	buf_init(&room);
+	buf_init(&doors);
+	buf_init(&again);
+	buf_init(&line);
+	ok = cell_path(d, '.', &hall) == 0 && cell_path(d, 'r', &room) == 0 &&
+	     door_path(d, &doors) == 0 && again_link(&again, &k->code) == 0;
+	if (!permanent)
+		fill_form(body, q, cur);
+	int longer = d->cw > d->ch ? d->cw : d->ch;
+	int px = DUNGEON_PX_MAX / longer < DUNGEON_PX_CELL ? DUNGEON_PX_MAX / longer
+	                                                   : DUNGEON_PX_CELL;
+	tmpl_set_int(dg, "CW", d->cw);
+	tmpl_set_int(dg, "CH", d->ch);
+	tmpl_set_int(dg, "PXW", d->cw * px);
+	tmpl_set_int(dg, "PXH", d->ch * px);
+	tmpl_set(dg, "HALL", hall.len ? hall.data : "");
+	tmpl_set(dg, "ROOMS", room.len ? room.data : "");
+	tmpl_set(dg, "DOORS", doors.len ? doors.data : "");
+	tmpl_set_int(dg, "UX", d->up_x);
+	tmpl_set_int(dg, "UY", d->up_y);
+	tmpl_set_int(dg, "DX", d->down_x);
+	tmpl_set_int(dg, "DY", d->down_y);
+	tmpl_set_int(dg, "W", d->w);
+	tmpl_set_int(dg, "H", d->h);
+	tmpl_set_int(dg, "LEVEL", d->level);
+	tmpl_set_int(dg, "HALLWAYS", k->code.hallways);
+	tmpl_set(dg, "TILESET", k->code.tileset);
+	tmpl_set(dg, "SEED", decimal_u64(k->code.seed, num));
+	tmpl_set_int(dg, "N_ROOMS", d->n_rooms);
+	tmpl_set_int(dg, "N_DOORS", d->n_doors);
+	tmpl_set_int(dg, "BUDGET", (long)d->budget);
+	tmpl_set_int(dg, "SPENT", (long)d->spent);
+	snprintf(link, sizeof link, "/dungeon/%s", k->code_text);
+	tmpl_set(dg, "LINK", link);
+	tmpl_set(dg, "CODE", k->code_text);
+	tmpl_set(dg, "AGAIN", again.len ? again.data : "/dungeon");
+	/* with fewer than two rooms a stair may stand in a hallway */
+	if (d->up_room)
+		tmpl_set_int(tmpl_section(dg, "UP_IN_ROOM"), "N", d->up_room);
+	else
+		tmpl_show(dg, "UP_IN_HALL");
+	if (d->down_room)
+		tmpl_set_int(tmpl_section(dg, "DOWN_IN_ROOM"), "N", d->down_room);
+	else
+		tmpl_show(dg, "DOWN_IN_HALL");
+	size_t item = 0;
+	for (int id = 1; ok && id <= d->n_rooms; id++) {
+		const struct dungeon_room *r = &d->room[id];
+		struct tmpl_dict *lab = tmpl_section(dg, "LABEL");
+		tmpl_set_int(lab, "N", id);
+		tmpl_set_int(lab, "X", r->lx);
+		tmpl_set_int(lab, "Y", r->ly + 1);
+		struct tmpl_dict *key = tmpl_section(dg, "ROOM");
+		tmpl_set_int(key, "N", id);
+		tmpl_set(key, "STOCK", dungeon_stock_names[r->stock]);
+		tmpl_set_int(key, "CELLS", r->n_cells);
+		if (id == d->up_room)
+			tmpl_show(key, "UP");
+		if (id == d->down_room)
+			tmpl_show(key, "DOWN");
+		buf_reset(&line);
+		ok = dungeon_treasure_line(r, &line) == 0;
+		if (line.len)
+			tmpl_set(tmpl_section(key, "TREASURE"), "TEXT", line.data);
+		if (r->stock == STOCK_EMPTY)
+			tmpl_show(key, "EMPTY");
+		for (int i = 0; i < r->n_items; i++, item++) {
+			const struct key_item *ki = &k->items[item];
+			struct tmpl_dict *li = tmpl_section(key, "ITEM");
+			tmpl_set(li, "NAME", ki->name);
+			tmpl_set(li, "KIND", kind_names[ki->kind]);
+			tmpl_set(li, "RARITY", ki->rarity);
+			if (ki->link[0])
+				tmpl_set(tmpl_section(li, "LINKED"), "LINK", ki->link);
+			else
+				tmpl_show(li, "UNLINKED");
+		}
+	}
+	buf_free(&hall);
+	buf_free(&room);
+	buf_free(&doors);
+	buf_free(&again);
+	buf_free(&line);
+	if (!ok) {
+		tmpl_dict_free(page);
+		page_failed(rs, 0);
+		return;
+	}
+	page_send_html(rs, 200, page);
+}
+
+/* A strong ETag of the body as sent (as /item/CODE's). */
+static void etag_of(const struct buf *body, char out[36])
+{
+	unsigned char h[16];
+	crypto_generichash(h, sizeof h, (const unsigned char *)body->data, body->len, NULL, 0);
+	out[0] = '"';
+	sodium_bin2hex(out + 1, 33, h, sizeof h);
+	out[33] = '"';
+	out[34] = '\0';
+}
+
+static int none_match(const struct request *rq, const char *etag)
+{
+	const char *inm = request_param(rq, "HTTP_IF_NONE_MATCH");
+	size_t n = strlen(etag);
+	if (!inm)
+		return 0;
+	if (strcmp(inm, "*") == 0)
+		return 1;
+	for (const char *p = inm; (p = strstr(p, etag)) != NULL; p += n)
+		if (p == inm || p[-1] == ' ' || p[-1] == ',')
+			return 1;
+	return 0;
+}
+
+static void answer(const struct request *rq, struct response *rs, const struct catalog *cur,
+                   const struct dquery *q, const struct keyed *k, int permanent)
+{
+	int rc = 0;
+
+	switch (q->format) {
+	case DF_HTML:
+		send_html(rs, cur, q, k, permanent);
+		break;
+	case DF_JSON:
+		page_send_json(rs, 200, dungeon_key_json(k));
+		break;
+	case DF_TEXT:
+		buf_reset(&rs->body);
+		rs->status = 200;
+		rs->content_type = CT_TEXT;
+		rc = dungeon_key_text(k, &rs->body);
+		break;
+	case DF_PNG:
+		buf_reset(&rs->body);
+		rs->status = 200;
+		rs->content_type = CT_PNG;
+		rc = dungeon_draw_png(k->d, &rs->body);
+		break;
+	case DF_VTT: {
+		char name[DUNGEONCODE_MAX + 48];
+		buf_reset(&rs->body);
+		rs->status = 200;
+		rs->content_type = CT_VTT;
+		rc = dungeon_draw_vtt(k->d, &rs->body);
+		/* the code is base64url: safe in a quoted file name */
+		snprintf(name, sizeof name, "attachment; filename=\"dungeon-%s.dd2vtt\"",
+		         k->code_text);
+		if (rc == 0)
+			rc = response_header(rs, "Content-Disposition", name);
+		break;
+	}
+	}
+	if (rc != 0) {
+		page_failed(rs, q->format == DF_JSON || q->format == DF_VTT);
+		return;
+	}
+	if (permanent && rs->status == 200) {
+		char etag[36];
+		etag_of(&rs->body, etag);
+		rs->cache_control = PERMANENT;
+		if (response_header(rs, "ETag", etag) != 0 ||
+		    response_header(rs, "Vary", "Accept") != 0) {
+			page_failed(rs, q->format == DF_JSON);
+			return;
+		}
+		if (none_match(rq, etag)) {
+			rs->status = 304;
+			buf_reset(&rs->body);
+		}
+	}
+}
+
+static void serve(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
+                  const struct dquery *q, const struct catalog *cur, const struct dungeoncode *c,
+                  int permanent)
+{
+	struct keyed k;
+	const char *field = NULL, *msg = NULL;
+	int status = make(&ctx->arena, cur, c, &k, &field, &msg);
+
+	if (status) {
+		if (status == 503)
+			rs->retry_after = 1;
+		send_error(rs, q, cur, status, field, msg);
+		return;
+	}
+	answer(rq, rs, cur, q, &k, permanent);
+	keyed_free(&k);
+}
+
+/* GET /dungeon (the form's fields) and GET /dungeon/CODE (format only):
+ * 200 with the dungeon; 400 naming a bad field; 404 for a code that names
+ * no dungeon; 422 when the tileset cannot tile the grid; 503 (Retry-After)
+ * before the catalog holds tiles and budgets, or for a revision this
+ * process has not loaded yet. /dungeon/CODE is immutable, with a strong
+ * ETag. */
+void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	static const char prefix[] = "/dungeon/";
+	struct dquery q;
+	struct form_error err;
+	struct dungeoncode c;
+	int permanent = strncmp(rq->path, prefix, sizeof prefix - 1) == 0;
+	const struct catalog *cur;
+
+	query_defaults(rq, &q);
+	if (read_query(rq, permanent ? format_only : df_names, &q, &err) != 0) {
+		read_raw(rq, &q);
+		cur = catalog_acquire();
+		send_error(rs, &q, cur, 400, err.field, err.message);
+		catalog_release(cur);
+		return;
+	}
+	cur = catalog_acquire();
+	if (!cur || cur->n_tilesets == 0 || cur->n_budgets == 0) {
+		rs->retry_after = 1;
+		send_error(rs, &q, cur, 503, NULL, cur ? MSG_NO_DUNGEONS : MSG_NO_CATALOG);
+		catalog_release(cur);
+		return;
+	}
+	if (permanent) {
+		const char *code = rq->path + sizeof prefix - 1, *why = NULL;
+		char msg[160];
+		if (dungeoncode_decode(code, strlen(code), &c, &why) != 0) {
+			snprintf(msg, sizeof msg, MSG_NO_SUCH ": %s.", why ? why : "not a code");
+			send_error(rs, &q, cur, 404, NULL, msg);
+			catalog_release(cur);
+			return;
+		}
+		if (c.revision > cur->revision) {
+			/* a revision past this process's: another may have it */
+			rs->retry_after = 1;
+			send_error(rs, &q, cur, 503, NULL, MSG_NO_CATALOG);
+			catalog_release(cur);
+			return;
+		}
+		q.w = c.w;
+		q.h = c.h;
+		q.level = c.level;
+		q.hallways = c.hallways;
+		memcpy(q.tileset, c.tileset, sizeof q.tileset);
+		q.has_seed = 1;
+		q.seed = c.seed;
+	} else {
+		c = (struct dungeoncode){.w = q.w,
+		                         .h = q.h,
+		                         .level = q.level,
+		                         .hallways = q.hallways,
+		                         .seed = q.has_seed ? q.seed : rng_next(&ctx->seeds),
+		                         .revision = cur->revision};
+		memcpy(c.tileset, q.tileset, sizeof c.tileset);
+	}
+	/* With its seed, /dungeon depends only on its inputs and the revision:
+	 * kept, keyed by the inputs as read (/dungeon/CODE is nginx's to keep). */
+	char key[PAGECACHE_KEY_MAX];
+	int keyed =
+	        !permanent && q.has_seed &&
+	        snprintf(key, sizeof key, "dungeon|%d|%d|%d|%d|%" PRIu64 "|%d|%s", q.w, q.h,
+	                 q.level, q.hallways, q.seed, (int)q.format, q.tileset) < (int)sizeof key;
+	if (!keyed || !pagecache_get(PAGECACHE_INPUTS, key, cur->revision, rs)) {
+		serve(ctx, rq, rs, &q, cur, &c, permanent);
+		if (keyed)
+			pagecache_put(PAGECACHE_INPUTS, key, cur->revision, rs);
+	}
+	catalog_release(cur);
+}

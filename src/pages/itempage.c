@@ -1,0 +1,329 @@
+/* itempage: GET / and GET|POST /generate, the generator's page (SPEC §5):
+ * parse the form, generate, render in the client's format. Every answer,
+ * error or not, goes through answer_*() below, so the format rules (JSON or
+ * HTML, as the client asked) and the "no internals in an answer" rule live
+ * in one place. A catalog reference is held only while it generates and
+ * renders; items point into that catalog. */
+#include "itempage.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "catalog.h"
+#include "fields.h"
+#include "form.h"
+#include "generate.h"
+#include "itemlink.h"
+#include "itemlink_db.h"
+#include "log.h"
+#include "messages.h"
+#include "page.h"
+#include "render.h"
+
+#define MSG_NO_ITEM "No item of this kind can be generated right now. Please try again later."
+
+/* format= in the form wins over Accept. f may be NULL (no form parsed). */
+static int wants_json(const struct request *rq, const struct form *f)
+{
+	return request_wants_json(rq, f && f->has_format, f && f->format == FMT_JSON);
+}
+
+/* After a failed parse: the format, if the form did not get to it. */
+static void recover_format(const struct request *rq, int post, struct form *f)
+{
+	int fmt = -1;
+
+	if (f->has_format)
+		return;
+	if (post && rq->body)
+		fmt = request_sniff_format(rq->body, rq->body_len);
+	if (fmt < 0 && rq->query)
+		fmt = request_sniff_format(rq->query, strlen(rq->query));
+	if (fmt >= 0) {
+		f->has_format = 1;
+		f->format = fmt ? FMT_JSON : FMT_HTML;
+	}
+}
+
+/* ---- answers ---- */
+
+static void set_status(struct response *rs, int status, const char *content_type)
+{
+	buf_reset(&rs->body);
+	rs->status = status;
+	rs->content_type = content_type;
+}
+
+/* Rendering failed: the page kit's 500, in the client's format (f may be
+ * NULL). */
+static void answer_render_failed(const struct request *rq, const struct form *f,
+                                 struct response *rs)
+{
+	page_failed(rs, wants_json(rq, f));
+}
+
+/* An error in the client's format: the site's error answer, keeping the
+ * form as sent (f, may be NULL). field may be NULL. */
+static void answer_error(const struct request *rq, const struct form *f, struct response *rs,
+                         int status, const char *field, const char *message)
+{
+	page_send_error(rs, f, wants_json(rq, f), status, field, message);
+}
+
+/* 503 with Retry-After: no catalog has been loaded yet. */
+static void answer_no_catalog(const struct request *rq, const struct form *f, struct response *rs)
+{
+	answer_error(rq, f, rs, 503, NULL, MSG_NO_CATALOG);
+	rs->retry_after = 1;
+}
+
+/* The items, in the client's format (status 200). */
+static void answer_items(const struct request *rq, const struct form *f, const struct catalog *cat,
+                         const struct item *items, struct response *rs)
+{
+	int rc;
+
+	if (wants_json(rq, f)) {
+		set_status(rs, 200, CT_JSON);
+		rc = render_json_items(f, items, (size_t)f->count, f->has_count, &rs->body);
+	} else {
+		struct page pg = {.cat = cat,
+		                  .form = f,
+		                  .items = items,
+		                  .n_items = (size_t)f->count,
+		                  .status = 200};
+		set_status(rs, 200, CT_HTML);
+		rc = render_html(&pg, &rs->body);
+	}
+	if (rc != 0 || rs->body.oom)
+		answer_render_failed(rq, f, rs);
+}
+
+/* ---- generation ---- */
+
+/* Fills items[0..count) from the form; item 0 has `seed` itself and item i
+ * generate_batch_seed(seed, i). 0, or -1 when the catalog cannot make the
+ * kind (no active base type). */
+static int make_items(const struct catalog *cat, const struct form *f, uint64_t seed,
+                      struct item *items)
+{
+	struct gen_input in = {
+	        .kind = f->kind, .tier = f->tier, .variance = f->variance, .power = f->power};
+
+	memcpy(in.want, f->attr, sizeof(in.want));
+	for (int i = 0; i < f->count; i++) {
+		uint64_t s = i == 0 ? seed : generate_batch_seed(seed, (unsigned)i);
+		if (generate(cat, &in, s, &items[i]) != 0)
+			return -1;
+		/* A power the code cannot hold exactly leaves the item without
+		 * a code; its link is then the inputs and the seed. */
+		itemlink_fill(cat, &in, &items[i]);
+	}
+	return 0;
+}
+
+/* How long a client should wait before asking again for a kind the catalog
+ * cannot make: a moderator must activate a base type first. */
+#define RETRY_NO_BASE 30
+
+/* 200 with the items; 503 (Retry-After) before the first catalog and when
+ * nothing can be generated (the catalog holds no active base type for the
+ * kind: a state of the data, like a database away, not a fault); 500 when
+ * memory ran out. */
+static void serve_items(struct handler_ctx *ctx, const struct request *rq, const struct form *f,
+                        struct response *rs)
+{
+	const struct catalog *cat = catalog_acquire();
+	if (!cat) {
+		answer_no_catalog(rq, f, rs);
+		return;
+	}
+	uint64_t seed = f->has_seed ? f->seed : rng_next(&ctx->seeds);
+	struct item *items = arena_calloc(&ctx->arena, (size_t)f->count, sizeof(*items));
+	if (!items) {
+		answer_error(rq, f, rs, 500, NULL, MSG_INTERNAL);
+	} else if (make_items(cat, f, seed, items) != 0) {
+		log_error("handler: catalog revision %llu cannot generate a %s",
+		          (unsigned long long)cat->revision, kind_names[f->kind]);
+		answer_error(rq, f, rs, 503, NULL, MSG_NO_ITEM);
+		rs->retry_after = RETRY_NO_BASE;
+	} else {
+		answer_items(rq, f, cat, items, rs);
+	}
+	catalog_release(cat);
+}
+
+/* The checks on a POST body before it is parsed. 415 when it is not a form,
+ * 400 "body" when it was too large or cut short. 0 when it may be parsed. */
+static int check_body(const struct request *rq, struct form *f, struct response *rs)
+{
+	const char *field;
+	int status;
+	struct form_error ignored;
+	const char *why = request_body_problem(rq, &status, &field);
+
+	if (!why)
+		return 0;
+	/* The query says which form values to answer with; the format may also
+	 * come from what was read of a body too large to parse (server.c reads
+	 * up to SERVER_BODY_READ_MAX of it for this). */
+	if (form_parse(f, rq->query, NULL, 0, &ignored) != 0 || !f->has_format)
+		recover_format(rq, rq->body_truncated, f);
+	answer_error(rq, f, rs, status, field, why);
+	return -1;
+}
+
+/* GET|POST /generate: 200 with the item(s); 400 for a bad field or a kind
+ * without a recipe; 415 for a POST body that is not a form; 503 before the
+ * first catalog; 500 as serve_items. */
+void itempage_generate(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	int post = strcmp(rq->method, "POST") == 0;
+	struct form_error err;
+	struct form f;
+	char msg[96];
+
+	if (post && check_body(rq, &f, rs) != 0)
+		return;
+	if (form_parse(&f, rq->query, post ? rq->body : NULL, post ? rq->body_len : 0, &err) != 0) {
+		recover_format(rq, post, &f);
+		answer_error(rq, &f, rs, 400, err.field, err.message);
+		return;
+	}
+	if (!recipe_for(f.kind)) {
+		snprintf(msg, sizeof(msg), "The kind \"%s\" is not available yet.",
+		         kind_names[f.kind]);
+		answer_error(rq, &f, rs, 400, "kind", msg);
+		return;
+	}
+	serve_items(ctx, rq, &f, rs);
+}
+
+/* GET /: the form under a freshly generated item. It takes the same query
+ * fields as /generate (format, count, kind, ...; none given: one random
+ * weapon), and answers as route_generate does. */
+void itempage_index(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	itempage_generate(ctx, rq, rs);
+}
+
+/* ---- /item/CODE ---- */
+
+#define PERMANENT        "public, max-age=31536000, immutable"
+#define MSG_NO_SUCH_ITEM "No item has this code"
+
+static const char *const code_fields[] = {"format", NULL};
+
+/* A strong ETag: a digest of the body exactly as sent, so that it changes
+ * whenever a byte does (a new release that renders otherwise included). */
+static void etag_of(const struct buf *body, char out[36])
+{
+	unsigned char h[16];
+	crypto_generichash(h, sizeof h, (const unsigned char *)body->data, body->len, NULL, 0);
+	out[0] = '"';
+	sodium_bin2hex(out + 1, 33, h, sizeof h);
+	out[33] = '"';
+	out[34] = '\0';
+}
+
+/* Whether If-None-Match names etag (a list, or "*"). */
+static int none_match(const struct request *rq, const char *etag)
+{
+	const char *inm = request_param(rq, "HTTP_IF_NONE_MATCH");
+	size_t n = strlen(etag);
+	if (!inm)
+		return 0;
+	if (strcmp(inm, "*") == 0)
+		return 1;
+	for (const char *p = inm; (p = strstr(p, etag)) != NULL; p += n)
+		if (p == inm || p[-1] == ' ' || p[-1] == ',')
+			return 1;
+	return 0;
+}
+
+/* An error of /item/CODE in the client's format: the form is the default
+ * one, nothing of the code is echoed but in the message. */
+static void answer_code_error(const struct request *rq, int json, struct response *rs, int status,
+                              const char *message)
+{
+	struct form f;
+	form_parse(&f, NULL, NULL, 0, NULL);
+	f.has_format = 1;
+	f.format = json ? FMT_JSON : FMT_HTML;
+	answer_error(rq, &f, rs, status, NULL, message);
+}
+
+/* GET /item/CODE: the item of the code, at the code's revision, the same
+ * bytes every time (SPEC §6): 200 with Cache-Control immutable and a strong
+ * ETag, or 304 when If-None-Match names it; 404 for a malformed code or one
+ * that names no item or a revision the database never made; 400 for a bad
+ * format=; 503 (Retry-After) before the first catalog or for a revision
+ * the database holds and this process has not loaded yet; 500
+ * when memory ran out. */
+void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	static const char prefix[] = "/item/";
+	struct fields fl;
+	struct form_error err;
+	struct coded_item ci;
+	struct form f;
+	const char *why = NULL;
+	char msg[160], power_text[16], etag[36];
+	int rc;
+
+	int bad = fields_read(&fl, code_fields, 0, rq, 0, &err) != 0;
+	int json = fl.json;
+	if (bad) {
+		answer_code_error(rq, json, rs, 400, err.message);
+		return;
+	}
+	const char *code = strncmp(rq->path, prefix, sizeof prefix - 1) == 0
+	                           ? rq->path + sizeof prefix - 1
+	                           : "";
+	switch (itemlink_item_db(ctx->db, code, strlen(code), &ci, &why)) {
+	case ITEMLINK_OK:
+		break;
+	case ITEMLINK_MALFORMED:
+	case ITEMLINK_UNKNOWN:
+	case ITEMLINK_NEVER:
+		snprintf(msg, sizeof msg, MSG_NO_SUCH_ITEM ": %s.", why ? why : "not an item code");
+		answer_code_error(rq, json, rs, 404, msg);
+		return;
+	case ITEMLINK_LATER:
+	case ITEMLINK_NO_CATALOG:
+		answer_code_error(rq, json, rs, 503, MSG_NO_CATALOG);
+		rs->retry_after = 1;
+		return;
+	default:
+		answer_code_error(rq, json, rs, 500, MSG_INTERNAL);
+		return;
+	}
+	itemlink_form(&ci, &f, power_text, json);
+	if (json) {
+		set_status(rs, 200, CT_JSON);
+		rc = render_json_items(&f, &ci.item, 1, 0, &rs->body);
+	} else {
+		struct page pg = {
+		        .cat = ci.cat, .form = &f, .items = &ci.item, .n_items = 1, .status = 200};
+		set_status(rs, 200, CT_HTML);
+		rc = render_html(&pg, &rs->body);
+	}
+	itemlink_release(&ci);
+	if (rc != 0 || rs->body.oom) {
+		answer_render_failed(rq, &f, rs);
+		return;
+	}
+	etag_of(&rs->body, etag);
+	rs->cache_control = PERMANENT;
+	if (response_header(rs, "ETag", etag) != 0 || response_header(rs, "Vary", "Accept") != 0) {
+		answer_render_failed(rq, &f, rs);
+		return;
+	}
+	if (none_match(rq, etag)) {
+		rs->status = 304;
+		buf_reset(&rs->body);
+	}
+}

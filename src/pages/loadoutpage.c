@@ -1,0 +1,559 @@
+/* loadoutpage: see loadoutpage.h. The query is read in two passes of the
+ * one form reader (format first, so every error is in the client's
+ * format). Each item is regenerated from its code; the list is then built
+ * by adding the items in order and wearing each where its value says, by
+ * the rules of loadout.c, so a hand-edited URL that puts two items in one
+ * place still gives a consistent loadout (the later one is worn). Every
+ * link on the page is the canonical URL of the state an action leads to. */
+#include "loadoutpage.h"
+
+#include <string.h>
+
+#include "buf.h"
+#include "catalog.h"
+#include "decimal.h"
+#include "form.h"
+#include "item.h"
+#include "itemlink.h"
+#include "itemlink_db.h"
+#include "loadout.h"
+#include "messages.h"
+#include "page.h"
+#include "render.h"
+#include "value.h"
+
+#define CODE_MAX (ITEMCODE_MAX - 1) /* bytes of an item code */
+
+#define MSG_ITEM     "must be an item code, optionally followed by ':' and a place"
+#define MSG_TOO_MANY "a loadout holds at most 32 items"
+
+static const char *const lo_names[] = {"item", "format", "base", NULL};
+static const char *const format_only[] = {"format", NULL};
+
+struct lo_query {
+	enum format format;
+	unsigned n;
+	int too_many;
+	int base_given;
+	struct loadout_base base;
+	char base_why[160];
+	struct {
+		char code[CODE_MAX + 1];
+		enum place place;
+	} in[LOADOUT_MAX];
+};
+
+/* Item i of a loadout: its code and the item regenerated from it, in two
+ * arrays indexed alike (loadout_totals reads the items as an array). */
+struct lo_entries {
+	const char **code;
+	struct item *item;
+	const struct loadout_base *base; /* the character's own values */
+};
+
+static int field_error(struct form_error *err, const char *field, const char *message)
+{
+	err->field = field;
+	err->message = message;
+	return -1;
+}
+
+static int read_format_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+{
+	enum format *f = ctx;
+	(void)i;
+	if (n == 0)
+		return 0;
+	if (form_format(v, f) != 0)
+		return field_error(err, "format", FORM_FORMAT_MSG);
+	return 0;
+}
+
+/* "CODE" or "CODE:place"; a pasted permanent link ("…/item/CODE?…") is
+ * taken for its code. An empty value (a blank "add" input) is skipped. */
+static int read_item(struct lo_query *q, const char *v, size_t n, struct form_error *err)
+{
+	const char *slash = NULL;
+	for (const char *p = v; p < v + n; p++)
+		if (*p == '/')
+			slash = p;
+	if (slash && slash - v >= 5 && memcmp(slash - 5, "/item", 5) == 0) {
+		n -= (size_t)(slash + 1 - v);
+		v = slash + 1;
+		const char *qm = memchr(v, '?', n);
+		if (qm)
+			n = (size_t)(qm - v);
+	}
+	if (n == 0)
+		return 0;
+	if (q->n == LOADOUT_MAX)
+		return field_error(err, "item", MSG_TOO_MANY);
+	const char *colon = memchr(v, ':', n);
+	size_t code_len = colon ? (size_t)(colon - v) : n;
+	int place = PLACE_PACK;
+	if (colon && (place = place_from_name(colon + 1, n - code_len - 1)) < 0)
+		return field_error(err, "item", MSG_ITEM);
+	if (code_len == 0 || code_len > CODE_MAX ||
+	    strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") <
+	            code_len)
+		return field_error(err, "item", MSG_ITEM);
+	memcpy(q->in[q->n].code, v, code_len);
+	q->in[q->n].code[code_len] = '\0';
+	q->in[q->n].place = (enum place)place;
+	q->n++;
+	return 0;
+}
+
+/* base=attack:3,str:10 (loadout.c reads it), once. */
+static int read_base(struct lo_query *q, const char *v, size_t n, struct form_error *err)
+{
+	if (q->base_given++)
+		return field_error(err, "base", "is given twice");
+	if (loadout_base_parse(v, n, &q->base, q->base_why, sizeof q->base_why) != 0)
+		return field_error(err, "base", q->base_why);
+	return 0;
+}
+
+static int read_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+{
+	return i == 0 ? read_item(ctx, v, n, err) : i == 2 ? read_base(ctx, v, n, err) : 0;
+}
+
+static int read_query(const struct request *rq, struct lo_query *q, struct form_error *err)
+{
+	const char *s = rq->query;
+	size_t n = s ? strlen(s) : 0;
+	struct form_reader r;
+	enum format f = request_prefers_json(rq) ? FMT_JSON : FMT_HTML;
+
+	memset(q, 0, sizeof(*q));
+	q->format = f;
+	form_reader_init(&r, format_only, read_format_field, &f);
+	if (form_read(&r, "query", s, n, err) != 0)
+		return -1;
+	q->format = f;
+	form_reader_init(&r, lo_names, read_field, q);
+	r.repeatable = 1; /* item */
+	return form_read(&r, "query", s, n, err);
+}
+
+/* ---- links: the canonical URL of a state ---- */
+
+/* Item i as an address spells it: "CODE", or "CODE:place" when worn. */
+static int put_entry(struct buf *b, const struct loadout *l, const struct lo_entries *e, unsigned i)
+{
+	if (buf_puts(b, e->code[i]) != 0)
+		return -1;
+	if (l->item[i].at != PLACE_PACK && buf_printf(b, ":%s", place_names[l->item[i].at]) != 0)
+		return -1;
+	return 0;
+}
+
+static int state_link(struct buf *b, const struct loadout *l, const struct lo_entries *e,
+                      enum format f)
+{
+	if (buf_append(b, "/loadout", 8) != 0)
+		return -1;
+	char base[256];
+	int sep = '?';
+	for (unsigned i = 0; i < l->n; i++, sep = '&')
+		if (buf_puts(b, i ? "&item=" : "?item=") != 0 || put_entry(b, l, e, i) != 0)
+			return -1;
+	if (e->base && loadout_base_text(e->base, base, sizeof base) > 0) {
+		if (buf_printf(b, "%cbase=%s", sep, base) != 0)
+			return -1;
+		sep = '&';
+	}
+	if (f == FMT_JSON && buf_printf(b, "%cformat=json", sep) != 0)
+		return -1;
+	return 0;
+}
+
+/* "/?loadout=CODE:place,CODE": the generate form carrying this loadout, so
+ * each card's "add to loadout" keeps it (form.c's loadout field); plain
+ * "/" when there is nothing to carry or the list is longer than the field
+ * takes. */
+static int more_link(struct buf *b, const struct loadout *l, const struct lo_entries *e)
+{
+	size_t start = b->len;
+
+	if (buf_puts(b, l->n ? "/?loadout=" : "/") != 0)
+		return -1;
+	for (unsigned i = 0; i < l->n; i++)
+		if ((i && buf_putc(b, ',') != 0) || put_entry(b, l, e, i) != 0)
+			return -1;
+	if (l->n && b->len - start - (sizeof "/?loadout=" - 1) > FORM_LONG_VALUE_MAX) {
+		b->len = start;
+		return buf_puts(b, "/");
+	}
+	return 0;
+}
+
+enum action { A_EQUIP, A_EQUIP_OFF, A_UNEQUIP, A_REMOVE, A__MAX };
+static const char *const action_names[A__MAX] = {"equip", "equip_off_hand", "unequip", "remove"};
+
+/* The URL after action a on item i, in the arena; NULL when the action does
+ * not apply (equipping what is worn or has no slot, unequipping what is in
+ * the pack). */
+static const char *action_link(struct arena *ar, const struct loadout *l,
+                               const struct lo_entries *entries, unsigned i, enum action a,
+                               enum format f)
+{
+	struct loadout next = *l;
+	const struct lo_entries *e = entries;
+	struct lo_entries moved;
+	int worn = l->item[i].at != PLACE_PACK;
+
+	switch (a) {
+	case A_EQUIP:
+		if (worn || loadout_equip(&next, i, PLACE_PACK) != LO_OK)
+			return NULL;
+		break;
+	case A_EQUIP_OFF:
+		if (l->item[i].fits != SLOT_ONE_HAND || l->item[i].at == PLACE_OFF_HAND ||
+		    loadout_equip(&next, i, PLACE_OFF_HAND) != LO_OK)
+			return NULL;
+		break;
+	case A_UNEQUIP:
+		if (!worn)
+			return NULL;
+		loadout_unequip(&next, i);
+		break;
+	default:
+		/* the entries without item i, in the arena: the link needs the codes */
+		if (!(moved.code = arena_alloc(ar, sizeof(*moved.code) * l->n)))
+			return NULL;
+		moved.item = NULL;
+		moved.base = entries->base;
+		for (unsigned j = 0, k = 0; j < l->n; j++)
+			if (j != i)
+				moved.code[k++] = entries->code[j];
+		loadout_remove(&next, i);
+		e = &moved;
+	}
+	struct buf b;
+	buf_init(&b);
+	char *s = NULL;
+	if (state_link(&b, &next, e, f) == 0 && (s = arena_alloc(ar, b.len + 1)))
+		memcpy(s, b.data, b.len + 1);
+	buf_free(&b);
+	return s;
+}
+
+/* ---- answers ---- */
+
+static void send_error(struct response *rs, enum format f, int status, const char *field,
+                       const char *message)
+{
+	if (f == FMT_JSON) {
+		page_send_json_error(rs, status, field, message);
+		return;
+	}
+	struct tmpl_dict *d = page_new("Loadout");
+	page_error(d, field, message);
+	page_body(d, "loadout.tpl");
+	page_send_html(rs, status, d);
+}
+
+static void item_html(struct tmpl_dict *d, struct arena *ar, const struct loadout *l,
+                      const struct lo_entries *e, unsigned i)
+{
+	tmpl_set(d, "NAME", e->item[i].name);
+	tmpl_set(d, "RARITY", render_rarity(e->item[i].str));
+	tmpl_set(d, "CODE", e->code[i]);
+	tmpl_set_int(d, "STR", e->item[i].str);
+	if (e->item[i].slot != SLOT_NONE)
+		tmpl_set(tmpl_section(d, "FITS"), "SLOT", slot_names[e->item[i].slot]);
+	for (int a = 0; a < A__MAX; a++) {
+		const char *url = action_link(ar, l, e, i, (enum action)a, FMT_HTML);
+		if (url)
+			tmpl_set(tmpl_section(d, a == A_EQUIP       ? "EQUIP"
+			                         : a == A_EQUIP_OFF ? "EQUIP_OFF"
+			                         : a == A_UNEQUIP   ? "UNEQUIP"
+			                                            : "REMOVE"),
+			         "URL", url);
+	}
+}
+
+/* The doll's drawing of an empty place: the slot's icon of public/icons/. */
+static const char *const place_icons[PLACE__MAX] = {
+        [PLACE_HEAD] = "head",           [PLACE_BODY] = "body", [PLACE_HANDS] = "hands",
+        [PLACE_LEGS] = "legs",           [PLACE_FEET] = "feet", [PLACE_MAIN_HAND] = "one-hand",
+        [PLACE_OFF_HAND] = "off-hand",   [PLACE_NECK] = "neck", [PLACE_LEFT_FINGER] = "finger",
+        [PLACE_RIGHT_FINGER] = "finger",
+};
+
+static void send_html(struct response *rs, struct arena *ar, const struct loadout *l,
+                      const struct lo_entries *e, const struct loadout_totals *t)
+{
+	struct tmpl_dict *d = page_new("Loadout");
+	struct tmpl_dict *body = page_body(d, "loadout.tpl");
+	char num[DECIMAL_GROUPED_MAX + 8];
+	struct buf self;
+
+	for (int p = PLACE_HEAD; p < PLACE__MAX; p++) {
+		struct tmpl_dict *row = tmpl_section(body, "PLACE");
+		int w = loadout_wearer(l, (enum place)p);
+		tmpl_set(row, "PLACE", place_names[p]);
+		tmpl_set(row, "LABEL", place_labels[p]);
+		if (w < 0) {
+			tmpl_show(row, "EMPTY");
+			tmpl_set(row, "ICON", place_icons[p]);
+		} else {
+			char icon[64];
+			render_icon_name(&e->item[w], icon, sizeof icon);
+			tmpl_set(row, "ICON", icon);
+			tmpl_show(row, "FILLED");
+			if (loadout_fills_also(l, (unsigned)w, (enum place)p))
+				tmpl_set(tmpl_section(row, "ALSO"), "NAME", e->item[w].name);
+			else
+				item_html(tmpl_section(row, "WORN"), ar, l, e, (unsigned)w);
+		}
+	}
+	unsigned in_pack = 0;
+	for (unsigned i = 0; i < l->n; i++)
+		if (l->item[i].at == PLACE_PACK) {
+			item_html(tmpl_section(body, "PACK_ITEM"), ar, l, e, i);
+			in_pack++;
+		}
+	if (!in_pack)
+		tmpl_show(body, "PACK_EMPTY");
+	/* base + bonuses = total, for what adds up (hands and the multiplier
+	 * do not: loadout_stat_sums) and strength */
+	for (int s = 0; s <= ST__MAX; s++) {
+		if (s < ST__MAX && !loadout_stat_sums((enum stat)s))
+			continue;
+		struct tmpl_dict *row = tmpl_section(body, "TOTAL");
+		int64_t base = s == ST__MAX ? e->base->str : e->base->stat[s];
+		int64_t bonus = s == ST__MAX ? t->str : t->stat[s];
+		tmpl_set(row, "NAME", s == ST__MAX ? "str" : stat_names[s]);
+		tmpl_set(row, "LABEL", s == ST__MAX ? "strength" : stat_names[s]);
+		tmpl_set_int(row, "BASE", (long)base);
+		tmpl_set(row, "BONUS_SIGN", bonus < 0 ? "−" : "+");
+		tmpl_set_int(row, "BONUS", (long)(bonus < 0 ? -bonus : bonus));
+		tmpl_set_int(row, "VALUE", (long)(base + bonus));
+	}
+	if (e->base->n) {
+		char base[256];
+		if (loadout_base_text(e->base, base, sizeof base) >= 0)
+			tmpl_set(body, "BASE", base);
+	}
+	tmpl_set(body, "TOTAL_VALUE", decimal_grouped(t->value, num));
+	tmpl_set_int(body, "WORN", (long)t->worn);
+	tmpl_set_int(body, "COUNT", (long)l->n);
+	for (unsigned i = 0; i < l->n; i++) {
+		struct tmpl_dict *h = tmpl_section(body, "KEEP");
+		tmpl_set(h, "CODE", e->code[i]);
+		if (l->item[i].at != PLACE_PACK)
+			tmpl_set(tmpl_section(h, "AT"), "PLACE", place_names[l->item[i].at]);
+	}
+	if (l->n < LOADOUT_MAX)
+		tmpl_show(body, "CAN_ADD");
+	buf_init(&self);
+	if (state_link(&self, l, e, FMT_HTML) == 0)
+		tmpl_set(body, "SELF", self.data);
+	buf_reset(&self);
+	if (more_link(&self, l, e) == 0)
+		tmpl_set(body, "MORE", self.data);
+	buf_free(&self);
+	page_send_html(rs, 200, d);
+}
+
+static json_t *stats_json(const int64_t *stat)
+{
+	json_t *o = json_object();
+	for (int s = 0; o && s < ST__MAX; s++) {
+		json_t *v = s == ST_MULTIPLIER ? json_real((double)stat[s] / 100.0)
+		                               : json_integer(stat[s]);
+		if (json_object_set_new(o, stat_names[s], v) != 0) {
+			json_decref(o);
+			o = NULL;
+		}
+	}
+	return o;
+}
+
+static json_t *entry_json(struct arena *ar, const struct loadout *l, const struct lo_entries *e,
+                          unsigned i)
+{
+	int64_t stat[ST__MAX];
+	char link[CODE_MAX + 8];
+	for (int s = 0; s < ST__MAX; s++)
+		stat[s] = e->item[i].stat[s];
+	snprintf(link, sizeof link, "/item/%s", e->code[i]);
+	json_t *actions = json_object();
+	for (int a = 0; actions && a < A__MAX; a++) {
+		const char *url = action_link(ar, l, e, i, (enum action)a, FMT_JSON);
+		if (json_object_set_new(actions, action_names[a],
+		                        url ? json_string(url) : json_null()) != 0) {
+			json_decref(actions);
+			actions = NULL;
+		}
+	}
+	const struct item *it = &e->item[i];
+	return json_pack("{s:s,s:s,s:s?,s:s,s:s,s:s,s:o,s:i,s:I,s:o}", "code", e->code[i], "place",
+	                 place_names[l->item[i].at], "slot",
+	                 it->slot == SLOT_NONE ? NULL : slot_names[it->slot], "kind",
+	                 kind_names[it->kind], "name", it->name, "link", link, "stats",
+	                 stats_json(stat), "str", it->str, "value", (json_int_t)item_value(it),
+	                 "actions", actions);
+}
+
+static void send_json(struct response *rs, struct arena *ar, const struct loadout *l,
+                      const struct lo_entries *e, const struct loadout_totals *t)
+{
+	json_t *items = json_array(), *worn = json_object();
+	struct buf self;
+
+	for (unsigned i = 0; items && i < l->n; i++)
+		if (json_array_append_new(items, entry_json(ar, l, e, i)) != 0) {
+			json_decref(items);
+			items = NULL;
+		}
+	for (int p = PLACE_HEAD; worn && p < PLACE__MAX; p++) {
+		int w = loadout_wearer(l, (enum place)p);
+		if (json_object_set_new(worn, place_names[p],
+		                        w < 0 ? json_null() : json_integer(w)) != 0) {
+			json_decref(worn);
+			worn = NULL;
+		}
+	}
+	json_t *base = json_object(), *bonuses = json_object(), *totals = json_object();
+	for (int s = 0; base && bonuses && totals && s <= ST__MAX; s++) {
+		if (s < ST__MAX && !loadout_stat_sums((enum stat)s))
+			continue;
+		const char *k = s == ST__MAX ? "str" : stat_names[s];
+		int64_t b = s == ST__MAX ? e->base->str : e->base->stat[s];
+		int64_t x = s == ST__MAX ? t->str : t->stat[s];
+		if (json_object_set_new(base, k, json_integer(b)) != 0 ||
+		    json_object_set_new(bonuses, k, json_integer(x)) != 0 ||
+		    json_object_set_new(totals, k, json_integer(b + x)) != 0) {
+			json_decref(totals);
+			totals = NULL;
+		}
+	}
+	if (totals && (json_object_set_new(totals, "value", json_integer(t->value)) != 0 ||
+	               json_object_set_new(totals, "worn", json_integer(t->worn)) != 0)) {
+		json_decref(totals);
+		totals = NULL;
+	}
+	buf_init(&self);
+	json_t *v = NULL;
+	if (items && worn && totals && state_link(&self, l, e, FMT_JSON) == 0)
+		v = json_pack("{s:O,s:O,s:o*,s:o*,s:O,s:s}", "items", items, "worn", worn, "base",
+		              base, "bonuses", bonuses, "totals", totals, "link", self.data);
+	else {
+		json_decref(base);
+		json_decref(bonuses);
+	}
+	json_decref(items);
+	json_decref(worn);
+	json_decref(totals);
+	buf_free(&self);
+	page_send_json(rs, 200, v);
+}
+
+/* The message for item n (1-based) that cannot be had: "item 3, 'CODE': why". */
+static const char *item_message(struct arena *ar, unsigned n, const char *code, const char *why)
+{
+	struct buf b;
+	char *s = NULL;
+	buf_init(&b);
+	if (buf_printf(&b, "item %u, '%s': %s", n, code, why) == 0 &&
+	    (s = arena_alloc(ar, b.len + 1)))
+		memcpy(s, b.data, b.len + 1);
+	buf_free(&b);
+	return s ? s : why;
+}
+
+static const char *const refusal[] = {
+        [LO_NO_SLOT] = "is not worn; it can only be carried in the pack",
+        [LO_WRONG_PLACE] = "cannot be worn there",
+};
+
+static void release(struct coded_item *ci, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		itemlink_release(&ci[i]);
+}
+
+/* A code that gives no item: the client's mistake (400 naming the item), a
+ * revision no catalog ever had (404 naming the item, as /item/CODE answers
+ * it: the code was made up, and a 503 would be asked again forever), or
+ * ours for now (no catalog yet, or a revision the database holds and this
+ * process has not loaded: 503, try again in a moment). */
+static void answer_unresolved(struct handler_ctx *ctx, struct response *rs,
+                              const struct lo_query *q, unsigned i, enum itemlink_status st,
+                              const char *why)
+{
+	switch (st) {
+	case ITEMLINK_MALFORMED:
+	case ITEMLINK_UNKNOWN:
+		send_error(rs, q->format, 400, "item",
+		           item_message(&ctx->arena, i + 1, q->in[i].code, why));
+		return;
+	case ITEMLINK_NEVER:
+		send_error(rs, q->format, 404, "item",
+		           item_message(&ctx->arena, i + 1, q->in[i].code, why));
+		return;
+	case ITEMLINK_LATER:
+	case ITEMLINK_NO_CATALOG:
+		rs->retry_after = 1;
+		send_error(rs, q->format, 503, NULL, MSG_NO_CATALOG);
+		return;
+	default:
+		page_failed(rs, q->format == FMT_JSON);
+	}
+}
+
+void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	struct lo_query *q = arena_alloc(&ctx->arena, sizeof(*q));
+	struct coded_item *ci = arena_calloc(&ctx->arena, LOADOUT_MAX, sizeof(*ci));
+	struct lo_entries ent = {arena_calloc(&ctx->arena, LOADOUT_MAX, sizeof(*ent.code)),
+	                         arena_calloc(&ctx->arena, LOADOUT_MAX, sizeof(*ent.item)), NULL},
+	                  *e = &ent;
+	struct form_error err;
+	struct loadout l = {0};
+	struct loadout_totals t;
+
+	if (!q || !ci || !ent.code || !ent.item) {
+		page_failed(rs, request_prefers_json(rq));
+		return;
+	}
+	if (read_query(rq, q, &err) != 0) {
+		send_error(rs, q->format, 400, err.field, err.message);
+		return;
+	}
+	ent.base = &q->base;
+	unsigned held = 0;
+	for (unsigned i = 0; i < q->n; i++) {
+		const char *why = "is not an item code";
+		enum itemlink_status st = itemlink_item_db(ctx->db, q->in[i].code,
+		                                           strlen(q->in[i].code), &ci[i], &why);
+		if (st != ITEMLINK_OK) {
+			release(ci, held);
+			answer_unresolved(ctx, rs, q, i, st, why);
+			return;
+		}
+		held++;
+		e->code[i] = q->in[i].code;
+		e->item[i] = ci[i].item;
+		loadout_add(&l, e->item[i].slot);
+		if (q->in[i].place == PLACE_PACK)
+			continue;
+		enum loadout_result r = loadout_equip(&l, i, q->in[i].place);
+		if (r != LO_OK) {
+			release(ci, held);
+			send_error(rs, q->format, 400, "item",
+			           item_message(&ctx->arena, i + 1, q->in[i].code, refusal[r]));
+			return;
+		}
+	}
+	loadout_totals(&l, e->item, &t);
+	if (q->format == FMT_JSON)
+		send_json(rs, &ctx->arena, &l, e, &t);
+	else
+		send_html(rs, &ctx->arena, &l, e, &t);
+	release(ci, held); /* the items' words point into these catalogs until here */
+}

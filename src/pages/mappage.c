@@ -1,0 +1,720 @@
+/* mappage: see mappage.h. The fields are read in two passes of the one form
+ * reader: format first, so that a bad value of any other field is answered
+ * in the format the client asked for; then the rest. A map is drawn from
+ * the catalog held for the request, into the request's arena. */
+#include "mappage.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "decimal.h"
+#include "form.h"
+#include "generate.h"
+#include "itemlink.h"
+#include "mapgen.h"
+#include "messages.h"
+#include "page.h"
+#include "pagecache.h"
+#include "render.h"
+#include "rng.h"
+#include "svgpath.h"
+
+enum map_format { MF_HTML, MF_JSON, MF_TEXT };
+
+enum mf { MF_W, MF_H, MF_SEED, MF_TILESET, MF_FORMAT, MF_LOOT, MF__MAX };
+static const char *const mf_names[MF__MAX + 1] = {"w",      "h",    "seed", "tileset",
+                                                  "format", "loot", NULL};
+static const char *const format_only[] = {"format", NULL};
+
+#define TILESET_NAME_MAX 32 /* map_tile.tileset is VARCHAR(32) */
+#define MSG_SIZE         "must be a whole number from 1 to 30"
+#define MSG_SEED         "must be a whole number from 0 to 18446744073709551615"
+#define MSG_FORMAT       "must be html, json or text"
+#define MSG_TILESET      "must be a tileset name (lower-case letters, digits and '-')"
+#define MSG_LOOT         "must be a tier from 0 (any) to 6, or empty for no loot"
+#define MSG_NO_TILESETS  "No map tiles are loaded yet. Please try again in a moment."
+
+/* The values as sent, for the form of an error page (which must keep every
+ * value the person typed, valid or not); cut to RAW_MAX bytes. */
+#define RAW_MAX 32
+struct map_raw {
+	char v[MF__MAX][RAW_MAX + 1];
+	int sent[MF__MAX];
+};
+
+struct map_query {
+	int w, h;
+	int has_seed;
+	uint64_t seed;
+	char tileset[TILESET_NAME_MAX + 1];
+	enum map_format format;
+	int loot;           /* -1: none, else the tier of the rooms' items (0 = any) */
+	int failed;         /* the query was refused: the form shows raw */
+	struct map_raw raw; /* filled when failed */
+};
+
+/* Loot: one item in each room, at most this many a map (drawn among all the
+ * rooms by the seed when there are more). A room is a tile whose inside
+ * (its 4 x 4 cells within the border) is more than 12 floor cells: a
+ * corridor, even a crossing, has at most 12 there. */
+#define LOOT_MAX       100
+#define ROOM_FLOOR_MIN 13
+/* The salt of the seed that draws which rooms hold loot when there are more
+ * than LOOT_MAX: apart from the items' seeds (generate_batch_seed). */
+#define LOOT_DRAW_SALT 0x6c6f6f7464726177ULL /* "lootdraw" */
+
+/* The drawn map: pixels per cell from 16 down, so that the longer side is
+ * at most MAP_PX_MAX pixels (a 1 x 1 map is 96 px, not the page's width). */
+#define MAP_PX_CELL 16
+#define MAP_PX_MAX  960
+
+struct loot {
+	int x, y;   /* the tile */
+	int cx, cy; /* the floor cell its marker sits on */
+	struct item item;
+	char link[160];
+};
+
+/* Decimal digits only, at most `max` of them, no overflow. */
+static int read_u64(const char *v, size_t n, size_t max, uint64_t *out)
+{
+	uint64_t s = 0;
+
+	if (n == 0 || n > max)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (v[i] < '0' || v[i] > '9')
+			return -1;
+		uint64_t d = (uint64_t)(v[i] - '0');
+		if (s > (UINT64_MAX - d) / 10)
+			return -1;
+		s = s * 10 + d;
+	}
+	*out = s;
+	return 0;
+}
+
+static int read_format(const char *v, enum map_format *f)
+{
+	if (strcmp(v, "html") == 0)
+		*f = MF_HTML;
+	else if (strcmp(v, "json") == 0)
+		*f = MF_JSON;
+	else if (strcmp(v, "text") == 0)
+		*f = MF_TEXT;
+	else
+		return -1;
+	return 0;
+}
+
+static int field_error(struct form_error *err, const char *field, const char *message)
+{
+	err->field = field;
+	err->message = message;
+	return -1;
+}
+
+/* The first pass: format only (empty: Accept decides). */
+static int read_format_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+{
+	(void)i;
+	if (n && read_format(v, ctx) != 0)
+		return field_error(err, "format", MSG_FORMAT);
+	return 0;
+}
+
+/* The second pass. An empty value is the default, as a blank input sends. */
+static int read_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+{
+	struct map_query *q = ctx;
+	uint64_t x;
+
+	if (n == 0)
+		return 0;
+	switch (i) {
+	case MF_W:
+	case MF_H:
+		if (read_u64(v, n, 2, &x) != 0 || x < 1 || x > MAP_DIM_MAX)
+			return field_error(err, mf_names[i], MSG_SIZE);
+		*(i == MF_W ? &q->w : &q->h) = (int)x;
+		return 0;
+	case MF_SEED:
+		if (read_u64(v, n, 20, &q->seed) != 0)
+			return field_error(err, "seed", MSG_SEED);
+		q->has_seed = 1;
+		return 0;
+	case MF_TILESET:
+		if (n > TILESET_NAME_MAX || strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789-") != n)
+			return field_error(err, "tileset", MSG_TILESET);
+		memcpy(q->tileset, v, n + 1);
+		return 0;
+	case MF_LOOT:
+		if (read_u64(v, n, 1, &x) != 0 || x > TIER_MAX)
+			return field_error(err, "loot", MSG_LOOT);
+		q->loot = (int)x;
+		return 0;
+	default:
+		return 0; /* format: read by the first pass */
+	}
+}
+
+/* Reads the query into q. -1 with *err; q->format is the client's format
+ * whatever the outcome. */
+static int read_query(const struct request *rq, struct map_query *q, struct form_error *err)
+{
+	const char *s = rq->query;
+	size_t n = s ? strlen(s) : 0;
+	struct form_reader r;
+	enum map_format f = request_prefers_json(rq)   ? MF_JSON
+	                    : request_prefers_text(rq) ? MF_TEXT
+	                                               : MF_HTML;
+
+	memset(q, 0, sizeof(*q));
+	q->loot = -1;
+	q->w = MAP_DEFAULT_W;
+	q->h = MAP_DEFAULT_H;
+	strcpy(q->tileset, MAP_DEFAULT_TILESET);
+	q->format = f;
+	form_reader_init(&r, format_only, read_format_field, &f);
+	if (form_read(&r, "query", s, n, err) != 0)
+		return -1;
+	q->format = f;
+	form_reader_init(&r, mf_names, read_field, q);
+	return form_read(&r, "query", s, n, err);
+}
+
+/* Records a value as sent (cut to RAW_MAX bytes); never refuses one. */
+static int keep_raw(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+{
+	struct map_raw *raw = ctx;
+	(void)err;
+	if (n > RAW_MAX)
+		n = RAW_MAX;
+	memcpy(raw->v[i], v, n);
+	raw->v[i][n] = '\0';
+	raw->sent[i] = 1;
+	return 0;
+}
+
+/* After a refused query: every value as sent, for the form. A pair the
+ * reader cannot decode at all ends the reading, keeping those before it. */
+static void read_raw(const struct request *rq, struct map_query *q)
+{
+	const char *s = rq->query;
+	struct form_reader r;
+	struct form_error ignored;
+
+	memset(&q->raw, 0, sizeof q->raw);
+	q->failed = 1;
+	form_reader_init(&r, mf_names, keep_raw, &q->raw);
+	r.repeatable = ~0ULL; /* a field given twice: keep the last */
+	(void)form_read(&r, "query", s, s ? strlen(s) : 0, &ignored);
+}
+
+/* ---- answers ---- */
+
+/* The map's address: the same inputs, and the seed unless seed is NULL. */
+static int map_link(struct buf *b, const struct map_query *q, const uint64_t *seed)
+{
+	if (buf_printf(b, "/map?w=%d&h=%d&tileset=", q->w, q->h) != 0 ||
+	    form_encode(b, q->tileset) != 0)
+		return -1;
+	if (q->loot >= 0 && buf_printf(b, "&loot=%d", q->loot) != 0)
+		return -1;
+	return seed ? buf_printf(b, "&seed=%" PRIu64, *seed) : 0;
+}
+
+/* The form's value of field i: as sent when the query was refused (or the
+ * default when not sent), else NULL (the caller shows the value read). */
+static const char *raw_value(const struct map_query *q, int i, const char *dflt)
+{
+	if (!q->failed)
+		return NULL;
+	return q->raw.sent[i] ? q->raw.v[i] : dflt;
+}
+
+/* The form above every HTML answer, with the values as read, or after a
+ * refused query every value as sent (a choice the lists do not hold is
+ * added to them, selected, so nothing typed is lost). */
+static void fill_form(struct tmpl_dict *body, const struct map_query *q, const struct catalog *cat)
+{
+	char num[DECIMAL_MAX], dw[DECIMAL_MAX], dh[DECIMAL_MAX];
+	const char *v;
+
+	decimal_u64(MAP_DEFAULT_W, dw);
+	decimal_u64(MAP_DEFAULT_H, dh);
+	if ((v = raw_value(q, MF_W, dw)))
+		tmpl_set(body, "W", v);
+	else
+		tmpl_set_int(body, "W", q->w);
+	if ((v = raw_value(q, MF_H, dh)))
+		tmpl_set(body, "H", v);
+	else
+		tmpl_set_int(body, "H", q->h);
+	if ((v = raw_value(q, MF_SEED, "")))
+		tmpl_set(body, "SEED", v);
+	else if (q->has_seed)
+		tmpl_set(body, "SEED", decimal_u64(q->seed, num));
+	static const char *const loot_values[] = {"", "0", "1", "2", "3", "4", "5", "6"};
+	const char *loot = raw_value(q, MF_LOOT, "");
+	int matched = 0;
+	for (int i = -1; i <= TIER_MAX; i++) {
+		struct tmpl_dict *o = tmpl_section(body, "LOOT_OPT");
+		tmpl_set(o, "VALUE", loot_values[i + 1]);
+		tmpl_set(o, "LABEL", i < 0 ? "none" : i == 0 ? "any" : loot_values[i + 1]);
+		if (loot ? strcmp(loot, loot_values[i + 1]) == 0 : i == q->loot) {
+			tmpl_show(o, "SEL");
+			matched = 1;
+		}
+	}
+	if (loot && !matched) {
+		struct tmpl_dict *o = tmpl_section(body, "LOOT_OPT");
+		tmpl_set(o, "VALUE", loot);
+		tmpl_set(o, "LABEL", loot);
+		tmpl_show(o, "SEL");
+	}
+	const char *ts = raw_value(q, MF_TILESET, MAP_DEFAULT_TILESET);
+	if (!ts)
+		ts = q->tileset;
+	matched = 0;
+	for (size_t i = 0; cat && i < cat->n_tilesets; i++) {
+		struct tmpl_dict *o = tmpl_section(body, "TILESET_OPT");
+		tmpl_set(o, "VALUE", cat->tilesets[i].name);
+		if (strcmp(cat->tilesets[i].name, ts) == 0) {
+			tmpl_show(o, "SEL");
+			matched = 1;
+		}
+	}
+	if (!matched && *ts) {
+		struct tmpl_dict *o = tmpl_section(body, "TILESET_OPT");
+		tmpl_set(o, "VALUE", ts);
+		tmpl_show(o, "SEL");
+	}
+}
+
+static void send_error(struct response *rs, const struct map_query *q, const struct catalog *cat,
+                       int status, const char *field, const char *message)
+{
+	if (q->format == MF_JSON) {
+		page_send_json_error(rs, status, field, message);
+	} else if (q->format == MF_TEXT) {
+		buf_reset(&rs->body);
+		rs->status = status;
+		rs->content_type = CT_TEXT;
+		if (buf_printf(&rs->body, "%s%s%s\n", field ? field : "", field ? ": " : "",
+		               message) != 0)
+			page_failed(rs, 0);
+	} else {
+		struct tmpl_dict *d = page_new("Dungeon map");
+		page_error(d, field, message);
+		fill_form(page_body(d, "map.tpl"), q, cat);
+		page_send_html(rs, status, d);
+	}
+}
+
+/* The floor as one SVG path, a rectangle per run of floor cells in a row:
+ * one template value instead of a section per run, which made a 30 x 30
+ * page cost ~4 times as much (thousands of dictionaries). Numbers and path
+ * letters only. 0, or -1 when out of memory. */
+static int floor_path(const struct map *m, struct buf *d)
+{
+	int cw = MAP_TILE * m->w, ch = MAP_TILE * m->h;
+
+	for (int y = 0; y < ch; y++) {
+		const char *row = &m->cell[(size_t)y * (size_t)cw];
+		for (int x = 0; x < cw;) {
+			if (row[x] != '.') {
+				x++;
+				continue;
+			}
+			int end = x;
+			while (end < cw && row[end] == '.')
+				end++;
+			if (svgpath_run(d, x, y, end - x) != 0)
+				return -1;
+			x = end;
+		}
+	}
+	return d->oom ? -1 : 0;
+}
+
+/* Whether tile t is a room (see ROOM_FLOOR_MIN). */
+static int is_room(const struct map_tile *t)
+{
+	int floor = 0;
+	for (int y = 1; y < MAP_TILE - 1; y++)
+		for (int x = 1; x < MAP_TILE - 1; x++)
+			floor += t->cell[y * MAP_TILE + x] == '.';
+	return floor >= ROOM_FLOOR_MIN;
+}
+
+/* The floor cell of tile t's inside nearest its middle (ties: the first in
+ * reading order), as a cell of the tile; a room always has one. */
+static void room_spot(const struct map_tile *t, int *cx, int *cy)
+{
+	int best = -1;
+	for (int y = 1; y < MAP_TILE - 1; y++)
+		for (int x = 1; x < MAP_TILE - 1; x++) {
+			/* twice the distance from the middle (2.5, 2.5), squared */
+			int d = (2 * x - 5) * (2 * x - 5) + (2 * y - 5) * (2 * y - 5);
+			if (t->cell[y * MAP_TILE + x] == '.' && (best < 0 || d < best)) {
+				best = d;
+				*cx = x;
+				*cy = y;
+			}
+		}
+}
+
+/* The rooms of m (tile indices, reading order) into rooms; returns how many. */
+static size_t find_rooms(const struct catalog_tileset *ts, const struct map *m, int *rooms)
+{
+	size_t n = 0;
+	for (int c = 0; c < m->w * m->h; c++)
+		if (is_room(&ts->tiles[m->tile[c]]))
+			rooms[n++] = c;
+	return n;
+}
+
+/* Which rooms hold loot: all of them when there are at most LOOT_MAX, else
+ * LOOT_MAX drawn among all of them by the seed (a partial shuffle), so the
+ * loot reaches the whole map. The choice is put back in reading order;
+ * pick[k] is the room's number among all rooms. Returns how many. */
+static size_t pick_rooms(size_t n_rooms, uint64_t seed, unsigned *pick)
+{
+	if (n_rooms <= LOOT_MAX) {
+		for (size_t i = 0; i < n_rooms; i++)
+			pick[i] = (unsigned)i;
+		return n_rooms;
+	}
+	unsigned order[MAP_DIM_MAX * MAP_DIM_MAX];
+	struct rng r;
+	rng_seed(&r, seed ^ LOOT_DRAW_SALT);
+	for (size_t i = 0; i < n_rooms; i++)
+		order[i] = (unsigned)i;
+	for (size_t i = 0; i < LOOT_MAX; i++) {
+		size_t j = i + (size_t)rng_below(&r, n_rooms - i);
+		unsigned t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	/* back in reading order: mark, then collect */
+	unsigned char chosen[MAP_DIM_MAX * MAP_DIM_MAX] = {0};
+	for (size_t i = 0; i < LOOT_MAX; i++)
+		chosen[order[i]] = 1;
+	size_t k = 0;
+	for (size_t i = 0; i < n_rooms; i++)
+		if (chosen[i])
+			pick[k++] = (unsigned)i;
+	return k;
+}
+
+/* One item in each room of m (or in LOOT_MAX of them, see pick_rooms):
+ * room i (its number among all rooms, reading order) has the seed
+ * generate_batch_seed(seed, i) and a kind drawn from it, rolled at q->loot;
+ * its marker sits on the room's floor cell nearest the tile's middle. A
+ * kind the catalog cannot make leaves its room empty. Returns how many,
+ * into out (LOOT_MAX entries); *n_rooms: how many rooms the map has. */
+static size_t roll_loot(const struct catalog *cat, const struct catalog_tileset *ts,
+                        const struct map_query *q, const struct map *m, uint64_t seed,
+                        struct loot *out, size_t *n_rooms)
+{
+	size_t n = 0;
+	int rooms[MAP_DIM_MAX * MAP_DIM_MAX];
+	unsigned pick[LOOT_MAX];
+	struct form f; /* the defaults; each item sets its kind and tier */
+	struct buf b;
+
+	*n_rooms = find_rooms(ts, m, rooms);
+	size_t n_pick = q->loot >= 0 ? pick_rooms(*n_rooms, seed, pick) : 0;
+	form_parse(&f, NULL, NULL, 0, NULL);
+	f.tier = q->loot;
+	buf_init(&b);
+	for (size_t k = 0; k < n_pick; k++) {
+		int c = rooms[pick[k]];
+		uint64_t s = generate_batch_seed(seed, pick[k]);
+		struct rng r;
+		rng_seed(&r, s);
+		struct gen_input in = {
+		        .kind = (enum kind)rng_below(&r, K__MAX), .tier = q->loot, .power = 1.0};
+		struct loot *l = &out[n];
+		if (generate(cat, &in, s, &l->item) != 0)
+			continue;
+		/* The item's permanent link (SPEC §6); the inputs and the seed
+		 * only when it cannot have a code. */
+		f.kind = in.kind;
+		buf_reset(&b);
+		if (itemlink_fill(cat, &in, &l->item) == 0 && l->item.code[0]
+		            ? buf_puts(&b, "/item/") != 0 || buf_puts(&b, l->item.code) != 0
+		            : form_link(&f, s, &b) != 0)
+			continue;
+		if (b.len >= sizeof l->link)
+			continue;
+		memcpy(l->link, b.data, b.len + 1);
+		l->x = c % m->w;
+		l->y = c / m->w;
+		room_spot(&ts->tiles[m->tile[c]], &l->cx, &l->cy);
+		l->cx += l->x * MAP_TILE;
+		l->cy += l->y * MAP_TILE;
+		n++;
+	}
+	buf_free(&b);
+	return n;
+}
+
+static void send_html(struct response *rs, const struct map_query *q, const struct catalog *cat,
+                      const struct map *m, uint64_t seed, const char *text, const struct loot *loot,
+                      size_t n_loot, size_t n_rooms)
+{
+	struct tmpl_dict *d = page_new("Dungeon map");
+	struct tmpl_dict *body = page_body(d, "map.tpl");
+	struct tmpl_dict *map = tmpl_section(body, "MAP");
+	struct buf link, again, path;
+	char num[DECIMAL_MAX];
+
+	buf_init(&link);
+	buf_init(&again);
+	buf_init(&path);
+	if (map_link(&link, q, &seed) != 0 || map_link(&again, q, NULL) != 0 ||
+	    floor_path(m, &path) != 0) {
+		buf_free(&link);
+		buf_free(&again);
+		buf_free(&path);
+		tmpl_dict_free(d);
+		page_failed(rs, 0);
+		return;
+	}
+	fill_form(body, q, cat);
+	int cw = MAP_TILE * m->w, ch = MAP_TILE * m->h, longer = cw > ch ? cw : ch;
+	int px = MAP_PX_MAX / longer < MAP_PX_CELL ? MAP_PX_MAX / longer : MAP_PX_CELL;
+	tmpl_set_int(map, "CW", cw);
+	tmpl_set_int(map, "CH", ch);
+	tmpl_set_int(map, "PXW", cw * px);
+	tmpl_set_int(map, "PXH", ch * px);
+	tmpl_set(map, "FLOOR", path.len ? path.data : "");
+	decimal_u64(seed, num);
+	tmpl_set(map, "SEED", num);
+	tmpl_set(map, "TILESET", q->tileset);
+	tmpl_set_int(map, "W", m->w);
+	tmpl_set_int(map, "H", m->h);
+	tmpl_set(map, "LINK", link.data);
+	tmpl_set(map, "AGAIN", again.data);
+	tmpl_set(map, "TEXT", text);
+	for (size_t i = 0; i < n_loot; i++) {
+		/* the marker in the middle of its tile, and the same link listed */
+		struct tmpl_dict *mark = tmpl_section(map, "LOOT_MARK");
+		/* the marker inside its floor cell: centre + .5, radius .45 */
+		char cx[24], cy[24];
+		snprintf(cx, sizeof cx, "%d.5", loot[i].cx);
+		snprintf(cy, sizeof cy, "%d.5", loot[i].cy);
+		tmpl_set(mark, "CX", cx);
+		tmpl_set(mark, "CY", cy);
+		tmpl_set(mark, "NAME", loot[i].item.name);
+		tmpl_set(mark, "LINK", loot[i].link);
+		struct tmpl_dict *li = tmpl_section(map, "LOOT");
+		tmpl_set(li, "NAME", loot[i].item.name);
+		tmpl_set(li, "LINK", loot[i].link);
+		tmpl_set(li, "RARITY", render_rarity(loot[i].item.str));
+		tmpl_set_int(li, "X", loot[i].x);
+		tmpl_set_int(li, "Y", loot[i].y);
+	}
+	if (n_loot) {
+		tmpl_show(map, "HAS_LOOT");
+		tmpl_set_int(map, "N_ROOMS", (long)n_rooms);
+		tmpl_set_int(map, "N_LOOT", (long)n_loot);
+		tmpl_set_int(map, "LOOT_MAX", LOOT_MAX);
+	}
+	buf_free(&link);
+	buf_free(&again);
+	buf_free(&path);
+	page_send_html(rs, 200, d);
+}
+
+static json_t *loot_json(const struct loot *loot, size_t n)
+{
+	json_t *a = json_array();
+	char num[DECIMAL_MAX];
+
+	for (size_t i = 0; a && i < n; i++) {
+		decimal_u64(loot[i].item.seed, num);
+		json_t *o = json_pack("{s:i,s:i,s:i,s:i,s:s,s:s,s:s,s:s}", "x", loot[i].x, "y",
+		                      loot[i].y, "cx", loot[i].cx, "cy", loot[i].cy, "kind",
+		                      kind_names[loot[i].item.kind], "name", loot[i].item.name,
+		                      "seed", num, "link", loot[i].link);
+		if (json_array_append_new(a, o) != 0) {
+			json_decref(a);
+			a = NULL;
+		}
+	}
+	return a;
+}
+
+static json_t *map_json(const struct catalog_tileset *ts, const struct map_query *q,
+                        const struct map *m, uint64_t seed, const char *link,
+                        const struct loot *loot, size_t n_loot, size_t n_rooms)
+{
+	json_t *tiles = json_array(), *cells = json_array();
+	int cw = MAP_TILE * m->w;
+	char num[DECIMAL_MAX];
+
+	for (int y = 0; tiles && y < m->h; y++) {
+		json_t *row = json_array();
+		for (int x = 0; row && x < m->w; x++)
+			if (json_array_append_new(
+			            row, json_string(ts->tiles[m->tile[y * m->w + x]].name)) != 0) {
+				json_decref(row);
+				row = NULL;
+			}
+		if (json_array_append_new(tiles, row) != 0) {
+			json_decref(tiles);
+			tiles = NULL;
+		}
+	}
+	for (int y = 0; cells && y < MAP_TILE * m->h; y++)
+		if (json_array_append_new(cells, json_stringn(&m->cell[(size_t)y * (size_t)cw],
+		                                              (size_t)cw)) != 0) {
+			json_decref(cells);
+			cells = NULL;
+		}
+	if (!tiles || !cells) {
+		json_decref(tiles);
+		json_decref(cells);
+		return NULL;
+	}
+	decimal_u64(seed, num);
+	json_t *v = json_pack("{s:s,s:i,s:i,s:s,s:o,s:o,s:s}", "tileset", q->tileset, "w", m->w,
+	                      "h", m->h, "seed", num, "tiles", tiles, "cells", cells, "link", link);
+	/* The cap stated with the loot: how many rooms, and at most how many
+	 * hold an item (drawn among all of them by the seed). */
+	if (v && q->loot >= 0 &&
+	    (json_object_set_new(v, "loot", loot_json(loot, n_loot)) != 0 ||
+	     json_object_set_new(v, "rooms", json_integer((json_int_t)n_rooms)) != 0 ||
+	     json_object_set_new(v, "loot_max", json_integer(LOOT_MAX)) != 0)) {
+		json_decref(v);
+		v = NULL;
+	}
+	return v;
+}
+
+static void send_json(struct response *rs, const struct catalog_tileset *ts,
+                      const struct map_query *q, const struct map *m, uint64_t seed,
+                      const struct loot *loot, size_t n_loot, size_t n_rooms)
+{
+	struct buf link;
+
+	buf_init(&link);
+	if (map_link(&link, q, &seed) != 0) {
+		buf_free(&link);
+		page_failed(rs, 1);
+		return;
+	}
+	page_send_json(rs, 200, map_json(ts, q, m, seed, link.data, loot, n_loot, n_rooms));
+	buf_free(&link);
+}
+
+static void send_text(struct response *rs, const char *text, size_t len)
+{
+	buf_reset(&rs->body);
+	rs->status = 200;
+	rs->content_type = CT_TEXT;
+	if (buf_append(&rs->body, text, len) != 0)
+		page_failed(rs, 0);
+}
+
+/* "must be one of: plain, ruins", in the arena. */
+static const char *known_tilesets(struct arena *a, const struct catalog *cat)
+{
+	size_t n = sizeof "must be one of: ";
+	for (size_t i = 0; i < cat->n_tilesets; i++)
+		n += strlen(cat->tilesets[i].name) + 2;
+	char *s = arena_alloc(a, n);
+	if (!s)
+		return MSG_TILESET;
+	strcpy(s, "must be one of: ");
+	for (size_t i = 0; i < cat->n_tilesets; i++) {
+		if (i)
+			strcat(s, ", ");
+		strcat(s, cat->tilesets[i].name);
+	}
+	return s;
+}
+
+/* The map of q from cat, answered; or why not. */
+static void serve_map(struct handler_ctx *ctx, struct response *rs, const struct map_query *q,
+                      const struct catalog *cat)
+{
+	const struct catalog_tileset *ts = catalog_tileset(cat, q->tileset);
+	char why[MAP_WHY_MAX];
+
+	if (!ts) {
+		send_error(rs, q, cat, 400, "tileset", known_tilesets(&ctx->arena, cat));
+		return;
+	}
+	/* With its seed, a map depends only on its inputs and the revision
+	 * (the loot): kept, keyed by the inputs as read. */
+	char key[PAGECACHE_KEY_MAX];
+	int keyed = q->has_seed &&
+	            snprintf(key, sizeof key, "map|%d|%d|%" PRIu64 "|%d|%d|%s", q->w, q->h, q->seed,
+	                     q->loot, (int)q->format, q->tileset) < (int)sizeof key;
+	if (keyed && pagecache_get(PAGECACHE_INPUTS, key, cat->revision, rs))
+		return;
+	uint64_t seed = q->has_seed ? q->seed : rng_next(&ctx->seeds);
+	struct map *m = arena_alloc(&ctx->arena, sizeof(*m));
+	size_t text_cap = (size_t)(MAP_TILE * q->h) * (size_t)(MAP_TILE * q->w + 1) + 1;
+	char *text = arena_alloc(&ctx->arena, text_cap);
+	if (!m || !text) {
+		send_error(rs, q, cat, 500, NULL, MSG_INTERNAL);
+		return;
+	}
+	if (map_generate(&ts->set, q->w, q->h, seed, m, why) != 0) {
+		send_error(rs, q, cat, 422, "tileset", why);
+		return;
+	}
+	size_t len = map_text(m, text), n_loot = 0, n_rooms = 0;
+	struct loot *loot = NULL;
+	if (q->loot >= 0 && q->format != MF_TEXT) {
+		if (!(loot = arena_calloc(&ctx->arena, LOOT_MAX, sizeof(*loot)))) {
+			send_error(rs, q, cat, 500, NULL, MSG_INTERNAL);
+			return;
+		}
+		n_loot = roll_loot(cat, ts, q, m, seed, loot, &n_rooms);
+	}
+	if (q->format == MF_TEXT)
+		send_text(rs, text, len);
+	else if (q->format == MF_JSON)
+		send_json(rs, ts, q, m, seed, loot, n_loot, n_rooms);
+	else
+		send_html(rs, q, cat, m, seed, text, loot, n_loot, n_rooms);
+	if (keyed)
+		pagecache_put(PAGECACHE_INPUTS, key, cat->revision, rs);
+}
+
+/* GET /map: 200 with the map; 400 naming a bad field (an unknown tileset
+ * lists the known ones); 422 with the generator's sentence when the
+ * tileset cannot tile the grid; 503 (Retry-After) before the first catalog
+ * or while it holds no tiles. */
+void mappage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	struct map_query q;
+	struct form_error err;
+
+	const struct catalog *cat;
+
+	if (read_query(rq, &q, &err) != 0) {
+		/* The form keeps what was sent and lists the tilesets. */
+		read_raw(rq, &q);
+		cat = catalog_acquire();
+		send_error(rs, &q, cat, 400, err.field, err.message);
+		catalog_release(cat);
+		return;
+	}
+	cat = catalog_acquire();
+	if (!cat || cat->n_tilesets == 0) {
+		rs->retry_after = 1;
+		send_error(rs, &q, cat, 503, NULL, cat ? MSG_NO_TILESETS : MSG_NO_CATALOG);
+	} else {
+		serve_map(ctx, rs, &q, cat);
+	}
+	catalog_release(cat);
+}

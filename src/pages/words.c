@@ -1,0 +1,298 @@
+/* words: GET /words from the current catalog: the same words the generator
+ * rolls, so a word approved a second ago shows here as soon as it can be
+ * rolled. Holds a catalog reference only while it renders. */
+#include "words.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "form.h"
+#include "page.h"
+#include "pagecache.h"
+
+enum wf { WF_KIND, WF_PART, WF_FORMAT, WF__MAX };
+static const char *const wf_names[WF__MAX + 1] = {"kind", "part", "format", NULL};
+
+struct filter {
+	int kind, part; /* -1: all */
+	int json;
+};
+
+static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+{
+	struct filter *f = ctx;
+
+	(void)n;
+	switch (i) {
+	case WF_KIND:
+		if (*v && (f->kind = kind_from_name(v)) < 0) {
+			err->field = "kind";
+			err->message = kind_choices();
+			return -1;
+		}
+		return 0;
+	case WF_PART:
+		if (*v && (f->part = part_from_name(v)) < 0) {
+			err->field = "part";
+			err->message = part_choices();
+			return -1;
+		}
+		return 0;
+	default:
+		return form_format_field(v, &f->json, err);
+	}
+}
+
+/* Whether table (k, p) is listed under filter f. */
+static int listed(const struct filter *f, enum kind k, enum part p)
+{
+	const struct recipe *r = recipe_for(k);
+
+	return r && (r->parts & (1u << p)) && (f->kind < 0 || f->kind == (int)k) &&
+	       (f->part < 0 || f->part == (int)p);
+}
+
+static int is_base(enum part p)
+{
+	return p == P_TYPE || p == P_MATERIAL;
+}
+
+/* "attack +3, sneak -1 (tiers 4-6)": the non-zero stats of e. */
+static void stats_text(const struct entry *e, enum part p, char *dst, size_t n)
+{
+	size_t used = 0;
+
+	dst[0] = '\0';
+	for (int s = 0; s < ST__MAX && used < n; s++) {
+		int32_t v = e->stat[s];
+		if (v == 0)
+			continue;
+		if (s == ST_MULTIPLIER)
+			used += (size_t)snprintf(dst + used, n - used, "%s%s %+.2f",
+			                         used ? ", " : "", stat_names[s], v / 100.0);
+		else
+			used += (size_t)snprintf(dst + used, n - used, "%s%s %+" PRId32,
+			                         used ? ", " : "", stat_names[s], v);
+	}
+	if (!is_base(p) && (e->tier_min || e->tier_max) && used < n)
+		used += (size_t)snprintf(dst + used, n - used, "%s(tiers %d to %d)",
+		                         used ? " " : "", e->tier_min ? e->tier_min : 1,
+		                         e->tier_max ? e->tier_max : TIER_MAX);
+	/* a scroll paper condition or writing quality: good or bad (SPEC §8) */
+	if (e->mark != MARK_NONE && e->mark <= MARK_BAD && used < n)
+		used += (size_t)snprintf(dst + used, n - used, "%s%s", used ? " " : "",
+		                         mark_names[e->mark]);
+	if (used == 0)
+		snprintf(dst, n, "none");
+}
+
+static size_t active_count(const struct table *t)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n; i++)
+		n += t->rows[i].active != 0;
+	return n;
+}
+
+/* SPEC §12: whether any active row of t has a class. */
+static int has_classes(const struct table *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->rows[i].active && t->rows[i].classes)
+			return 1;
+	return 0;
+}
+
+static void fill_table(struct tmpl_dict *body, const struct catalog *cat, const struct table *t,
+                       enum kind k, enum part p)
+{
+	struct tmpl_dict *d = tmpl_section(body, "TABLE");
+	size_t count = active_count(t), shown = 0;
+	char text[256];
+
+	tmpl_set(d, "KIND", kind_names[k]);
+	tmpl_set(d, "PART", part_names[p]);
+	tmpl_set_int(d, "COUNT", (long)count);
+	if (count > WORDS_TABLE_MAX)
+		tmpl_set_int(tmpl_section(d, "TRUNCATED"), "SHOWN", WORDS_TABLE_MAX);
+	if (is_base(p))
+		tmpl_show(d, "HAS_TIER");
+	int classed = has_classes(t);
+	if (classed) /* a type lists the material classes it accepts */
+		tmpl_set(tmpl_section(d, "HAS_CLASSES"), "H", p == P_TYPE ? "Accepts" : "Class");
+	for (size_t i = 0; i < t->n && shown < WORDS_TABLE_MAX; i++) {
+		const struct entry *e = &t->rows[i];
+		if (!e->active)
+			continue;
+		struct tmpl_dict *row = tmpl_section(d, "ROW");
+		tmpl_set(row, "WORD", e->word);
+		if (is_base(p)) {
+			snprintf(text, sizeof(text), "%d", e->tier);
+			if (e->slot != SLOT_NONE && e->slot < SLOT__MAX) {
+				size_t n = strlen(text);
+				snprintf(text + n, sizeof(text) - n, " · %s", slot_names[e->slot]);
+			}
+			tmpl_set(tmpl_section(row, "TIER"), "V", text);
+		}
+		if (classed) {
+			catalog_classes_text(cat, e, ", ", text, sizeof(text));
+			tmpl_set(tmpl_section(row, "CLASSES"), "V", text);
+		}
+		stats_text(e, p, text, sizeof(text));
+		tmpl_set(row, "STATS", text);
+		/* SPEC §7: a base's price, or a part's factor on it. */
+		if (p == P_TYPE)
+			snprintf(text, sizeof(text), "%u gp", (unsigned)e->value);
+		else
+			snprintf(text, sizeof(text), "\u00d7%u.%02u",
+			         (unsigned)(e->value_mult / 100), (unsigned)(e->value_mult % 100));
+		tmpl_set(row, "WORTH", text);
+		shown++;
+	}
+	if (count == 0)
+		tmpl_show(d, "EMPTY");
+}
+
+static void send_html(struct response *rs, const struct catalog *cat, const struct filter *f,
+                      int status, const char *field, const char *message)
+{
+	struct tmpl_dict *d = page_new("Words");
+	struct tmpl_dict *body = page_body(d, "words.tpl");
+
+	if (message)
+		page_error(d, field, message);
+	for (int k = -1; k < K__MAX; k++) {
+		struct tmpl_dict *o = tmpl_section(body, "KIND_OPT");
+		tmpl_set(o, "VALUE", k < 0 ? "" : kind_names[k]);
+		tmpl_set(o, "LABEL", k < 0 ? "all" : kind_names[k]);
+		if (f->kind == k)
+			tmpl_show(o, "SEL");
+	}
+	for (int p = -1; p < P__MAX; p++) {
+		struct tmpl_dict *o = tmpl_section(body, "PART_OPT");
+		tmpl_set(o, "VALUE", p < 0 ? "" : part_names[p]);
+		tmpl_set(o, "LABEL", p < 0 ? "all" : part_names[p]);
+		if (f->part == p)
+			tmpl_show(o, "SEL");
+	}
+	for (int k = 0; cat && k < K__MAX; k++)
+		for (int p = 0; p < P__MAX; p++)
+			if (listed(f, (enum kind)k, (enum part)p))
+				fill_table(body, cat, &cat->t[k][p], (enum kind)k, (enum part)p);
+	page_send_html(rs, status, d);
+}
+
+static json_t *entry_json(const struct catalog *cat, const struct entry *e, enum part p)
+{
+	json_t *stats = json_object(), *o;
+
+	for (int s = 0; stats && s < ST__MAX; s++) {
+		if (e->stat[s] == 0)
+			continue;
+		json_t *v = s == ST_MULTIPLIER ? json_real(e->stat[s] / 100.0)
+		                               : json_integer(e->stat[s]);
+		if (json_object_set_new(stats, stat_names[s], v) != 0) {
+			json_decref(stats);
+			return NULL;
+		}
+	}
+	o = json_pack("{s:s,s:o,s:i}", "word", e->word, "stats", stats, "weight", (int)e->weight);
+	if (o && is_base(p))
+		json_object_set_new(o, "tier", json_integer(e->tier));
+	if (o)
+		json_object_set_new(o, p == P_TYPE ? "value" : "value_mult",
+		                    json_integer(p == P_TYPE ? e->value : e->value_mult));
+	if (o && e->slot != SLOT_NONE && e->slot < SLOT__MAX)
+		json_object_set_new(o, "slot", json_string(slot_names[e->slot]));
+	if (o && e->mark != MARK_NONE && e->mark <= MARK_BAD)
+		json_object_set_new(o, "mark", json_string(mark_names[e->mark]));
+	/* SPEC §12: a material's class, the classes a type accepts, `worse` */
+	if (o && e->classes) {
+		json_t *a = json_array();
+		for (int b = 0; a && b < cat->n_class_names; b++)
+			if (e->classes >> b & 1)
+				json_array_append_new(a, json_string(cat->class_names[b]));
+		json_object_set_new(o, "classes", a ? a : json_null());
+	}
+	return o;
+}
+
+static json_t *table_json(const struct catalog *cat, const struct table *t, enum kind k,
+                          enum part p)
+{
+	json_t *words = json_array();
+	size_t count = active_count(t), shown = 0;
+
+	for (size_t i = 0; words && i < t->n && shown < WORDS_TABLE_MAX; i++) {
+		if (!t->rows[i].active)
+			continue;
+		if (json_array_append_new(words, entry_json(cat, &t->rows[i], p)) != 0) {
+			json_decref(words);
+			return NULL;
+		}
+		shown++;
+	}
+	return json_pack("{s:s,s:s,s:I,s:b,s:o}", "kind", kind_names[k], "part", part_names[p],
+	                 "count", (json_int_t)count, "truncated", count > WORDS_TABLE_MAX, "words",
+	                 words);
+}
+
+static void send_json(struct response *rs, const struct catalog *cat, const struct filter *f)
+{
+	json_t *tables = json_array();
+
+	for (int k = 0; tables && k < K__MAX; k++)
+		for (int p = 0; tables && p < P__MAX; p++)
+			if (listed(f, (enum kind)k, (enum part)p) &&
+			    json_array_append_new(tables, table_json(cat, &cat->t[k][p],
+			                                             (enum kind)k, (enum part)p)) !=
+			            0) {
+				json_decref(tables);
+				tables = NULL;
+			}
+	page_send_json(rs, 200, tables ? json_pack("{s:o}", "tables", tables) : NULL);
+}
+
+/* GET /words[?kind=K][&part=P]: 200 with the live words; 400 for a bad
+ * filter; 503 (Retry-After) before the first catalog. */
+void words_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	struct filter f = {.kind = -1, .part = -1, .json = request_prefers_json(rq)};
+	struct form_reader r;
+	struct form_error err;
+	const struct catalog *cat;
+
+	(void)ctx;
+	form_reader_init(&r, wf_names, read_filter, &f);
+	if (form_read(&r, "query", rq->query, rq->query ? strlen(rq->query) : 0, &err) != 0) {
+		if (f.json) {
+			page_send_json_error(rs, 400, err.field, err.message);
+		} else {
+			f.kind = f.part = -1;
+			send_html(rs, NULL, &f, 400, err.field, err.message);
+		}
+		return;
+	}
+	if (!(cat = catalog_acquire())) {
+		rs->retry_after = 1;
+		if (f.json)
+			page_send_json_error(rs, 503, NULL, "The word lists are not loaded yet.");
+		else
+			send_html(rs, NULL, &f, 503, NULL, "The word lists are not loaded yet.");
+		return;
+	}
+	/* The list depends only on the revision and the filter. */
+	char key[PAGECACHE_KEY_MAX];
+	snprintf(key, sizeof key, "words|%d|%d|%d", f.kind, f.part, f.json);
+	if (!pagecache_get(PAGECACHE_REVISION, key, cat->revision, rs)) {
+		if (f.json)
+			send_json(rs, cat, &f);
+		else
+			send_html(rs, cat, &f, 200, NULL, NULL);
+		pagecache_put(PAGECACHE_REVISION, key, cat->revision, rs);
+	}
+	catalog_release(cat);
+}

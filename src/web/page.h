@@ -1,0 +1,68 @@
+/* page: the page kit, what every page shares: the site's skeleton (layout.h:
+ * layout.tpl with the page's template as its PAGE include, the error box),
+ * answers in HTML or JSON, the one error answer of the site and of pages
+ * without a form of their own (page_send_error), the one 500 of a page that
+ * cannot be rendered, redirects, and a submission as JSON. */
+#ifndef LOOTFORGE_PAGE_H
+#define LOOTFORGE_PAGE_H
+
+#include <jansson.h>
+
+#include "dbmod.h"
+#include "form.h"
+#include "http.h"
+#include "tmpl.h"
+
+/* A layout dictionary titled `title` ("Propose a word"); NULL when out of
+ * memory. The caller passes it to page_send_html. */
+struct tmpl_dict *page_new(const char *title);
+
+/* The body of the page: `file` filled through the returned dictionary
+ * (owned by d). */
+struct tmpl_dict *page_body(struct tmpl_dict *d, const char *file);
+
+/* The error box above the body; field may be NULL. */
+void page_error(struct tmpl_dict *d, const char *field, const char *message);
+
+/* Answers d (taken, freed here) as an HTML page with this status; a 500
+ * HTML page when it cannot be rendered. d NULL counts as a failure. */
+void page_send_html(struct response *rs, int status, struct tmpl_dict *d);
+
+/* Answers v (taken) as JSON with this status; a 500 JSON error when v is
+ * NULL or cannot be written. */
+void page_send_json(struct response *rs, int status, json_t *v);
+
+/* {"error": {"field": ..., "message": ...}}. */
+void page_send_json_error(struct response *rs, int status, const char *field, const char *message);
+
+/* The site's error answer (the router's 404 and 405, the generator's
+ * errors): in JSON the error alone; in HTML the generator's page keeping
+ * the form as sent (f; NULL: its defaults) under the error box. field may
+ * be NULL. */
+void page_send_error(struct response *rs, const struct form *f, int json, int status,
+                     const char *field, const char *message);
+
+/* The 500 of a page that could not be rendered (out of memory, or data the
+ * renderer refused), in the format the answer was to have; logged. */
+void page_failed(struct response *rs, int json);
+
+/* 303 See Other to a path of this site. */
+void page_redirect(struct response *rs, const char *location);
+
+/* A submission as JSON: id, submission_id, kind, part, word, tier, slot,
+ * stats (every stat the part carries), status, created_at. NULL when out of
+ * memory. */
+json_t *page_submission_json(const struct db_submission *row);
+
+/* One section per stat a proposal or an edit may carry (STAT_LIST), in
+ * column order, each with NAME ("attack") and LABEL ("Attack"). */
+void page_stat_sections(struct tmpl_dict *d, const char *section);
+
+/* Fills d's STAT sections ("STAT": NAME, LABEL, RANGE, MIN, MAX, VALUE),
+ * the TIER and SLOT sections (with OPT options) and FIXED for the part of
+ * p, with the values to show: values[field name] as sent when given
+ * (sent, may be NULL), else p's. */
+int page_proposal_fields(struct tmpl_dict *d, const struct proposal *p,
+                         const char *(*sent)(const void *ctx, const char *field), const void *ctx);
+
+#endif
