@@ -43,19 +43,30 @@ DAEMON := $(BUILD)/lootforged
 # the daemon's own objects, those that make and render items.
 LF_LIB_OBJ := $(addprefix $(BUILD)/,arena.o buf.o catalog.o catalog_export.o decimal.o form.o \
 	generate.o itemcode.o itemlink.o liblootforge.o log.o mapgen.o markov.o recipe.o render.o \
+	lf_item.o lf_map.o lf_loadout.o loadout.o \
 	render_json.o rng.o scroll.o spell.o value.o word.o)
 LIBLOOTFORGE := $(BUILD)/liblootforge.a
 LOOTFORGE_CLI := $(BUILD)/lootforge
+# The version (src/engine/version.h) and the shared library (the kit's block below).
+LF_VERSION_PART = $(shell sed -n 's/^\#define LOOTFORGE_VERSION_$(1) *\([0-9]*\)$$/\1/p' src/engine/version.h)
+LF_MAJOR := $(call LF_VERSION_PART,MAJOR)
+LF_VERSION := $(LF_MAJOR).$(call LF_VERSION_PART,MINOR).$(call LF_VERSION_PART,PATCH)
+LF_SONAME := liblootforge.so.$(LF_MAJOR)
+PIC := build/pic
+LIBLOOTFORGE_SO := $(PIC)/liblootforge.so.$(LF_VERSION)
+LF_PIC_OBJ := $(patsubst $(BUILD)/%,$(PIC)/%,$(LF_LIB_OBJ))
+LF_LIBS := -ljansson -lunistring -lm -pthread
 
-$(LIBLOOTFORGE): $(LF_LIB_OBJ)
+# The archive is one object (the kit's block below): only the public API global.
+$(LIBLOOTFORGE): $(BUILD)/kit/lootforge.o
 	rm -f $@
 	ar rcs $@ $^
 
 $(LOOTFORGE_CLI): cli/lootforge.c src/engine/lootforge.h $(LIBLOOTFORGE)
 	$(CC) -Isrc/engine $(CFLAGS) $(LDFLAGS) -o $@ cli/lootforge.c $(LIBLOOTFORGE) -ljansson -lunistring -lm -pthread
 
-.PHONY: all deps test-deploy test-house bench-mapgen bench-curve bench-routes unit unit-san integration check run start stop bench clean format
-all: $(DAEMON) $(LIBLOOTFORGE) $(LOOTFORGE_CLI) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen
+.PHONY: all deps test-kit install uninstall test-deploy test-house bench-mapgen bench-curve bench-routes unit unit-san integration check run start stop bench clean format
+all: $(DAEMON) $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen
 
 deps:
 	@deploy/install-deps.sh
@@ -98,7 +109,7 @@ test-house:
 PYTEST := PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -c tests/pytest.ini
 PYTEST_ARGS ?=
 
-integration: $(DAEMON) $(LOOTFORGE_CLI)
+integration: $(DAEMON) $(LOOTFORGE_CLI) $(LIBLOOTFORGE_SO)
 	$(PYTEST) tests/integration --daemon $(DAEMON) $(PYTEST_ARGS)
 
 # Every layer (docs/testing.md); about four minutes on two cores, most of it
@@ -109,6 +120,7 @@ check: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory unit-san
+	@$(MAKE) --no-print-directory test-kit
 	@$(MAKE) --no-print-directory integration
 	@$(MAKE) --no-print-directory integration-san
 	@$(MAKE) --no-print-directory browser
@@ -252,3 +264,92 @@ clean:
 
 format:
 	clang-format -i $(wildcard src/*/*.c src/*/*.h src/*/*.cc) tests/unit/*.c
+
+# ---- The game developer's kit (docs/library.md) ----
+# The library's objects become one relocatable object in which only the
+# public API (the functions lootforge.h declares) stays global, so a game
+# that defines its own generate() or buf_init() links; the engine keeps its
+# names. The shared library is built from -fPIC objects of the same sources
+# in build/pic (release flags, whatever SAN says), with a version script
+# exporting lf_* and lootforge_* only.
+
+# The exported names, read off lootforge.h's declarations.
+$(BUILD)/kit/exports.txt: src/engine/lootforge.h | $(BUILD)/kit
+	grep -o '\<\(lf\|lootforge\)_[a-z0-9_]*[[:space:]]*(' $< | sed 's/[[:space:]]*($$//' | sort -u > $@
+
+$(BUILD)/kit/lootforge.o: $(LF_LIB_OBJ) $(BUILD)/kit/exports.txt
+	ld -r -o $@.tmp $(LF_LIB_OBJ)
+	objcopy --keep-global-symbols=$(BUILD)/kit/exports.txt $@.tmp $@
+	rm -f $@.tmp
+
+$(PIC)/%.o: %.c $(HEADERS) | $(PIC)
+	$(CC) $(CPPFLAGS) -std=c11 -O2 -g -pthread $(WARN) -fPIC -c -o $@ $<
+
+$(LIBLOOTFORGE_SO): $(LF_PIC_OBJ) src/engine/lootforge.map
+	$(CC) -shared -Wl,-soname,$(LF_SONAME) -Wl,--version-script=src/engine/lootforge.map \
+		-Wl,-z,defs -o $@ $(LF_PIC_OBJ) $(LF_LIBS)
+	ln -sf liblootforge.so.$(LF_VERSION) $(PIC)/$(LF_SONAME)
+	ln -sf $(LF_SONAME) $(PIC)/liblootforge.so
+
+$(BUILD)/kit $(PIC):
+	@mkdir -p $@
+
+# A game that names its own functions as the engine does, linked against
+# each library; then nothing but the prefixed API is global in either.
+test-kit: $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(DAEMON) $(BUILD)/tests/kit_export
+	sh tests/kit/test_kit.sh $(BUILD) $(PIC) $(LF_VERSION)
+	LOOTFORGE_LIB=$(LIBLOOTFORGE_SO) LOOTFORGE_EXPORT=$(BUILD)/tests/kit_export PYTHONPATH=python \
+		$(PYTEST) -p no:cacheprovider --noconftest python/tests
+
+# The fixture catalog as an export, for test-kit's programs.
+$(BUILD)/tests/kit_export: tests/kit/fixture_export.c $(LIB_OBJ) $(wildcard tests/unit/*.h)
+	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+# `make install` / `make uninstall` (docs/library.md, "Install"): PREFIX and
+# DESTDIR as usual. The header and version.h go into include/lootforge/
+# (version.h is too common a name for include/), which lootforge.pc's Cflags
+# names; man pages are whatever docs/man/*.1, *.3, *.8 exist.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(PREFIX)/bin
+SBINDIR := $(PREFIX)/sbin
+LIBDIR := $(PREFIX)/lib
+INCLUDEDIR := $(PREFIX)/include/lootforge
+PKGCONFIGDIR := $(LIBDIR)/pkgconfig
+MANDIR := $(PREFIX)/share/man
+MAN_PAGES := $(wildcard docs/man/*.1 docs/man/*.3 docs/man/*.8)
+LF_SO_FILES := liblootforge.so.$(LF_VERSION) $(LF_SONAME) liblootforge.so
+
+# lootforge.pc, written for the PREFIX of this install.
+LF_PC_LINES := 'prefix=$(PREFIX)' 'exec_prefix=$${prefix}' 'libdir=$${exec_prefix}/lib' \
+	'includedir=$${prefix}/include/lootforge' '' 'Name: lootforge' \
+	'Description: random items, spells and dungeon maps from a lootforge catalog export' \
+	'Version: $(LF_VERSION)' 'Libs: -L$${libdir} -llootforge' \
+	'Libs.private: -ljansson -lunistring -lm -pthread' 'Cflags: -I$${includedir}'
+
+install: $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(DAEMON)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR) $(DESTDIR)$(LIBDIR) \
+		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 755 $(LOOTFORGE_CLI) $(DESTDIR)$(BINDIR)/lootforge
+	install -m 755 $(DAEMON) $(DESTDIR)$(SBINDIR)/lootforged
+	install -m 644 $(LIBLOOTFORGE) $(DESTDIR)$(LIBDIR)/liblootforge.a
+	install -m 755 $(LIBLOOTFORGE_SO) $(DESTDIR)$(LIBDIR)/liblootforge.so.$(LF_VERSION)
+	ln -sf liblootforge.so.$(LF_VERSION) $(DESTDIR)$(LIBDIR)/$(LF_SONAME)
+	ln -sf $(LF_SONAME) $(DESTDIR)$(LIBDIR)/liblootforge.so
+	install -m 644 src/engine/lootforge.h src/engine/version.h $(DESTDIR)$(INCLUDEDIR)
+	printf '%s\n' $(LF_PC_LINES) > $(DESTDIR)$(PKGCONFIGDIR)/lootforge.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/lootforge.pc
+	set -e; for page in $(MAN_PAGES); do \
+		sec=$${page##*.}; install -d $(DESTDIR)$(MANDIR)/man$$sec; \
+		install -m 644 $$page $(DESTDIR)$(MANDIR)/man$$sec/; done
+
+# Removes what install put there, and include/lootforge/ (ours alone) when
+# empty; the shared directories (bin, lib, man1, ...) stay.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/lootforge $(DESTDIR)$(SBINDIR)/lootforged \
+		$(DESTDIR)$(LIBDIR)/liblootforge.a $(addprefix $(DESTDIR)$(LIBDIR)/,$(LF_SO_FILES)) \
+		$(DESTDIR)$(INCLUDEDIR)/lootforge.h $(DESTDIR)$(INCLUDEDIR)/version.h \
+		$(DESTDIR)$(PKGCONFIGDIR)/lootforge.pc
+	set -e; for page in $(MAN_PAGES); do \
+		sec=$${page##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$sec/$${page##*/}; done
+	rmdir --ignore-fail-on-non-empty $(DESTDIR)$(INCLUDEDIR) 2>/dev/null || true

@@ -1,28 +1,58 @@
-/* lootforge: the item generator on the command line (docs/items.md), over
- * liblootforge.a and nothing else but lootforge.h. It reads a catalog
- * export (GET /catalog.json?rev=R) and prints JSON, byte for byte what the
- * site answers.
+/* lootforge: the item generator on the command line (docs/items.md,
+ * lootforge(1)), over liblootforge and nothing else but lootforge.h. It
+ * reads a catalog export (GET /catalog.json) and prints what the site
+ * answers: JSON byte for byte for items, the text of /map?format=text.
  *
  *   lootforge item --catalog FILE CODE...
  *       each code's item, one JSON object a line (/item/CODE?format=json)
  *   lootforge generate --catalog FILE [--kind K] [--tier N] [--variance]
  *                      [--power P] [--seed S] [--count N] [--attr PART=WORD]...
  *       items from the form's fields (/generate?...&format=json)
+ *   lootforge map --catalog FILE [--width W] [--height H] [--tileset T] [--seed S]
+ *       a dungeon map as text (/map?format=text)
+ *   lootforge --version | --help
  *
- * Exit status: 0; 1 when an item could not be made (the reason on
- * stderr); 2 for a bad command line or catalog. */
+ * Options are GNU long options (getopt_long), in any order, with short
+ * forms for the common ones. Exit status: 0; 1 when an item could not be
+ * made (the reason on stderr); 2 for a bad command line or catalog. */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lootforge.h"
 
+static const char usage_text[] =
+        "usage: lootforge item --catalog FILE CODE...\n"
+        "       lootforge generate --catalog FILE [--kind K] [--tier N] [--variance]\n"
+        "                 [--power P] [--seed S] [--count N] [--attr PART=WORD]...\n"
+        "       lootforge map --catalog FILE [--width W] [--height H] [--tileset T] [--seed S]\n"
+        "       lootforge --version | --help\n"
+        "\n"
+        "  -c, --catalog FILE   a catalog export (GET /catalog.json; maps need one without rev=)\n"
+        "  -k, --kind K         weapon, armor, shield, trinket, scroll or wand\n"
+        "  -t, --tier N         0 (any) to 6\n"
+        "      --variance       let the tier vary\n"
+        "  -p, --power P        0 to 100 (default 1)\n"
+        "  -s, --seed S         the seed (default: a fresh one)\n"
+        "  -n, --count N        a batch of N items (1 to 100), as one JSON list\n"
+        "  -a, --attr PART=WORD ask for a word (repeatable)\n"
+        "  -W, --width W        map width in tiles, 1 to 30 (default 12)\n"
+        "  -H, --height H       map height in tiles, 1 to 30 (default 8)\n"
+        "  -T, --tileset T      map tileset (default plain)\n"
+        "  -V, --version        print the version and exit\n"
+        "  -h, --help           print this help and exit\n"
+        "\n"
+        "Exit status: 0; 1 when an item or map could not be made; 2 for a bad command line\n"
+        "or catalog. See lootforge(1).\n";
+
+/* A bad command line: the synopsis (the first five lines) on stderr. */
 static void usage(void)
 {
-	fputs("usage: lootforge item --catalog FILE CODE...\n"
-	      "       lootforge generate --catalog FILE [--kind K] [--tier N] [--variance]\n"
-	      "                 [--power P] [--seed S] [--count N] [--attr PART=WORD]...\n",
-	      stderr);
+	const char *end = usage_text;
+	for (int i = 0; i < 5; i++)
+		end = strchr(end, '\n') + 1;
+	fprintf(stderr, "%.*sTry 'lootforge --help'.\n", (int)(end - usage_text), usage_text);
 	exit(2);
 }
 
@@ -77,58 +107,126 @@ static void add(char *q, size_t cap, const char *key, const char *value)
 	q[n] = '\0';
 }
 
-int main(int argc, char **argv)
+enum command { CMD_ITEM, CMD_GENERATE, CMD_MAP };
+
+static const struct option options[] = {
+        {"catalog", required_argument, NULL, 'c'}, {"kind", required_argument, NULL, 'k'},
+        {"tier", required_argument, NULL, 't'},    {"variance", no_argument, NULL, 'v'},
+        {"power", required_argument, NULL, 'p'},   {"seed", required_argument, NULL, 's'},
+        {"count", required_argument, NULL, 'n'},   {"attr", required_argument, NULL, 'a'},
+        {"width", required_argument, NULL, 'W'},   {"height", required_argument, NULL, 'H'},
+        {"tileset", required_argument, NULL, 'T'}, {"version", no_argument, NULL, 'V'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
+
+/* Which options each command takes: the letters of options[]. */
+static const char *const takes[] = {
+        [CMD_ITEM] = "c",
+        [CMD_GENERATE] = "cktvpsna",
+        [CMD_MAP] = "cWHTs",
+};
+
+/* The query-string name of an option's field. */
+static const char *field_of(int opt)
 {
-	const char *catalog = NULL, *why = NULL, *field = NULL;
-	char query[4096] = "", key[80];
-	int generate, i, rc = 0;
-
-	if (argc < 2)
-		usage();
-	generate = strcmp(argv[1], "generate") == 0;
-	if (!generate && strcmp(argv[1], "item") != 0)
-		usage();
-	for (i = 2; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
-		const char *opt = argv[i] + 2;
-		if (strcmp(opt, "variance") == 0) {
-			add(query, sizeof query, "tier-variance", "on");
-			continue;
-		}
-		if (i + 1 >= argc)
-			usage();
-		const char *v = argv[++i];
-		if (strcmp(opt, "catalog") == 0) {
-			catalog = v;
-		} else if (generate && strcmp(opt, "attr") == 0) {
-			const char *eq = strchr(v, '=');
-			if (!eq || eq == v || (size_t)(eq - v) > 40)
-				usage();
-			snprintf(key, sizeof key, "attribute[%.*s]", (int)(eq - v), v);
-			add(query, sizeof query, key, eq + 1);
-		} else if (generate && (strcmp(opt, "kind") == 0 || strcmp(opt, "tier") == 0 ||
-		                        strcmp(opt, "power") == 0 || strcmp(opt, "seed") == 0 ||
-		                        strcmp(opt, "count") == 0)) {
-			add(query, sizeof query, opt, v);
-		} else {
-			usage();
-		}
+	switch (opt) {
+	case 'k':
+		return "kind";
+	case 't':
+		return "tier";
+	case 'p':
+		return "power";
+	case 's':
+		return "seed";
+	case 'n':
+		return "count";
+	case 'W':
+		return "w";
+	case 'H':
+		return "h";
+	case 'T':
+		return "tileset";
+	default:
+		return NULL;
 	}
-	if (!catalog || (generate ? i != argc : i == argc))
-		usage();
+}
 
+static struct lf_catalog *load(const char *catalog)
+{
+	const char *why = NULL;
 	size_t len = 0;
 	char *text = read_file(catalog, &len);
 	if (!text) {
 		fprintf(stderr, "lootforge: cannot read %s\n", catalog);
-		return 2;
+		exit(2);
 	}
 	struct lf_catalog *c = lf_catalog_load(text, len, &why);
 	free(text);
 	if (!c) {
 		fprintf(stderr, "lootforge: %s: %s\n", catalog, why);
-		return 2;
+		exit(2);
 	}
-	if (generate) {
+	return c;
+}
+
+int main(int argc, char **argv)
+{
+	const char *catalog = NULL, *why = NULL, *field = NULL;
+	char query[4096] = "", key[80];
+	enum command cmd;
+	int opt, rc = 0;
+
+	/* --version and --help alone, before any command */
+	if (argc == 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
+		printf("lootforge %s (library %s)\n", LOOTFORGE_VERSION, lootforge_version());
+		return 0;
+	}
+	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
+	if (argc < 2)
+		usage();
+	if (strcmp(argv[1], "item") == 0)
+		cmd = CMD_ITEM;
+	else if (strcmp(argv[1], "generate") == 0)
+		cmd = CMD_GENERATE;
+	else if (strcmp(argv[1], "map") == 0)
+		cmd = CMD_MAP;
+	else
+		usage();
+	argc--;
+	argv++; /* getopt_long reads from argv[1]: the command's own options */
+	while ((opt = getopt_long(argc, argv, "c:k:t:p:s:n:a:W:H:T:Vh", options, NULL)) != -1) {
+		if (opt == 'h') {
+			fputs(usage_text, stdout);
+			return 0;
+		}
+		if (opt == 'V') {
+			printf("lootforge %s (library %s)\n", LOOTFORGE_VERSION,
+			       lootforge_version());
+			return 0;
+		}
+		if (opt == '?' || !strchr(takes[cmd], opt))
+			usage();
+		if (opt == 'c') {
+			catalog = optarg;
+		} else if (opt == 'v') {
+			add(query, sizeof query, "tier-variance", "on");
+		} else if (opt == 'a') {
+			const char *eq = strchr(optarg, '=');
+			if (!eq || eq == optarg || (size_t)(eq - optarg) > 40)
+				usage();
+			snprintf(key, sizeof key, "attribute[%.*s]", (int)(eq - optarg), optarg);
+			add(query, sizeof query, key, eq + 1);
+		} else {
+			add(query, sizeof query, field_of(opt), optarg);
+		}
+	}
+	if (!catalog || (cmd == CMD_ITEM ? optind == argc : optind != argc))
+		usage();
+
+	struct lf_catalog *c = load(catalog);
+	if (cmd == CMD_GENERATE) {
 		char *out;
 		if (lf_generate_json(c, query, &out, &field, &why) != 0) {
 			fprintf(stderr, "lootforge: %s%s%s\n", field ? field : "",
@@ -138,8 +236,18 @@ int main(int argc, char **argv)
 			puts(out);
 			free(out);
 		}
+	} else if (cmd == CMD_MAP) {
+		struct lf_map *m;
+		if (lf_map_generate(c, query, &m, &field, &why) != 0) {
+			fprintf(stderr, "lootforge: %s%s%s\n", field ? field : "",
+			        field ? ": " : "", why);
+			rc = field && strcmp(field, "tileset") != 0 ? 2 : 1;
+		} else {
+			fputs(m->cells, stdout);
+			lf_map_free(m);
+		}
 	}
-	for (; !generate && i < argc; i++) {
+	for (int i = optind; cmd == CMD_ITEM && i < argc; i++) {
 		char *out;
 		if (lf_item_json(c, argv[i], &out, &why) != 0) {
 			fprintf(stderr, "lootforge: %s: %s\n", argv[i], why);

@@ -9,7 +9,7 @@ libfcgi-dev default-libmysqlclient-dev libctemplate-dev libjansson-dev
 libcmocka-dev mariadb-server mariadb-client nginx-light
 clang libclang-rt-14-dev wrk libsodium-dev libunistring-dev
 chromium chromium-driver fonts-dejavu-core openssl
-python3-pytest python3-selenium
+python3-pytest python3-selenium python3-jsonschema python3-setuptools python3-pip
 iproute2 util-linux libcairo2-dev libpng-dev"
 
 missing=""

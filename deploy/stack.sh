@@ -6,6 +6,7 @@
 #                        [--daemon PATH] [--workers N]
 #        deploy/stack.sh {db-stop|db-start} [--var DIR]
 #        deploy/stack.sh add-moderator NAME [--var DIR] [--daemon PATH]
+#        deploy/stack.sh {backup|restore} FILE [--var DIR]
 #
 #   start   starts what is not running yet, in the background, applies new
 #           migrations, and succeeds once /healthz answers; on failure shows
@@ -19,6 +20,15 @@
 #           create moderator NAME (or give them a new password) in the dev
 #           database; the password is read from stdin (asked for on a
 #           terminal), at least 12 characters
+#   backup FILE
+#           a consistent dump of the dev database (mariadb-dump
+#           --single-transaction; FILE.gz: gzipped), mode 600, written
+#           whole or not at all; MariaDB must run, the rest may
+#   restore FILE
+#           replaces the dev database with FILE's (a dump made by backup):
+#           drops it, loads FILE, then applies newer migrations; the daemon
+#           may run meanwhile (it keeps its catalog in memory, and loads the
+#           restored one at its next poll)
 #
 #   --var DIR      default <project>/var (socket paths must stay < 100 chars)
 #   --port N       default 8080, or a free port when 8080 is taken
@@ -553,21 +563,83 @@ cmd_status() {
 	return 3
 }
 
+# Backup and restore (docs/operations.md). One consistent snapshot of
+# every table (InnoDB: --single-transaction reads them all at one moment
+# without locking the site out), the revision triggers with them, binary
+# columns as hex so that they survive any client's character set.
+dump_args() {
+	DUMP_ARGS=(--no-defaults --socket="$DB_SOCK" -uroot --single-transaction --routines
+		--triggers --events --hex-blob --default-character-set=utf8mb4 --databases "$DB_NAME")
+}
+
+cmd_backup() {
+	find_var
+	live_pid "$VAR/run/mariadb.pid" >/dev/null || die "MariaDB does not run under $VAR; start it first (db-start)"
+	dump_args
+	local tmp="$FILE.partial"
+	(
+		umask 077
+		if [[ $FILE == *.gz ]]; then
+			mariadb-dump "${DUMP_ARGS[@]}" | gzip -c >"$tmp"
+		else
+			mariadb-dump "${DUMP_ARGS[@]}" >"$tmp"
+		fi
+	) || {
+		rm -f "$tmp"
+		die "mariadb-dump failed; nothing written to $FILE"
+	}
+	# A dump that ran to its end says so on its last line.
+	if ! { if [[ $FILE == *.gz ]]; then gzip -dc "$tmp"; else cat "$tmp"; fi; } | tail -n 1 | grep -q '^-- Dump completed'; then
+		rm -f "$tmp"
+		die "the dump did not complete; nothing written to $FILE"
+	fi
+	mv "$tmp" "$FILE"
+	log "backed up $DB_NAME to $FILE"
+}
+
+cmd_restore() {
+	setup_var
+	[ -r "$FILE" ] || die "cannot read $FILE"
+	live_pid "$VAR/run/mariadb.pid" >/dev/null || die "MariaDB does not run under $VAR; start it first (db-start)"
+	local cat=(cat "$FILE")
+	[[ $FILE != *.gz ]] || cat=(gzip -dc "$FILE")
+	"${cat[@]}" | tail -n 1 | grep -q '^-- Dump completed' || die "$FILE is not a complete dump"
+	lock
+	log "restoring $DB_NAME from $FILE"
+	# Whole: tables the dump does not hold (a newer migration's) must go too.
+	echo "DROP DATABASE IF EXISTS $DB_NAME;" | root_sql
+	"${cat[@]}" | root_sql || die "loading $FILE failed; the database is incomplete: restore again"
+	# The app user and its grants live outside the database; the
+	# migrations newer than the dump are applied.
+	db_provision
+	log "restored $DB_NAME from $FILE"
+}
+
 # --------------------------------------------------------------------- main
 
 [ $# -ge 1 ] || usage 2
 cmd=$1
 shift
 MODERATOR=""
+FILE=""
 case $cmd in
 run | start | stop | status | db-stop | db-start) ;;
+backup | restore)
+	[ $# -ge 1 ] || die "$cmd needs a FILE"
+	FILE=$1
+	shift
+	case $FILE in
+	/*) ;;
+	*) FILE=$PWD/$FILE ;;
+	esac
+	;;
 add-moderator)
 	[ $# -ge 1 ] || die "add-moderator needs a NAME"
 	MODERATOR=$1
 	shift
 	;;
 -h | --help | help) usage 0 ;;
-*) die "unknown command: $cmd (run, start, stop, status, db-stop, db-start or add-moderator)" ;;
+*) die "unknown command: $cmd (run, start, stop, status, db-stop, db-start, add-moderator, backup or restore)" ;;
 esac
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -607,4 +679,6 @@ status) cmd_status ;;
 db-stop) cmd_db_stop ;;
 db-start) cmd_db_start ;;
 add-moderator) cmd_add_moderator ;;
+backup) cmd_backup ;;
+restore) cmd_restore ;;
 esac

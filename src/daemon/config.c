@@ -11,6 +11,7 @@
 
 #include "log.h"
 #include "secretfile.h"
+#include "version.h"
 
 #define PASSWORD_MAX 1024
 
@@ -170,7 +171,8 @@ static void usage(FILE *out)
 		if (opts[i].env)
 			fprintf(out, "  %-26s env %s\n", "", opts[i].env);
 	}
-	fprintf(out, "  %-26s %s\n\n", "--help", "print this and exit");
+	fprintf(out, "  %-26s %s\n", "--help", "print this and exit");
+	fprintf(out, "  %-26s %s\n\n", "--version", "print the version and exit");
 	fprintf(out, "The database password comes from the file of --db-password-file, else\n"
 	             "from LOOTFORGE_DB_PASSWORD; none is sent when neither is set.\n");
 }
@@ -186,13 +188,17 @@ static const struct opt_def *find_flag(const char *n, size_t len)
 	return NULL;
 }
 
-/* "--name value" or "--name=value"; "--help" or "-h". */
+/* "--name value" or "--name=value"; "--help" or "-h"; "--version". */
 static int apply_flags(struct config *c, int argc, char **argv, FILE *out, FILE *err)
 {
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(out);
+			return CONFIG_HELP;
+		}
+		if (strcmp(a, "--version") == 0) {
+			fprintf(out, "lootforged %s\n", LOOTFORGE_VERSION);
 			return CONFIG_HELP;
 		}
 		if (strncmp(a, "--", 2) != 0) {

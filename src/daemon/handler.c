@@ -7,6 +7,7 @@
 
 #include "dungeonpage.h"
 #include "exportpage.h"
+#include "health.h"
 #include "itempage.h"
 #include "login.h"
 #include "logout.h"
@@ -15,6 +16,7 @@
 #include "page.h"
 #include "page.h"
 #include "messages.h"
+#include "metrics.h"
 #include "moderate.h"
 #include "spellpage.h"
 #include "submit.h"
@@ -31,6 +33,8 @@ static void route_healthz(struct handler_ctx *ctx, const struct request *rq, str
 	if (buf_puts(&rs->body, "ok\n") != 0)
 		buf_reset(&rs->body);
 }
+
+static void route_metrics(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
 #define M_GET  1u /* GET and HEAD */
 #define M_POST 2u
@@ -50,37 +54,63 @@ struct route {
 	 * that they never hold a thread that generates: a login's password
 	 * check is Argon2, about 0.1 s (issue 31). */
 	unsigned slow;
+	/* Whether pages of other sites may read its GET answers (CORS,
+	 * below): the public data only. */
+	int cors;
 };
 
+#define CORS    1
+#define NO_CORS 0
+
 static const struct route routes[] = {
-        {"/healthz", 0, M_GET, "GET, HEAD", route_healthz, NULL, 0},
-        {"/", 0, M_GET, "GET, HEAD", itempage_index, NULL, 0},
-        {"/generate", 0, M_GET | M_POST, "GET, HEAD, POST", itempage_generate, NULL, 0},
-        {"/item", 1, M_GET, "GET, HEAD", itempage_code, NULL, 0},
-        {"/catalog.json", 0, M_GET, "GET, HEAD", exportpage_route, NULL, 0},
-        {"/submit", 0, M_GET | M_POST, "GET, HEAD, POST", submit_route, NULL, 0},
-        {"/submit/spell", 0, M_GET | M_POST, "GET, HEAD, POST", submit_spell_route, NULL, 0},
-        {"/submit/name", 0, M_GET | M_POST, "GET, HEAD, POST", submit_name_route, NULL, 0},
-        {"/words", 0, M_GET, "GET, HEAD", words_route, NULL, 0},
-        {"/spells", 0, M_GET, "GET, HEAD", spellpage_route, NULL, 0},
-        {"/map", 0, M_GET, "GET, HEAD", mappage_route, NULL, 0},
-        {"/dungeon", 1, M_GET, "GET, HEAD", dungeonpage_route, NULL, 0},
-        {"/loadout", 0, M_GET, "GET, HEAD", loadoutpage_route, NULL, 0},
-        {"/login", 0, M_GET | M_POST, "GET, HEAD, POST", login_route, NULL, M_POST},
-        {"/logout", 0, M_POST, "POST", logout_route, NULL, 0},
+        {"/healthz", 0, M_GET, "GET, HEAD", route_healthz, NULL, 0, NO_CORS},
+        /* For the monitor's network only: nginx allows no other address. */
+        {"/readyz", 0, M_GET, "GET, HEAD", health_ready, NULL, 0, NO_CORS},
+        {"/metrics", 0, M_GET, "GET, HEAD", route_metrics, NULL, 0, NO_CORS},
+        {"/", 0, M_GET, "GET, HEAD", itempage_index, NULL, 0, CORS},
+        {"/generate", 0, M_GET | M_POST, "GET, HEAD, POST", itempage_generate, NULL, 0, CORS},
+        {"/item", 1, M_GET, "GET, HEAD", itempage_code, NULL, 0, CORS},
+        {"/catalog.json", 0, M_GET, "GET, HEAD", exportpage_route, NULL, 0, CORS},
+        {"/submit", 0, M_GET | M_POST, "GET, HEAD, POST", submit_route, NULL, 0, NO_CORS},
+        {"/submit/spell", 0, M_GET | M_POST, "GET, HEAD, POST", submit_spell_route, NULL, 0,
+         NO_CORS},
+        {"/submit/name", 0, M_GET | M_POST, "GET, HEAD, POST", submit_name_route, NULL, 0, NO_CORS},
+        {"/words", 0, M_GET, "GET, HEAD", words_route, NULL, 0, CORS},
+        {"/spells", 0, M_GET, "GET, HEAD", spellpage_route, NULL, 0, CORS},
+        {"/map", 0, M_GET, "GET, HEAD", mappage_route, NULL, 0, CORS},
+        {"/dungeon", 1, M_GET, "GET, HEAD", dungeonpage_route, NULL, 0, CORS},
+        {"/loadout", 0, M_GET, "GET, HEAD", loadoutpage_route, NULL, 0, CORS},
+        {"/login", 0, M_GET | M_POST, "GET, HEAD, POST", login_route, NULL, M_POST, NO_CORS},
+        {"/logout", 0, M_POST, "POST", logout_route, NULL, 0, NO_CORS},
         /* The moderators' pages: a moderator's session first, whatever the
          * method or path (401), then 404/405 in the queue's page. */
-        {"/moderate", 0, M_GET, "GET, HEAD", moderate_queue, &moderate_guard, 0},
-        {"/moderate/approve", 0, M_POST, "POST", moderate_approve, &moderate_guard, 0},
-        {"/moderate/reject", 0, M_POST, "POST", moderate_reject, &moderate_guard, 0},
-        {"/moderate/retire", 0, M_POST, "POST", moderate_retire, &moderate_guard, 0},
-        {"/moderate/edit", 0, M_POST, "POST", moderate_edit, &moderate_guard, 0},
-        {"/moderate/spell/approve", 0, M_POST, "POST", moderate_spell_approve, &moderate_guard, 0},
-        {"/moderate/spell/reject", 0, M_POST, "POST", moderate_spell_reject, &moderate_guard, 0},
-        {"/moderate/name/approve", 0, M_POST, "POST", moderate_name_approve, &moderate_guard, 0},
-        {"/moderate/name/reject", 0, M_POST, "POST", moderate_name_reject, &moderate_guard, 0},
-        {"/moderate", 1, 0, NULL, NULL, &moderate_guard, 0},
+        {"/moderate", 0, M_GET, "GET, HEAD", moderate_queue, &moderate_guard, 0, NO_CORS},
+        {"/moderate/approve", 0, M_POST, "POST", moderate_approve, &moderate_guard, 0, NO_CORS},
+        {"/moderate/reject", 0, M_POST, "POST", moderate_reject, &moderate_guard, 0, NO_CORS},
+        {"/moderate/retire", 0, M_POST, "POST", moderate_retire, &moderate_guard, 0, NO_CORS},
+        {"/moderate/edit", 0, M_POST, "POST", moderate_edit, &moderate_guard, 0, NO_CORS},
+        {"/moderate/spell/approve", 0, M_POST, "POST", moderate_spell_approve, &moderate_guard, 0,
+         NO_CORS},
+        {"/moderate/spell/reject", 0, M_POST, "POST", moderate_spell_reject, &moderate_guard, 0,
+         NO_CORS},
+        {"/moderate/name/approve", 0, M_POST, "POST", moderate_name_approve, &moderate_guard, 0,
+         NO_CORS},
+        {"/moderate/name/reject", 0, M_POST, "POST", moderate_name_reject, &moderate_guard, 0,
+         NO_CORS},
+        {"/moderate", 1, 0, NULL, NULL, &moderate_guard, 0, NO_CORS},
 };
+
+#define N_ROUTES (sizeof(routes) / sizeof(routes[0]))
+_Static_assert(N_ROUTES < METRICS_ROUTES, "the metrics count every route and \"other\"");
+
+/* The counters are labelled with the routes' paths. */
+static void route_metrics(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	const char *names[N_ROUTES];
+	for (size_t i = 0; i < N_ROUTES; i++)
+		names[i] = routes[i].path;
+	health_metrics(ctx, rq, rs, names, N_ROUTES);
+}
 
 static int path_matches(const struct route *r, const char *path)
 {
@@ -120,18 +150,56 @@ int handler_slow(const struct request *rq)
 	return 0;
 }
 
+/* CORS (docs/library.md, "CORS"): a route's GET JSON and CSV answers may be
+ * read by a page of any site, so that browser games can call the API.
+ * Never with credentials (no Allow-Credentials: a browser then sends no
+ * cookie), and never on what changes data or needs a session (/submit*,
+ * /login, /logout, /moderate*: no CORS flag). A preflight (OPTIONS, which a
+ * browser sends before a request with other headers than the simple ones)
+ * is answered 204 with what may be asked. */
+static void cors_allow(struct response *rs)
+{
+	response_header(rs, "Access-Control-Allow-Origin", "*");
+}
+
+static void cors_preflight(const struct route *r, struct response *rs)
+{
+	buf_reset(&rs->body);
+	rs->status = 204;
+	rs->content_type = NULL;
+	rs->allow = r->allow;
+	cors_allow(rs);
+	response_header(rs, "Access-Control-Allow-Methods", "GET, HEAD");
+	response_header(rs, "Access-Control-Allow-Headers", "Accept");
+	response_header(rs, "Access-Control-Max-Age", "86400");
+}
+
+/* JSON, or CSV: the same data for spreadsheets. */
+static int is_data(const char *content_type)
+{
+	return content_type && (strncmp(content_type, CT_JSON, sizeof CT_JSON - 1) == 0 ||
+	                        strcmp(content_type, CT_CSV) == 0);
+}
+
 /* 404 for an unknown path, 405 (with Allow) for a method the route does
- * not take, after the route's guard; otherwise what the route answers. */
+ * not take, after the route's guard; 204 for a preflight on a CORS route;
+ * otherwise what the route answers. */
 static void dispatch(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	for (size_t i = 0; rq->path && i < sizeof(routes) / sizeof(routes[0]); i++) {
+	rs->route = N_ROUTES; /* "other" until a route matches */
+	for (size_t i = 0; rq->path && i < N_ROUTES; i++) {
 		const struct route *r = &routes[i];
 		if (!path_matches(r, rq->path))
 			continue;
+		rs->route = (unsigned)i;
 		if (r->guard && r->guard->admit(ctx, rq, rs, &ctx->admitted) != 0)
 			return;
 		if (!r->fn) {
 			refuse(ctx, rq, rs, r, 404, MSG_NOT_FOUND);
+			return;
+		}
+		if (r->cors && rq->method && strcmp(rq->method, "OPTIONS") == 0) {
+			cors_preflight(r, rs);
 			return;
 		}
 		if (!(method_bit(rq->method) & r->methods)) {
@@ -140,6 +208,8 @@ static void dispatch(struct handler_ctx *ctx, const struct request *rq, struct r
 			return;
 		}
 		r->fn(ctx, rq, rs);
+		if (r->cors && method_bit(rq->method) == M_GET && is_data(rs->content_type))
+			cors_allow(rs);
 		return;
 	}
 	refuse(ctx, rq, rs, NULL, 404, MSG_NOT_FOUND);

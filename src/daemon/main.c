@@ -18,6 +18,7 @@
 #include "catalog.h"
 #include "config.h"
 #include "log.h"
+#include "metrics.h"
 #include "modcli.h"
 #include "peer.h"
 #include "page.h"
@@ -132,7 +133,10 @@ static int run(const struct config *cfg)
 	}
 	if ((fd = server_listen(cfg->socket)) < 0)
 		return -1;
+	/* Before the fork: every worker process shares the one table. */
+	metrics_init(cfg->processes, cfg->workers, cfg->poll_ms);
 	if (cfg->processes == 0) {
+		metrics_bind_process(0);
 		rc = serve(cfg, fd, &allow) == 0 ? 0 : -1;
 	} else {
 		struct worker_args args = {cfg, fd, &allow};

@@ -52,6 +52,7 @@
 #include "handler.h"
 #include "lane.h"
 #include "log.h"
+#include "metrics.h"
 #include "peer.h"
 #include "supervise.h"
 
@@ -337,6 +338,14 @@ static void streams_done(FCGX_Request *req)
 	req->err->wasFCloseCalled = 1;
 }
 
+/* Microseconds since t0 (CLOCK_MONOTONIC). */
+static uint64_t us_since(const struct timespec *t0)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)((t.tv_sec - t0->tv_sec) * 1000000L + (t.tv_nsec - t0->tv_nsec) / 1000L);
+}
+
 static void write_response(FCGX_Request *req, const struct request *rq, const struct response *rs)
 {
 	/* A failed write means the web server dropped the connection; there
@@ -424,16 +433,23 @@ static void wait_ns(long long ns)
 static void answer_job(struct server *s, struct worker *w, struct lane_job *j, int lane_full)
 {
 	struct request rq;
+	struct timespec t0;
 
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	request_from_env(&rq, j->env);
 	rq.content_length = j->content_length;
 	rq.body = j->body;
 	rq.body_len = j->body_len;
 	rq.body_truncated = j->body_truncated;
 	rq.lane_full = lane_full;
+	log_set_request(request_param(&rq, "REQUEST_ID"));
 	buf_reset(&w->rs.body);
 	handle_request(&w->ctx, &rq, &w->rs);
 	log_failure(&rq, &w->rs);
+	/* Counted when made (from the lane's start): a held answer's wait is
+	 * the lane's deliberate equal time, not the daemon's. */
+	metrics_request(w->rs.route, w->rs.status, us_since(&t0));
+	log_set_request(NULL);
 	if (w->rs.hold_ns > 0) {
 		/* Held by the lane's thread, which answers others meanwhile;
 		 * elsewhere, or when it cannot, waited for here. */
@@ -462,7 +478,9 @@ static void lane_run(void *arg, struct lane_job *j)
 static struct lane_job *serve(struct worker *w)
 {
 	struct request rq;
+	struct timespec t0;
 
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	read_request(w, &rq);
 	atomic_store(&w->reading, 0); /* read: no longer the reaper's business */
 	if (w->srv->lane && handler_slow(&rq)) {
@@ -476,12 +494,17 @@ static struct lane_job *serve(struct worker *w)
 		}
 		rq.lane_full = 1; /* out of memory: answered at once, like a full lane */
 	}
+	/* What this thread logs until the answer is out names the request as
+	 * nginx's access log does (rid=). */
+	log_set_request(request_param(&rq, "REQUEST_ID"));
 	buf_reset(&w->rs.body);
 	handle_request(&w->ctx, &rq, &w->rs);
 	log_failure(&rq, &w->rs);
 	if (w->rs.hold_ns > 0)
 		wait_ns(w->rs.hold_ns); /* not in the lane: waited for here */
 	write_response(&w->req, &rq, &w->rs);
+	metrics_request(w->rs.route, w->rs.status, us_since(&t0));
+	log_set_request(NULL);
 	return NULL;
 }
 
@@ -801,6 +824,7 @@ static void *worker_main(void *arg)
 	struct worker *w = arg;
 	int failing = 0;
 
+	metrics_bind_thread((unsigned)(w - w->srv->w));
 	while (!atomic_load(&w->srv->stopping)) {
 		int fd = next_connection(w->srv, &failing);
 		if (fd >= 0)

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "metrics.h"
 
 #define RESTART_PAUSE_MS 1000 /* after a child that failed right after its start */
 
@@ -53,7 +54,7 @@ static void now(struct timespec *t)
 	clock_gettime(CLOCK_MONOTONIC, t);
 }
 
-static pid_t spawn(struct slot *s, unsigned i, int (*child)(void *), void *arg)
+static pid_t spawn(struct slot *s, unsigned i, int (*child)(void *), void *arg, int restart)
 {
 	pid_t parent = getpid();
 	if (beats) /* its start counts as a beat: a child frozen before its
@@ -71,11 +72,13 @@ static pid_t spawn(struct slot *s, unsigned i, int (*child)(void *), void *arg)
 			_exit(0);
 		if (beats)
 			my_beat = &beats[i];
+		metrics_bind_process(i);
 		int rc = child(arg);
 		exit(rc);
 	}
 	s->pid = pid;
 	now(&s->born);
+	metrics_process_started(i, (int)pid, restart);
 	log_info("supervise: worker process %u started (pid %ld)", i, (long)pid);
 	return pid;
 }
@@ -108,6 +111,7 @@ static void reap(struct slot *slots, unsigned n)
 			log_warn("supervise: worker process %u (pid %ld) %s; restarting%s", i,
 			         (long)pid, how, early ? " in 1 s" : "");
 			slots[i].pid = 0;
+			metrics_process_ended(i);
 			slots[i].due = t;
 			if (early)
 				slots[i].due.tv_sec += RESTART_PAUSE_MS / 1000;
@@ -127,7 +131,7 @@ static long restart_due(struct slot *slots, unsigned n, int (*child)(void *), vo
 			continue;
 		long left = ms_between(&t, &slots[i].due);
 		if (left <= 0) {
-			if (spawn(&slots[i], i, child, arg) < 0) {
+			if (spawn(&slots[i], i, child, arg, 1) < 0) {
 				slots[i].due = t;
 				slots[i].due.tv_sec += 1;
 				left = 1000;
@@ -216,7 +220,7 @@ int supervise(unsigned n, int (*child)(void *arg), void *arg, const sigset_t *st
 	else
 		beats = shared;
 	for (unsigned i = 0; i < n; i++)
-		started += spawn(&slots[i], i, child, arg) > 0;
+		started += spawn(&slots[i], i, child, arg, 0) > 0;
 	if (!started) {
 		free(slots);
 		return -1;

@@ -93,6 +93,32 @@ static int add_spells(json_t *root, const struct catalog *c)
 	       json_object_set_new(root, "markov_names", names) != 0;
 }
 
+int catalog_export_add_tiles(json_t *root, const struct catalog *c)
+{
+	json_t *sets = json_array();
+	for (size_t i = 0; sets && i < c->n_tilesets; i++) {
+		const struct catalog_tileset *ts = &c->tilesets[i];
+		json_t *tiles = json_array();
+		for (size_t j = 0; tiles && j < ts->n; j++) {
+			const struct map_tile *t = &ts->tiles[j];
+			json_t *o = json_pack("{s:s,s:s#,s:[i,i,i,i],s:I}", "name", t->name,
+			                      "cells", t->cell, (int)sizeof t->cell, "edges",
+			                      t->edge[MAP_N], t->edge[MAP_E], t->edge[MAP_S],
+			                      t->edge[MAP_W], "weight", (json_int_t)t->weight);
+			if (json_array_append_new(tiles, o) != 0) {
+				json_decref(tiles);
+				tiles = NULL;
+			}
+		}
+		if (!tiles || json_array_append_new(sets, json_pack("{s:s,s:o}", "name", ts->name,
+		                                                    "tiles", tiles)) != 0) {
+			json_decref(sets);
+			sets = NULL;
+		}
+	}
+	return sets ? json_object_set_new(root, "tilesets", sets) : -1;
+}
+
 /* SPEC §12: the class rows and the settings of c's revision, by id; each
  * list only when it has rows, so the export of a revision before
  * migration 0016 keeps its bytes. */
@@ -274,6 +300,40 @@ static const char *read_spell(struct catalog *c, json_t *o)
 	return rc == 0 ? NULL : rc > 0 ? "a spell that does not pass its check" : "out of memory";
 }
 
+/* A tileset of the export; its tiles' own rules are checked by
+ * catalog_finish, as the database's are. */
+static const char *read_tileset(struct catalog *c, json_t *o)
+{
+	const char *set;
+	json_t *tiles, *t;
+	size_t i, n_cells;
+
+	if (json_unpack(o, "{s:s,s:o}", "name", &set, "tiles", &tiles) != 0 ||
+	    !json_is_array(tiles) || json_array_size(tiles) > MAP_TILES_MAX)
+		return "a tileset of the wrong shape";
+	json_array_foreach(tiles, i, t)
+	{
+		struct map_tile m = {0};
+		const char *cells;
+		int e[4];
+		json_int_t w;
+		if (json_unpack(t, "{s:s,s:s%,s:[i,i,i,i],s:I}", "name", &m.name, "cells", &cells,
+		                &n_cells, "edges", &e[0], &e[1], &e[2], &e[3], "weight", &w) != 0 ||
+		    n_cells != sizeof m.cell || !in_range(w, 1, UINT32_MAX))
+			return "a tile of the wrong shape";
+		memcpy(m.cell, cells, sizeof m.cell);
+		for (int k = 0; k < 4; k++) {
+			if (e[k] < 0 || e[k] >= EDGE__MAX)
+				return "a tile of the wrong shape";
+			m.edge[k] = (uint8_t)e[k];
+		}
+		m.weight = (uint32_t)w;
+		if (catalog_add_tile(c, set, &m) != 0)
+			return "out of memory";
+	}
+	return NULL;
+}
+
 static const char *read_name(struct catalog *c, json_t *o)
 {
 	struct catalog_name n = {0};
@@ -322,7 +382,7 @@ struct catalog *catalog_export_read(const char *text, size_t len, const char **w
 {
 	json_error_t jerr;
 	json_t *root = json_loadb(text, len, 0, &jerr), *tables, *t, *rows, *row;
-	json_t *spells = NULL, *names = NULL, *classes = NULL, *settings = NULL;
+	json_t *spells = NULL, *names = NULL, *classes = NULL, *settings = NULL, *tilesets = NULL;
 	struct catalog *c = NULL;
 	json_int_t format, rev;
 	const char *kind, *part, *bad = NULL;
@@ -333,13 +393,15 @@ struct catalog *catalog_export_read(const char *text, size_t len, const char **w
 		return NULL;
 	}
 	/* "spells" and "markov_names" are absent from exports of older builds,
-	 * "word_classes" and "settings" from revisions without any. */
-	if (json_unpack(root, "{s:I,s:I,s:o,s?o,s?o,s?o,s?o}", "format", &format, "revision", &rev,
-	                "tables", &tables, "spells", &spells, "markov_names", &names,
-	                "word_classes", &classes, "settings", &settings) != 0 ||
+	 * "word_classes" and "settings" from revisions without any, "tilesets"
+	 * from an export with rev= (tiles are not revisioned). */
+	if (json_unpack(root, "{s:I,s:I,s:o,s?o,s?o,s?o,s?o,s?o}", "format", &format, "revision",
+	                &rev, "tables", &tables, "spells", &spells, "markov_names", &names,
+	                "word_classes", &classes, "settings", &settings, "tilesets",
+	                &tilesets) != 0 ||
 	    !json_is_array(tables) || rev < 1 || (spells && !json_is_array(spells)) ||
 	    (names && !json_is_array(names)) || (classes && !json_is_array(classes)) ||
-	    (settings && !json_is_array(settings))) {
+	    (settings && !json_is_array(settings)) || (tilesets && !json_is_array(tilesets))) {
 		bad = "not a lootforge catalog export";
 		goto done;
 	}
@@ -385,6 +447,11 @@ struct catalog *catalog_export_read(const char *text, size_t len, const char **w
 	json_array_foreach(settings, i, t)
 	{
 		if ((bad = read_setting(c, t)) != NULL)
+			goto done;
+	}
+	json_array_foreach(tilesets, i, t)
+	{
+		if ((bad = read_tileset(c, t)) != NULL)
 			goto done;
 	}
 	if (catalog_finish(c) != 0)

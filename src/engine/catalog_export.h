@@ -16,8 +16,15 @@
 /* The export of c (its own revision's rows); NULL when out of memory. */
 json_t *catalog_export_json(const struct catalog *c);
 
-/* A finished catalog from an export (len bytes of text), owned by the
- * caller; NULL with *why (a static phrase) when it is not one. */
+/* Adds "tilesets" to an export: the map tiles (docs/maps.md), tileset by
+ * tileset, each one's tiles in the order a map's seed depends on, so the
+ * library draws the site's maps offline. Only the export of the current
+ * catalog carries them: tiles are not revisioned, and /catalog.json?rev=R
+ * must never change. 0, or -1 when out of memory. */
+int catalog_export_add_tiles(json_t *root, const struct catalog *c);
+
+/* A finished catalog from an export (len bytes of text; "tilesets" read
+ * when present), owned by the caller; NULL with *why (a static phrase) when it is not one. */
 struct catalog *catalog_export_read(const char *text, size_t len, const char **why);
 
 #endif

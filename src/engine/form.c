@@ -29,6 +29,8 @@ static const char MSG_SEED[] = "must be a whole number from 0 to 184467440737095
 static const char MSG_COUNT[] = "must be a whole number from 1 to 100";
 static const char MSG_LOADOUT[] = "must be a loadout's items: at most 32 item codes, each with an "
                                   "optional ':place', separated by commas";
+/* /generate and / answer CSV too (docs/library.md, "CSV"); other forms html or json. */
+static const char MSG_FORMAT_CSV[] = "must be html, json or csv";
 static const char MSG_WORD[] = "must be at most 64 bytes";
 static const char MSG_TWICE[] = "given more than once";
 static const char MSG_QUERY_LONG[] = "the query string is longer than 4096 bytes";
@@ -360,8 +362,10 @@ static const char *v_format(struct form *f, const char *v, size_t n, enum part p
 {
 	(void)n;
 	(void)p;
-	if (form_format(v, &f->format) != 0)
-		return FORM_FORMAT_MSG;
+	if (v && strcmp(v, "csv") == 0)
+		f->format = FMT_CSV;
+	else if (form_format(v, &f->format) != 0)
+		return MSG_FORMAT_CSV;
 	f->has_format = 1;
 	return NULL;
 }

@@ -20,7 +20,7 @@
 #define FORM_COUNT_MAX   100
 #define FORM_LOADOUT_MAX 32 /* items in a carried loadout, as /loadout takes */
 
-enum format { FMT_HTML, FMT_JSON };
+enum format { FMT_HTML, FMT_JSON, FMT_CSV };
 
 /* The one check of a format= value, for every page that answers in HTML
  * or JSON: "html" or "json" into *out (0), else -1 and the message is

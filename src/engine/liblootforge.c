@@ -12,13 +12,15 @@
 #include "form.h"
 #include "generate.h"
 #include "itemlink.h"
+#include "liblootforge_int.h"
 #include "render.h"
 #include "rng.h"
 #include "value.h"
 
-struct lf_catalog {
-	struct catalog *c;
-};
+const char *lootforge_version(void)
+{
+	return LOOTFORGE_VERSION;
+}
 
 struct lf_catalog *lf_catalog_load(const char *json, size_t len, const char **why)
 {
@@ -64,15 +66,10 @@ static int take(struct buf *b, char **out, const char **why)
 	return 0;
 }
 
-int lf_item_json(const struct lf_catalog *c, const char *code, char **out, const char **why)
+int lfi_coded(const struct lf_catalog *c, const char *code, size_t len, struct coded_item *ci,
+              const char **why)
 {
-	struct coded_item ci;
-	struct form f;
-	struct buf b;
-	char power_text[16];
-
-	*out = NULL;
-	switch (itemlink_item_from(c->c, code, strlen(code), &ci, why)) {
+	switch (itemlink_item_from(c->c, code, len, ci, why)) {
 	case ITEMLINK_OK:
 		break;
 	case ITEMLINK_LATER:
@@ -81,12 +78,25 @@ int lf_item_json(const struct lf_catalog *c, const char *code, char **out, const
 	default:
 		return -1;
 	}
-	if (ci.code.revision != c->c->revision) {
-		itemlink_release(&ci);
+	if (ci->code.revision != c->c->revision) {
+		itemlink_release(ci);
 		*why = "the code is of an earlier revision than this catalog: load that revision's "
 		       "export";
 		return -1;
 	}
+	return 0;
+}
+
+int lf_item_json(const struct lf_catalog *c, const char *code, char **out, const char **why)
+{
+	struct coded_item ci;
+	struct form f;
+	struct buf b;
+	char power_text[16];
+
+	*out = NULL;
+	if (lfi_coded(c, code, strlen(code), &ci, why) != 0)
+		return -1;
 	itemlink_form(&ci, &f, power_text, 1);
 	buf_init(&b);
 	int rc = render_json_items(&f, &ci.item, 1, 0, &b);
@@ -99,16 +109,15 @@ int lf_item_json(const struct lf_catalog *c, const char *code, char **out, const
 	return take(&b, out, why);
 }
 
-int lf_generate_json(const struct lf_catalog *c, const char *query, char **out, const char **field,
-                     const char **why)
+int lfi_generate(const struct lf_catalog *c, const char *query, struct form **fp,
+                 struct item **itemsp, const char **field, const char **why)
 {
 	struct form_error err;
 	struct form *f = malloc(sizeof *f);
 	struct item *items = NULL;
-	struct buf b;
-	int rc = -1;
 
-	*out = NULL;
+	*fp = NULL;
+	*itemsp = NULL;
 	*field = NULL;
 	if (!f) {
 		*why = "out of memory";
@@ -117,12 +126,12 @@ int lf_generate_json(const struct lf_catalog *c, const char *query, char **out, 
 	if (form_parse(f, query, NULL, 0, &err) != 0) {
 		*field = err.field;
 		*why = err.message;
-		goto done;
+		goto fail;
 	}
 	if (!recipe_for(f->kind)) {
 		*field = "kind";
 		*why = "this kind cannot be made yet";
-		goto done;
+		goto fail;
 	}
 	uint64_t seed = f->has_seed ? f->seed : rng_fresh_seed();
 	struct gen_input in = {
@@ -130,24 +139,43 @@ int lf_generate_json(const struct lf_catalog *c, const char *query, char **out, 
 	memcpy(in.want, f->attr, sizeof(in.want));
 	if (!(items = calloc((size_t)f->count, sizeof *items))) {
 		*why = "out of memory";
-		goto done;
+		goto fail;
 	}
 	for (int i = 0; i < f->count; i++) {
 		uint64_t s = i == 0 ? seed : generate_batch_seed(seed, (unsigned)i);
 		if (generate(c->c, &in, s, &items[i]) != 0) {
 			*why = "the catalog holds no active base type of this kind";
-			goto done;
+			goto fail;
 		}
 		itemlink_fill(c->c, &in, &items[i]);
 	}
+	*fp = f;
+	*itemsp = items;
+	return 0;
+fail:
+	free(items);
+	free(f);
+	return -1;
+}
+
+int lf_generate_json(const struct lf_catalog *c, const char *query, char **out, const char **field,
+                     const char **why)
+{
+	struct form *f;
+	struct item *items;
+	struct buf b;
+	int rc = -1;
+
+	*out = NULL;
+	if (lfi_generate(c, query, &f, &items, field, why) != 0)
+		return -1;
 	buf_init(&b);
 	if (render_json_items(f, items, (size_t)f->count, f->has_count, &b) != 0) {
 		buf_free(&b);
 		*why = "out of memory";
-		goto done;
+	} else {
+		rc = take(&b, out, why);
 	}
-	rc = take(&b, out, why);
-done:
 	free(items);
 	free(f);
 	return rc;

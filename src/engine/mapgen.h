@@ -14,6 +14,11 @@
 #define MAP_TILES_MAX 512
 #define MAP_WHY_MAX   160
 
+/* What /map and the library draw when the query says nothing. */
+#define MAP_DEFAULT_W       12
+#define MAP_DEFAULT_H       8
+#define MAP_DEFAULT_TILESET "plain"
+
 enum map_side { MAP_N, MAP_E, MAP_S, MAP_W };
 
 /* Connection types (docs/maps.md): which of the 6 cells along an edge are

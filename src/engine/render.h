@@ -28,6 +28,9 @@ int render_html(const struct page *p, struct buf *out);
 int render_json_items(const struct form *f, const struct item *items, size_t n, int batch,
                       struct buf *out);
 
+/* The items as CSV: a header row, a row an item (render_csv.c). 0 or -1. */
+int render_csv_items(const struct form *f, const struct item *items, size_t n, struct buf *out);
+
 /* {"error": {"field": ..., "message": ...}}; field may be NULL (JSON null). */
 int render_json_error(const char *field, const char *message, struct buf *out);
 

@@ -86,7 +86,8 @@ void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct 
 	}
 	/* The export of a revision never changes: built once per worker
 	 * process, with its ETag, then served as bytes (~4 ms of CPU each time
-	 * otherwise). With and without rev= apart: the headers differ. */
+	 * otherwise). With and without rev= apart: the headers differ, and the
+	 * current one carries the map tiles too. */
 	uint64_t at_rev = at->revision;
 	char key[PAGECACHE_KEY_MAX] = "catalog.json";
 	if (rev)
@@ -95,7 +96,12 @@ void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct 
 	 * one, so that asking for many cannot push it (or /words) out. */
 	enum pagecache_shelf shelf = rev ? PAGECACHE_INPUTS : PAGECACHE_REVISION;
 	if (!pagecache_get(shelf, key, at_rev, rs)) {
-		page_send_json(rs, 200, catalog_export_json(at));
+		json_t *j = catalog_export_json(at);
+		if (j && !rev && catalog_export_add_tiles(j, at) != 0) {
+			json_decref(j);
+			j = NULL;
+		}
+		page_send_json(rs, 200, j);
 		if (rev && rs->status == 200)
 			set_etag(rs);
 		pagecache_put(shelf, key, at_rev, rs);

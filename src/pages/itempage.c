@@ -20,15 +20,18 @@
 #include "itemlink_db.h"
 #include "log.h"
 #include "messages.h"
+#include "metrics.h"
 #include "page.h"
 #include "render.h"
 
 #define MSG_NO_ITEM "No item of this kind can be generated right now. Please try again later."
 
-/* format= in the form wins over Accept. f may be NULL (no form parsed). */
+/* format= in the form wins over Accept. f may be NULL (no form parsed).
+ * A CSV client's errors are JSON: they have no rows. */
 static int wants_json(const struct request *rq, const struct form *f)
 {
-	return request_wants_json(rq, f && f->has_format, f && f->format == FMT_JSON);
+	return request_wants_json(rq, f && f->has_format,
+	                          f && (f->format == FMT_JSON || f->format == FMT_CSV));
 }
 
 /* After a failed parse: the format, if the form did not get to it. */
@@ -86,7 +89,10 @@ static void answer_items(const struct request *rq, const struct form *f, const s
 {
 	int rc;
 
-	if (wants_json(rq, f)) {
+	if (f->has_format && f->format == FMT_CSV) {
+		set_status(rs, 200, CT_CSV);
+		rc = render_csv_items(f, items, (size_t)f->count, &rs->body);
+	} else if (wants_json(rq, f)) {
 		set_status(rs, 200, CT_JSON);
 		rc = render_json_items(f, items, (size_t)f->count, f->has_count, &rs->body);
 	} else {
@@ -122,6 +128,7 @@ static int make_items(const struct catalog *cat, const struct form *f, uint64_t 
 		 * a code; its link is then the inputs and the seed. */
 		itemlink_fill(cat, &in, &items[i]);
 	}
+	metrics_generated((unsigned)f->kind, (unsigned)f->count);
 	return 0;
 }
 

@@ -4,10 +4,7 @@
 #define LOOTFORGE_MAPPAGE_H
 
 #include "http.h"
-
-#define MAP_DEFAULT_W       12
-#define MAP_DEFAULT_H       8
-#define MAP_DEFAULT_TILESET "plain"
+#include "mapgen.h" /* MAP_DEFAULT_W, _H, _TILESET */
 
 void mappage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "csv.h"
 #include "form.h"
 #include "page.h"
 #include "pagecache.h"
@@ -18,6 +19,7 @@ static const char *const wf_names[WF__MAX + 1] = {"kind", "part", "format", NULL
 struct filter {
 	int kind, part; /* -1: all */
 	int json;
+	int csv; /* format=csv (errors are then JSON: json is set too) */
 };
 
 static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_error *err)
@@ -41,7 +43,15 @@ static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_er
 		}
 		return 0;
 	default:
-		return form_format_field(v, &f->json, err);
+		if (strcmp(v, "csv") == 0) { /* its errors are JSON */
+			f->csv = f->json = 1;
+			return 0;
+		}
+		if (form_format_field(v, &f->json, err) != 0) {
+			err->message = "must be html, json or csv";
+			return -1;
+		}
+		return 0;
 	}
 }
 
@@ -256,6 +266,62 @@ static void send_json(struct response *rs, const struct catalog *cat, const stru
 	page_send_json(rs, 200, tables ? json_pack("{s:o}", "tables", tables) : NULL);
 }
 
+/* The same words as CSV (docs/library.md, "CSV"): a row a word, with its
+ * table, every stat (0 where the JSON leaves one out), and the columns the
+ * JSON has for some tables only, empty elsewhere. */
+static int csv_word(struct buf *b, const struct entry *e, enum kind k, enum part p)
+{
+	int err = csv_text(b, kind_names[k], 1) | csv_text(b, part_names[p], 0) |
+	          csv_text(b, e->word, 0);
+	for (int s = 0; s < ST__MAX; s++)
+		err |= s == ST_MULTIPLIER ? csv_hundredths(b, e->stat[s], 0)
+		                          : csv_int(b, e->stat[s], 0);
+	err |= csv_int(b, e->weight, 0);
+	err |= is_base(p) ? csv_int(b, e->tier, 0) : csv_text(b, NULL, 0);
+	err |= p == P_TYPE ? csv_int(b, e->value, 0) : csv_text(b, NULL, 0);
+	err |= p != P_TYPE ? csv_int(b, e->value_mult, 0) : csv_text(b, NULL, 0);
+	err |= csv_text(b, e->slot != SLOT_NONE && e->slot < SLOT__MAX ? slot_names[e->slot] : NULL,
+	                0);
+	err |= csv_text(b, e->mark != MARK_NONE && e->mark <= MARK_BAD ? mark_names[e->mark] : NULL,
+	                0);
+	return err | csv_end(b);
+}
+
+static void send_csv(struct response *rs, const struct catalog *cat, const struct filter *f)
+{
+	static const char *const head[] = {"kind", "part", "word"};
+	static const char *const tail[] = {"weight", "tier", "value", "value_mult", "slot", "mark"};
+	struct buf *b = &rs->body;
+	int err = 0;
+
+	buf_reset(b);
+	for (size_t i = 0; i < 3; i++)
+		err |= csv_text(b, head[i], i == 0);
+	for (int s = 0; s < ST__MAX; s++)
+		err |= csv_text(b, stat_names[s], 0);
+	for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
+		err |= csv_text(b, tail[i], 0);
+	err |= csv_end(b);
+	for (int k = 0; k < K__MAX; k++)
+		for (int p = 0; p < P__MAX; p++) {
+			if (!listed(f, (enum kind)k, (enum part)p))
+				continue;
+			const struct table *t = &cat->t[k][p];
+			size_t shown = 0;
+			for (size_t i = 0; i < t->n && shown < WORDS_TABLE_MAX && !err; i++)
+				if (t->rows[i].active) {
+					err |= csv_word(b, &t->rows[i], (enum kind)k, (enum part)p);
+					shown++;
+				}
+		}
+	if (err || b->oom) {
+		response_internal_error(rs, 1);
+		return;
+	}
+	rs->status = 200;
+	rs->content_type = CT_CSV;
+}
+
 /* GET /words[?kind=K][&part=P]: 200 with the live words; 400 for a bad
  * filter; 503 (Retry-After) before the first catalog. */
 void words_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
@@ -286,9 +352,11 @@ void words_route(struct handler_ctx *ctx, const struct request *rq, struct respo
 	}
 	/* The list depends only on the revision and the filter. */
 	char key[PAGECACHE_KEY_MAX];
-	snprintf(key, sizeof key, "words|%d|%d|%d", f.kind, f.part, f.json);
+	snprintf(key, sizeof key, "words|%d|%d|%d|%d", f.kind, f.part, f.json, f.csv);
 	if (!pagecache_get(PAGECACHE_REVISION, key, cat->revision, rs)) {
-		if (f.json)
+		if (f.csv)
+			send_csv(rs, cat, &f);
+		else if (f.json)
 			send_json(rs, cat, &f);
 		else
 			send_html(rs, cat, &f, 200, NULL, NULL);

@@ -34,6 +34,7 @@
 
 #include "dbgate.h"
 #include "log.h"
+#include "metrics.h"
 
 struct db {
 	/* settings: copies owned here */
@@ -230,6 +231,7 @@ static const char *stmt_label(enum stmt s)
 static enum db_status fail(struct db *d, enum stmt s, unsigned err, const char *msg)
 {
 	log_failure(d, (int)s, err, stmt_label(s), msg);
+	metrics_db_error();
 	if (is_connection_error(err)) {
 		unreachable(d, 0);
 		disconnect(d);
@@ -311,6 +313,7 @@ static enum db_status db_connect(struct db *d)
 	                        d->database, d->socket ? 0 : d->port, d->socket, 0)) {
 		log_failure(d, WHERE_CONNECT, mysql_errno(d->conn), "connect",
 		            mysql_error(d->conn));
+		metrics_db_error();
 		unreachable(d, 1);
 		disconnect(d);
 		return DB_DOWN;

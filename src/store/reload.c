@@ -18,6 +18,7 @@
 #include "dbcatalog.h"
 #include "dbgate.h"
 #include "log.h"
+#include "metrics.h"
 #include "readroute.h"
 
 #define RETRY_MS 5000
@@ -37,9 +38,10 @@ struct reloader {
 	char *cache;     /* owned; the cache file, or NULL */
 	int cache_tried; /* the cache file was read (once: it only helps at start) */
 	enum link_state link;
-	int have;         /* a catalog was published */
-	uint64_t current; /* its revision */
-	int have_failed;  /* a load of revision `failed` failed at failed_at */
+	int have;             /* a catalog was published */
+	uint64_t current;     /* its revision */
+	uint64_t replica_rev; /* the replica's last answer */
+	int have_failed;      /* a load of revision `failed` failed at failed_at */
 	uint64_t failed;
 	struct timespec failed_at;
 };
@@ -137,6 +139,7 @@ static void use_cache(struct reloader *r)
 	log_warn("catalog: revision %llu live from %s until the database answers",
 	         (unsigned long long)c->revision, r->cache);
 	catalog_publish(c);
+	metrics_catalog(r->current, 0);
 }
 
 /* The revision from the replica or, when it does not answer, at once from
@@ -147,8 +150,10 @@ static enum db_status read_revision(struct reloader *r, enum read_source *src, u
 	if (*src == READ_REPLICA) {
 		enum db_status st = db_revision(r->replica, rev);
 		note_replica(r, st == DB_OK);
-		if (st == DB_OK)
+		if (st == DB_OK) {
+			r->replica_rev = *rev;
 			return DB_OK;
+		}
 		*src = READ_PRIMARY;
 	}
 	return db_revision(r->db, rev);
@@ -231,6 +236,7 @@ static void poll_catalog(struct reloader *r, enum read_source *src)
 	 * live: the bench and operators wait for this line. */
 	log_loaded(c, ms);
 	catalog_publish(c); /* c belongs to the catalog module from here */
+	metrics_catalog(r->current, (uint64_t)(ms > 0 ? ms : 0));
 	/* The load's and the cache file's temporaries (result sets, the file's
 	 * buffer) are free now but resident in this thread's arena: hand them
 	 * back, whether or not the superseded catalog is already released. */
@@ -242,6 +248,12 @@ static void poll_once(struct reloader *r)
 	enum read_source src;
 
 	poll_catalog(r, &src);
+	/* The process's heartbeat, and its view of the databases, for
+	 * /readyz and /metrics. */
+	metrics_poll(r->link == LINK_UP     ? 1
+	             : r->link == LINK_DOWN ? 0
+	                                    : -1,
+	             r->replica ? !r->route.replica_down : -1, r->replica_rev);
 	/* The workers' breaker on the primary closes only on a probe's answer
 	 * (or a trial's, after a refusal): when this poll did not ask the
 	 * primary, ask it now, but only while the breaker is open. */

@@ -247,6 +247,13 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_NAME_LOG] = {"INSERT INTO moderation_log (name_submission_id, moderator_id, "
                            "moderator, action, reason, word_id, stats_after) "
                            "VALUES (?, ?, ?, ?, ?, ?, ?)"},
+        /* Every proposal queue's rows by status, for /metrics: a scan of
+         * three small tables, once per scrape. */
+        [STMT_PROPOSAL_COUNTS] = {"SELECT 'word', status, COUNT(*) FROM submission GROUP BY status "
+                                  "UNION ALL SELECT 'spell', status, COUNT(*) FROM "
+                                  "spell_submission GROUP BY status "
+                                  "UNION ALL SELECT 'name', status, COUNT(*) FROM "
+                                  "name_submission GROUP BY status"},
 #define LOAD_ROW(k, p, t, s)                                                                       \
 	{(p) == P_TYPE ? SEL_##s(t, "value, 100") : SEL_##s(t, "0, value_mult"), t, k, p, s},
         [STMT_LOAD_FIRST] = AFFIX_TABLES(LOAD_ROW)

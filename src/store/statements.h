@@ -78,6 +78,8 @@ enum stmt {
 	STMT_CLASS_ADD, /* a word_class row (0016) of an approved word */
 	STMT_NAME_SUB_DECIDE,
 	STMT_NAME_LOG,
+	/* operators' figures (dbstats.c) */
+	STMT_PROPOSAL_COUNTS,
 	/* per affix table, in AFFIX_TABLES order: load, live word, add word,
 	 * retire a live word, add the edited copy of a word just retired */
 	STMT_LOAD_FIRST,

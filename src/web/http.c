@@ -162,6 +162,9 @@ int request_sniff_format(const char *s, size_t len)
 		const char *amp = memchr(p, '&', (size_t)(end - p));
 		const char *pe = amp ? amp : end;
 		size_t n = (size_t)(pe - p);
+		/* a CSV client's errors are JSON (docs/library.md, "CSV") */
+		if (n == klen + 3 && memcmp(p, key, klen) == 0 && memcmp(p + klen, "csv", 3) == 0)
+			return 1;
 		if (n == klen + 4 && memcmp(p, key, klen) == 0) {
 			if (memcmp(p + klen, "json", 4) == 0)
 				return 1;
@@ -190,6 +193,8 @@ const char *http_reason(int status)
 		return "OK";
 	case 201:
 		return "Created";
+	case 204:
+		return "No Content";
 	case 303:
 		return "See Other";
 	case 304:

@@ -13,6 +13,7 @@
 
 #define CT_HTML "text/html; charset=utf-8"
 #define CT_JSON "application/json"
+#define CT_CSV  "text/csv; charset=utf-8; header=present"
 #define CT_TEXT "text/plain; charset=utf-8"
 #define CT_FORM "application/x-www-form-urlencoded"
 
@@ -50,6 +51,7 @@ struct response {
 	 * cache_seconds: "public, max-age=31536000, immutable" */
 	const char *cache_control;
 	const char *allow; /* the Allow header of a 405, else NULL (static text) */
+	unsigned route;    /* set by the router: its route's index, for the metrics */
 	struct buf body;
 	/* Extra header lines, each "Name: value\r\n", NUL-terminated; empty
 	 * unless set through response_header(). */
@@ -103,10 +105,9 @@ const char *request_body_problem(const struct request *rq, int *status, const ch
 /* The reason phrase of a status ("Bad Request"). */
 const char *http_reason(int status);
 
-/* A literal "format=json" (1) or "format=html" (0) pair in the raw input
- * (len bytes), or -1: the format of a request that could not be parsed as
- * a form (a malformed or too large body), so that the error still comes in
- * the format asked for. */
+/* A literal "format=json" or "format=csv" (1: errors in JSON) or "format=html" (0) pair in the raw
+ * input (len bytes), or -1: the format of a request that could not be parsed as a form (a malformed
+ * or too large body), so that the error still comes in the format asked for. */
 int request_sniff_format(const char *s, size_t len);
 
 /* A 500 whose body is fixed text in JSON ({"error": ...}) or HTML: the

@@ -139,8 +139,8 @@ void pagecache_put(enum pagecache_shelf s, const char *key, uint64_t rev, const 
 {
 	size_t klen = strlen(key), len = rs->body.len;
 
-	if (rs->status != 200 || rs->retry_after || rs->body.oom || len > PAGECACHE_ENTRY_MAX ||
-	    klen >= PAGECACHE_KEY_MAX)
+	if (rs->status != 200 || rs->retry_after || rs->hold_ns || rs->body.oom ||
+	    len > PAGECACHE_ENTRY_MAX || klen >= PAGECACHE_KEY_MAX)
 		return;
 	pthread_mutex_lock(&lock);
 	int on = enabled;

@@ -361,7 +361,10 @@ def wait_for_revision(stack, revision, timeout=120):
     not yet what the new catalog costs). Returns the rows and the slowest
     load's milliseconds."""
     workers = max(len(daemon_pids(stack)) - 1, 1)
-    live = re.compile(r"\[(\d+)\] catalog: revision (\d+) live: (\d+) rows .* loaded in (\d+) ms")
+    # One JSON object a line (docs/operations.md, "Logs"), with the pid of
+    # the worker process that wrote it.
+    live = re.compile(r'"pid":(\d+),.*"msg":"catalog: revision (\d+) live: (\d+) rows .* '
+                      r'loaded in (\d+) ms"')
     end = time.time() + timeout
     while time.time() < end:
         with open(stack.path("log", "daemon.log"), errors="replace") as f:

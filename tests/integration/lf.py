@@ -15,6 +15,7 @@ import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import cookies  # noqa: E402  (tests/cookies.py)
+import openapi  # noqa: E402  (tests/integration/openapi.py)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 STACK = os.path.join(ROOT, "deploy", "stack.sh")
@@ -129,6 +130,19 @@ class Stack:
         except OSError:
             return ""
 
+    def log_events(self, name="daemon.log"):
+        """The daemon's log as its JSON objects, one a line (docs/operations.md,
+        "Logs"); lines that are not one (a sanitizer's report) are left out."""
+        events = []
+        for line in self.log(name).splitlines():
+            try:
+                ev = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(ev, dict):
+                events.append(ev)
+        return events
+
     # --- HTTP -------------------------------------------------------------
     def request(self, method, path, body=None, headers=None, raw_target=None, source=None):
         """source: the loopback address to connect from (127.0.0.N), so that
@@ -145,6 +159,9 @@ class Stack:
         r = conn.getresponse()
         resp = Response(r.status, r.getheaders(), r.read())
         conn.close()
+        # Every JSON answer any test receives fits public/openapi.json.
+        openapi.validate(method, raw_target or path, resp.status, resp.headers.get("content-type"),
+                         resp.body)
         return resp
 
     def get(self, path, **kw):

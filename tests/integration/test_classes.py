@@ -237,7 +237,7 @@ def test_a_proposals_classes_flow_through_moderation_into_rolls(stack):
     check(r.status == 303, "the type approved as proposed", r)
     check(stack.sql("SELECT class FROM word_class WHERE word = '%s' AND retired_rev IS NULL"
                     % mat) == [["leather"]], "one class row, the moderator's")
-    lf.settle()
+    lf.settled(stack)
     words = stack.get_json("/words?kind=armor&part=material").json()["tables"][0]["words"]
     check([w["classes"] for w in words if w["word"] == mat] == [["leather"]],
           "/words JSON shows the class", words)
@@ -276,7 +276,7 @@ def test_a_proposed_worse_prefix_never_meets_masterwork(stack):
     r = m.post("/moderate/approve", {"csrf": csrf, "id": pending_id(stack, word)},
                headers={"Origin": "http://127.0.0.1:%d" % stack.port})
     check(r.status == 303, "approved", r)
-    lf.settle()
+    lf.settled(stack)
     # At power 100 the masterwork roll wins on every roll but a zero (100/101):
     # without the rule nearly all 100 would be masterwork; with it, none.
     q = "kind=shield&power=100&count=100&seed=8&attribute%%5Bprefix%%5D=%s" % word

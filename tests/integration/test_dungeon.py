@@ -194,7 +194,7 @@ def test_code_same_bytes_after_catalog_change(stack):
         retire_tile, tile_sql % 100,
         "INSERT INTO weapon_prefix (word, attack, added_rev) VALUES ('dungeonic', 2, @rev)"])
     try:
-        lf.settle()
+        lf.settled(stack)
         now = dungeon(stack, "w=8&h=8&seed=99&level=3")
         check(now["code"] != code and all(r["stock"] == "hoard" for r in now["rooms"]),
               "a new dungeon follows the new budget", now["rooms"][:2])

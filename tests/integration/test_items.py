@@ -17,10 +17,10 @@ from test_submit import client, moderator, new_word, pending_id, propose, sql_st
 KINDS = ["weapon", "armor", "shield", "trinket"]
 
 
-def later(probe):
-    """The daemon promises a catalog change is live within a second: the
-    probe is made once, a second after the change (nothing is timed)."""
-    lf.settle()
+def later(stack, probe):
+    """The probe, once every worker serves the changed catalog (nothing is
+    timed: lf.settled waits for the database's revision)."""
+    lf.settled(stack)
     return probe()
 
 
@@ -59,7 +59,7 @@ def test_codes_last_through_every_kind_of_change(stack):
     stack.change_set(["INSERT INTO weapon_prefix (word, attack, crit, added_rev) VALUES "
                       "(%s, 2, 1, @rev), (%s, 1, 2, @rev)"
                       % (sql_str(mine["retire"]), sql_str(mine["edit"]))])
-    lf.settle()
+    lf.settled(stack)
 
     # 100 items at the first revision: every kind, tiers, variance, powers, requests.
     for n, kind in enumerate(KINDS):
@@ -81,7 +81,7 @@ def test_codes_last_through_every_kind_of_change(stack):
                                      "attack": "3", "crit": "2"},
                headers={"Origin": "http://127.0.0.1:%d" % stack.port})
     check(r.status == 303, "approved", r)
-    check(later(lambda: gen(stack, "attribute%%5Bprefix%%5D=%s" % approved)[0]["parts"]["prefix"]
+    check(later(stack, lambda: gen(stack, "attribute%%5Bprefix%%5D=%s" % approved)[0]["parts"]["prefix"]
                 == approved), "the approved word is rolled a second later")
 
     # 100 more at the revision after the approval, the new word among them.
@@ -127,7 +127,7 @@ def test_codes_last_through_every_kind_of_change(stack):
                     and edited["crit"] == before_edit["crit"] + 2
                     and edited["code"] != before_edit["code"]
                     and migrated["crit"] == before_migration["crit"] + 5)
-        check(later(changes_seen), "new rolls see the retirement, the edit and the migration")
+        check(later(stack, changes_seen), "new rolls see the retirement, the edit and the migration")
 
         # Every kept code answers byte for byte what it answered before.
         for code, was in kept.items():
@@ -207,7 +207,7 @@ def test_catalog_export_at_any_revision(stack):
     word = new_word("zx")
     stack.change_set(["INSERT INTO weapon_abstract (word, holy, added_rev) VALUES (%s, 2, @rev)"
                       % sql_str(word)])
-    lf.settle()
+    lf.settled(stack)
     now = stack.get_json("/catalog.json")
     check(now.status == 200 and now.headers.get("cache-control") == "no-store",
           "the current export changes, so it is not stored", now)
@@ -219,7 +219,7 @@ def test_catalog_export_at_any_revision(stack):
     check(all(r["tier"] and r["value"] >= 1 for r in types.values()), "types carry tier, value")
 
     stack.retire("weapon_abstract", "word = %s" % sql_str(word))
-    lf.settle()
+    lf.settled(stack)
     check(word not in words_of(stack.get_json("/catalog.json").json(), "weapon", "abstract"),
           "retired: not in the current export")
     old = stack.get("/catalog.json?rev=%d" % rev)
@@ -252,7 +252,7 @@ def test_proposals_carry_their_worth(stack):
                                      "attack": "1", "value_mult": "300"},
                headers={"Origin": "http://127.0.0.1:%d" % stack.port})
     check(r.status == 303, "approved at x3.00", r)
-    lf.settle()
+    lf.settled(stack)
     words = stack.get_json("/words?kind=weapon&part=prefix").json()["tables"][0]["words"]
     row = [w for w in words if w["word"] == word]
     check(row and row[0]["value_mult"] == 300, "live at the moderator's x3.00", row)
@@ -302,7 +302,7 @@ def test_the_library_makes_the_sites_items(stack, tmp_path):
         if round_ == 0:  # a change set between the two rounds
             stack.change_set(["INSERT INTO weapon_prefix (word, attack, added_rev) "
                               "VALUES (%s, 1, @rev)" % sql_str(new_word("zl"))])
-            lf.settle()
+            lf.settled(stack)
     check(revs[0][0] != revs[1][0], "two revisions", revs)
     total = 0
     for rev, export, codes in revs:

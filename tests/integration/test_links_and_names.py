@@ -76,7 +76,7 @@ def test_kind_without_active_base_is_503(stack):
     ids = ",".join(active)
     stack.edit_rows("shield_type", "id IN (%s)" % ids, active=0)
     try:
-        lf.settle()  # the daemon promises a catalog change is live within a second
+        lf.settled(stack)  # every worker serves the changed catalog
         r = stack.get("/generate?kind=shield&format=json")
         check(r.status == 503 and is_json(r), "JSON 503 for a kind without a base", r)
         check(r.json()["error"]["field"] is None and r.json()["error"]["message"], "error body", r)
@@ -89,7 +89,7 @@ def test_kind_without_active_base_is_503(stack):
     finally:
         stack.edit_rows("shield_type", "active = 0 AND word IN (SELECT word FROM shield_type "
                         "WHERE id IN (%s))" % ids, active=1)
-    lf.settle()
+    lf.settled(stack)
     r = stack.get_json("/generate?kind=shield")
     check(r.status == 200, "shields again once a base is active", r)
 

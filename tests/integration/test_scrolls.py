@@ -181,7 +181,7 @@ def test_scroll_and_wand_codes_last(stack):
     def seen():
         now = gen(stack, "kind=scroll&seed=404")[0]
         return now["code"] != before["code"] and now["spell"]["name"] != used_spell
-    check(later(seen) or wait_for(seen), "new rolls see the changes")
+    check(later(stack, seen) or wait_for(seen), "new rolls see the changes")
     now = gen(stack, "kind=scroll&seed=404&attribute%%5Bpaper-material%%5D=%s"
               % edited.replace(" ", "+"))[0]
     check(now["value"] != before["value"] or now["spell"] != before["spell"],
@@ -225,7 +225,7 @@ def test_marked_scroll_word_proposed_approved_and_rolled(stack):
 
     def rolled():
         return gen(stack, q)[0]["parts"]["paper-condition"] == word
-    check(later(rolled) or wait_for(rolled), "the approved word is rolled")
+    check(later(stack, rolled) or wait_for(rolled), "the approved word is rolled")
     good = gen(stack, q + "&attribute%5Bwriting-quality%5D=elegant")[0]
     bad = gen(stack, q + "&attribute%5Bwriting-quality%5D=shaky")[0]
     check(" %s but elegant writing " % word in good["description"], "bad and good: but", good)

@@ -122,8 +122,7 @@ def test_bad_spell_row_refused_at_load_rest_live(stack):
         check(bad not in names and unknown not in names, "the bad rows are not", names)
         check(d["count"] == before["count"] + 1, "everything else still there", d["count"])
         check(stack.get_json("/generate?seed=1").status == 200, "items still generate")
-        log = stack.log("daemon.log")
-        lines = [ln for ln in log.splitlines() if "refused" in ln]
+        lines = [ev["msg"] for ev in stack.log_events() if "refused" in ev["msg"]]
         want_bad = ('catalog: spell %d "%s" refused: effect 1: damage p5 (element) must be '
                     '1..8, got 9' % (ids[bad], bad))
         want_unknown = ('catalog: spell %d "%s" refused: effect 1: unknown effect "fireball"'

@@ -11,6 +11,7 @@ import http.client
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import ssl
@@ -38,6 +39,8 @@ def render_site(tmp, sock, p80, p443, cert, key, webroot):
         ("/etc/ssl/private/ssl-cert-snakeoil.key", key),
         ("/var/www/letsencrypt", webroot),
         ("/var/lib/nginx/lootforge-items", os.path.join(tmp, "items")),
+        ("/var/log/nginx/lootforge-access.log", os.path.join(tmp, "lootforge-access.log")),
+        ("/etc/nginx/lootforge-monitor[.]conf", os.path.join(tmp, "monitor[.]conf")),
     ]
     for old, new in swaps:
         check(old in site, "deploy/nginx-site.conf no longer holds %r" % old)
@@ -62,14 +65,17 @@ def start_nginx(tmp, conf_text):
     return os.path.join(tmp, "nginx.pid")
 
 
-def get(port, target, tls, method="GET", headers=None, timeout=10):
+def get(port, target, tls, method="GET", headers=None, timeout=10, source=None):
+    src = (source, 0) if source else None
     if tls:
         ctx = ssl.create_default_context()
         ctx.check_hostname = False
         ctx.verify_mode = ssl.CERT_NONE
-        conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=timeout, context=ctx)
+        conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=timeout, context=ctx,
+                                           source_address=src)
     else:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout,
+                                          source_address=src)
     conn.request(method, target, headers=dict(headers or {}, Host="lootforge.test"))
     r = conn.getresponse()
     out = (r.status, {k.lower(): v for k, v in r.getheaders()}, r.read())
@@ -88,7 +94,8 @@ def hsts_age(headers):
 
 @contextlib.contextmanager
 def production_site(stack):
-    """The site config run by a second nginx: yields (port 80, port 443)."""
+    """The site config run by a second nginx: yields (port 80, port 443, its
+    temp dir, which holds its access log)."""
     tmp = tempfile.mkdtemp(prefix="lf-tls-", dir=stack.var)
     pidfile = None
     try:
@@ -100,10 +107,13 @@ def production_site(stack):
         os.makedirs(os.path.join(webroot, ".well-known", "acme-challenge"))
         with open(os.path.join(webroot, ".well-known", "acme-challenge", "tok"), "w") as f:
             f.write("challenge-answer")
+        # The monitor's include (docs/operations.md): one address let in.
+        with open(os.path.join(tmp, "monitor.conf"), "w") as f:
+            f.write("allow 127.0.5.7;\n")
         p80, p443 = free_port(), free_port()
         sock = os.path.join(stack.var, "run", "fcgi.sock")
         pidfile = start_nginx(tmp, render_site(tmp, sock, p80, p443, cert, key, webroot))
-        yield p80, p443
+        yield p80, p443, tmp
     finally:
         if pidfile:
             try:
@@ -116,7 +126,7 @@ def production_site(stack):
 
 
 def test_production_site_is_https_only(stack):
-    with production_site(stack) as (p80, p443):
+    with production_site(stack) as (p80, p443, tmp):
         # Port 80: a redirect to the same path on https, nothing else.
         for target in ("/", "/generate?tier=2&seed=7", "/login", "/moderate"):
             status, h, _ = get(p80, target, tls=False)
@@ -138,6 +148,17 @@ def test_production_site_is_https_only(stack):
         status, _, body = get(p443, "/no-such-page", tls=True)
         check(status == 404 and b"There is no page at this address" in body,
               "https /no-such-page: not the daemon's 404", status, body[:200])
+        # The operators' pages: loopback and the monitor's include, no one else.
+        for target in ("/metrics", "/readyz"):
+            for source, want in (("127.0.0.1", 200), ("127.0.5.7", 200), ("127.0.5.8", 403)):
+                status, _, body = get(p443, target, tls=True, source=source)
+                check(status == want, "https %s from %s: %d, expected %d" %
+                      (target, source, status, want), body[:200])
+        with open(os.path.join(tmp, "lootforge-access.log")) as f:
+            lines = [ln for ln in f if '"GET /words?format=json' in ln]
+        check(len(lines) == 1 and re.search(r" rt=\d+\.\d{3} urt=\d+\.\d{3} rid=[0-9a-f]{32}$",
+                                            lines[0].rstrip("\n")),
+              "the site's access log has the request and upstream times and the id", lines)
         for target in ("/generate?tier=2", "/", "/static/style.css", "/no-such-file"):
             status, h, _ = get(p443, target, tls=True)
             check(hsts_age(h) >= HSTS_MIN,
@@ -150,7 +171,7 @@ def test_production_site_cache_keeps_whole_answers(stack):
     GETs after it, Accept headers share an entry per format, and
     /catalog.json?rev=R is kept. Short timeouts: before the fix the GET
     after a HEAD hung on a body nginx never sent."""
-    with production_site(stack) as (_, p443):
+    with production_site(stack) as (_, p443, _tmp):
         def fetch(method, target, headers=None):
             try:
                 return get(p443, target, True, method, headers, timeout=3)

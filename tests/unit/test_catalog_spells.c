@@ -65,14 +65,20 @@ static void capture_end(void)
 	fclose(capture_file);
 }
 
+/* Log lines holding needle. A line is a JSON object (log.h): its quotes
+ * and backslashes are escaped, and unescaped here before the search. */
 static int count_lines(const char *s, const char *needle)
 {
 	int n = 0;
 	for (const char *line = s; line && *line;) {
 		const char *end = strchr(line, '\n');
-		size_t len = end ? (size_t)(end - line) : strlen(line);
+		size_t len = end ? (size_t)(end - line) : strlen(line), k = 0;
 		char buf[512] = {0};
-		memcpy(buf, line, len < sizeof buf - 1 ? len : sizeof buf - 1);
+		for (size_t i = 0; i < len && k < sizeof buf - 1; i++) {
+			if (line[i] == '\\' && i + 1 < len)
+				i++;
+			buf[k++] = line[i];
+		}
 		n += strstr(buf, needle) != NULL;
 		line = end ? end + 1 : NULL;
 	}

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "version.h"
 
 static const char *const env_names[] = {
         "LOOTFORGE_SOCKET",           "LOOTFORGE_WORKERS",         "LOOTFORGE_TEMPLATES",
@@ -178,6 +179,17 @@ static void test_help(void **state)
 	config_free(&c);
 }
 
+/* --version prints the one version string (version.h) and nothing else. */
+static void test_version(void **state)
+{
+	struct config c;
+	char msg[256];
+	(void)state;
+	assert_int_equal(parse(&c, msg, sizeof(msg), "--version", NULL), CONFIG_HELP);
+	assert_string_equal(msg, "lootforged " LOOTFORGE_VERSION "\n");
+	config_free(&c);
+}
+
 /* config.h reaches recipe.h, whose enum stat rules out <sys/stat.h> here;
  * this is its declaration of chmod. The mode rules themselves are tested in
  * test_secretfile.c. */
@@ -296,6 +308,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_invalid_env, clear_env),
 	        cmocka_unit_test_setup(test_bad_arguments, clear_env),
 	        cmocka_unit_test_setup(test_help, clear_env),
+	        cmocka_unit_test_setup(test_version, clear_env),
 	        cmocka_unit_test_setup(test_password_sources, clear_env),
 	        cmocka_unit_test_setup(test_password_file_permissions, clear_env),
 	};

@@ -133,9 +133,9 @@ static const struct bad bad_inputs[] = {
         {"count=0100", NULL, "count", "whole number from 1 to 100"},
         {"count=000", NULL, "count", "whole number from 1 to 100"},
         /* format */
-        {"format=xml", NULL, "format", "html or json"},
-        {"format=JSON", NULL, "format", "html or json"},
-        {"format=", NULL, "format", "html or json"},
+        {"format=xml", NULL, "format", "html, json or csv"},
+        {"format=JSON", NULL, "format", "html, json or csv"},
+        {"format=", NULL, "format", "html, json or csv"},
         /* a known field twice, in the query, the body or across both */
         {"tier=1&tier=2", NULL, "tier", "more than once"},
         {"tier=1&tier=1", NULL, "tier", "more than once"},

@@ -144,6 +144,29 @@ static void test_healthz(void **state)
 	assert_string_equal(rs.allow, "GET, HEAD");
 }
 
+/* Without a database handle (and without the shared table of metrics.c):
+ * readiness says degraded and why, the metrics say the database is down. */
+static void test_readyz_and_metrics_without_database(void **state)
+{
+	(void)state;
+	run("GET", "/readyz", NULL, NULL, NULL, NULL);
+	assert_int_equal(rs.status, 503);
+	assert_string_equal(rs.content_type, "application/json");
+	json_t *j = json_body();
+	assert_string_equal(json_string_value(json_object_get(j, "status")), "degraded");
+	assert_true(json_is_false(json_object_get(json_object_get(j, "database"), "reachable")));
+	assert_true(json_array_size(json_object_get(j, "problems")) >= 1);
+	json_decref(j);
+
+	run("GET", "/metrics", NULL, NULL, NULL, NULL);
+	assert_int_equal(rs.status, 200);
+	assert_non_null(strstr(rs.content_type, "version=0.0.4"));
+	assert_non_null(strstr(body(), "\nlootforge_database_up 0\n"));
+	assert_non_null(strstr(body(), "# TYPE lootforge_http_requests_total counter\n"));
+	run("POST", "/metrics", NULL, NULL, CT_FORM, "");
+	assert_int_equal(rs.status, 405);
+}
+
 /* ---- with the fixture catalog ---- */
 
 static void test_index(void **state)
@@ -480,6 +503,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_no_catalog_503), /* first: nothing published yet */
 	        cmocka_unit_test(test_healthz),
+	        cmocka_unit_test(test_readyz_and_metrics_without_database),
 	        cmocka_unit_test(test_index), /* publishes the fixture */
 	        cmocka_unit_test(test_generate_json_by_format),
 	        cmocka_unit_test(test_format_selection),

@@ -130,6 +130,7 @@ static void test_cached_equals_rendered(void **state)
 	        {"/words", NULL, "application/json"},
 	        {"/words", "kind=weapon&part=element", NULL},
 	        {"/words", "kind=weapon", "application/json"},
+	        {"/words", "format=csv", NULL},
 	        {"/spells", NULL, NULL},
 	        {"/spells", "format=json", NULL},
 	        {"/spells", "level=1", NULL},

@@ -1,0 +1,155 @@
+/* lf_item: items as plain C structs (lootforge.h, struct lf_item), read off
+ * the same generated items as the JSON answers, value by value as the JSON
+ * renderer writes them (render_json.c), so the two forms cannot differ. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "liblootforge_int.h"
+#include "recipe.h"
+#include "scroll.h"
+#include "spell.h"
+#include "value.h"
+
+/* Where each stat of SPEC §3 lives in struct lf_item (the multiplier, a
+ * double, apart). A new stat must be given its field here. */
+_Static_assert(ST__MAX == 12, "a stat without its field in struct lf_item");
+static const size_t stat_at[ST__MAX] = {
+        [ST_HANDS] = offsetof(struct lf_item, hands),
+        [ST_ATTACK] = offsetof(struct lf_item, attack),
+        [ST_DEFENSE] = offsetof(struct lf_item, defense),
+        [ST_MAGIC] = offsetof(struct lf_item, magic),
+        [ST_FLAMING] = offsetof(struct lf_item, flaming),
+        [ST_FREEZING] = offsetof(struct lf_item, freezing),
+        [ST_SHOCKING] = offsetof(struct lf_item, shocking),
+        [ST_HOLY] = offsetof(struct lf_item, holy),
+        [ST_EVIL] = offsetof(struct lf_item, evil),
+        [ST_SNEAK] = offsetof(struct lf_item, sneak),
+        [ST_CRIT] = offsetof(struct lf_item, crit),
+};
+
+/* A copy of s, or NULL for NULL; *oom set when the copy fails. */
+static const char *dup(const char *s, int *oom)
+{
+	char *d = s ? strdup(s) : NULL;
+	if (s && !d)
+		*oom = 1;
+	return d;
+}
+
+/* The strings the item owns; the kind and slot names are the library's
+ * constants, never freed. */
+static void item_strings_free(struct lf_item *o)
+{
+	free((char *)o->name);
+	free((char *)o->code);
+	free((char *)o->spell);
+	free((char *)o->given_name);
+	free((char *)o->description);
+}
+
+/* Fills o from it. 0, or -1 when out of memory (o's strings then freed). */
+static int to_struct(const struct item *it, struct lf_item *o)
+{
+	const struct recipe *r = recipe_for(it->kind);
+	int oom = 0;
+
+	memset(o, 0, sizeof *o);
+	o->kind = it->kind >= 0 && it->kind < K__MAX ? kind_names[it->kind] : "?";
+	o->name = dup(it->name, &oom);
+	o->seed = it->seed;
+	o->tier = it->tier;
+	o->slot = it->slot > SLOT_NONE && it->slot < SLOT__MAX ? slot_names[it->slot] : NULL;
+	for (int s = 0; s < ST__MAX; s++)
+		if (s == ST_MULTIPLIER)
+			o->multiplier = (double)it->stat[s] / 100.0;
+		else
+			*(int *)((char *)o + stat_at[s]) = (int)it->stat[s];
+	o->str = it->str;
+	o->plus = it->plus;
+	o->masterwork = it->masterwork != 0;
+	o->value = item_value(it);
+	o->code = it->code[0] ? dup(it->code, &oom) : NULL;
+	o->charges = -1;
+	if (recipe_step(r, OP_SPELL) && it->spell) {
+		o->spell = dup(it->spell->s.name, &oom);
+		o->spell_level = it->spell->s.level;
+		o->spell_mana = it->spell->s.mana;
+	}
+	if (recipe_step(r, OP_CHARGES))
+		o->charges = it->charges;
+	if (r && r->blueprint) {
+		char text[SCROLL_TEXT_MAX];
+		o->given_name = it->given[0] ? dup(it->given, &oom) : NULL;
+		if (scroll_description(it, text, sizeof text) < 0)
+			oom = 1;
+		else
+			o->description = dup(text, &oom);
+	}
+	if (oom) {
+		item_strings_free(o);
+		return -1;
+	}
+	return 0;
+}
+
+int lf_item_from_code(const struct lf_catalog *c, const char *code, struct lf_item **out,
+                      const char **why)
+{
+	struct coded_item ci;
+	struct lf_item *o;
+
+	*out = NULL;
+	if (lfi_coded(c, code, strlen(code), &ci, why) != 0)
+		return -1;
+	o = malloc(sizeof *o);
+	int rc = o ? to_struct(&ci.item, o) : -1;
+	itemlink_release(&ci);
+	if (rc != 0) {
+		free(o);
+		*why = "out of memory";
+		return -1;
+	}
+	*out = o;
+	return 0;
+}
+
+int lf_item_generate(const struct lf_catalog *c, const char *query, struct lf_item **itemsp,
+                     size_t *n, const char **field, const char **why)
+{
+	struct form *f;
+	struct item *items;
+	struct lf_item *o;
+	size_t done = 0;
+
+	*itemsp = NULL;
+	*n = 0;
+	if (lfi_generate(c, query, &f, &items, field, why) != 0)
+		return -1;
+	size_t count = (size_t)f->count;
+	if ((o = calloc(count, sizeof *o)) != NULL)
+		while (done < count && to_struct(&items[done], &o[done]) == 0)
+			done++;
+	free(items);
+	free(f);
+	if (done < count) {
+		lf_items_free(o, done);
+		*why = "out of memory";
+		return -1;
+	}
+	*itemsp = o;
+	*n = count;
+	return 0;
+}
+
+void lf_items_free(struct lf_item *items, size_t n)
+{
+	for (size_t i = 0; items && i < n; i++)
+		item_strings_free(&items[i]);
+	free(items);
+}
+
+void lf_item_free(struct lf_item *item)
+{
+	lf_items_free(item, 1);
+}
