@@ -65,7 +65,7 @@ $(LIBLOOTFORGE): $(BUILD)/kit/lootforge.o
 $(LOOTFORGE_CLI): cli/lootforge.c src/engine/lootforge.h $(LIBLOOTFORGE)
 	$(CC) -Isrc/engine $(CFLAGS) $(LDFLAGS) -o $@ cli/lootforge.c $(LIBLOOTFORGE) -ljansson -lunistring -lm -pthread
 
-.PHONY: all deps test-kit install uninstall test-deploy test-house bench-mapgen bench-curve unit unit-san integration check run start stop bench clean format
+.PHONY: all deps test-kit install uninstall test-deploy test-house bench-mapgen bench-curve bench-routes unit unit-san integration check run start stop bench clean format
 all: $(DAEMON) $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen
 
 deps:
@@ -240,6 +240,14 @@ CURVE_ARGS ?=
 bench-curve: deps
 	@$(MAKE) --no-print-directory SAN=0 build/rel/lootforged
 	python3 tests/bench/curve.py --daemon build/rel/lootforged $(CURVE_ARGS)
+
+# Every route at its most expensive legal parameters, each against a static
+# file of its own answer, with the daemon's CPU per request (issue 27).
+# Two daemons for A/B: make bench-routes ROUTES_ARGS='--daemon OLD --daemon NEW'
+ROUTES_ARGS ?=
+bench-routes: deps
+	@$(MAKE) --no-print-directory SAN=0 build/rel/lootforged
+	python3 tests/bench/routes.py $(ROUTES_ARGS)
 
 $(BUILD)/tests/bench_mapgen: tests/bench/bench_mapgen.c $(LIB_OBJ)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)

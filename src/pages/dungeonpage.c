@@ -24,8 +24,10 @@
 #include "mapgen.h"
 #include "messages.h"
 #include "page.h"
+#include "pagecache.h"
 #include "render.h"
 #include "rng.h"
+#include "svgpath.h"
 
 enum dformat { DF_HTML, DF_JSON, DF_TEXT, DF_PNG, DF_VTT };
 
@@ -492,7 +494,7 @@ static int cell_path(const struct dungeon *d, char what, struct buf *out)
 			int end = x;
 			while (end < d->cw && d->kind[y * d->cw + end] == what)
 				end++;
-			if (buf_printf(out, "M%d %dh%dv1h-%dz", x, y, end - x, end - x) != 0)
+			if (svgpath_run(out, x, y, end - x) != 0)
 				return -1;
 			x = end;
 		}
@@ -503,7 +505,7 @@ static int door_path(const struct dungeon *d, struct buf *out)
 {
 	for (int i = 0; i < d->n_doors; i++) {
 		const struct dungeon_door *o = &d->door[i];
-		if (buf_printf(out, "M%d %dL%d %d", o->x0, o->y0, o->x1, o->y1) != 0)
+		if (svgpath_line(out, o->x0, o->y0, o->x1, o->y1) != 0)
 			return -1;
 	}
 	return out->oom ? -1 : 0;
@@ -775,6 +777,17 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		                         .revision = cur->revision};
 		memcpy(c.tileset, q.tileset, sizeof c.tileset);
 	}
-	serve(ctx, rq, rs, &q, cur, &c, permanent);
+	/* With its seed, /dungeon depends only on its inputs and the revision:
+	 * kept, keyed by the inputs as read (/dungeon/CODE is nginx's to keep). */
+	char key[PAGECACHE_KEY_MAX];
+	int keyed =
+	        !permanent && q.has_seed &&
+	        snprintf(key, sizeof key, "dungeon|%d|%d|%d|%d|%" PRIu64 "|%d|%s", q.w, q.h,
+	                 q.level, q.hallways, q.seed, (int)q.format, q.tileset) < (int)sizeof key;
+	if (!keyed || !pagecache_get(PAGECACHE_INPUTS, key, cur->revision, rs)) {
+		serve(ctx, rq, rs, &q, cur, &c, permanent);
+		if (keyed)
+			pagecache_put(PAGECACHE_INPUTS, key, cur->revision, rs);
+	}
 	catalog_release(cur);
 }

@@ -1,7 +1,9 @@
 /* exportpage: see exportpage.h. The format is in docs/items.md. */
 #include "exportpage.h"
 
+#include <inttypes.h>
 #include <jansson.h>
+#include <stdio.h>
 #include <sodium.h>
 #include <string.h>
 
@@ -10,6 +12,7 @@
 #include "fields.h"
 #include "messages.h"
 #include "page.h"
+#include "pagecache.h"
 
 #define PERMANENT "public, max-age=31536000, immutable"
 
@@ -26,6 +29,22 @@ static uint64_t parse_rev(const char *s)
 		v = v * 10 + (uint64_t)(s[i] - '0');
 	}
 	return v;
+}
+
+/* The answer at a revision: immutable, with a strong ETag of its bytes. */
+static void set_etag(struct response *rs)
+{
+	unsigned char h[16];
+	char etag[36];
+
+	crypto_generichash(h, sizeof h, (const unsigned char *)rs->body.data, rs->body.len, NULL,
+	                   0);
+	etag[0] = '"';
+	sodium_bin2hex(etag + 1, 33, h, sizeof h);
+	etag[33] = '"';
+	etag[34] = '\0';
+	rs->cache_control = PERMANENT;
+	response_header(rs, "ETag", etag);
 }
 
 /* GET /catalog.json[?rev=R]: 200 with the catalog at R (default: the
@@ -65,26 +84,38 @@ void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct 
 		page_send_json_error(rs, 500, NULL, MSG_INTERNAL);
 		return;
 	}
-	/* The current catalog's export (no rev=) carries the map tiles too. */
-	json_t *j = catalog_export_json(at);
-	if (j && !rev && catalog_export_add_tiles(j, at) != 0) {
-		json_decref(j);
-		j = NULL;
+	/* The export of a revision never changes: built once per worker
+	 * process, with its ETag, then served as bytes (~4 ms of CPU each time
+	 * otherwise). With and without rev= apart: the headers differ, and the
+	 * current one carries the map tiles too. */
+	uint64_t at_rev = at->revision;
+	char key[PAGECACHE_KEY_MAX] = "catalog.json";
+	if (rev)
+		snprintf(key, sizeof key, "catalog.json?rev=%" PRIu64, rev);
+	/* Any revision may be asked for: those kept apart from the current
+	 * one, so that asking for many cannot push it (or /words) out. */
+	enum pagecache_shelf shelf = rev ? PAGECACHE_INPUTS : PAGECACHE_REVISION;
+	if (!pagecache_get(shelf, key, at_rev, rs)) {
+		json_t *j = catalog_export_json(at);
+		if (j && !rev && catalog_export_add_tiles(j, at) != 0) {
+			json_decref(j);
+			j = NULL;
+		}
+		page_send_json(rs, 200, j);
+		if (rev && rs->status == 200)
+			set_etag(rs);
+		pagecache_put(shelf, key, at_rev, rs);
 	}
-	page_send_json(rs, 200, j);
 	catalog_release(at);
 	if (!rev || rs->status != 200)
 		return;
-	unsigned char h[16];
+	/* the ETag line set_etag wrote: "ETag: \"<32 hex>\"\r\n" */
+	const char *line = strstr(rs->headers, "ETag: ");
 	char etag[36];
-	crypto_generichash(h, sizeof h, (const unsigned char *)rs->body.data, rs->body.len, NULL,
-	                   0);
-	etag[0] = '"';
-	sodium_bin2hex(etag + 1, 33, h, sizeof h);
-	etag[33] = '"';
+	if (!line || strlen(line) < 6 + 34)
+		return;
+	memcpy(etag, line + 6, 34);
 	etag[34] = '\0';
-	rs->cache_control = PERMANENT;
-	response_header(rs, "ETag", etag);
 	const char *inm = request_param(rq, "HTTP_IF_NONE_MATCH");
 	if (inm && (strcmp(inm, "*") == 0 || strstr(inm, etag))) {
 		rs->status = 304;

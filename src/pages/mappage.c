@@ -16,8 +16,10 @@
 #include "mapgen.h"
 #include "messages.h"
 #include "page.h"
+#include "pagecache.h"
 #include "render.h"
 #include "rng.h"
+#include "svgpath.h"
 
 enum map_format { MF_HTML, MF_JSON, MF_TEXT };
 
@@ -357,7 +359,7 @@ static int floor_path(const struct map *m, struct buf *d)
 			int end = x;
 			while (end < cw && row[end] == '.')
 				end++;
-			if (buf_printf(d, "M%d %dh%dv1h-%dz", x, y, end - x, end - x) != 0)
+			if (svgpath_run(d, x, y, end - x) != 0)
 				return -1;
 			x = end;
 		}
@@ -683,6 +685,14 @@ static void serve_map(struct handler_ctx *ctx, struct response *rs, const struct
 		send_error(rs, q, cat, 400, "tileset", known_tilesets(&ctx->arena, cat));
 		return;
 	}
+	/* With its seed, a map depends only on its inputs and the revision
+	 * (the loot): kept, keyed by the inputs as read. */
+	char key[PAGECACHE_KEY_MAX];
+	int keyed = q->has_seed &&
+	            snprintf(key, sizeof key, "map|%d|%d|%" PRIu64 "|%d|%d|%s", q->w, q->h, q->seed,
+	                     q->loot, (int)q->format, q->tileset) < (int)sizeof key;
+	if (keyed && pagecache_get(PAGECACHE_INPUTS, key, cat->revision, rs))
+		return;
 	uint64_t seed = q->has_seed ? q->seed : rng_next(&ctx->seeds);
 	struct map *m = arena_alloc(&ctx->arena, sizeof(*m));
 	size_t text_cap = (size_t)(MAP_TILE * q->h) * (size_t)(MAP_TILE * q->w + 1) + 1;
@@ -710,6 +720,8 @@ static void serve_map(struct handler_ctx *ctx, struct response *rs, const struct
 		send_json(rs, ts, q, m, seed, loot, n_loot, n_rooms);
 	else
 		send_html(rs, q, cat, m, seed, text, loot, n_loot, n_rooms);
+	if (keyed)
+		pagecache_put(PAGECACHE_INPUTS, key, cat->revision, rs);
 }
 
 /* GET /map: 200 with the map; 400 naming a bad field (an unknown tileset

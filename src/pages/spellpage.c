@@ -4,11 +4,13 @@
  * reference only while it renders. */
 #include "spellpage.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "catalog.h"
 #include "form.h"
 #include "page.h"
+#include "pagecache.h"
 
 enum sf { SF_LEVEL, SF_FORMAT, SF_Q, SF__MAX };
 static const char *const sf_names[SF__MAX + 1] = {"level", "format", "q", NULL};
@@ -192,9 +194,16 @@ void spellpage_route(struct handler_ctx *ctx, const struct request *rq, struct r
 			send_html(rs, NULL, &f, 503, NULL, "The spells are not loaded yet.", NULL);
 		return;
 	}
-	if (f.json)
-		send_json(rs, cat, &f);
-	else
-		send_html(rs, cat, &f, 200, NULL, NULL, NULL);
+	/* The list depends only on the revision and the filter (q is at most
+	 * SPELL_Q_MAX bytes, so the key always fits). */
+	char key[PAGECACHE_KEY_MAX];
+	snprintf(key, sizeof key, "spells|%d|%d|%s", f.level, f.json, f.q);
+	if (!pagecache_get(PAGECACHE_REVISION, key, cat->revision, rs)) {
+		if (f.json)
+			send_json(rs, cat, &f);
+		else
+			send_html(rs, cat, &f, 200, NULL, NULL, NULL);
+		pagecache_put(PAGECACHE_REVISION, key, cat->revision, rs);
+	}
 	catalog_release(cat);
 }

@@ -11,6 +11,7 @@
 #include "csv.h"
 #include "form.h"
 #include "page.h"
+#include "pagecache.h"
 
 enum wf { WF_KIND, WF_PART, WF_FORMAT, WF_Q, WF__MAX };
 static const char *const wf_names[WF__MAX + 1] = {"kind", "part", "format", "q", NULL};
@@ -18,7 +19,7 @@ static const char *const wf_names[WF__MAX + 1] = {"kind", "part", "format", "q",
 struct filter {
 	int kind, part; /* -1: all */
 	int json;
-	int csv; /* format=csv (errors are then JSON: json is set too) */
+	int csv;                   /* format=csv (errors are then JSON: json is set too) */
 	char q[FORM_WORD_MAX + 1]; /* words containing this text (any case); "" all */
 };
 
@@ -393,11 +394,18 @@ void words_route(struct handler_ctx *ctx, const struct request *rq, struct respo
 			          NULL);
 		return;
 	}
-	if (f.csv)
-		send_csv(rs, cat, &f);
-	else if (f.json)
-		send_json(rs, cat, &f);
-	else
-		send_html(rs, cat, &f, 200, NULL, NULL, NULL);
+	/* The list depends only on the revision and the filter (q is at most
+	 * FORM_WORD_MAX bytes, so the key always fits). */
+	char key[PAGECACHE_KEY_MAX];
+	snprintf(key, sizeof key, "words|%d|%d|%d|%d|%s", f.kind, f.part, f.json, f.csv, f.q);
+	if (!pagecache_get(PAGECACHE_REVISION, key, cat->revision, rs)) {
+		if (f.csv)
+			send_csv(rs, cat, &f);
+		else if (f.json)
+			send_json(rs, cat, &f);
+		else
+			send_html(rs, cat, &f, 200, NULL, NULL, NULL);
+		pagecache_put(PAGECACHE_REVISION, key, cat->revision, rs);
+	}
 	catalog_release(cat);
 }

@@ -74,7 +74,17 @@ TARGETS = {                 # issue 17 (issue 5's, tightened)
     "pss_x1000_mib": 64.0,  # the whole daemon (Pss), x1000 catalog
     "item_within": 0.10,    # issue 12: /item/CODE uncached within 10% of /generate
     "item_cached": 0.80,    # issue 12: /item/CODE from nginx's cache >= 80% of a static file
+    "own_static": 0.50,     # issue 27: the per-revision pages, maps, dungeons vs their static file
+    "card_static": 0.75,    # issue 27: the card (HTML) vs a static file of its size
+    "item_static": 0.90,    # issue 27: the item (JSON) vs a static file of its size
+    "card_p99_floor": 1.15, # issue 27: the card's p99 within 1.15x the FastCGI floor's
 }
+
+# Issue 27: rows measured right after a static file of their own answer's
+# size (the answer itself, written into public/ for the run), so that each
+# is compared with what nginx does for the same bytes in the same minute.
+OWN_STATIC = ("json", "catalog", "words", "wordsjson", "spells", "map30", "map30json",
+              "dungeon30", "dungeon30json", "dungeon30png", "dungeon30vtt")
 
 
 class BenchError(Exception):
@@ -148,14 +158,14 @@ class Stack:
             m = re.search(r"(?m)^\s*keepalive (\d+);", f.read())
         return int(m.group(1)) if m else None
 
-    def _rewrite_conf(self, pattern, repl, what):
+    def _rewrite_conf(self, pattern, repl, what, many=False):
         """Rewrites the generated nginx.conf (in the temp var dir; stack.sh's
         template is not touched) and reloads nginx."""
         conf = self.path("nginx.conf")
         with open(conf) as f:
             text = f.read()
         text, count = re.subn(pattern, repl, text)
-        if count != 1:
+        if count != 1 and not (many and count > 1):
             raise BenchError("no %s in %s" % (what, conf))
         with open(conf, "w") as f:
             f.write(text)
@@ -178,13 +188,13 @@ class Stack:
 
     def item_cache_bypass(self):
         """Lets a request with the header `X-Bench-Uncached: 1` past nginx's
-        /item/ cache (neither looked up nor stored), so that /item/CODE can be
+        cache (/item/, and every other location that keeps answers) (neither looked up nor stored), so that /item/CODE can be
         measured at the daemon through the same nginx path as /generate; every
         other request is cached as shipped."""
         self._rewrite_conf(r"(?m)^(\s*)(fastcgi_cache lf_items;)",
                            r"\1\2\n\1fastcgi_cache_bypass $http_x_bench_uncached;"
                            r"\n\1fastcgi_no_cache $http_x_bench_uncached;",
-                           "fastcgi_cache lf_items line")
+                           "fastcgi_cache lf_items line", many=True)
 
     def url(self, path):
         return "http://127.0.0.1:%d%s" % (self.port, path)
@@ -434,6 +444,18 @@ def item_codes(stack, n=100):
     return codes
 
 
+def own_static_file(stack, key, path, headers):
+    """A file of public/ holding the answer to path, byte for byte: nginx
+    serving the same bytes as a static file, for that row's ratio."""
+    status, body = stack.get(path, dict(h.split(": ", 1) for h in headers))
+    if status != 200:
+        raise BenchError("GET %s answered %d" % (path, status))
+    name = os.path.join(ROOT, "public", "bench-own-%d-%s.bin" % (os.getpid(), key))
+    with open(name, "wb") as f:
+        f.write(body)
+    return name
+
+
 def rotating_script(var, name, paths):
     """A wrk script that asks for paths in turn (each connection from its own
     place in the list), with wrk's -H headers."""
@@ -627,6 +649,7 @@ def measure(args):
     item_file = os.path.join(ROOT, "public", item_name)
     st = Stack(daemon, var, port, args.workers)
     R = {"var": var}
+    own_files = []
     ok = False
     try:
         if args.sweep:
@@ -659,11 +682,15 @@ def measure(args):
              os.path.join(HERE, "post.lua")),
             ("batch", "GET /generate?count=100, JSON", "/generate?count=100&format=json", (),
              None),
-            # The word list.
+            # The word list and the spells (per revision: kept by the daemon).
             ("words", "GET /words, HTML", "/words", (), None),
+            ("wordsjson", "GET /words, JSON", "/words?format=json", (), None),
+            ("spells", "GET /spells, HTML", "/spells", (), None),
             # Dungeon maps (docs/maps.md): the default size and the largest.
             ("map", "GET /map, 12x8, HTML", "/map?seed=7", (), None),
             ("map30", "GET /map?w=30&h=30, HTML", "/map?w=30&h=30&seed=7", (), None),
+            ("map30json", "GET /map?w=30&h=30, JSON", "/map?w=30&h=30&seed=7&format=json", (),
+             None),
             ("map30t", "GET /map?w=30&h=30, text", "/map?w=30&h=30&seed=7&format=text", (),
              None),
             # Keyed dungeons (docs/dungeons.md): HTML, PNG and .dd2vtt at the
@@ -672,6 +699,8 @@ def measure(args):
             ("dungeonpng", "GET /dungeon, 12x8, PNG", "/dungeon?seed=7&format=png", (), None),
             ("dungeonvtt", "GET /dungeon, 12x8, .dd2vtt", "/dungeon?seed=7&format=vtt", (), None),
             ("dungeon30", "GET /dungeon?w=30&h=30, HTML", "/dungeon?w=30&h=30&seed=7", (), None),
+            ("dungeon30json", "GET /dungeon?w=30&h=30, JSON",
+             "/dungeon?w=30&h=30&seed=7&format=json", (), None),
             ("dungeon30png", "GET /dungeon?w=30&h=30, PNG",
              "/dungeon?w=30&h=30&seed=7&format=png", (), None),
             ("dungeon30vtt", "GET /dungeon?w=30&h=30, .dd2vtt",
@@ -722,6 +751,14 @@ def measure(args):
 
         R["runs"] = {}
         for key, label, path, headers, script in tests:
+            if key in OWN_STATIC:
+                own = own_static_file(st, key, path, headers)
+                own_files.append(own)
+                size = os.path.getsize(own)
+                slabel = "static file, %d bytes (%s's size)" % (size, label)
+                log("wrk: " + slabel)
+                R["runs"][key + "_static"] = dict(
+                    wrk(args, st, access, "/" + os.path.basename(own)), label=slabel)
             log("wrk: " + label)
             R["runs"][key] = dict(wrk(args, st, access, path, headers, script), label=label)
             if key == "itemcache":
@@ -789,7 +826,7 @@ def measure(args):
         R["gen_x1000"] = run_generator(args, st)
         ok = True
     finally:
-        for f in (ceiling_file, item_file):
+        for f in [ceiling_file, item_file] + own_files:
             try:
                 os.unlink(f)
             except FileNotFoundError:
@@ -813,28 +850,43 @@ def fmt_int(v):
 
 
 # The table's rows, in this order (not the order they ran in).
-ROW_ORDER = ("ceiling", "floor", "html", "json", "post", "batch", "item", "itemjson", "itemold",
-             "itemcache", "itemceil", "catalog", "words", "loadout", "loadoutold", "genlogin",
-             "map", "map30", "map30t",
-             "dungeon", "dungeonpng", "dungeonvtt", "dungeon30", "dungeon30png", "dungeon30vtt",
-             "ceiling2", "x1000")
+ROW_ORDER = ("ceiling", "floor", "html", "json_static", "json", "post", "batch", "item",
+             "itemjson", "itemold", "itemcache", "itemceil", "catalog_static", "catalog",
+             "words_static", "words", "wordsjson_static", "wordsjson", "spells_static", "spells",
+             "loadout", "loadoutold", "genlogin",
+             "map", "map30_static", "map30", "map30json_static", "map30json", "map30t",
+             "dungeon", "dungeonpng", "dungeonvtt", "dungeon30_static", "dungeon30",
+             "dungeon30json_static", "dungeon30json", "dungeon30png_static", "dungeon30png",
+             "dungeon30vtt_static", "dungeon30vtt", "ceiling2", "x1000")
+
+
+def own_ratio(runs, key, ceil):
+    """A row's requests/s over its own static file's (the card's is the
+    ceiling: the same bytes), or None."""
+    if key == "html":
+        return runs[key]["rps"] / ceil
+    if key + "_static" in runs:
+        return runs[key]["rps"] / runs[key + "_static"]["rps"]
+    return None
 
 
 def report(args, R, command):
     runs = R["runs"]
     ceil = (runs["ceiling"]["rps"] + runs["ceiling2"]["rps"]) / 2
     lines = []
-    lines.append("| test | requests/s | p50 | p99 | non-2xx | vs ceiling "
+    lines.append("| test | requests/s | p50 | p99 | non-2xx | vs ceiling | vs its static file "
                  "| CPU µs/request: wrk · nginx · daemon |")
-    lines.append("|---|---:|---:|---:|---:|---:|---:|")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|")
     for key in ROW_ORDER + tuple("c%d" % n for n in OVERLOAD_CONNECTIONS):
         if key not in runs:  # a page that does not exist yet (/loadout)
             continue
         r = runs[key]
-        lines.append("| %s | %s | %s | %s | %d | %.0f%% | %.1f · %.1f · %.1f |"
+        own = own_ratio(runs, key, ceil)
+        lines.append("| %s | %s | %s | %s | %d | %.0f%% | %s | %.1f · %.1f · %.1f |"
                      % (r["label"], fmt_int(r["rps"]), fmt_ms(r["p50"]), fmt_ms(r["p99"]),
-                        r["non2xx"], 100 * r["rps"] / ceil, r["cpu_wrk_us"],
-                        r["cpu_nginx_us"], r["cpu_daemon_us"]))
+                        r["non2xx"], 100 * r["rps"] / ceil,
+                        "%.0f%%" % (100 * own) if own is not None else "",
+                        r["cpu_wrk_us"], r["cpu_nginx_us"], r["cpu_daemon_us"]))
     g, gx = R["gen"], R["gen_x1000"]
     lines.append("")
     lines.append("| in-process, one thread | shipped catalog (%s rows) | catalog x1000 (%s rows) |"
@@ -927,6 +979,24 @@ def report(args, R, command):
          "%.0f%% (%s against %s requests/s)"
          % (100 * runs["itemcache"]["rps"] / runs["itemceil"]["rps"],
             fmt_int(runs["itemcache"]["rps"]), fmt_int(runs["itemceil"]["rps"]))),
+        ("issue 27: the card (HTML) >= 75% of a static file of its size",
+         own_ratio(runs, "html", ceil) >= TARGETS["card_static"],
+         "%.0f%%" % (100 * own_ratio(runs, "html", ceil))),
+        ("issue 27: the item (JSON) >= 90% of a static file of its size",
+         own_ratio(runs, "json", ceil) >= TARGETS["item_static"],
+         "%.0f%%" % (100 * own_ratio(runs, "json", ceil))),
+        ("issue 27: the card's p99 within 1.15x the FastCGI floor's (/healthz)",
+         html["p99"] <= TARGETS["card_p99_floor"] * runs["floor"]["p99"],
+         "%s against %s (%.2fx)" % (fmt_ms(html["p99"]), fmt_ms(runs["floor"]["p99"]),
+                                    html["p99"] / runs["floor"]["p99"])),
+    ] + [
+        ("issue 27: %s >= 50%% of a static file of its size" % runs[k]["label"],
+         own_ratio(runs, k, ceil) >= TARGETS["own_static"],
+         "%.0f%% (%s against %s requests/s)" % (100 * own_ratio(runs, k, ceil),
+                                               fmt_int(runs[k]["rps"]),
+                                               fmt_int(runs[k + "_static"]["rps"])))
+        for k in OWN_STATIC if k != "json" and k in runs
+    ] + [
         ("zero non-2xx", non2xx == 0, "%d" % non2xx),
         ("catalog x1000 within 10% of the normal requests/s",
          x_ratio >= 1 - TARGETS["x1000_within"], "%.0f%% of normal" % (100 * x_ratio)),

@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""make bench-routes: every route at its most expensive legal parameters,
+each against a static file of its own size, in the same minute.
+
+For each route: GET it once, write those bytes into public/ (deleted at the
+end), load the static file with wrk, then the route, and report requests/s,
+p50, p99, the ratio to the static file and the daemon's CPU per request
+(its CPU time over the test divided by the requests, as make bench does).
+
+With two --daemon options (A/B), both stacks run at once and each route is
+loaded on the static file, then A, then B, back to back; the table gives
+both, and whether A and B answered the same bytes. docs/benchmarks.md,
+"Issue 27: every route". Not a test: nothing here asserts a time.
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+import shutil
+import signal
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench  # noqa: E402  (the stack, wrk and the CPU accounting)
+from bench import ROOT, BenchError, Stack, AccessLog, log  # noqa: E402
+
+UNCACHED = "X-Bench-Uncached: 1"
+JSON = "Accept: application/json"
+
+
+def routes(st):
+    """(name, path, headers, cached_by) for every route; the parameters are
+    the largest the route takes (docs/benchmarks.md says which)."""
+    codes = bench.item_codes(st)
+    loadout = bench.loadout_path(st, codes[:32])
+    _, dungeon = st.get("/dungeon?w=30&h=30&seed=7&format=json")
+    import json
+    dcode = json.loads(dungeon)["code"]
+    return [
+        ("healthz", "/healthz", (), ""),
+        ("card", "/generate", (), ""),
+        ("item", "/generate", (JSON,), ""),
+        ("batch", "/generate?count=100&format=json", (), ""),
+        ("itemcode", "/item/" + codes[0], (UNCACHED,), ""),
+        ("itemcode-json", "/item/" + codes[0], (UNCACHED, JSON), ""),
+        ("itemcode-nginx", "/item/" + codes[0], (), "nginx"),
+        ("index", "/", (), ""),
+        ("catalog", "/catalog.json", (), "daemon"),
+        ("catalog-rev1", "/catalog.json?rev=1", (), "nginx"),
+        ("words", "/words", (), "daemon"),
+        ("words-json", "/words?format=json", (), "daemon"),
+        ("spells", "/spells", (), "daemon"),
+        ("spells-json", "/spells?format=json", (), "daemon"),
+        ("map30", "/map?w=30&h=30&seed=7", (), "daemon"),
+        ("map30-json", "/map?w=30&h=30&seed=7&format=json", (), "daemon"),
+        ("map30-loot", "/map?w=30&h=30&seed=7&loot=6", (), "daemon"),
+        ("map30-fresh", "/map?w=30&h=30&loot=6", (), ""),
+        ("map30-fresh-json", "/map?w=30&h=30&loot=6&format=json", (), ""),
+        ("dungeon30", "/dungeon?w=30&h=30&seed=7", (), "daemon"),
+        ("dungeon30-json", "/dungeon?w=30&h=30&seed=7&format=json", (), "daemon"),
+        ("dungeon30-png", "/dungeon?w=30&h=30&seed=7&format=png", (), "daemon"),
+        ("dungeon30-vtt", "/dungeon?w=30&h=30&seed=7&format=vtt", (), "daemon"),
+        ("dungeon30-max", "/dungeon?w=30&h=30&seed=7&level=20&hallways=100", (), "daemon"),
+        ("dungeon30-fresh", "/dungeon?w=30&h=30&level=20&hallways=100", (), ""),
+        ("dungeon30-fresh-png", "/dungeon?w=30&h=30&level=20&hallways=100&format=png", (), ""),
+        ("dungeon-code", "/dungeon/" + dcode, (), "nginx"),
+        ("loadout32", loadout, (), ""),
+        ("submit", "/submit", (), ""),
+        ("login", "/login", (), ""),
+    ]
+
+
+def fetch(st, path, headers):
+    h = dict(x.split(": ", 1) for x in headers)
+    return st.get(path, h)
+
+
+def measure(args):
+    stacks, files = [], []
+    try:
+        for i, d in enumerate(args.daemon):
+            var = tempfile.mkdtemp(prefix="lf-routes-", dir="/tmp")
+            st = Stack(os.path.abspath(d), var, bench.free_port(), args.workers)
+            stacks.append(st)
+            log("starting stack %s (%s) on port %d" % ("AB"[i], d, st.port))
+            st.start()
+            st.item_cache_bypass()
+            st.access = AccessLog(st.path("log", "nginx-access.log"))
+        table = routes(stacks[0])
+        if args.only:
+            table = [r for r in table if r[0] in args.only.split(",")]
+        rows = []
+        for name, path, headers, cached in table:
+            status, body = fetch(stacks[0], path, headers)
+            if status != 200:
+                raise BenchError("GET %s answered %d" % (path, status))
+            same = ""
+            if len(stacks) > 1 and not name.endswith("fresh") and "fresh" not in name:
+                s2, b2 = fetch(stacks[1], path, headers)
+                same = "same" if (s2, b2) == (status, body) else "DIFFERENT"
+            fname = "bench-route-%d-%s.bin" % (os.getpid(), name)
+            fpath = os.path.join(ROOT, "public", fname)
+            with open(fpath, "wb") as f:
+                f.write(body)
+            files.append(fpath)
+            log("wrk: %s (%d bytes): static" % (name, len(body)))
+            ceil = bench.wrk(args, stacks[0], stacks[0].access, "/" + fname)
+            res = []
+            for st in stacks:
+                log("wrk: %s on %s" % (name, st.daemon))
+                res.append(bench.wrk(args, st, st.access, path, headers))
+            rows.append((name, path, headers, cached, len(body), ceil, res, same))
+        return rows
+    finally:
+        for f in files:
+            try:
+                os.unlink(f)
+            except FileNotFoundError:
+                pass
+        for st in stacks:
+            st.stop()
+            shutil.rmtree(st.var, ignore_errors=True)
+
+
+def report(args, rows):
+    names = ["A", "B"][:len(args.daemon)]
+    out = []
+    head = "| route | bytes | static req/s |"
+    sep = "|---|---:|---:|"
+    for n in names:
+        pre = n + " " if len(names) > 1 else ""
+        head += " %sreq/s | %svs static | %sp99 | %sµs/req nginx · daemon |" % (pre, pre, pre,
+                                                                                pre)
+        sep += "---:|---:|---:|---:|"
+    head += " cached by |"
+    sep += "---|"
+    if len(names) > 1:
+        head += " A = B |"
+        sep += "---|"
+    out += [head, sep]
+    for name, path, headers, cached, size, ceil, res, same in rows:
+        label = "`GET %s`%s" % (path if len(path) < 60 else path[:57] + "...",
+                                "".join(" (%s)" % h for h in headers))
+        line = "| %s | %d | %s (nginx %.1f µs) |" % (label, size, "{:,.0f}".format(ceil["rps"]),
+                                                      ceil["cpu_nginx_us"])
+        for r in res:
+            line += " %s | %.0f%% | %.2f ms | %.1f · %.1f |" % (
+                "{:,.0f}".format(r["rps"]), 100 * r["rps"] / ceil["rps"], r["p99"],
+                r["cpu_nginx_us"], r["cpu_daemon_us"])
+            if r["non2xx"]:
+                line += " (%d non-2xx)" % r["non2xx"]
+        line += " %s |" % (cached or "")
+        if len(names) > 1:
+            line += " %s |" % same
+        out.append(line)
+    return "\n".join(out)
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--daemon", action="append", default=[],
+                   help="the daemon (twice for A/B: both stacks run at once)")
+    p.add_argument("--only", help="comma-separated route names")
+    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--connections", type=int, default=32)
+    p.add_argument("--duration", type=int, default=5)
+    p.add_argument("--warmup", type=int, default=1)
+    p.add_argument("--workers", type=int, default=2)
+    args = p.parse_args(argv)
+    if not args.daemon:
+        args.daemon = [os.path.join(ROOT, "build", "rel", "lootforged")]
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda s, f: sys.exit(128 + s))
+    with open("/proc/loadavg") as f:
+        load0 = f.read().split()[:3]
+    try:
+        rows = measure(args)
+    except BenchError as e:
+        print("bench-routes: " + str(e), file=sys.stderr)
+        return 1
+    with open("/proc/loadavg") as f:
+        load1 = f.read().split()[:3]
+    print()
+    print("Load average (1, 5, 15 min) %s before, %s after; %d connections, %d s per test"
+          " after %d s of warm-up; %s." % (" ".join(load0), " ".join(load1), args.connections,
+                                           args.duration, args.warmup,
+                                           ", ".join("%s = %s" % (n, d) for n, d in
+                                                     zip("AB", args.daemon))))
+    print()
+    print(report(args, rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
