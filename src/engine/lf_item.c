@@ -48,6 +48,12 @@ static void item_strings_free(struct lf_item *o)
 	free((char *)o->description);
 }
 
+/* The slots in docs/api.md's language, as the site's item JSON names them
+ * (slot_names with '_' for ' '): the struct says what the JSON says. */
+static const char *const slot_idents[SLOT__MAX] = {"",         "one_hand", "two_hands", "head",
+                                                   "body",     "hands",    "legs",      "feet",
+                                                   "off_hand", "finger",   "neck"};
+
 /* Fills o from it. 0, or -1 when out of memory (o's strings then freed). */
 static int to_struct(const struct item *it, struct lf_item *o)
 {
@@ -59,7 +65,7 @@ static int to_struct(const struct item *it, struct lf_item *o)
 	o->name = dup(it->name, &oom);
 	o->seed = it->seed;
 	o->tier = it->tier;
-	o->slot = it->slot > SLOT_NONE && it->slot < SLOT__MAX ? slot_names[it->slot] : NULL;
+	o->slot = it->slot > SLOT_NONE && it->slot < SLOT__MAX ? slot_idents[it->slot] : NULL;
 	for (int s = 0; s < ST__MAX; s++)
 		if (s == ST_MULTIPLIER)
 			o->multiplier = (double)it->stat[s] / 100.0;

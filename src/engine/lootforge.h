@@ -62,7 +62,7 @@ struct lf_item {
 	const char *name; /* UTF-8, title case */
 	uint64_t seed;
 	int tier;
-	const char *slot; /* "one hand", "two hands", "head", ...; NULL: never worn */
+	const char *slot; /* "one_hand", "two_hands", "head", ...; NULL: never worn */
 	/* SPEC §3's stats */
 	int hands;
 	double multiplier; /* as the JSON has it: 0.4 */

@@ -83,9 +83,16 @@ static void assert_item_is(const struct lf_item *it, json_t *o)
 	assert_string_equal(seed, json_string_value(json_object_get(o, "seed")));
 	assert_int_equal(it->tier, json_integer_value(json_object_get(o, "tier")));
 	assert_same_str(it->slot, str_or_null(o, "slot"));
-	for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
-		assert_int_equal(got[i], json_integer_value(json_object_get(o, ints[i])));
-	assert_true(it->multiplier == json_number_value(json_object_get(o, "multiplier")));
+	/* docs/api.md: the stats nested under "stats", every one present */
+	json_t *stats = json_object_get(o, "stats");
+	assert_non_null(stats);
+	for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+		json_t *v = json_object_get(stats, ints[i]);
+		assert_non_null(v);
+		assert_int_equal(got[i], json_integer_value(v));
+	}
+	assert_non_null(json_object_get(stats, "multiplier"));
+	assert_true(it->multiplier == json_number_value(json_object_get(stats, "multiplier")));
 	assert_int_equal(it->str, json_integer_value(json_object_get(o, "str")));
 	assert_int_equal(it->plus, json_integer_value(json_object_get(o, "plus")));
 	assert_int_equal(it->masterwork, json_is_true(json_object_get(o, "masterwork")));
@@ -210,7 +217,7 @@ static void totals_are_the_worn_items(void **state)
 	assert_non_null(w->code);
 	assert_non_null(a->code);
 	assert_non_null(t->code);
-	assert_string_equal(w->slot, "one hand");
+	assert_string_equal(w->slot, "one_hand");
 	snprintf(query, sizeof query, "item=%s:main-hand&item=%s:%s&item=%s", w->code, a->code,
 	         a->slot, t->code);
 	assert_int_equal(lf_loadout_totals(c, query, &tot, &field, &why), 0);
