@@ -48,12 +48,6 @@ static void item_strings_free(struct lf_item *o)
 	free((char *)o->description);
 }
 
-/* The slots in docs/api.md's language, as the site's item JSON names them
- * (slot_names with '_' for ' '): the struct says what the JSON says. */
-static const char *const slot_idents[SLOT__MAX] = {"",         "one_hand", "two_hands", "head",
-                                                   "body",     "hands",    "legs",      "feet",
-                                                   "off_hand", "finger",   "neck"};
-
 /* Fills o from it. 0, or -1 when out of memory (o's strings then freed). */
 static int to_struct(const struct item *it, struct lf_item *o)
 {

@@ -187,15 +187,17 @@ static json_t *map_json(const struct lf_map *m)
 		}
 	/* tileset names are [a-z0-9-]: nothing to percent-encode */
 	snprintf(seed, sizeof seed, "%" PRIu64, m->seed);
-	snprintf(link, sizeof link, "/map?w=%d&h=%d&tileset=%s&seed=%s", m->w, m->h, m->tileset,
-	         seed);
+	/* in the answer's format, and width/height: docs/api.md, as the site */
+	snprintf(link, sizeof link, "/map?w=%d&h=%d&tileset=%s&seed=%s&format=json", m->w, m->h,
+	         m->tileset, seed);
 	if (!tiles || !cells) {
 		json_decref(tiles);
 		json_decref(cells);
 		return NULL;
 	}
-	return json_pack("{s:s,s:i,s:i,s:s,s:o,s:o,s:s}", "tileset", m->tileset, "w", m->w, "h",
-	                 m->h, "seed", seed, "tiles", tiles, "cells", cells, "link", link);
+	return json_pack("{s:s,s:i,s:i,s:s,s:o,s:o,s:s}", "tileset", m->tileset, "width", m->w,
+	                 "height", m->h, "seed", seed, "tiles", tiles, "cells", cells, "link",
+	                 link);
 }
 
 int lf_map_json(const struct lf_catalog *c, const char *query, char **out, const char **field,

@@ -52,6 +52,11 @@ const char *const mark_names[3] = {"", "good", "bad"};
 const char *const slot_names[SLOT__MAX] = {"",         "one hand", "two hands", "head",
                                            "body",     "hands",    "legs",      "feet",
                                            "off hand", "finger",   "neck"};
+/* The same slots in docs/api.md's language (identifiers: ' ' -> '_'), as
+ * every JSON and CSV answer and the library's lf_item name them. */
+const char *const slot_idents[SLOT__MAX] = {"",         "one_hand", "two_hands", "head",
+                                            "body",     "hands",    "legs",      "feet",
+                                            "off_hand", "finger",   "neck"};
 
 static int index_of(const char *const *names, int n, const char *s)
 {

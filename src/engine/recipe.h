@@ -154,11 +154,12 @@ enum slot {
 
 #define TIER_MAX 6
 
-extern const char *const kind_names[K__MAX];    /* "weapon", "armor", ... */
-extern const char *const part_names[P__MAX];    /* "element", "prefix", ... */
-extern const char *const stat_names[ST__MAX];   /* SQL column names */
-extern const char *const slot_names[SLOT__MAX]; /* "one hand", "head", ... */
-extern const char *const mark_names[3];         /* "", "good", "bad" */
+extern const char *const kind_names[K__MAX];     /* "weapon", "armor", ... */
+extern const char *const part_names[P__MAX];     /* "element", "prefix", ... */
+extern const char *const stat_names[ST__MAX];    /* SQL column names */
+extern const char *const slot_names[SLOT__MAX];  /* "one hand", "head", ... */
+extern const char *const slot_idents[SLOT__MAX]; /* "one_hand", "head", ...: docs/api.md */
+extern const char *const mark_names[3];          /* "", "good", "bad" */
 
 /* "must be one of weapon, armor, shield, trinket", from the lists above. */
 const char *kind_choices(void);

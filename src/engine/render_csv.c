@@ -50,7 +50,7 @@ static int row(struct buf *b, struct buf *scratch, const struct form *f, const s
 	err |= csv_text(b, decimal_u64(it->seed, seed), 0);
 	err |= csv_int(b, it->tier, 0);
 	err |= csv_text(
-	        b, it->slot > SLOT_NONE && it->slot < SLOT__MAX ? slot_names[it->slot] : NULL, 0);
+	        b, it->slot > SLOT_NONE && it->slot < SLOT__MAX ? slot_idents[it->slot] : NULL, 0);
 	for (int s = 0; s < ST__MAX; s++)
 		err |= s == ST_MULTIPLIER ? csv_hundredths(b, it->stat[s], 0)
 		                          : csv_int(b, it->stat[s], 0);

@@ -314,17 +314,20 @@ static void send_json(struct response *rs, const struct catalog *cat, const stru
  * JSON has for some tables only, empty elsewhere. */
 static int csv_word(struct buf *b, const struct entry *e, enum kind k, enum part p)
 {
-	int err = csv_text(b, kind_names[k], 1) | csv_text(b, part_names[p], 0) |
-	          csv_text(b, e->word, 0);
+	char id[32];
+	/* the part as the JSON's identifier (tube_quality), as the slot below */
+	int err = csv_text(b, kind_names[k], 1) |
+	          csv_text(b, ident(part_names[p], id, sizeof id), 0) | csv_text(b, e->word, 0);
 	for (int s = 0; s < ST__MAX; s++)
 		err |= s == ST_MULTIPLIER ? csv_hundredths(b, e->stat[s], 0)
 		                          : csv_int(b, e->stat[s], 0);
 	err |= csv_int(b, e->weight, 0);
 	err |= is_base(p) ? csv_int(b, e->tier, 0) : csv_text(b, NULL, 0);
 	err |= p == P_TYPE ? csv_int(b, e->value, 0) : csv_text(b, NULL, 0);
-	err |= p != P_TYPE ? csv_int(b, e->value_mult, 0) : csv_text(b, NULL, 0);
-	err |= csv_text(b, e->slot != SLOT_NONE && e->slot < SLOT__MAX ? slot_names[e->slot] : NULL,
-	                0);
+	/* a factor, as the JSON writes it (1.72; docs/api.md) */
+	err |= p != P_TYPE ? csv_hundredths(b, e->value_mult, 0) : csv_text(b, NULL, 0);
+	err |= csv_text(
+	        b, e->slot != SLOT_NONE && e->slot < SLOT__MAX ? slot_idents[e->slot] : NULL, 0);
 	err |= csv_text(b, e->mark != MARK_NONE && e->mark <= MARK_BAD ? mark_names[e->mark] : NULL,
 	                0);
 	return err | csv_end(b);

@@ -42,7 +42,7 @@ def test_python_answers_the_sites_items(stack):
             listed = site.json().get("items") or [site.json()]
             items = cat.generate(q)
             check([it.name for it in items] == [j["name"] for j in listed], "names", q)
-            check([it.attack for it in items] == [j["attack"] for j in listed], "attack", q)
+            check([it.attack for it in items] == [j["stats"]["attack"] for j in listed], "attack", q)
             check([it.value for it in items] == [j["value"] for j in listed], "value", q)
             codes += [it.code for it in items if it.code]
             n += len(items)
@@ -65,8 +65,8 @@ def test_python_answers_the_sites_maps(stack):
             m = cat.map(q)
             check(m.cells == j["cells"], "cells", q)
             check(m.tiles == j["tiles"], "tiles", q)
-            check((m.w, m.h, str(m.seed), m.tileset) == (j["w"], j["h"], j["seed"], j["tileset"]),
-                  "size, seed, tileset", q)
+            check((m.w, m.h, str(m.seed), m.tileset) ==
+                  (j["width"], j["height"], j["seed"], j["tileset"]), "size, seed, tileset", q)
             text = stack.get("/map?%s&format=text" % q).body
             check(m.text.encode() == text, "the text is the site's", q)
 
@@ -74,7 +74,7 @@ def test_python_answers_the_sites_maps(stack):
 def test_python_answers_the_sites_loadout_totals(stack):
     cat = catalog(stack)
     weapon = next(w for w in cat.generate(kind="weapon", tier=2, seed=11, count=20)
-                  if w.slot == "one hand")  # so that the shield is worn too
+                  if w.slot == "one_hand")  # so that the shield is worn too
     armor = cat.generate(kind="armor", seed=12)[0]
     shield = cat.generate(kind="shield", seed=13)[0]
     ring = cat.generate(kind="trinket", seed=14)[0]
