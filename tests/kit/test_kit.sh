@@ -86,7 +86,8 @@ q="kind=wand&tier=3&seed=42&count=4"
 /usr/bin/python3 -c '
 import json, sys
 for it in json.load(open(sys.argv[1]))["items"]:
-    print("%s|%d|%d|%d|%s" % (it["name"], it["attack"], it["defense"], it["value"], it["code"] or "-"))
+    st = it["stats"]  # nested (docs/api.md)
+    print("%s|%d|%d|%d|%s" % (it["name"], st["attack"], st["defense"], it["value"], it["code"] or "-"))
 ' "$T/cli.json" > "$T/cli.structs"
 cat "$T/cli.json" "$T/cli.structs" "$T/cli.map" > "$T/want"
 for g in shared static; do
