@@ -162,3 +162,21 @@ def test_formula_looking_words_are_neutralised(stack):
     check("'" + word in [w["word"] for w in words], "the word is neutralised in /words")
     stack.retire("trinket_prefix", "word = %s" % sql_str(word))
     lf.settled(stack)
+
+
+def test_cached_answers_carry_cors_once(stack):
+    """The page caches (src/web/pagecache.c) keep an answer's body and
+    headers: a second, cached answer must still say Access-Control-Allow-
+    Origin, and only once (a header kept and added again would be sent
+    twice, which browsers refuse)."""
+    code = stack.get("/generate?kind=armor&seed=3&format=json").json()["code"]
+    for path in ["/words?format=json", "/words?format=csv", "/spells?format=json",
+                 "/map?seed=2&format=json", "/map?seed=2&loot=3&format=json",
+                 "/dungeon?seed=2&format=json", "/item/%s?format=json" % code,
+                 "/catalog.json", "/generate?kind=weapon&seed=5&count=3&format=json"]:
+        for n in (1, 2, 3):  # the first may fill the cache, the next ones read it
+            r = stack.get(path, headers=ORIGIN)
+            check(r.status == 200, path, n, r)
+            said = [v for k, v in r.raw_headers if k.lower() == "access-control-allow-origin"]
+            check(said == ["*"], "Access-Control-Allow-Origin: * exactly once on", path,
+                  "answer", n, r.raw_headers)
