@@ -10,7 +10,7 @@ libcmocka-dev mariadb-server mariadb-client nginx-light
 clang libclang-rt-14-dev wrk libsodium-dev libunistring-dev
 chromium chromium-driver fonts-dejavu-core openssl
 python3-pytest python3-selenium python3-jsonschema python3-setuptools python3-pip
-iproute2 util-linux libcairo2-dev libpng-dev"
+iproute2 util-linux libcairo2-dev libpng-dev man-db"
 
 missing=""
 for p in $PKGS; do
