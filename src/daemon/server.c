@@ -136,6 +136,14 @@ static unsigned clock_ms(void)
 	                  (unsigned long)t.tv_nsec / 1000000u);
 }
 
+/* Milliseconds from then to now on clock_ms()'s wrapping clock; 0 when
+ * then is later (a stamp written, or rounded up by "| 1", after now was
+ * read), which unsigned subtraction would make 49 days. */
+static unsigned ms_since(unsigned now, unsigned then)
+{
+	return (int32_t)(now - then) > 0 ? now - then : 0;
+}
+
 static void on_sigusr1(int sig)
 {
 	(void)sig; /* only there to interrupt a blocking read (no SA_RESTART) */
@@ -539,7 +547,7 @@ static void log_refused(struct server *s, const char *why)
 	unsigned now = clock_ms(), last = atomic_load(&s->refused_log);
 	unsigned n = atomic_fetch_add(&s->refused_n, 1) + 1;
 
-	if (now - last < LOG_EVERY_MS ||
+	if (ms_since(now, last) < LOG_EVERY_MS ||
 	    !atomic_compare_exchange_strong(&s->refused_log, &last, now))
 		return;
 	atomic_fetch_sub(&s->refused_n, n);
@@ -773,7 +781,7 @@ static void reap_idle(struct server *s, unsigned now)
 			 * closed once it has taken too long. */
 			if (!unpark(s, fd, gen))
 				continue;
-			if (now - first < SERVER_READ_MS) {
+			if (ms_since(now, first) < SERVER_READ_MS) {
 				park_as(s, fd, 0, first, 1);
 				continue;
 			}
@@ -782,7 +790,7 @@ static void reap_idle(struct server *s, unsigned now)
 			                       SERVER_READ_MS) " ms");
 			continue;
 		}
-		unsigned idle = now - atomic_load(&sl->since);
+		unsigned idle = ms_since(now, atomic_load(&sl->since));
 		if (idle < (atomic_load(&sl->fresh) ? SERVER_FRESH_IDLE_MS : SERVER_KEPT_IDLE_MS))
 			continue;
 		if (unpark(s, fd, gen)) /* else a worker took it meanwhile */
@@ -794,7 +802,7 @@ static void reap_slow_reads(struct server *s, unsigned now)
 {
 	for (unsigned i = 0; i < s->n; i++) {
 		unsigned since = atomic_load(&s->w[i].reading);
-		if (since != 0 && now - since >= SERVER_READ_MS) {
+		if (since != 0 && ms_since(now, since) >= SERVER_READ_MS) {
 			pthread_kill(s->w[i].thread, SIGUSR1);
 			log_refused(s, "a request was not read within " STRINGIFY(
 			                       SERVER_READ_MS) " ms");

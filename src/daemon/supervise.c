@@ -152,7 +152,8 @@ static void watchdog(struct slot *slots, unsigned n)
 	unsigned long t = mono_ms();
 	for (unsigned i = 0; beats && i < n; i++) {
 		unsigned long b = atomic_load(&beats[i]);
-		if (!slots[i].pid || b == 0 || t - b < SUPERVISE_STALE_MS)
+		/* b > t: the child beat after t was read, it is alive */
+		if (!slots[i].pid || b == 0 || b > t || t - b < SUPERVISE_STALE_MS)
 			continue;
 		log_warn("supervise: worker process %u (pid %ld) stopped answering (no heartbeat "
 		         "for %lu ms); killing it",
