@@ -47,6 +47,7 @@
 
 #include "db.h"
 #include "decimal.h"
+#include "elapsed.h"
 #include "fcgiwire.h"
 #include "form.h"
 #include "handler.h"
@@ -134,14 +135,6 @@ static unsigned clock_ms(void)
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (unsigned)((unsigned long long)t.tv_sec * 1000u +
 	                  (unsigned long)t.tv_nsec / 1000000u);
-}
-
-/* Milliseconds from then to now on clock_ms()'s wrapping clock; 0 when
- * then is later (a stamp written, or rounded up by "| 1", after now was
- * read), which unsigned subtraction would make 49 days. */
-static unsigned ms_since(unsigned now, unsigned then)
-{
-	return (int32_t)(now - then) > 0 ? now - then : 0;
 }
 
 static void on_sigusr1(int sig)
@@ -547,7 +540,7 @@ static void log_refused(struct server *s, const char *why)
 	unsigned now = clock_ms(), last = atomic_load(&s->refused_log);
 	unsigned n = atomic_fetch_add(&s->refused_n, 1) + 1;
 
-	if (ms_since(now, last) < LOG_EVERY_MS ||
+	if (elapsed_ms32(now, last) < LOG_EVERY_MS ||
 	    !atomic_compare_exchange_strong(&s->refused_log, &last, now))
 		return;
 	atomic_fetch_sub(&s->refused_n, n);
@@ -781,7 +774,7 @@ static void reap_idle(struct server *s, unsigned now)
 			 * closed once it has taken too long. */
 			if (!unpark(s, fd, gen))
 				continue;
-			if (ms_since(now, first) < SERVER_READ_MS) {
+			if (elapsed_ms32(now, first) < SERVER_READ_MS) {
 				park_as(s, fd, 0, first, 1);
 				continue;
 			}
@@ -790,7 +783,7 @@ static void reap_idle(struct server *s, unsigned now)
 			                       SERVER_READ_MS) " ms");
 			continue;
 		}
-		unsigned idle = ms_since(now, atomic_load(&sl->since));
+		unsigned idle = elapsed_ms32(now, atomic_load(&sl->since));
 		if (idle < (atomic_load(&sl->fresh) ? SERVER_FRESH_IDLE_MS : SERVER_KEPT_IDLE_MS))
 			continue;
 		if (unpark(s, fd, gen)) /* else a worker took it meanwhile */
@@ -802,7 +795,7 @@ static void reap_slow_reads(struct server *s, unsigned now)
 {
 	for (unsigned i = 0; i < s->n; i++) {
 		unsigned since = atomic_load(&s->w[i].reading);
-		if (since != 0 && ms_since(now, since) >= SERVER_READ_MS) {
+		if (since != 0 && elapsed_ms32(now, since) >= SERVER_READ_MS) {
 			pthread_kill(s->w[i].thread, SIGUSR1);
 			log_refused(s, "a request was not read within " STRINGIFY(
 			                       SERVER_READ_MS) " ms");

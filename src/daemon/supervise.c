@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "elapsed.h"
 #include "log.h"
 #include "metrics.h"
 
@@ -152,12 +153,11 @@ static void watchdog(struct slot *slots, unsigned n)
 	unsigned long t = mono_ms();
 	for (unsigned i = 0; beats && i < n; i++) {
 		unsigned long b = atomic_load(&beats[i]);
-		/* b > t: the child beat after t was read, it is alive */
-		if (!slots[i].pid || b == 0 || b > t || t - b < SUPERVISE_STALE_MS)
+		if (!slots[i].pid || b == 0 || elapsed_ms64(t, b) < SUPERVISE_STALE_MS)
 			continue;
 		log_warn("supervise: worker process %u (pid %ld) stopped answering (no heartbeat "
 		         "for %lu ms); killing it",
-		         i, (long)slots[i].pid, t - b);
+		         i, (long)slots[i].pid, (unsigned long)elapsed_ms64(t, b));
 		kill(slots[i].pid, SIGKILL);
 		atomic_store(&beats[i], 0);
 	}

@@ -13,6 +13,7 @@
 
 #include "dbcatalog.h"
 #include "dbstats.h"
+#include "elapsed.h"
 #include "metrics.h"
 #include "page.h"
 #include "recipe.h"
@@ -67,13 +68,6 @@ static void newest(uint64_t *rev, uint64_t *since)
 	}
 }
 
-/* now was read before the processes' clocks were: a heartbeat or a load
- * stamped since is "0 ms ago", not an unsigned wrap to 2^64 - 4. */
-static uint64_t ms_since(uint64_t now, uint64_t then)
-{
-	return then < now ? now - then : 0;
-}
-
 static json_t *process_json(struct ready *r, unsigned i, uint64_t live, uint64_t live_since,
                             uint64_t now, uint64_t *replica_rev, int *replica)
 {
@@ -90,7 +84,7 @@ static json_t *process_json(struct ready *r, unsigned i, uint64_t live, uint64_t
 	                    json_string(p.db_up < 0 ? "unknown"
 	                                : p.db_up   ? "up"
 	                                            : "down"));
-	uint64_t age = p.heartbeat_ms ? ms_since(now, p.heartbeat_ms) : 0;
+	uint64_t age = p.heartbeat_ms ? elapsed_ms64(now, p.heartbeat_ms) : 0;
 	json_object_set_new(o, "last_poll_ms_ago",
 	                    p.heartbeat_ms ? json_integer((json_int_t)age) : json_null());
 	if (!p.pid) {
@@ -99,7 +93,7 @@ static json_t *process_json(struct ready *r, unsigned i, uint64_t live, uint64_t
 	}
 	if (!p.has_catalog)
 		problem(r, "worker process %u has no catalog", i);
-	else if (p.revision < live && ms_since(now, live_since) > BEHIND_GRACE_MS)
+	else if (p.revision < live && elapsed_ms64(now, live_since) > BEHIND_GRACE_MS)
 		problem(r, "worker process %u serves revision %" PRIu64 ", behind %" PRIu64, i,
 		        p.revision, live);
 	if (p.heartbeat_ms && age > stale_ms())
