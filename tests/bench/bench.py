@@ -778,8 +778,9 @@ def measure(args):
                                     label=label)
 
         # Issue 31: a loadout of 32 items from 32 old revisions (each worker
-        # process keeps 8 old catalogs, so every request derives most of its
-        # 32 again), and /generate beside a flood of logins for made-up names.
+        # process keeps 40 old catalogs, CATALOG_OLD_CACHE, so after the
+        # first requests every one is found again), and /generate beside a
+        # flood of logins for made-up names.
         log("old revisions: 33 change sets, a code at each")
         path = old_revisions_loadout(st)
         label = "GET /loadout, 32 items from 32 old revisions, JSON"
