@@ -8,12 +8,14 @@ field."""
 import base64
 import html
 import json
+import os
 import re
 import struct
 
 import pytest
 
 import lf
+import record_answers
 from lf import check
 
 JSON = {"Accept": "application/json"}
@@ -226,6 +228,35 @@ def test_code_same_bytes_after_catalog_change(stack):
             "INSERT INTO dungeon_treasure (level, budget_per_room, tier, empty_pct, items_pct, "
             "hoard_pct, items_max, gem_value, art_value, added_rev) VALUES (3, %s, %s, %s, %s, "
             "%s, %s, %s, %s, @rev)" % tuple(row), retire_tile, tile_sql % tile[6]])
+
+
+V1_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dungeon_v1")
+V1_TYPES = {"json": "application/json", "html": "text/html", "text": "text/plain",
+            "png": "image/png", "vtt": "application/json"}
+
+
+def test_v1_codes_keep_their_bytes(stack):
+    """Dungeon codes of version 1 answer, in every format, the bytes they
+    answered before codes of version 2 (recorded by record_answers.py
+    --dungeon-v1 with that daemon; docs/dungeons.md): the old JSON (w, h,
+    items as {kind, name, link}), items linked by version-1 item codes."""
+    codes = sorted({f.split(".")[0] for f in os.listdir(V1_DIR)})
+    check(len(codes) == len(record_answers.DUNGEON_V1_INPUTS), "the recorded codes", codes)
+    for code in codes:
+        check(code.startswith("AQ"), "a version-1 dungeon code", code)
+        for fmt, ext in record_answers.DUNGEON_FORMATS:
+            with open(os.path.join(V1_DIR, "%s.%s" % (code, ext)), "rb") as f:
+                want = f.read()
+            r, body = record_answers.dungeon_answer(stack, code, fmt)
+            check(r.status == 200 and r.headers["content-type"].startswith(V1_TYPES[fmt]),
+                  "/dungeon/%s as %s" % (code, fmt), r)
+            check(body == want, "/dungeon/%s as %s: the recorded bytes" % (code, fmt),
+                  body[:300], want[:300])
+        with open(os.path.join(V1_DIR, code + ".json"), "rb") as f:
+            old = json.loads(f.read())
+        links = [i["link"] for room in old["rooms"] for i in room["items"]]
+        check(links and all(re.fullmatch(r"/item/A[Q-f][A-Za-z0-9_-]+", x) for x in links),
+              "its items by version-1 item codes", links)
 
 
 BAD = [
