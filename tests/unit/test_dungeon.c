@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <sodium.h>
 
 #include "dungeon.h"
 #include "dungeoncode.h"
@@ -299,6 +300,7 @@ static void test_codes(void **state)
 	rng_seed(&r, 13);
 	for (int i = 0; i < 2000; i++) {
 		memset(&c, 0, sizeof c);
+		c.version = i % 3 ? DUNGEONCODE_VERSION : DUNGEONCODE_VERSION_1;
 		c.w = 1 + (int)rng_below(&r, MAP_DIM_MAX);
 		c.h = 1 + (int)rng_below(&r, MAP_DIM_MAX);
 		c.level = 1 + (int)rng_below(&r, DUNGEON_LEVEL_MAX);
@@ -333,6 +335,70 @@ static void test_codes(void **state)
 	assert_int_equal(dungeoncode_encode(&c, text, sizeof text), -1);
 	assert_int_equal(dungeoncode_decode("", 0, &back, &why), -1);
 	assert_int_equal(dungeoncode_decode("not a code!", 11, &back, &why), -1);
+}
+
+/* Both versions: a version-1 code made before version 2 still reads as
+ * itself; the same dungeon as version 2 differs in its version byte (and
+ * checksum) only; version 0 encodes as the current one; another version,
+ * or a version byte changed under its checksum, is refused. */
+static void test_code_versions(void **state)
+{
+	(void)state;
+	/* /dungeon?w=6&h=4&seed=5 at revision 774, made by the release before
+	 * version 2 (tests/integration/dungeon_v1/) */
+	static const char v1[] = "AQYEATIFcGxhaW6GBgUAAAAAAAAAe8E";
+	char text[DUNGEONCODE_MAX], v2[DUNGEONCODE_MAX];
+	unsigned char raw[64];
+	size_t len;
+	struct dungeoncode c, back;
+	const char *why = NULL;
+
+	assert_int_equal(DUNGEONCODE_VERSION, 2);
+	assert_int_equal(dungeoncode_decode(v1, strlen(v1), &c, &why), 0);
+	assert_int_equal(c.version, DUNGEONCODE_VERSION_1);
+	assert_true(c.w == 6 && c.h == 4 && c.level == 1 && c.hallways == 50 && c.seed == 5 &&
+	            c.revision == 774 && strcmp(c.tileset, "plain") == 0);
+	assert_int_equal(dungeoncode_encode(&c, text, sizeof text), (int)strlen(v1));
+	assert_string_equal(text, v1);
+
+	c.version = 0; /* made now: version 2 */
+	int n = dungeoncode_encode(&c, v2, sizeof v2);
+	assert_int_equal(n, (int)strlen(v1));
+	assert_true(strncmp(v2, "Ag", 2) == 0);
+	assert_memory_equal(v2 + 2, v1 + 2, (size_t)n - 2 - 3); /* all but the checksum */
+	assert_int_equal(dungeoncode_decode(v2, (size_t)n, &back, &why), 0);
+	assert_int_equal(back.version, DUNGEONCODE_VERSION);
+	c.version = DUNGEONCODE_VERSION;
+	assert_memory_equal(&back, &c, sizeof c);
+
+	/* the version byte is under the checksum */
+	memcpy(text, v1, sizeof v1);
+	text[1] = 'g';
+	assert_int_equal(dungeoncode_decode(text, strlen(text), &back, &why), -1);
+
+	/* versions 0 and 3, with a right checksum: not a version this site writes */
+	assert_int_equal(sodium_base642bin(raw, sizeof raw, v1, strlen(v1), NULL, &len, NULL,
+	                                   sodium_base64_VARIANT_URLSAFE_NO_PADDING),
+	                 0);
+	static const unsigned char bad[] = {0, 3, 255};
+	for (size_t i = 0; i < sizeof bad; i++) {
+		raw[0] = bad[i];
+		uint32_t h = 2166136261u;
+		for (size_t k = 0; k + 2 < len; k++) {
+			h ^= raw[k];
+			h *= 16777619u;
+		}
+		uint16_t sum = (uint16_t)(h ^ h >> 16);
+		raw[len - 2] = (unsigned char)(sum & 0xff);
+		raw[len - 1] = (unsigned char)(sum >> 8);
+		sodium_bin2base64(text, sizeof text, raw, len,
+		                  sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+		why = NULL;
+		assert_int_equal(dungeoncode_decode(text, strlen(text), &back, &why), -1);
+		assert_string_equal(why, "not a version this site writes");
+	}
+	c.version = 3;
+	assert_int_equal(dungeoncode_encode(&c, text, sizeof text), -1);
 }
 
 static void test_hallways_shift_the_mix(void **state)
@@ -385,6 +451,7 @@ int main(void)
 	        cmocka_unit_test(test_budget_at_revision),
 	        cmocka_unit_test(test_tiles_at_revision),
 	        cmocka_unit_test(test_codes),
+	        cmocka_unit_test(test_code_versions),
 	        cmocka_unit_test(test_hallways_shift_the_mix),
 	        cmocka_unit_test(test_text),
 	};
