@@ -6,6 +6,7 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "catalog.h"
 #include "dungeon.h"
 #include "dungeoncode.h"
 #include "item.h"
@@ -30,6 +31,9 @@ struct keyed {
 	struct map *m;
 	struct key_item *items; /* room by room, in order */
 	size_t n_items;
+	/* the catalog the items were rolled from, held while they are: an
+	 * item points at its words and spell */
+	const struct catalog *icat;
 	struct dungeoncode code;
 	char code_text[DUNGEONCODE_MAX];
 };

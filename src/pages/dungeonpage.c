@@ -330,6 +330,7 @@ static const char *known_tilesets(struct arena *a, const struct catalog *cat)
 
 static void keyed_free(struct keyed *k)
 {
+	catalog_release(k->icat);
 	free(k->d);
 	free(k->m);
 	free(k->items);
@@ -460,14 +461,12 @@ static int make(struct arena *a, const struct catalog *cur, const struct dungeon
 		*msg = MSG_NO_CATALOG;
 		return 503;
 	}
+	k->icat = icat; /* released by keyed_free */
 	if (rc != 0 || roll_items(icat, c->version, k) != 0) {
-		if (icat)
-			catalog_release(icat);
 		keyed_free(k);
 		*msg = MSG_INTERNAL;
 		return 500;
 	}
-	catalog_release(icat);
 	k->code = *c;
 	if (dungeoncode_encode(c, k->code_text, sizeof k->code_text) < 0) {
 		keyed_free(k);
