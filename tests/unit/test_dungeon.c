@@ -17,6 +17,7 @@
 #include <sodium.h>
 
 #include "dungeon.h"
+#include "dungeon_key.h"
 #include "dungeoncode.h"
 #include "mapgen.h"
 #include "rng.h"
@@ -444,6 +445,104 @@ static void test_text(void **state)
 	assert_true(d.n_doors == 0 || strchr(out, '+') != NULL);
 }
 
+/* The key's JSON in the language of its code's version: version 1 the
+ * old names (w, h, a room's n, items as {kind, name}); version 2
+ * docs/api.md's (width, height, number; an item the catalog cannot make
+ * listed under unmade by kind and tier, not among the items). Every item
+ * here is unmade: no catalog is loaded. */
+static void test_key_json_versions(void **state)
+{
+	(void)state;
+	static struct map_tileset ts;
+	char why[MAP_WHY_MAX];
+	const struct tiles_set *plain = &sets0007[0];
+	struct keyed k = {.d = &d, .m = &m};
+	size_t total = 0;
+
+	dungeon_weigh_tiles(plain->tiles, plain->n, 50, weighed);
+	assert_int_equal(map_tileset_init(&ts, weighed, plain->n, why), 0);
+	assert_int_equal(map_generate(&ts, 8, 6, 29, &m, why), 0);
+	assert_int_equal(dungeon_build(&m, weighed, &budgets[DUNGEON_LEVEL_MAX - 1], 29, &d), 0);
+	for (int id = 1; id <= d.n_rooms; id++)
+		total += (size_t)d.room[id].n_items;
+	assert_true(total > 0);
+	k.items = calloc(total, sizeof *k.items);
+	assert_non_null(k.items);
+	for (int id = 1; id <= d.n_rooms; id++)
+		for (int i = 0; i < d.room[id].n_items; i++) {
+			struct key_item *ki = &k.items[k.n_items++];
+			ki->kind = d.room[id].item[i].kind;
+			ki->tier = d.room[id].item[i].tier;
+			snprintf(ki->name, sizeof ki->name, "(no %s in the catalog)",
+			         kind_names[ki->kind]);
+		}
+	k.code = (struct dungeoncode){.w = 8,
+	                              .h = 6,
+	                              .level = DUNGEON_LEVEL_MAX,
+	                              .hallways = 50,
+	                              .seed = 29,
+	                              .revision = 3};
+	strcpy(k.code.tileset, "plain");
+	for (int version = DUNGEONCODE_VERSION_1; version <= DUNGEONCODE_VERSION; version++) {
+		k.code.version = version;
+		assert_true(dungeoncode_encode(&k.code, k.code_text, sizeof k.code_text) > 0);
+		json_t *v = dungeon_key_json(&k);
+		assert_non_null(v);
+		int v2 = version == DUNGEONCODE_VERSION;
+		assert_int_equal(json_integer_value(json_object_get(v, v2 ? "width" : "w")), 8);
+		assert_int_equal(json_integer_value(json_object_get(v, v2 ? "height" : "h")), 6);
+		assert_null(json_object_get(v, v2 ? "w" : "width"));
+		assert_true((json_object_get(v, "reroll") != NULL) == v2);
+		const char *link = json_string_value(json_object_get(v, "link"));
+		assert_non_null(link);
+		assert_true((strstr(link, "?format=json") != NULL) == v2);
+		json_t *rooms = json_object_get(v, "rooms");
+		assert_int_equal(json_array_size(rooms), (size_t)d.n_rooms);
+		size_t unmade = 0, listed = 0;
+		for (size_t r = 0; r < json_array_size(rooms); r++) {
+			json_t *o = json_array_get(rooms, r);
+			assert_int_equal(
+			        json_integer_value(json_object_get(o, v2 ? "number" : "n")),
+			        (json_int_t)r + 1);
+			assert_null(json_object_get(o, v2 ? "n" : "number"));
+			json_t *items = json_object_get(o, "items");
+			listed += json_array_size(items);
+			if (!v2) {
+				assert_null(json_object_get(o, "unmade"));
+				for (size_t i = 0; i < json_array_size(items); i++) {
+					json_t *it = json_array_get(items, i);
+					assert_non_null(json_object_get(it, "name"));
+					assert_true(json_is_null(
+					        json_object_get(it, "link"))); /* not linked */
+				}
+				continue;
+			}
+			json_t *um = json_object_get(o, "unmade");
+			for (size_t i = 0; i < json_array_size(um); i++) {
+				const struct key_item *ki = &k.items[unmade++];
+				json_t *e = json_array_get(um, i);
+				assert_string_equal(json_string_value(json_object_get(e, "kind")),
+				                    kind_names[ki->kind]);
+				assert_int_equal(json_integer_value(json_object_get(e, "tier")),
+				                 ki->tier);
+				assert_int_equal(json_object_size(e), 2);
+			}
+		}
+		if (v2) {
+			assert_int_equal(listed, 0);
+			assert_int_equal(unmade, total);
+			json_t *up = json_object_get(json_object_get(v, "stairs"), "up");
+			json_t *room = json_object_get(up, "room");
+			assert_true(d.up_room ? json_integer_value(room) == d.up_room
+			                      : json_is_null(room));
+		} else {
+			assert_int_equal(listed, total);
+		}
+		json_decref(v);
+	}
+	free(k.items);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -454,6 +553,7 @@ int main(void)
 	        cmocka_unit_test(test_code_versions),
 	        cmocka_unit_test(test_hallways_shift_the_mix),
 	        cmocka_unit_test(test_text),
+	        cmocka_unit_test(test_key_json_versions),
 	};
 	return cmocka_run_group_tests_name("dungeon", tests, setup, NULL);
 }
