@@ -6,18 +6,23 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "catalog.h"
 #include "dungeon.h"
 #include "dungeoncode.h"
 #include "item.h"
 #include "itemcode.h"
 #include "mapgen.h"
 
-/* An item of the key, rolled: what the page shows of it. */
+/* An item of the key, rolled: what the page shows of it, and the item
+ * itself for the JSON of a version-2 code (docs/dungeons.md). */
 struct key_item {
 	enum kind kind;
+	int tier;
+	int made; /* 0: a kind the catalog cannot make ("(no wand in the catalog)") */
 	char name[ITEM_NAME_MAX];
 	char link[ITEMCODE_MAX + 16];
 	const char *rarity;
+	struct item item; /* when made */
 };
 
 /* Everything one answer draws from. */
@@ -26,6 +31,9 @@ struct keyed {
 	struct map *m;
 	struct key_item *items; /* room by room, in order */
 	size_t n_items;
+	/* the catalog the items were rolled from, held while they are: an
+	 * item points at its words and spell */
+	const struct catalog *icat;
 	struct dungeoncode code;
 	char code_text[DUNGEONCODE_MAX];
 };
@@ -36,8 +44,14 @@ extern const char *const dungeon_stock_names[]; /* by enum dungeon_stock */
  * without its items, appended to b. 0, or -1 out of memory. */
 int dungeon_treasure_line(const struct dungeon_room *r, struct buf *b);
 
-/* The dungeon as JSON (docs/dungeons.md); NULL when out of memory. */
+/* The dungeon as JSON in the language of its code's version
+ * (docs/dungeons.md): version 1 the shape it always had, version 2
+ * docs/api.md's. NULL when out of memory. */
 json_t *dungeon_key_json(const struct keyed *k);
+
+/* The address of the same inputs without the seed ("another dungeon"),
+ * appended to b. 0, or -1 out of memory. */
+int dungeon_key_again(const struct dungeoncode *c, struct buf *b);
 
 /* dungeon_text, then a summary line and the key a room a line, appended to
  * out. 0, or -1 out of memory. */

@@ -330,14 +330,18 @@ static const char *known_tilesets(struct arena *a, const struct catalog *cat)
 
 static void keyed_free(struct keyed *k)
 {
+	catalog_release(k->icat);
 	free(k->d);
 	free(k->m);
 	free(k->items);
 }
 
 /* Rolls every room's items from icat (the catalog at the code's revision),
- * each linked to its permanent /item/CODE. 0, or -1 out of memory. */
-static int roll_items(const struct catalog *icat, struct keyed *k)
+ * each linked to its permanent /item/CODE: by item codes of version 1 for a
+ * dungeon code of version 1, whose answers keep the bytes they were made
+ * with (docs/api.md, "Permanent links"), of the current version for a
+ * dungeon code of version 2. 0, or -1 out of memory. */
+static int roll_items(const struct catalog *icat, int version, struct keyed *k)
 {
 	size_t total = 0;
 	struct item *it = malloc(sizeof *it);
@@ -360,6 +364,7 @@ static int roll_items(const struct catalog *icat, struct keyed *k)
 			struct gen_input in = {
 			        .kind = r->item[i].kind, .tier = r->item[i].tier, .power = 1.0};
 			ki->kind = in.kind;
+			ki->tier = in.tier;
 			if (generate(icat, &in, r->item[i].seed, it) != 0) {
 				/* a kind the catalog cannot make: named, not linked */
 				snprintf(ki->name, sizeof ki->name, "(no %s in the catalog)",
@@ -372,14 +377,16 @@ static int roll_items(const struct catalog *icat, struct keyed *k)
 			buf_reset(&b);
 			f.kind = in.kind;
 			f.tier = in.tier;
-			/* a dungeon code's key keeps the bytes it was made with:
-			 * its items by version-1 codes (docs/api.md, "Permanent
-			 * links"), until a dungeon code of its own next version */
-			if (itemlink_fill_version(icat, &in, it, ITEMCODE_VERSION_1) == 0 &&
+			if (itemlink_fill_version(icat, &in, it,
+			                          version == DUNGEONCODE_VERSION_1
+			                                  ? ITEMCODE_VERSION_1
+			                                  : ITEMCODE_VERSION) == 0 &&
 			    it->code[0])
 				snprintf(ki->link, sizeof ki->link, "/item/%s", it->code);
 			else if (form_link(&f, r->item[i].seed, &b) == 0 && b.len < sizeof ki->link)
 				memcpy(ki->link, b.data, b.len + 1);
+			ki->made = 1;
+			ki->item = *it;
 		}
 	}
 	buf_free(&b);
@@ -454,14 +461,12 @@ static int make(struct arena *a, const struct catalog *cur, const struct dungeon
 		*msg = MSG_NO_CATALOG;
 		return 503;
 	}
-	if (rc != 0 || roll_items(icat, k) != 0) {
-		if (icat)
-			catalog_release(icat);
+	k->icat = icat; /* released by keyed_free */
+	if (rc != 0 || roll_items(icat, c->version, k) != 0) {
 		keyed_free(k);
 		*msg = MSG_INTERNAL;
 		return 500;
 	}
-	catalog_release(icat);
 	k->code = *c;
 	if (dungeoncode_encode(c, k->code_text, sizeof k->code_text) < 0) {
 		keyed_free(k);
@@ -472,15 +477,6 @@ static int make(struct arena *a, const struct catalog *cur, const struct dungeon
 }
 
 /* ---- answers ---- */
-
-/* The address of the same inputs without the seed ("another one"). */
-static int again_link(struct buf *b, const struct dungeoncode *c)
-{
-	if (buf_printf(b, "/dungeon?w=%d&h=%d&tileset=", c->w, c->h) != 0 ||
-	    form_encode(b, c->tileset) != 0)
-		return -1;
-	return buf_printf(b, "&level=%d&hallways=%d", c->level, c->hallways);
-}
 
 /* Runs of cells for which keep(kind) holds, as one SVG path. */
 static int cell_path(const struct dungeon *d, char what, struct buf *out)
@@ -528,7 +524,7 @@ static void send_html(struct response *rs, const struct catalog *cur, const stru
 	buf_init(&again);
 	buf_init(&line);
 	ok = cell_path(d, '.', &hall) == 0 && cell_path(d, 'r', &room) == 0 &&
-	     door_path(d, &doors) == 0 && again_link(&again, &k->code) == 0;
+	     door_path(d, &doors) == 0 && dungeon_key_again(&k->code, &again) == 0;
 	if (!permanent)
 		fill_form(body, q, cur);
 	int longer = d->cw > d->ch ? d->cw : d->ch;
@@ -769,7 +765,8 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		q.has_seed = 1;
 		q.seed = c.seed;
 	} else {
-		c = (struct dungeoncode){.w = q.w,
+		c = (struct dungeoncode){.version = DUNGEONCODE_VERSION,
+		                         .w = q.w,
 		                         .h = q.h,
 		                         .level = q.level,
 		                         .hallways = q.hallways,

@@ -7,6 +7,7 @@ two directories and compare them (`cmp`, or --compare).
     tests/integration/record_answers.py --daemon OLD --out /tmp/a-old
     tests/integration/record_answers.py --daemon NEW --out /tmp/a-new
     tests/integration/record_answers.py --compare /tmp/a-old /tmp/a-new
+    tests/integration/record_answers.py --daemon OLD --dungeon-v1 --out DIR
 
 Each answer is one file: the status line, the headers in order, a blank
 line, the body. What changes from run to run is masked the same way in
@@ -437,6 +438,45 @@ def record(stack, out):
     return R.n
 
 
+# Keyed dungeons whose codes are of version 1 (docs/dungeons.md): each answers
+# the bytes it answered when it was made, in every format, forever. Their
+# answers were recorded with the daemon before dungeon codes of version 2
+# (--dungeon-v1 DIR) and tests/integration/test_dungeon.py compares them.
+DUNGEON_V1_INPUTS = ["w=6&h=4&seed=5", "w=10&h=10&seed=3&level=8",
+                     "w=9&h=7&seed=21&tileset=walls&level=12&hallways=20",
+                     "w=5&h=6&seed=2&tileset=crumbling&level=20&hallways=90"]
+DUNGEON_FORMATS = [("json", "json"), ("html", "html"), ("text", "txt"), ("png", "png"),
+                   ("vtt", "dd2vtt")]
+
+
+def dungeon_html_part(body):
+    """The dungeon's part of its HTML page (the map, its caption and the
+    key: dungeon.tpl's figure and list), without the page around it, which
+    follows the site's layout (docs/api.md, "Permanent links")."""
+    start = body.index(b'<figure class="dungeon keyed">')
+    return body[start:body.index(b"</ol>", start) + len(b"</ol>")]
+
+
+def dungeon_answer(stack, code, fmt):
+    """The answer of /dungeon/CODE in one format, and the bytes it promises."""
+    r = stack.get("/dungeon/%s?format=%s" % (code, fmt))
+    return r, dungeon_html_part(r.body) if fmt == "html" and r.status == 200 else r.body
+
+
+def record_dungeon_v1(stack, out):
+    os.makedirs(out, exist_ok=True)
+    n = 0
+    for q in DUNGEON_V1_INPUTS:
+        code = stack.get("/dungeon?%s&format=json" % q).json()["code"]
+        for fmt, ext in DUNGEON_FORMATS:
+            r, body = dungeon_answer(stack, code, fmt)
+            assert r.status == 200, (code, fmt, r.status)
+            with open(os.path.join(out, "%s.%s" % (code, ext)), "wb") as f:
+                f.write(body)
+            n += 1
+    return n
+
+
 def compare(a, b):
     fa, fb = sorted(os.listdir(a)), sorted(os.listdir(b))
     same = diff = 0
@@ -458,12 +498,14 @@ def main():
     ap.add_argument("--daemon")
     ap.add_argument("--out")
     ap.add_argument("--compare", nargs=2)
+    ap.add_argument("--dungeon-v1", action="store_true",
+                    help="record only the answers of version-1 dungeon codes")
     a = ap.parse_args()
     if a.compare:
         sys.exit(0 if compare(*a.compare) else 1)
     st = lf.Stack(a.daemon, workers=1).start()
     try:
-        n = record(st, a.out)
+        n = (record_dungeon_v1 if a.dungeon_v1 else record)(st, a.out)
     finally:
         st.stop()
     print("%d answers recorded in %s" % (n, a.out))

@@ -294,18 +294,26 @@ V1 = {
 }
 
 
-def test_dungeon_keys_keep_version_1_item_codes(stack):
-    """A keyed dungeon's answer is a permanent link of its own, made before
-    the item language: its key links items by version-1 codes, whose JSON
-    is the old shape (docs/api.md, "Permanent links")."""
+def test_dungeon_items_in_the_one_shape(stack):
+    """A keyed dungeon made now (dungeon code version 2) lists each room's
+    items as the item object; a dungeon code of version 1 is a permanent
+    link made before this language: its key still links items by version-1
+    codes, whose JSON is the old shape (docs/api.md, "Permanent links";
+    test_dungeon.py checks its bytes)."""
     d = stack.get("/dungeon?w=8&h=6&seed=29&level=5&format=json").json()
-    links = [it["link"] for room in d["rooms"] for it in room["items"] if it.get("link")]
-    check(links, "the dungeon holds items", d["rooms"][:2])
+    check(d["code"].startswith("Ag") and "width" in d and "w" not in d, "version 2", list(d))
+    items = [it for room in d["rooms"] for it in room["items"]]
+    check(items, "the dungeon holds items", d["rooms"][:2])
+    for it in items:
+        check_item(it, "/dungeon")
+    old = stack.get("/dungeon/AQYEATIFcGxhaW6GBgUAAAAAAAAAe8E?format=json").json()
+    links = [it["link"] for room in old["rooms"] for it in room["items"] if it.get("link")]
+    check(links, "the version-1 dungeon holds items", old["rooms"][:2])
     for link in links:
         check(re.match(r"^/item/A[Q-f][A-Za-z0-9_-]+$", link), "a version-1 code", link)
-    old = stack.get(links[0] + "?format=json").json()
-    check("stats" not in old and "attack" in old and "rarity" not in old,
-          "a version-1 code answers the old shape", old)
+    v1 = stack.get(links[0] + "?format=json").json()
+    check("stats" not in v1 and "attack" in v1 and "rarity" not in v1,
+          "a version-1 code answers the old shape", v1)
 
 
 def test_v1_codes_keep_their_bytes(stack):

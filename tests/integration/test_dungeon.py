@@ -8,12 +8,14 @@ field."""
 import base64
 import html
 import json
+import os
 import re
 import struct
 
 import pytest
 
 import lf
+import record_answers
 from lf import check
 
 JSON = {"Accept": "application/json"}
@@ -36,13 +38,13 @@ def dungeon(stack, query):
 
 def test_json_rooms_doors_stairs_key(stack):
     d = dungeon(stack, "w=12&h=8&seed=7&tileset=plain&level=5")
-    check((d["w"], d["h"], d["level"], d["tileset"], d["seed"], d["hallways"])
+    check((d["width"], d["height"], d["level"], d["tileset"], d["seed"], d["hallways"])
           == (12, 8, 5, "plain", "7", 50), "the inputs are echoed", d)
     check(len(d["cells"]) == 48 and all(len(row) == 72 for row in d["cells"]),
           "6h rows of 6w cells", d["cells"])
     rooms = d["rooms"]
-    check(len(rooms) >= 2 and [r["n"] for r in rooms] == list(range(1, len(rooms) + 1)),
-          "rooms numbered 1..N", [r["n"] for r in rooms])
+    check(len(rooms) >= 2 and [r["number"] for r in rooms] == list(range(1, len(rooms) + 1)),
+          "rooms numbered 1..N", [r["number"] for r in rooms])
     check(all(r["stock"] in ("empty", "items", "hoard") for r in rooms), "every room keyed")
     spent = sum(r["coins"] + sum(g["value"] for g in r["gems"]) +
                 sum(a["value"] for a in r["art"]) for r in rooms)
@@ -52,24 +54,55 @@ def test_json_rooms_doors_stairs_key(stack):
           "stairs in two rooms", d["stairs"])
     for door in d["doors"]:
         check(door["x0"] == door["x1"] or door["y0"] == door["y1"], "a door is a segment", door)
-    check(d["link"] == "/dungeon/" + d["code"], "the permanent link", d["link"])
+    check(d["code"].startswith("Ag"), "dungeon codes made now are of version 2", d["code"])
+    check(d["link"] == "/dungeon/%s?format=json" % d["code"], "the permanent link, as JSON",
+          d["link"])
+    check(d["reroll"] == "/dungeon?w=12&h=8&tileset=plain&level=5&hallways=50&format=json",
+          "another dungeon of the same inputs, as JSON", d["reroll"])
     again = dungeon(stack, "seed=7&tileset=plain&level=5&w=12&h=8")
     check(again == d, "the same inputs, the same dungeon")
+    check(stack.get(d["link"]).body == stack.get("/dungeon?w=12&h=8&seed=7&level=5&format=json")
+          .body, "the code's JSON is the dungeon's")
+    # docs/api.md's names: snake_case keys, identifiers without spaces, no short names
+    keys = set()
+
+    def walk(v):
+        if isinstance(v, dict):
+            for k, x in v.items():
+                keys.add(k)
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+    walk({k: v for k, v in d.items() if k != "rooms"})
+    for r in rooms:
+        walk({k: v for k, v in r.items() if k != "items"})
+    check(all(re.fullmatch(r"[a-z][a-z0-9_]*", k) for k in keys), "snake_case keys", keys)
+    check(not keys & {"w", "h", "n", "p"}, "no short names", keys)
+    check(d["stairs"]["up"]["room"] is None or d["stairs"]["up"]["room"] >= 1, "a stair's room")
 
 
 def test_items_link_to_their_codes(stack):
+    """Each room's items are the item of docs/api.md (test_api.py checks
+    every key), linked by version-2 item codes in the answer's format: the
+    JSON's links ask for JSON, the page's for HTML."""
     d = dungeon(stack, "w=10&h=10&seed=3&level=8")
     items = [i for r in d["rooms"] for i in r["items"]]
     check(len(items) >= 5, "a 10 x 10 dungeon holds items", len(items))
     check(any(i["kind"] in ("scroll", "wand") for i in items), "scrolls or wands among them")
+    check(all(not r["unmade"] for r in d["rooms"]), "the catalog makes every kind")
+    for r in d["rooms"]:
+        check(r["stock"] == "empty" or r["items"], "a stocked room holds items", r)
     for i in items[:25]:
-        check(re.fullmatch(r"/item/[A-Za-z0-9_-]+", i["link"]), "a permanent item link", i)
-        r = stack.get(i["link"] + "?format=json")
-        check(r.status == 200 and r.json()["name"] == i["name"] and r.json()["kind"] == i["kind"],
-              "the link shows that item", i, r)
+        check(re.fullmatch(r"/item/A[g-v][A-Za-z0-9_-]+\?format=json", i["link"]) and
+              i["link"] == "/item/%s?format=json" % i["code"], "a permanent item link", i)
+        check(i["reroll"].startswith("/generate?kind=%s&tier=3&" % i["kind"]),
+              "its reroll: its kind at the level's tier", i["reroll"])
+        r = stack.get(i["link"])
+        check(r.status == 200 and r.json() == i, "the link answers that item, the same JSON", i, r)
     page = stack.get("/dungeon?w=10&h=10&seed=3&level=8").text
     for i in items:
-        check('href="%s"' % i["link"] in page, "the key links the item", i)
+        check('href="/item/%s"' % i["code"] in page, "the key links the item", i)
 
 
 def test_html_map_and_key(stack):
@@ -84,7 +117,8 @@ def test_html_map_and_key(stack):
     for n in range(1, len(d["rooms"]) + 1):
         check(">%d</text>" % n in r.text, "room %d's number on the map" % n)
     link = re.search(r'class="permalink" href="([^"]+)"', r.text)
-    check(link and html.unescape(link.group(1)) == d["link"], "the permanent link", link)
+    check(link and html.unescape(link.group(1)) == "/dungeon/" + d["code"],
+          "the permanent link, as HTML", link)
 
 
 def test_text(stack):
@@ -226,6 +260,66 @@ def test_code_same_bytes_after_catalog_change(stack):
             "INSERT INTO dungeon_treasure (level, budget_per_room, tier, empty_pct, items_pct, "
             "hoard_pct, items_max, gem_value, art_value, added_rev) VALUES (3, %s, %s, %s, %s, "
             "%s, %s, %s, %s, @rev)" % tuple(row), retire_tile, tile_sql % tile[6]])
+
+
+V1_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dungeon_v1")
+V1_TYPES = {"json": "application/json", "html": "text/html", "text": "text/plain",
+            "png": "image/png", "vtt": "application/json"}
+
+
+def test_v1_codes_keep_their_bytes(stack):
+    """Dungeon codes of version 1 answer, in every format, the bytes they
+    answered before codes of version 2 (recorded by record_answers.py
+    --dungeon-v1 with that daemon; docs/dungeons.md): the old JSON (w, h,
+    items as {kind, name, link}), items linked by version-1 item codes."""
+    codes = sorted({f.split(".")[0] for f in os.listdir(V1_DIR)})
+    check(len(codes) == len(record_answers.DUNGEON_V1_INPUTS), "the recorded codes", codes)
+    for code in codes:
+        check(code.startswith("AQ"), "a version-1 dungeon code", code)
+        for fmt, ext in record_answers.DUNGEON_FORMATS:
+            with open(os.path.join(V1_DIR, "%s.%s" % (code, ext)), "rb") as f:
+                want = f.read()
+            r, body = record_answers.dungeon_answer(stack, code, fmt)
+            check(r.status == 200 and r.headers["content-type"].startswith(V1_TYPES[fmt]),
+                  "/dungeon/%s as %s" % (code, fmt), r)
+            check(body == want, "/dungeon/%s as %s: the recorded bytes" % (code, fmt),
+                  body[:300], want[:300])
+        with open(os.path.join(V1_DIR, code + ".json"), "rb") as f:
+            old = json.loads(f.read())
+        links = [i["link"] for room in old["rooms"] for i in room["items"]]
+        check(links and all(re.fullmatch(r"/item/A[Q-f][A-Za-z0-9_-]+", x) for x in links),
+              "its items by version-1 item codes", links)
+        # Its twin of version 2 (the same bytes but the version and the
+        # checksum) is the same dungeon in the new language.
+        twin = v2_twin(code)
+        new = stack.get("/dungeon/%s?format=json" % twin).json()
+        check(new["code"] == twin and new["cells"] == old["cells"] and
+              [[i["name"] for i in r["items"]] for r in new["rooms"]] ==
+              [[i["name"] for i in r["items"]] for r in old["rooms"]],
+              "version 2: the same dungeon and items", twin)
+        for fmt, ext in (("png", "png"), ("vtt", "dd2vtt")):
+            with open(os.path.join(V1_DIR, "%s.%s" % (code, ext)), "rb") as f:
+                check(stack.get("/dungeon/%s?format=%s" % (twin, fmt)).body == f.read(),
+                      "version 2: the same %s" % fmt, twin)
+        with open(os.path.join(V1_DIR, code + ".txt"), "rb") as f:
+            check(stack.get("/dungeon/%s?format=text" % twin).body ==
+                  f.read().replace(code.encode(), twin.encode()), "version 2: the same text")
+        page = stack.get("/dungeon/" + twin).text
+        check(re.findall(r'href="/item/([^"]+)"', page) == [i["code"] for r in new["rooms"]
+                                                            for i in r["items"]],
+              "version 2: the page links its items by version-2 codes")
+
+
+def v2_twin(code):
+    """The dungeon code of version 2 of the same inputs as a version-1 code
+    (docs/dungeons.md: a version byte, then FNV-1a folded to 16 bits)."""
+    raw = bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))
+    raw[0] = 2
+    h = 2166136261
+    for b in raw[:-2]:
+        h = ((h ^ b) * 16777619) & 0xFFFFFFFF
+    raw[-2:] = struct.pack("<H", (h ^ (h >> 16)) & 0xFFFF)
+    return base64.urlsafe_b64encode(bytes(raw)).decode().rstrip("=")
 
 
 BAD = [

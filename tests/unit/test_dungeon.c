@@ -14,8 +14,10 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <sodium.h>
 
 #include "dungeon.h"
+#include "dungeon_key.h"
 #include "dungeoncode.h"
 #include "mapgen.h"
 #include "rng.h"
@@ -299,6 +301,7 @@ static void test_codes(void **state)
 	rng_seed(&r, 13);
 	for (int i = 0; i < 2000; i++) {
 		memset(&c, 0, sizeof c);
+		c.version = i % 3 ? DUNGEONCODE_VERSION : DUNGEONCODE_VERSION_1;
 		c.w = 1 + (int)rng_below(&r, MAP_DIM_MAX);
 		c.h = 1 + (int)rng_below(&r, MAP_DIM_MAX);
 		c.level = 1 + (int)rng_below(&r, DUNGEON_LEVEL_MAX);
@@ -333,6 +336,70 @@ static void test_codes(void **state)
 	assert_int_equal(dungeoncode_encode(&c, text, sizeof text), -1);
 	assert_int_equal(dungeoncode_decode("", 0, &back, &why), -1);
 	assert_int_equal(dungeoncode_decode("not a code!", 11, &back, &why), -1);
+}
+
+/* Both versions: a version-1 code made before version 2 still reads as
+ * itself; the same dungeon as version 2 differs in its version byte (and
+ * checksum) only; version 0 encodes as the current one; another version,
+ * or a version byte changed under its checksum, is refused. */
+static void test_code_versions(void **state)
+{
+	(void)state;
+	/* /dungeon?w=6&h=4&seed=5 at revision 774, made by the release before
+	 * version 2 (tests/integration/dungeon_v1/) */
+	static const char v1[] = "AQYEATIFcGxhaW6GBgUAAAAAAAAAe8E";
+	char text[DUNGEONCODE_MAX], v2[DUNGEONCODE_MAX];
+	unsigned char raw[64];
+	size_t len;
+	struct dungeoncode c, back;
+	const char *why = NULL;
+
+	assert_int_equal(DUNGEONCODE_VERSION, 2);
+	assert_int_equal(dungeoncode_decode(v1, strlen(v1), &c, &why), 0);
+	assert_int_equal(c.version, DUNGEONCODE_VERSION_1);
+	assert_true(c.w == 6 && c.h == 4 && c.level == 1 && c.hallways == 50 && c.seed == 5 &&
+	            c.revision == 774 && strcmp(c.tileset, "plain") == 0);
+	assert_int_equal(dungeoncode_encode(&c, text, sizeof text), (int)strlen(v1));
+	assert_string_equal(text, v1);
+
+	c.version = 0; /* made now: version 2 */
+	int n = dungeoncode_encode(&c, v2, sizeof v2);
+	assert_int_equal(n, (int)strlen(v1));
+	assert_true(strncmp(v2, "Ag", 2) == 0);
+	assert_memory_equal(v2 + 2, v1 + 2, (size_t)n - 2 - 3); /* all but the checksum */
+	assert_int_equal(dungeoncode_decode(v2, (size_t)n, &back, &why), 0);
+	assert_int_equal(back.version, DUNGEONCODE_VERSION);
+	c.version = DUNGEONCODE_VERSION;
+	assert_memory_equal(&back, &c, sizeof c);
+
+	/* the version byte is under the checksum */
+	memcpy(text, v1, sizeof v1);
+	text[1] = 'g';
+	assert_int_equal(dungeoncode_decode(text, strlen(text), &back, &why), -1);
+
+	/* versions 0 and 3, with a right checksum: not a version this site writes */
+	assert_int_equal(sodium_base642bin(raw, sizeof raw, v1, strlen(v1), NULL, &len, NULL,
+	                                   sodium_base64_VARIANT_URLSAFE_NO_PADDING),
+	                 0);
+	static const unsigned char bad[] = {0, 3, 255};
+	for (size_t i = 0; i < sizeof bad; i++) {
+		raw[0] = bad[i];
+		uint32_t h = 2166136261u;
+		for (size_t k = 0; k + 2 < len; k++) {
+			h ^= raw[k];
+			h *= 16777619u;
+		}
+		uint16_t sum = (uint16_t)(h ^ h >> 16);
+		raw[len - 2] = (unsigned char)(sum & 0xff);
+		raw[len - 1] = (unsigned char)(sum >> 8);
+		sodium_bin2base64(text, sizeof text, raw, len,
+		                  sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+		why = NULL;
+		assert_int_equal(dungeoncode_decode(text, strlen(text), &back, &why), -1);
+		assert_string_equal(why, "not a version this site writes");
+	}
+	c.version = 3;
+	assert_int_equal(dungeoncode_encode(&c, text, sizeof text), -1);
 }
 
 static void test_hallways_shift_the_mix(void **state)
@@ -378,6 +445,104 @@ static void test_text(void **state)
 	assert_true(d.n_doors == 0 || strchr(out, '+') != NULL);
 }
 
+/* The key's JSON in the language of its code's version: version 1 the
+ * old names (w, h, a room's n, items as {kind, name}); version 2
+ * docs/api.md's (width, height, number; an item the catalog cannot make
+ * listed under unmade by kind and tier, not among the items). Every item
+ * here is unmade: no catalog is loaded. */
+static void test_key_json_versions(void **state)
+{
+	(void)state;
+	static struct map_tileset ts;
+	char why[MAP_WHY_MAX];
+	const struct tiles_set *plain = &sets0007[0];
+	struct keyed k = {.d = &d, .m = &m};
+	size_t total = 0;
+
+	dungeon_weigh_tiles(plain->tiles, plain->n, 50, weighed);
+	assert_int_equal(map_tileset_init(&ts, weighed, plain->n, why), 0);
+	assert_int_equal(map_generate(&ts, 8, 6, 29, &m, why), 0);
+	assert_int_equal(dungeon_build(&m, weighed, &budgets[DUNGEON_LEVEL_MAX - 1], 29, &d), 0);
+	for (int id = 1; id <= d.n_rooms; id++)
+		total += (size_t)d.room[id].n_items;
+	assert_true(total > 0);
+	k.items = calloc(total, sizeof *k.items);
+	assert_non_null(k.items);
+	for (int id = 1; id <= d.n_rooms; id++)
+		for (int i = 0; i < d.room[id].n_items; i++) {
+			struct key_item *ki = &k.items[k.n_items++];
+			ki->kind = d.room[id].item[i].kind;
+			ki->tier = d.room[id].item[i].tier;
+			snprintf(ki->name, sizeof ki->name, "(no %s in the catalog)",
+			         kind_names[ki->kind]);
+		}
+	k.code = (struct dungeoncode){.w = 8,
+	                              .h = 6,
+	                              .level = DUNGEON_LEVEL_MAX,
+	                              .hallways = 50,
+	                              .seed = 29,
+	                              .revision = 3};
+	strcpy(k.code.tileset, "plain");
+	for (int version = DUNGEONCODE_VERSION_1; version <= DUNGEONCODE_VERSION; version++) {
+		k.code.version = version;
+		assert_true(dungeoncode_encode(&k.code, k.code_text, sizeof k.code_text) > 0);
+		json_t *v = dungeon_key_json(&k);
+		assert_non_null(v);
+		int v2 = version == DUNGEONCODE_VERSION;
+		assert_int_equal(json_integer_value(json_object_get(v, v2 ? "width" : "w")), 8);
+		assert_int_equal(json_integer_value(json_object_get(v, v2 ? "height" : "h")), 6);
+		assert_null(json_object_get(v, v2 ? "w" : "width"));
+		assert_true((json_object_get(v, "reroll") != NULL) == v2);
+		const char *link = json_string_value(json_object_get(v, "link"));
+		assert_non_null(link);
+		assert_true((strstr(link, "?format=json") != NULL) == v2);
+		json_t *rooms = json_object_get(v, "rooms");
+		assert_int_equal(json_array_size(rooms), (size_t)d.n_rooms);
+		size_t unmade = 0, listed = 0;
+		for (size_t r = 0; r < json_array_size(rooms); r++) {
+			json_t *o = json_array_get(rooms, r);
+			assert_int_equal(
+			        json_integer_value(json_object_get(o, v2 ? "number" : "n")),
+			        (json_int_t)r + 1);
+			assert_null(json_object_get(o, v2 ? "n" : "number"));
+			json_t *items = json_object_get(o, "items");
+			listed += json_array_size(items);
+			if (!v2) {
+				assert_null(json_object_get(o, "unmade"));
+				for (size_t i = 0; i < json_array_size(items); i++) {
+					json_t *it = json_array_get(items, i);
+					assert_non_null(json_object_get(it, "name"));
+					assert_true(json_is_null(
+					        json_object_get(it, "link"))); /* not linked */
+				}
+				continue;
+			}
+			json_t *um = json_object_get(o, "unmade");
+			for (size_t i = 0; i < json_array_size(um); i++) {
+				const struct key_item *ki = &k.items[unmade++];
+				json_t *e = json_array_get(um, i);
+				assert_string_equal(json_string_value(json_object_get(e, "kind")),
+				                    kind_names[ki->kind]);
+				assert_int_equal(json_integer_value(json_object_get(e, "tier")),
+				                 ki->tier);
+				assert_int_equal(json_object_size(e), 2);
+			}
+		}
+		if (v2) {
+			assert_int_equal(listed, 0);
+			assert_int_equal(unmade, total);
+			json_t *up = json_object_get(json_object_get(v, "stairs"), "up");
+			json_t *room = json_object_get(up, "room");
+			assert_true(d.up_room ? json_integer_value(room) == d.up_room
+			                      : json_is_null(room));
+		} else {
+			assert_int_equal(listed, total);
+		}
+		json_decref(v);
+	}
+	free(k.items);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -385,8 +550,10 @@ int main(void)
 	        cmocka_unit_test(test_budget_at_revision),
 	        cmocka_unit_test(test_tiles_at_revision),
 	        cmocka_unit_test(test_codes),
+	        cmocka_unit_test(test_code_versions),
 	        cmocka_unit_test(test_hallways_shift_the_mix),
 	        cmocka_unit_test(test_text),
+	        cmocka_unit_test(test_key_json_versions),
 	};
 	return cmocka_run_group_tests_name("dungeon", tests, setup, NULL);
 }
