@@ -48,6 +48,19 @@ int dungeon_key_again(const struct dungeoncode *c, struct buf *b)
 	return buf_printf(b, "&level=%d&hallways=%d", c->level, c->hallways);
 }
 
+/* The grid a row a string, into cells: both versions write it so, and
+ * version 1 is frozen (test_v1_codes_keep_their_bytes checks it). */
+static int cells_json(const struct keyed *k, json_t *cells)
+{
+	const struct dungeon *d = k->d;
+	for (int y = 0; y < d->ch; y++)
+		if (json_array_append_new(cells,
+		                          json_stringn(&k->m->cell[(size_t)y * (size_t)d->cw],
+		                                       (size_t)d->cw)) != 0)
+			return -1;
+	return 0;
+}
+
 /* ---- version 1: frozen ----
  *
  * The JSON of a dungeon whose code is of version 1, byte for byte as every
@@ -63,10 +76,7 @@ static json_t *key_json_v1(const struct keyed *k)
 	size_t item = 0;
 	int ok = cells && rooms && doors;
 
-	for (int y = 0; ok && y < d->ch; y++)
-		ok = json_array_append_new(cells,
-		                           json_stringn(&k->m->cell[(size_t)y * (size_t)d->cw],
-		                                        (size_t)d->cw)) == 0;
+	ok = ok && cells_json(k, cells) == 0;
 	for (int id = 1; ok && id <= d->n_rooms; id++) {
 		const struct dungeon_room *r = &d->room[id];
 		json_t *items = json_array();
@@ -162,10 +172,7 @@ static json_t *key_json_v2(const struct keyed *k)
 	size_t item = 0;
 	int ok = cells && rooms && doors;
 
-	for (int y = 0; ok && y < d->ch; y++)
-		ok = json_array_append_new(cells,
-		                           json_stringn(&k->m->cell[(size_t)y * (size_t)d->cw],
-		                                        (size_t)d->cw)) == 0;
+	ok = ok && cells_json(k, cells) == 0;
 	for (int id = 1; ok && id <= d->n_rooms; id++) {
 		const struct dungeon_room *r = &d->room[id];
 		json_t *items = NULL, *unmade = NULL;
