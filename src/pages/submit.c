@@ -1,10 +1,13 @@
-/* submit: the proposal pages (docs/moderation.md).
+/* submit: the proposal pages (docs/moderation.md): /submit (a word),
+ * /submit/spell and /submit/name, one flow with a table entry each.
  *
  * Fields are read through form_read's allow-list; every value is kept as
  * typed (struct fields), so that any answer other than success shows the
  * form again with everything the person entered, the same submission id
- * and a valid CSRF token. Nothing is written before the CSRF check passed,
- * and the answer to a stored proposal goes out only after its commit. */
+ * and a valid CSRF token. Every problem of a proposal is reported at once
+ * (docs/api.md, "Errors"). Nothing is written before the CSRF check
+ * passed, and the answer to a stored proposal goes out only after its
+ * commit. */
 #include "submit.h"
 
 #include <stdio.h>
@@ -18,7 +21,437 @@
 #include "log.h"
 #include "nameprop.h"
 #include "page.h"
+#include "render.h"
 #include "settings.h"
+
+static int is_sid(const char *s)
+{
+	size_t i = 0;
+
+	for (; s && s[i]; i++)
+		if (i == SUBMISSION_ID_HEX ||
+		    !((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return i == SUBMISSION_ID_HEX;
+}
+
+/* A fresh one-time id: 128 random bits. */
+static void new_sid(char sid[SUBMISSION_ID_HEX + 1])
+{
+	char hex[CSRF_HEX + 1];
+
+	csrf_random_hex(hex);
+	memcpy(sid, hex, SUBMISSION_ID_HEX);
+	sid[SUBMISSION_ID_HEX] = '\0';
+}
+
+/* Sentences every proposal form says. */
+static const char csrf_refused[] =
+        "The form had expired or came from another site; nothing was saved. "
+        "Please check it and send it again.";
+static const char bad_received_id[] = "must be a submission id (32 hex digits)";
+static const char bad_form_id[] = "must be the form's id (32 hex digits)";
+
+/* The 429's sentence (into msg, returned) for a client past the hourly
+ * limit, which counts the proposals of every form; sets Retry-After. */
+static const char *limited(struct response *rs, long retry_after, char *msg, size_t n)
+{
+	rs->retry_after = retry_after > 0 ? (int)retry_after : 1;
+	snprintf(msg, n,
+	         "You have made %u proposals in the last hour, the most we take; please try again "
+	         "in %ld minute%s.",
+	         settings_submit_limit(), (retry_after + 59) / 60,
+	         (retry_after + 59) / 60 == 1 ? "" : "s");
+	return msg;
+}
+
+/* ---- the proposal forms: one flow, a table entry each ----
+ *
+ * /submit, /submit/spell and /submit/name (docs/moderation.md) answer
+ * alike: a form with its token and id, its "received" page, and a POST
+ * checked, stored and answered the same way (pf_get, pf_post). What
+ * differs is a table entry, a struct proposal_form: the path, the
+ * allow-list, the template and its sections, the functions that check,
+ * store and show the form's own proposal. A new form of that shape is its
+ * entry, those functions, and its state in union pf_state. */
+
+/* What a form keeps while it answers one request: the proposal parsed
+ * from a POST, and the row looked up or stored. */
+union pf_state {
+	struct {
+		struct proposal p;
+		struct db_submission row;
+	} word;
+	struct {
+		struct spell_proposal p;
+		struct db_spell_submission row;
+		/* the form's parts of each slot as text cells, while parsing */
+		char cells[SPELL_EFFECTS_MAX][SPELL_CELL_MAX + 1];
+	} spell;
+	struct {
+		char name[NAMEPROP_BYTES_MAX + 1];
+		struct db_name_submission row;
+	} name;
+};
+
+/* A store's outcome in the flow's terms. */
+struct pf_stored {
+	enum submit_result result;
+	long retry_after;  /* SUBMIT_LIMITED */
+	char refusal[320]; /* SUBMIT_LIVE, _PENDING, _REJECTED: why (a 409) */
+};
+
+struct proposal_form {
+	const char *path;         /* the form's action; ?received=ID shows a proposal */
+	const char *const *names; /* the allow-list: csrf, submission_id, format,
+	                           * received and the form's own fields */
+	const char *template_name, *title;
+	const char *form_section, *received_section; /* sections of the template */
+	const char *thanks;                          /* the received page's heading */
+	const char *row_key;                         /* the proposal's key in JSON answers */
+	const char *unknown_id;                      /* the 404's sentence for ?received=ID */
+	const char *key_field;                       /* the field a 409 names */
+	/* The database's failures in the form's own words; NULL: the site's. */
+	const char *down_message, *failed_message;
+	/* Optional: the page's body above the form section (in: NULL or the
+	 * fields read). */
+	void (*fill_body)(struct tmpl_dict *body, const struct fields *in);
+	/* The form's own fields, as typed (in: NULL or the fields read). */
+	void (*fill_form)(struct tmpl_dict *f, const struct fields *in);
+	/* The proposal in s's row: its own keys of the received section, and as JSON. */
+	void (*fill_received)(struct tmpl_dict *r, const union pf_state *s);
+	json_t *(*row_json)(const union pf_state *s);
+	/* Optional: the GET's own checks of the fields read (problems into err). */
+	void (*check_get)(const struct fields *in, struct proposal_error *err);
+	/* Optional: the form's description for JSON clients; NULL: pf_json. */
+	json_t *(*form_json)(const char *csrf, const char *sid, const struct fields *in);
+	/* The row stored under sid into s's row; *found = 0 when none. */
+	enum db_status (*lookup)(struct db *d, const char *sid, union pf_state *s, int *found);
+	/* The proposal checked into s: every problem into *err (empty: it
+	 * passed), a check across fields marked so. */
+	void (*parse)(const struct fields *in, union pf_state *s, struct proposal_error *err);
+	/* Stores s's proposal under sid for client (the row into s's row). */
+	enum db_status (*store)(struct db *d, const char *sid,
+	                        const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
+	                        union pf_state *s, struct pf_stored *out);
+};
+
+struct pf_view {
+	const struct proposal_form *f;
+	int status;
+	const struct fields *in; /* values to show as typed */
+	const char *csrf, *sid;  /* the form's token and submission id */
+	const struct form_error *errors;
+	const union pf_state *received; /* the "received" page of its row instead of the form */
+	int already;
+};
+
+/* Field i as typed, or "" (in: NULL or the fields read). */
+static const char *typed_or_empty(const struct fields *in, int i)
+{
+	return in && in->v[i] ? in->v[i] : "";
+}
+
+/* The keys of a received section every form's template has. */
+static void fill_row(struct tmpl_dict *r, const char *status, const char *sid, const char *created)
+{
+	tmpl_set(r, "STATUS", status);
+	if (strcmp(status, "pending") == 0)
+		tmpl_show(r, "PENDING");
+	tmpl_set(r, "SID", sid);
+	tmpl_set(r, "CREATED", created);
+}
+
+static void pf_send_html(struct response *rs, const struct pf_view *v)
+{
+	const struct proposal_form *f = v->f;
+	struct tmpl_dict *d = page_new(v->received ? "Proposal received" : f->title);
+	struct tmpl_dict *body = page_body(d, f->template_name);
+
+	if (v->errors)
+		page_errors(d, v->errors);
+	if (v->received) {
+		struct tmpl_dict *r = tmpl_section(body, f->received_section);
+		tmpl_set(r, "HEADING", v->already ? "Already received" : f->thanks);
+		f->fill_received(r, v->received);
+	} else {
+		if (f->fill_body)
+			f->fill_body(body, v->in);
+		struct tmpl_dict *s = tmpl_section(body, f->form_section);
+		tmpl_set(s, "CSRF", v->csrf);
+		tmpl_set(s, "SID", v->sid);
+		f->fill_form(s, v->in);
+	}
+	page_send_html(rs, v->status, d);
+}
+
+/* Every problem of e, in the client's format (HTML: the form again, as
+ * typed, under the error box). */
+static void pf_send_errors(struct response *rs, struct pf_view *v, int status,
+                           const struct form_error *e)
+{
+	v->status = status;
+	v->errors = e;
+	if (v->in && v->in->json)
+		page_send_json_errors(rs, status, e);
+	else
+		pf_send_html(rs, v);
+}
+
+/* One problem that stops the request (the body, the token, the limit, the
+ * database, a 409 of the store): its code is the status's, or for a 400
+ * the sentence's. */
+static void pf_send_error(struct response *rs, struct pf_view *v, int status, const char *field,
+                          const char *message)
+{
+	struct form_error e = {.n = 0};
+
+	form_error_add(&e, field,
+	               status == 400   ? form_error_code(message, NULL, 0)
+	               : status == 409 ? "conflict"
+	                               : render_error_code(status),
+	               message);
+	pf_send_errors(rs, v, status, &e);
+}
+
+static void pf_db_failed(struct response *rs, struct pf_view *v, enum db_status st)
+{
+	const char *msg;
+	int status = http_db_failure(rs, st == DB_DOWN, &msg);
+
+	if (st == DB_DOWN && v->f->down_message)
+		msg = v->f->down_message;
+	else if (st != DB_DOWN && v->f->failed_message)
+		msg = v->f->failed_message;
+	pf_send_error(rs, v, status, NULL, msg);
+}
+
+static int is_common_field(const char *name)
+{
+	static const char *const common[] = {"csrf", "submission_id", "format", "received"};
+
+	for (size_t i = 0; i < sizeof(common) / sizeof(common[0]); i++)
+		if (strcmp(name, common[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The form for JSON clients: token, id, and the names of its own fields
+ * (the allow-list's but those every form has). */
+static json_t *pf_json(const struct pf_view *v)
+{
+	json_t *fields = json_array();
+
+	if (v->f->form_json)
+		return v->f->form_json(v->csrf, v->sid, v->in);
+	for (size_t i = 0; fields && v->f->names[i]; i++)
+		if (!is_common_field(v->f->names[i]) &&
+		    json_array_append_new(fields, json_string(v->f->names[i])) != 0) {
+			json_decref(fields);
+			return NULL;
+		}
+	return json_pack("{s:s,s:s,s:o}", "csrf", v->csrf, "submission_id", v->sid, "fields",
+	                 fields);
+}
+
+/* {"<row_key>": the row}, with "already_received" for a resent form. */
+static json_t *pf_row_answer(const struct proposal_form *f, const union pf_state *s, int already)
+{
+	if (already)
+		return json_pack("{s:o,s:b}", f->row_key, f->row_json(s), "already_received", 1);
+	return json_pack("{s:o}", f->row_key, f->row_json(s));
+}
+
+/* GET: 200 with the form (JSON: its description); 400 listing every bad
+ * field (the form shown for the defaults); ?received=ID: the proposal, 400
+ * for a malformed id, 404 when unknown, 503 when the database cannot be
+ * reached. Sets the lf_csrf cookie when missing. */
+static void pf_get(const struct proposal_form *f, struct handler_ctx *ctx, const struct request *rq,
+                   struct response *rs)
+{
+	struct fields in;
+	struct form_error err;
+	struct proposal_error perr;
+	union pf_state s;
+	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
+	struct pf_view v = {.f = f, .status = 200, .csrf = token, .sid = sid, .in = &in};
+	const char *received;
+	int found = 0;
+
+	auth_client_cookie(rq, rs, cookie);
+	auth_client_token(cookie, token);
+	new_sid(sid);
+	if (fields_read(&in, f->names, 0, rq, 0, &err) != 0) {
+		fields_sort_errors(&in, &err);
+		memset(in.v, 0, sizeof(in.v)); /* show the defaults */
+		pf_send_errors(rs, &v, 400, &err);
+		return;
+	}
+	if (!(received = fields_get(&in, "received"))) {
+		proposal_error_init(&perr);
+		if (f->check_get)
+			f->check_get(&in, &perr);
+		if (perr.n) {
+			err.n = 0;
+			fields_add_problems(&err, &perr);
+			fields_sort_errors(&in, &err);
+			pf_send_errors(rs, &v, 400, &err);
+		} else if (in.json) {
+			page_send_json(rs, 200, pf_json(&v));
+		} else {
+			pf_send_html(rs, &v);
+		}
+		return;
+	}
+	if (!is_sid(received)) {
+		pf_send_error(rs, &v, 400, "received", bad_received_id);
+		return;
+	}
+	enum db_status st = f->lookup(ctx->db, received, &s, &found);
+	if (st != DB_OK) {
+		pf_db_failed(rs, &v, st);
+		return;
+	}
+	if (!found) {
+		pf_send_error(rs, &v, 404, "received", f->unknown_id);
+		return;
+	}
+	if (in.json) {
+		page_send_json(rs, 200, pf_row_answer(f, &s, 0));
+		return;
+	}
+	v.received = &s;
+	pf_send_html(rs, &v);
+}
+
+/* The answer to a store that reached the database. */
+static void pf_answer(struct response *rs, struct pf_view *v, const union pf_state *s,
+                      const struct pf_stored *o)
+{
+	char msg[320], loc[80];
+
+	/* the row was stored under the form's id */
+	snprintf(loc, sizeof(loc), "%s?received=%s", v->f->path, v->sid);
+	switch (o->result) {
+	case SUBMIT_STORED:
+		if (v->in->json)
+			page_send_json(rs, 201, pf_row_answer(v->f, s, 0));
+		else
+			page_redirect(rs, loc);
+		return;
+	case SUBMIT_ALREADY:
+		response_header(rs, "Content-Location", loc);
+		if (v->in->json) {
+			page_send_json(rs, 200, pf_row_answer(v->f, s, 1));
+		} else {
+			v->received = s;
+			v->already = 1;
+			pf_send_html(rs, v);
+		}
+		return;
+	case SUBMIT_LIVE:
+	case SUBMIT_PENDING:
+	case SUBMIT_REJECTED:
+		pf_send_error(rs, v, 409, v->f->key_field, o->refusal);
+		return;
+	case SUBMIT_LIMITED:
+		pf_send_error(rs, v, 429, NULL, limited(rs, o->retry_after, msg, sizeof(msg)));
+		return;
+	}
+}
+
+/* Whether e lists a problem of the request as a whole (its body or query
+ * could not be read through): answered before the token is checked, as
+ * nothing of the form can be trusted to be what was sent. */
+static int unreadable(const struct form_error *e)
+{
+	for (int i = 0; i < e->n; i++)
+		if (e->list[i].field && (strcmp(e->list[i].field, "body") == 0 ||
+		                         strcmp(e->list[i].field, "query") == 0))
+			return 1;
+	return 0;
+}
+
+/* POST: 303 to the "received" page (JSON: 201 with the row) once stored;
+ * 200 for an id stored before. Refused, one answer each, before any field
+ * is checked: 415 for a body that is not a form, 400 for a request that
+ * cannot be read through, 403 for a bad CSRF token or a foreign Origin.
+ * Then every field is checked and every problem listed at once (400; 409
+ * when the first is a proposal that exists already: docs/api.md); then the
+ * store's own single answers: 409 naming key_field for a proposal live,
+ * pending or lately rejected, 429 past the hourly limit (over every
+ * form), 503 when the database cannot be reached. Every error shows the
+ * form again as typed. */
+static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
+                    const struct request *rq, struct response *rs)
+{
+	struct fields in;
+	struct form_error err;
+	struct proposal_error perr;
+	union pf_state s;
+	struct pf_stored out;
+	uint8_t client[DBMOD_HASH_BYTES];
+	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
+	struct pf_view v = {.f = f, .status = 200, .csrf = token, .sid = sid, .in = &in};
+	const char *field, *why, *sent_sid;
+	int status;
+
+	/* Every answer below re-shows the form: it needs a valid token. */
+	auth_client_cookie(rq, rs, cookie);
+	auth_client_token(cookie, token);
+	if ((why = request_body_problem(rq, &status, &field)) != NULL) {
+		fields_read(&in, f->names, 0, rq, 0, &err); /* the query's, to show */
+		new_sid(sid);
+		pf_send_error(rs, &v, status, field, why);
+		return;
+	}
+	int bad = fields_read(&in, f->names, 0, rq, 1, &err) != 0;
+	sent_sid = fields_get(&in, "submission_id");
+	if (is_sid(sent_sid))
+		memcpy(sid, sent_sid, sizeof(sid));
+	else
+		new_sid(sid);
+	if (bad && unreadable(&err)) {
+		fields_sort_errors(&in, &err);
+		pf_send_errors(rs, &v, 400, &err);
+		return;
+	}
+	if (!auth_client_check(rq, fields_get(&in, "csrf"), &why)) {
+		pf_send_error(rs, &v, 403, "csrf", why ? why : csrf_refused);
+		return;
+	}
+	if (!bad)
+		err.n = 0;
+	if (!is_sid(sent_sid) && !fields_has_problem(&err, "submission_id"))
+		form_error_add(&err, "submission_id",
+		               sent_sid && *sent_sid ? "malformed" : "missing", bad_form_id);
+	f->parse(&in, &s, &perr);
+	fields_add_problems(&err, &perr);
+	fields_sort_errors(&in, &err);
+	fields_add_cross(&err, &perr);
+	if (err.n) {
+		pf_send_errors(rs, &v, fields_errors_status(&err), &err);
+		return;
+	}
+	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
+	enum db_status st = f->store(ctx->db, sid, client, settings_submit_limit(), &s, &out);
+	if (st != DB_OK) {
+		pf_db_failed(rs, &v, st);
+		return;
+	}
+	pf_answer(rs, &v, &s, &out);
+}
+
+static void pf_route(const struct proposal_form *f, struct handler_ctx *ctx,
+                     const struct request *rq, struct response *rs)
+{
+	if (strcmp(rq->method, "POST") == 0)
+		pf_post(f, ctx, rq, rs);
+	else
+		pf_get(f, ctx, rq, rs);
+}
+
+/* ---- words: /submit (docs/moderation.md) ---- */
 
 enum sf {
 	SF_CSRF,
@@ -46,30 +479,10 @@ static const char *const sf_names[SF__MAX + 1] = {
 	"value", "value_mult", "mark", "classes", NULL};
 /* clang-format on */
 
-static int read_fields(const struct request *rq, int post, struct fields *in,
-                       struct form_error *err)
-{
-	return fields_read(in, sf_names, 0, rq, post, err);
-}
-
 static const char *typed(const void *ctx, const char *field)
 {
 	return fields_get(ctx, field);
 }
-
-/* ---- the page ---- */
-
-struct view {
-	int status;
-	const struct fields *in; /* values to show as typed */
-	enum kind kind;          /* the form's kind and part */
-	enum part part;
-	const char *csrf; /* the form's token */
-	const char *sid;  /* the form's submission id */
-	const char *error_field, *error_message;
-	const struct db_submission *received; /* the "received" page instead of the form */
-	int already;
-};
 
 static void add_option(struct tmpl_dict *d, const char *section, const char *value,
                        const char *label, int selected)
@@ -92,65 +505,92 @@ static void fill_chooser(struct tmpl_dict *body, enum kind k, enum part p)
 		add_option(c, "PART_OPT", part_names[i], part_names[i], (int)p == i);
 }
 
-static void fill_received(struct tmpl_dict *body, const struct view *v)
+/* The kind and part the form shows: as sent when they name a part, else
+ * weapon element. */
+static void choose(const struct fields *in, enum kind *kind, enum part *part)
 {
-	const struct db_submission *row = v->received;
-	struct tmpl_dict *r = tmpl_section(body, "RECEIVED");
+	int k = in && in->v[SF_KIND] ? kind_from_name(in->v[SF_KIND]) : -1;
+	int p = in && in->v[SF_PART] ? part_from_name(in->v[SF_PART]) : -1;
 
-	tmpl_set(r, "HEADING", v->already ? "Already received" : "Thank you: received");
+	*kind = k >= 0 ? (enum kind)k : K_WEAPON;
+	*part = p >= 0 ? (enum part)p : P_ELEMENT;
+	if (!proposal_rules(*kind, *part))
+		*part = P_ELEMENT;
+}
+
+static void word_fill_body(struct tmpl_dict *body, const struct fields *in)
+{
+	enum kind k;
+	enum part p;
+
+	choose(in, &k, &p);
+	fill_chooser(body, k, p);
+}
+
+/* The form for the chosen kind and part, filled with the values as typed
+ * (or the part's defaults). */
+static void word_fill_form(struct tmpl_dict *f, const struct fields *in)
+{
+	struct proposal defaults;
+	const struct part_rules *r;
+
+	memset(&defaults, 0, sizeof(defaults));
+	choose(in, &defaults.kind, &defaults.part);
+	r = proposal_rules(defaults.kind, defaults.part);
+	for (size_t i = 0; r && i < r->n_stats; i++)
+		defaults.stat[r->stats[i].stat] = stat_range_default(&r->stats[i]);
+	tmpl_set(f, "KIND", kind_names[defaults.kind]);
+	tmpl_set(f, "PART", part_names[defaults.part]);
+	if (in && in->v[SF_WORD])
+		tmpl_set(f, "WORD", in->v[SF_WORD]);
+	page_proposal_fields(f, &defaults, in ? typed : NULL, in);
+}
+
+static void word_fill_received(struct tmpl_dict *r, const union pf_state *s)
+{
+	const struct db_submission *row = &s->word.row;
+
 	tmpl_set(r, "WORD", row->p.word);
 	tmpl_set(r, "KIND", kind_names[row->p.kind]);
 	tmpl_set(r, "PART", part_names[row->p.part]);
-	tmpl_set(r, "STATUS", row->status);
-	if (strcmp(row->status, "pending") == 0)
-		tmpl_show(r, "PENDING");
-	tmpl_set(r, "SID", row->sid);
-	tmpl_set(r, "CREATED", row->created);
+	fill_row(r, row->status, row->sid, row->created);
 }
 
-/* The form for v's kind and part, filled with the values as typed (or the
- * part's defaults). */
-static void fill_form(struct tmpl_dict *body, const struct view *v)
+static json_t *word_row_json(const union pf_state *s)
 {
-	struct tmpl_dict *f = tmpl_section(body, "FORM");
-	struct proposal defaults;
-	const struct part_rules *r = proposal_rules(v->kind, v->part);
-
-	memset(&defaults, 0, sizeof(defaults));
-	defaults.kind = v->kind;
-	defaults.part = v->part;
-	for (size_t i = 0; r && i < r->n_stats; i++)
-		defaults.stat[r->stats[i].stat] = stat_range_default(&r->stats[i]);
-	tmpl_set(f, "CSRF", v->csrf);
-	tmpl_set(f, "SID", v->sid);
-	tmpl_set(f, "KIND", kind_names[v->kind]);
-	tmpl_set(f, "PART", part_names[v->part]);
-	if (v->in && v->in->v[SF_WORD])
-		tmpl_set(f, "WORD", v->in->v[SF_WORD]);
-	page_proposal_fields(f, &defaults, v->in ? typed : NULL, v->in);
+	return page_submission_json(&s->word.row);
 }
 
-static void send_html(struct response *rs, const struct view *v)
+static enum db_status word_lookup(struct db *d, const char *sid, union pf_state *s, int *found)
 {
-	struct tmpl_dict *d = page_new(v->received ? "Proposal received" : "Propose a word");
-	struct tmpl_dict *body = page_body(d, "submit.tpl");
+	return db_proposal_by_sid(d, &proposal_word, sid, &s->word.row, found);
+}
 
-	if (v->error_message)
-		page_error(d, v->error_field, v->error_message);
-	if (v->received) {
-		fill_received(body, v);
-	} else {
-		fill_chooser(body, v->kind, v->part);
-		if (proposal_rules(v->kind, v->part))
-			fill_form(body, v);
-	}
-	page_send_html(rs, v->status, d);
+/* GET /submit?kind=K&part=P: a kind that is none, a part the kind has
+ * not. */
+static void word_check_get(const struct fields *in, struct proposal_error *err)
+{
+	enum kind k;
+	enum part p;
+	int pp = in->v[SF_PART] ? part_from_name(in->v[SF_PART]) : -1;
+
+	choose(in, &k, &p);
+	if (in->v[SF_KIND] && kind_from_name(in->v[SF_KIND]) < 0)
+		proposal_error_add(err, "kind", "not_one_of", 0, "%s", kind_choices());
+	if (in->v[SF_PART] && (pp < 0 || !proposal_rules(k, (enum part)pp)))
+		proposal_error_add(err, "part", "not_one_of", 0, "a %s has no such part",
+		                   kind_names[k]);
 }
 
 /* The form's description for JSON clients (curl): token, id, and the
  * fields of the chosen part with their ranges. */
-static json_t *form_json(const struct view *v)
+static json_t *word_form_json(const char *csrf, const char *sid, const struct fields *in)
 {
+	struct {
+		enum kind kind;
+		enum part part;
+	} view, *v = &view;
+	choose(in, &view.kind, &view.part);
 	const struct part_rules *r = proposal_rules(v->kind, v->part);
 	json_t *fields = json_array(), *o;
 
@@ -212,216 +652,11 @@ static json_t *form_json(const struct view *v)
 	    json_array_append_new(fields, json_pack("{s:s,s:[s,s],s:b}", "name", "mark", "choices",
 	                                            "good", "bad", "required", 1)) != 0)
 		goto oom;
-	return json_pack("{s:s,s:s,s:s,s:s,s:o}", "csrf", v->csrf, "submission_id", v->sid, "kind",
+	return json_pack("{s:s,s:s,s:s,s:s,s:o}", "csrf", csrf, "submission_id", sid, "kind",
 	                 kind_names[v->kind], "part", part_names[v->part], "fields", fields);
 oom:
 	json_decref(fields);
 	return NULL;
-}
-
-/* An error in the client's format. */
-static void send_error(struct response *rs, struct view *v, int status, const char *field,
-                       const char *message)
-{
-	v->status = status;
-	v->error_field = field;
-	v->error_message = message;
-	if (v->in && v->in->json)
-		page_send_json_error(rs, status, field, message);
-	else
-		send_html(rs, v);
-}
-
-/* The kind and part the form shows: as sent when they name a part, else
- * weapon element. */
-static void choose(const struct fields *in, struct view *v)
-{
-	int k = in->v[SF_KIND] ? kind_from_name(in->v[SF_KIND]) : -1;
-	int p = in->v[SF_PART] ? part_from_name(in->v[SF_PART]) : -1;
-
-	v->kind = k >= 0 ? (enum kind)k : K_WEAPON;
-	v->part = p >= 0 ? (enum part)p : P_ELEMENT;
-	if (!proposal_rules(v->kind, v->part))
-		v->part = P_ELEMENT;
-}
-
-static int is_sid(const char *s)
-{
-	size_t i = 0;
-
-	for (; s && s[i]; i++)
-		if (i == SUBMISSION_ID_HEX ||
-		    !((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
-			return 0;
-	return i == SUBMISSION_ID_HEX;
-}
-
-/* A fresh one-time id: 128 random bits. */
-static void new_sid(char sid[SUBMISSION_ID_HEX + 1])
-{
-	char hex[CSRF_HEX + 1];
-
-	csrf_random_hex(hex);
-	memcpy(sid, hex, SUBMISSION_ID_HEX);
-	sid[SUBMISSION_ID_HEX] = '\0';
-}
-
-/* Sentences every proposal form says. */
-static const char csrf_refused[] =
-        "The form had expired or came from another site; nothing was saved. "
-        "Please check it and send it again.";
-static const char bad_received_id[] = "must be a submission id (32 hex digits)";
-static const char bad_form_id[] = "must be the form's id (32 hex digits)";
-
-/* The 429's sentence (into msg, returned) for a client past the hourly
- * limit, which counts the proposals of every form; sets Retry-After. */
-static const char *limited(struct response *rs, long retry_after, char *msg, size_t n)
-{
-	rs->retry_after = retry_after > 0 ? (int)retry_after : 1;
-	snprintf(msg, n,
-	         "You have made %u proposals in the last hour, the most we take; please try again "
-	         "in %ld minute%s.",
-	         settings_submit_limit(), (retry_after + 59) / 60,
-	         (retry_after + 59) / 60 == 1 ? "" : "s");
-	return msg;
-}
-
-/* ---- GET /submit ---- */
-
-/* GET /submit?received=ID: 200 with the submission, 404 when unknown, 400
- * for a malformed id, 503 when the database cannot be reached. */
-static void get_received(struct handler_ctx *ctx, struct response *rs, struct view *v)
-{
-	struct db_submission row;
-	int found = 0;
-
-	if (!is_sid(v->in->v[SF_RECEIVED])) {
-		send_error(rs, v, 400, "received", bad_received_id);
-		return;
-	}
-	enum db_status st =
-	        db_proposal_by_sid(ctx->db, &proposal_word, v->in->v[SF_RECEIVED], &row, &found);
-	switch (st) {
-	case DB_OK:
-		break;
-	default: {
-		const char *msg;
-		int status = http_db_failure(rs, st == DB_DOWN, &msg);
-		send_error(rs, v, status, NULL, msg);
-		return;
-	}
-	}
-	if (!found) {
-		send_error(rs, v, 404, "received", "there is no proposal with this id");
-		return;
-	}
-	if (v->in->json) {
-		page_send_json(rs, 200,
-		               json_pack("{s:o}", "submission", page_submission_json(&row)));
-		return;
-	}
-	v->received = &row;
-	v->status = 200;
-	send_html(rs, v);
-}
-
-/* GET /submit[?kind=K&part=P]: 200 with the form (JSON: its description),
- * with a fresh submission id; sets the lf_csrf cookie when missing. 400 for
- * a bad field (the form is shown for the defaults). */
-static void submit_get(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	struct fields in;
-	struct form_error err;
-	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
-	struct view v = {.status = 200, .csrf = token, .sid = sid, .in = &in};
-	char msg[96];
-
-	auth_client_cookie(rq, rs, cookie);
-	auth_client_token(cookie, token);
-	new_sid(sid);
-	if (read_fields(rq, 0, &in, &err) != 0) {
-		memset(in.v, 0, sizeof(in.v)); /* show the defaults */
-		choose(&in, &v);
-		send_error(rs, &v, 400, err.field, err.message);
-		return;
-	}
-	choose(&in, &v);
-	if (in.v[SF_RECEIVED]) {
-		get_received(ctx, rs, &v);
-		return;
-	}
-	if (in.v[SF_KIND] && kind_from_name(in.v[SF_KIND]) < 0) {
-		send_error(rs, &v, 400, "kind", kind_choices());
-		return;
-	}
-	if (in.v[SF_PART] && (part_from_name(in.v[SF_PART]) < 0 ||
-	                      !proposal_rules(v.kind, (enum part)part_from_name(in.v[SF_PART])))) {
-		snprintf(msg, sizeof(msg), "a %s has no such part", kind_names[v.kind]);
-		send_error(rs, &v, 400, "part", msg);
-		return;
-	}
-	if (in.json)
-		page_send_json(rs, 200, form_json(&v));
-	else
-		send_html(rs, &v);
-}
-
-/* ---- POST /submit ---- */
-
-/* The 409, 429 or success answer of a stored-or-not proposal. */
-static void answer_outcome(struct response *rs, struct view *v, const struct proposal *p,
-                           const struct submit_outcome *o, const struct db_submission *row)
-{
-	char msg[320], loc[64];
-	const char *what = part_names[p->part];
-
-	switch (o->result) {
-	case SUBMIT_STORED:
-		if (v->in->json) {
-			page_send_json(rs, 201,
-			               json_pack("{s:o}", "submission", page_submission_json(row)));
-		} else {
-			snprintf(loc, sizeof(loc), "/submit?received=%s", row->sid);
-			page_redirect(rs, loc);
-		}
-		return;
-	case SUBMIT_ALREADY:
-		snprintf(loc, sizeof(loc), "/submit?received=%s", row->sid);
-		response_header(rs, "Content-Location", loc);
-		if (v->in->json) {
-			page_send_json(rs, 200,
-			               json_pack("{s:o,s:b}", "submission",
-			                         page_submission_json(row), "already_received", 1));
-		} else {
-			v->received = row;
-			v->already = 1;
-			v->status = 200;
-			send_html(rs, v);
-		}
-		return;
-	case SUBMIT_LIVE:
-		snprintf(msg, sizeof(msg),
-		         o->live_active ? "“%s” is already a %s %s."
-		                        : "“%s” is already a %s %s (retired, so it is not rolled).",
-		         p->word, kind_names[p->kind], what);
-		send_error(rs, v, 409, "word", msg);
-		return;
-	case SUBMIT_PENDING:
-		snprintf(msg, sizeof(msg),
-		         "“%s” has been proposed as a %s %s already and waits for a moderator.",
-		         p->word, kind_names[p->kind], what);
-		send_error(rs, v, 409, "word", msg);
-		return;
-	case SUBMIT_REJECTED:
-		snprintf(msg, sizeof(msg),
-		         "“%s” was rejected on %s; it can be proposed again after %s.", p->word,
-		         o->rejected_on, o->again_after);
-		send_error(rs, v, 409, "word", msg);
-		return;
-	case SUBMIT_LIMITED:
-		send_error(rs, v, 429, NULL, limited(rs, o->retry_after, msg, sizeof(msg)));
-		return;
-	}
 }
 
 int submit_known_classes(const struct proposal *p, struct proposal_error *err)
@@ -440,16 +675,14 @@ int submit_known_classes(const struct proposal *p, struct proposal_error *err)
 		while (i < n && !(strlen(names[i]) == len && memcmp(names[i], c, len) == 0))
 			i++;
 		if (i == n) {
-			size_t used =
-			        (size_t)snprintf(err->message, sizeof err->message,
-			                         "\"%.*s\" is not a class of %s materials: one of ",
-			                         (int)len, c, kind_names[p->kind]);
-			for (size_t j = 0; j < n && used < sizeof err->message; j++)
-				used += (size_t)snprintf(err->message + used,
-				                         sizeof err->message - used, "%s%s",
+			char msg[PROPOSAL_MESSAGE_MAX];
+			size_t used = (size_t)snprintf(
+			        msg, sizeof msg, "\"%.*s\" is not a class of %s materials: one of ",
+			        (int)len, c, kind_names[p->kind]);
+			for (size_t j = 0; j < n && used < sizeof msg; j++)
+				used += (size_t)snprintf(msg + used, sizeof msg - used, "%s%s",
 				                         j ? ", " : "", names[j]);
-			err->field = "classes";
-			rc = -1;
+			rc = proposal_error_add(err, "classes", "not_one_of", 0, "%s", msg);
 		}
 		c += len;
 		while (*c == ' ')
@@ -459,400 +692,116 @@ int submit_known_classes(const struct proposal *p, struct proposal_error *err)
 	return rc;
 }
 
-/* POST /submit: 303 to the "received" page (JSON: 201 with the row) once
- * the proposal is committed; 200 "already received" for a submission id
- * stored before; 400 naming a bad field; 403 for a missing or wrong CSRF
- * token or a foreign Origin; 409 for a word that is live, pending or
- * recently rejected; 415 for a body that is not a form; 429 past the
- * hourly limit; 503 (Retry-After) when the database cannot be reached;
- * every error shows the form again as typed. */
-static void submit_post(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+/* Whether err lists a problem of field. */
+static int has_problem(const struct proposal_error *err, const char *field)
 {
-	struct fields in;
-	struct form_error err;
-	struct proposal_input pin;
-	struct proposal p;
-	struct proposal_error perr;
-	struct submit_outcome out;
-	struct db_submission row;
-	uint8_t client[DBMOD_HASH_BYTES];
-	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
-	struct view v = {.status = 200, .csrf = token, .sid = sid, .in = &in};
-	const char *field, *why;
-	int status;
-
-	/* Every answer below re-shows the form: it needs a valid token. */
-	auth_client_cookie(rq, rs, cookie);
-	auth_client_token(cookie, token);
-	if ((why = request_body_problem(rq, &status, &field)) != NULL) {
-		read_fields(rq, 0, &in, &err);
-		choose(&in, &v);
-		new_sid(sid);
-		send_error(rs, &v, status, field, why);
-		return;
-	}
-	status = read_fields(rq, 1, &in, &err);
-	choose(&in, &v);
-	if (is_sid(in.v[SF_SID]))
-		memcpy(sid, in.v[SF_SID], sizeof(sid));
-	else
-		new_sid(sid);
-	if (status != 0) {
-		send_error(rs, &v, 400, err.field, err.message);
-		return;
-	}
-	if (!auth_client_check(rq, in.v[SF_CSRF], &why)) {
-		send_error(rs, &v, 403, "csrf", why ? why : csrf_refused);
-		return;
-	}
-	if (!is_sid(in.v[SF_SID])) {
-		send_error(rs, &v, 400, "submission_id", bad_form_id);
-		return;
-	}
-	pin = (struct proposal_input){.kind = in.v[SF_KIND],
-	                              .part = in.v[SF_PART],
-	                              .word = in.v[SF_WORD],
-	                              .tier = in.v[SF_TIER],
-	                              .slot = in.v[SF_SLOT],
-	                              .mark = in.v[SF_MARK],
-	                              .classes = in.v[SF_CLASSES]};
-	for (int s = 0; s < ST__MAX; s++)
-		pin.stat[s] = in.v[SF_STAT0 + s];
-	pin.value = in.v[SF_VALUE];
-	pin.value_mult = in.v[SF_VALUE_MULT];
-	if (proposal_parse(&pin, &p, &perr) != 0 || submit_known_classes(&p, &perr) != 0 ||
-	    confusable_refuse(p.word, "word", &perr) != 0) {
-		send_error(rs, &v, 400, perr.field, perr.message);
-		return;
-	}
-	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
-	enum db_status st = db_proposal_submit(ctx->db, &proposal_word, sid, &p, client,
-	                                       settings_submit_limit(), &out, &row);
-	if (st == DB_OK) {
-		answer_outcome(rs, &v, &p, &out, &row);
-		return;
-	}
-	/* The proposal's own words: nothing was saved, and the form keeps it. */
-	const char *ignored;
-	status = http_db_failure(rs, st == DB_DOWN, &ignored);
-	send_error(rs, &v, status, NULL,
-	           st == DB_DOWN ? "The database cannot be reached right now, so nothing was "
-	                           "saved. Your proposal is below: please send it again in a few "
-	                           "seconds."
-	                         : "Something went wrong on our side, so nothing was saved. Please "
-	                           "try again later.");
-}
-
-/* ---- the spell and name forms: one flow, a table entry each ----
- *
- * /submit/spell and /submit/name (docs/moderation.md "Spells", "Training
- * names") answer alike: a form with its token and id, its "received" page,
- * and a POST checked, stored and answered the same way (pf_get, pf_post).
- * What differs is a table entry, a struct proposal_form: the path, the
- * allow-list, the template and its sections, the functions that parse,
- * store and show the form's own proposal. A new form of that shape is its
- * entry, those functions, and its state in union pf_state. */
-
-/* What a form keeps while it answers one request: the proposal parsed
- * from a POST, and the row looked up or stored. */
-union pf_state {
-	struct {
-		struct spell_proposal p;
-		struct db_spell_submission row;
-		/* the form's parts of each slot as text cells, while parsing */
-		char cells[SPELL_EFFECTS_MAX][SPELL_CELL_MAX + 1];
-	} spell;
-	struct {
-		char name[NAMEPROP_BYTES_MAX + 1];
-		struct db_name_submission row;
-	} name;
-};
-
-/* A store's outcome in the flow's terms. */
-struct pf_stored {
-	enum submit_result result;
-	long retry_after;  /* SUBMIT_LIMITED */
-	char refusal[320]; /* SUBMIT_LIVE, _PENDING, _REJECTED: why (a 409) */
-};
-
-struct proposal_form {
-	const char *path;         /* the form's action; ?received=ID shows a proposal */
-	const char *const *names; /* the allow-list: csrf, submission_id, format,
-	                           * received and the form's own fields */
-	const char *template_name, *title;
-	const char *form_section, *received_section; /* sections of the template */
-	const char *row_key;                         /* the proposal's key in JSON answers */
-	const char *unknown_id;                      /* the 404's sentence for ?received=ID */
-	const char *key_field;                       /* the field a 409 names */
-	/* The form's own fields, as typed (in: NULL or the fields read). */
-	void (*fill_form)(struct tmpl_dict *f, const struct fields *in);
-	/* The proposal in s's row: its own keys of the received section, and as JSON. */
-	void (*fill_received)(struct tmpl_dict *r, const union pf_state *s);
-	json_t *(*row_json)(const union pf_state *s);
-	/* The row stored under sid into s's row; *found = 0 when none. */
-	enum db_status (*lookup)(struct db *d, const char *sid, union pf_state *s, int *found);
-	/* The proposal checked into s: 0, or the status (4xx) with *err naming the field. */
-	int (*parse)(const struct fields *in, union pf_state *s, struct proposal_error *err);
-	/* Stores s's proposal under sid for client (the row into s's row). */
-	enum db_status (*store)(struct db *d, const char *sid,
-	                        const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
-	                        union pf_state *s, struct pf_stored *out);
-};
-
-struct pf_view {
-	const struct proposal_form *f;
-	int status;
-	const struct fields *in; /* values to show as typed */
-	const char *csrf, *sid;  /* the form's token and submission id */
-	const char *error_field, *error_message;
-	const union pf_state *received; /* the "received" page of its row instead of the form */
-	int already;
-};
-
-/* Field i as typed, or "" (in: NULL or the fields read). */
-static const char *typed_or_empty(const struct fields *in, int i)
-{
-	return in && in->v[i] ? in->v[i] : "";
-}
-
-/* The keys of a received section every form's template has. */
-static void fill_row(struct tmpl_dict *r, const char *status, const char *sid, const char *created)
-{
-	tmpl_set(r, "STATUS", status);
-	if (strcmp(status, "pending") == 0)
-		tmpl_show(r, "PENDING");
-	tmpl_set(r, "SID", sid);
-	tmpl_set(r, "CREATED", created);
-}
-
-static void pf_send_html(struct response *rs, const struct pf_view *v)
-{
-	const struct proposal_form *f = v->f;
-	struct tmpl_dict *d = page_new(v->received ? "Proposal received" : f->title);
-	struct tmpl_dict *body = page_body(d, f->template_name);
-
-	if (v->error_message)
-		page_error(d, v->error_field, v->error_message);
-	if (v->received) {
-		struct tmpl_dict *r = tmpl_section(body, f->received_section);
-		tmpl_set(r, "HEADING", v->already ? "Already received" : "Thank you");
-		f->fill_received(r, v->received);
-	} else {
-		struct tmpl_dict *s = tmpl_section(body, f->form_section);
-		tmpl_set(s, "CSRF", v->csrf);
-		tmpl_set(s, "SID", v->sid);
-		f->fill_form(s, v->in);
-	}
-	page_send_html(rs, v->status, d);
-}
-
-static void pf_send_error(struct response *rs, struct pf_view *v, int status, const char *field,
-                          const char *message)
-{
-	v->status = status;
-	v->error_field = field;
-	v->error_message = message;
-	if (v->in && v->in->json)
-		page_send_json_error(rs, status, field, message);
-	else
-		pf_send_html(rs, v);
-}
-
-static void pf_db_failed(struct response *rs, struct pf_view *v, enum db_status st)
-{
-	const char *msg;
-	int status = http_db_failure(rs, st == DB_DOWN, &msg);
-	pf_send_error(rs, v, status, NULL, msg);
-}
-
-static int is_common_field(const char *name)
-{
-	static const char *const common[] = {"csrf", "submission_id", "format", "received"};
-
-	for (size_t i = 0; i < sizeof(common) / sizeof(common[0]); i++)
-		if (strcmp(name, common[i]) == 0)
+	for (int i = 0; i < err->n; i++)
+		if (err->list[i].field && strcmp(err->list[i].field, field) == 0)
 			return 1;
 	return 0;
 }
 
-/* The form for JSON clients: token, id, and the names of its own fields
- * (the allow-list's but those every form has). */
-static json_t *pf_json(const struct pf_view *v)
+/* The word checked by proposal_parse, then against the current catalog:
+ * its classes (SPEC §12), look-alikes of live words; and, when another
+ * field is refused anyway, whether it is live already (the store checks
+ * that itself, in its transaction, for a proposal that passes). */
+static void word_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
 {
-	json_t *fields = json_array();
+	struct proposal *p = &s->word.p;
+	struct proposal_input pin = {.kind = in->v[SF_KIND],
+	                             .part = in->v[SF_PART],
+	                             .word = in->v[SF_WORD],
+	                             .tier = in->v[SF_TIER],
+	                             .slot = in->v[SF_SLOT],
+	                             .mark = in->v[SF_MARK],
+	                             .classes = in->v[SF_CLASSES],
+	                             .value = in->v[SF_VALUE],
+	                             .value_mult = in->v[SF_VALUE_MULT]};
 
-	for (size_t i = 0; fields && v->f->names[i]; i++)
-		if (!is_common_field(v->f->names[i]) &&
-		    json_array_append_new(fields, json_string(v->f->names[i])) != 0) {
-			json_decref(fields);
-			return NULL;
-		}
-	return json_pack("{s:s,s:s,s:o}", "csrf", v->csrf, "submission_id", v->sid, "fields",
-	                 fields);
+	for (int i = 0; i < ST__MAX; i++)
+		pin.stat[i] = in->v[SF_STAT0 + i];
+	proposal_parse(&pin, p, err);
+	int table = !has_problem(err, "kind") && !has_problem(err, "part");
+	int word = !has_problem(err, "word") && p->word[0];
+	if (table && !has_problem(err, "classes"))
+		submit_known_classes(p, err);
+	if (word)
+		confusable_refuse(p->word, "word", err);
+	if (table && word && err->n) {
+		const struct catalog *cat = catalog_acquire();
+		const struct entry *e = cat ? catalog_find(cat, p->kind, p->part, p->word) : NULL;
+		if (e)
+			proposal_error_add(err, "word", "conflict", 1, "“%s” is already a %s %s.",
+			                   p->word, kind_names[p->kind], part_names[p->part]);
+		if (cat)
+			catalog_release(cat);
+	}
 }
 
-/* {"<row_key>": the row}, with "already_received" for a resent form. */
-static json_t *pf_row_answer(const struct proposal_form *f, const union pf_state *s, int already)
+/* The store's refusals in the words of the word form. */
+static enum db_status word_store(struct db *d, const char *sid,
+                                 const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
+                                 union pf_state *s, struct pf_stored *o)
 {
-	if (already)
-		return json_pack("{s:o,s:b}", f->row_key, f->row_json(s), "already_received", 1);
-	return json_pack("{s:o}", f->row_key, f->row_json(s));
-}
+	struct submit_outcome out;
+	const struct proposal *p = &s->word.p;
+	const char *what = part_names[p->part];
+	enum db_status st =
+	        db_proposal_submit(d, &proposal_word, sid, p, client, limit, &out, &s->word.row);
 
-/* GET: 200 with the form (JSON: the token, the id and the fields); 400 for
- * a bad field (the form shown empty); ?received=ID: the proposal, 400 for a
- * malformed id, 404 when unknown, 503 when the database cannot be reached. */
-static void pf_get(const struct proposal_form *f, struct handler_ctx *ctx, const struct request *rq,
-                   struct response *rs)
-{
-	struct fields in;
-	struct form_error err;
-	union pf_state s;
-	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
-	struct pf_view v = {.f = f, .status = 200, .csrf = token, .sid = sid, .in = &in};
-	const char *received;
-	int found = 0;
-
-	auth_client_cookie(rq, rs, cookie);
-	auth_client_token(cookie, token);
-	new_sid(sid);
-	if (fields_read(&in, f->names, 0, rq, 0, &err) != 0) {
-		memset(in.v, 0, sizeof(in.v));
-		pf_send_error(rs, &v, 400, err.field, err.message);
-		return;
-	}
-	if (!(received = fields_get(&in, "received"))) {
-		if (in.json)
-			page_send_json(rs, 200, pf_json(&v));
-		else
-			pf_send_html(rs, &v);
-		return;
-	}
-	if (!is_sid(received)) {
-		pf_send_error(rs, &v, 400, "received", bad_received_id);
-		return;
-	}
-	enum db_status st = f->lookup(ctx->db, received, &s, &found);
-	if (st != DB_OK) {
-		pf_db_failed(rs, &v, st);
-		return;
-	}
-	if (!found) {
-		pf_send_error(rs, &v, 404, "received", f->unknown_id);
-		return;
-	}
-	if (in.json) {
-		page_send_json(rs, 200, pf_row_answer(f, &s, 0));
-		return;
-	}
-	v.received = &s;
-	pf_send_html(rs, &v);
-}
-
-/* The answer to a store that reached the database. */
-static void pf_answer(struct response *rs, struct pf_view *v, const union pf_state *s,
-                      const struct pf_stored *o)
-{
-	char msg[320], loc[80];
-
-	/* the row was stored under the form's id */
-	snprintf(loc, sizeof(loc), "%s?received=%s", v->f->path, v->sid);
-	switch (o->result) {
-	case SUBMIT_STORED:
-		if (v->in->json)
-			page_send_json(rs, 201, pf_row_answer(v->f, s, 0));
-		else
-			page_redirect(rs, loc);
-		return;
-	case SUBMIT_ALREADY:
-		response_header(rs, "Content-Location", loc);
-		if (v->in->json) {
-			page_send_json(rs, 200, pf_row_answer(v->f, s, 1));
-		} else {
-			v->received = s;
-			v->already = 1;
-			pf_send_html(rs, v);
-		}
-		return;
+	if (st != DB_OK)
+		return st;
+	o->result = out.result;
+	o->retry_after = out.retry_after;
+	switch (out.result) {
 	case SUBMIT_LIVE:
+		snprintf(o->refusal, sizeof(o->refusal),
+		         out.live_active
+		                 ? "“%s” is already a %s %s."
+		                 : "“%s” is already a %s %s (retired, so it is not rolled).",
+		         p->word, kind_names[p->kind], what);
+		break;
 	case SUBMIT_PENDING:
+		snprintf(o->refusal, sizeof(o->refusal),
+		         "“%s” has been proposed as a %s %s already and waits for a moderator.",
+		         p->word, kind_names[p->kind], what);
+		break;
 	case SUBMIT_REJECTED:
-		pf_send_error(rs, v, 409, v->f->key_field, o->refusal);
-		return;
-	case SUBMIT_LIMITED:
-		pf_send_error(rs, v, 429, NULL, limited(rs, o->retry_after, msg, sizeof(msg)));
-		return;
+		snprintf(o->refusal, sizeof(o->refusal),
+		         "“%s” was rejected on %s; it can be proposed again after %s.", p->word,
+		         out.rejected_on, out.again_after);
+		break;
+	default:
+		break;
 	}
+	return DB_OK;
 }
 
-/* POST: 303 to the "received" page (JSON: 201 with the row) once stored;
- * 200 for an id stored before; 400 naming the bad field; 403 for a bad
- * CSRF token or a foreign Origin; 409 naming key_field for a proposal the
- * form refuses (the parse's or the store's); 415 for a body that is not a
- * form; 429 past the hourly limit (over every form); 503 when the database
- * cannot be reached; every error shows the form again as typed. */
-static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
-                    const struct request *rq, struct response *rs)
-{
-	struct fields in;
-	struct form_error err;
-	struct proposal_error perr;
-	union pf_state s;
-	struct pf_stored out;
-	uint8_t client[DBMOD_HASH_BYTES];
-	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
-	struct pf_view v = {.f = f, .status = 200, .csrf = token, .sid = sid, .in = &in};
-	const char *field, *why, *sent_sid;
-	int status;
-
-	/* Every answer below re-shows the form: it needs a valid token. */
-	auth_client_cookie(rq, rs, cookie);
-	auth_client_token(cookie, token);
-	if ((why = request_body_problem(rq, &status, &field)) != NULL) {
-		fields_read(&in, f->names, 0, rq, 0, &err); /* the query's, to show */
-		new_sid(sid);
-		pf_send_error(rs, &v, status, field, why);
-		return;
-	}
-	status = fields_read(&in, f->names, 0, rq, 1, &err);
-	sent_sid = fields_get(&in, "submission_id");
-	if (is_sid(sent_sid))
-		memcpy(sid, sent_sid, sizeof(sid));
-	else
-		new_sid(sid);
-	if (status != 0) {
-		pf_send_error(rs, &v, 400, err.field, err.message);
-		return;
-	}
-	if (!auth_client_check(rq, fields_get(&in, "csrf"), &why)) {
-		pf_send_error(rs, &v, 403, "csrf", why ? why : csrf_refused);
-		return;
-	}
-	if (!is_sid(sent_sid)) {
-		pf_send_error(rs, &v, 400, "submission_id", bad_form_id);
-		return;
-	}
-	if ((status = f->parse(&in, &s, &perr)) != 0) {
-		pf_send_error(rs, &v, status, perr.field, perr.message);
-		return;
-	}
-	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
-	enum db_status st = f->store(ctx->db, sid, client, settings_submit_limit(), &s, &out);
-	if (st != DB_OK) {
-		pf_db_failed(rs, &v, st);
-		return;
-	}
-	pf_answer(rs, &v, &s, &out);
-}
-
-static void pf_route(const struct proposal_form *f, struct handler_ctx *ctx,
-                     const struct request *rq, struct response *rs)
-{
-	if (strcmp(rq->method, "POST") == 0)
-		pf_post(f, ctx, rq, rs);
-	else
-		pf_get(f, ctx, rq, rs);
-}
+static const struct proposal_form word_form = {
+        .path = "/submit",
+        .names = sf_names,
+        .template_name = "submit.tpl",
+        .title = "Propose a word",
+        .form_section = "FORM",
+        .received_section = "RECEIVED",
+        .thanks = "Thank you: received",
+        .row_key = "submission",
+        .unknown_id = "there is no proposal with this id",
+        .key_field = "word",
+        .down_message = "The database cannot be reached right now, so nothing was saved. Your "
+                        "proposal is below: please send it again in a few seconds.",
+        .failed_message = "Something went wrong on our side, so nothing was saved. Please try "
+                          "again later.",
+        .fill_body = word_fill_body,
+        .fill_form = word_fill_form,
+        .fill_received = word_fill_received,
+        .row_json = word_row_json,
+        .check_get = word_check_get,
+        .form_json = word_form_json,
+        .lookup = word_lookup,
+        .parse = word_parse,
+        .store = word_store,
+};
 
 /* ---- spells: /submit/spell (docs/moderation.md "Spells") ---- */
 
@@ -1019,31 +968,29 @@ static int param_ok(const char *v)
 }
 
 /* Slot i's parts (effectN_kind, effectN_p1..p5) as one text cell in cell;
- * "" when the slot has no kind. 0, or -1 with *err naming the field. */
+ * "" when the slot has no kind. 0, or -1 with every problem added to
+ * *err, each naming its field. */
 static int slot_cell(const struct fields *in, int i, char *cell, size_t cap,
                      struct proposal_error *err)
 {
-	int at = SP_SLOT1 + i * SP_SLOT_FIELDS;
+	int at = SP_SLOT1 + i * SP_SLOT_FIELDS, rc = 0;
 	const char *kind = in->v[at];
 	size_t used;
 
 	cell[0] = '\0';
 	for (int p = 0; p < SPELL_PARAMS; p++)
-		if (!param_ok(in->v[at + 1 + p])) {
-			err->field = sp_names[at + 1 + p];
-			snprintf(err->message, sizeof err->message,
-			         "must be a whole number (or empty for 0)");
-			return -1;
-		}
+		if (!param_ok(in->v[at + 1 + p]))
+			rc = proposal_error_add(err, sp_names[at + 1 + p], "malformed", 0,
+			                        "must be a whole number (or empty for 0)");
 	if (!sent(kind) || strcmp(kind, "none") == 0)
-		return 0;
-	if (sent(in->v[SP_EFFECT1 + i])) {
-		err->field = sp_names[SP_EFFECT1 + i];
-		snprintf(err->message, sizeof err->message,
-		         "give effect %d either as text (%s) or by its parts (%s), not both", i + 1,
-		         sp_names[SP_EFFECT1 + i], sp_names[at]);
-		return -1;
-	}
+		return rc;
+	if (sent(in->v[SP_EFFECT1 + i]))
+		return proposal_error_add(
+		        err, sp_names[SP_EFFECT1 + i], "duplicate", 0,
+		        "give effect %d either as text (%s) or by its parts (%s), not both", i + 1,
+		        sp_names[SP_EFFECT1 + i], sp_names[at]);
+	if (rc)
+		return rc;
 	used = (size_t)snprintf(cell, cap, "%s", kind);
 	for (int p = 0; p < SPELL_PARAMS && used < cap; p++)
 		used += (size_t)snprintf(cell + used, cap - used, " %s",
@@ -1052,8 +999,10 @@ static int slot_cell(const struct fields *in, int i, char *cell, size_t cap,
 }
 
 /* The spell checked as the catalog loader checks one; each slot is its
- * text cell or its parts, which become a cell of the same syntax. */
-static int spell_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
+ * text cell or its parts, which become a cell of the same syntax. The
+ * slots' own problems (a param that is no number, a slot given twice) are
+ * listed with the spell's; a slot with one is left out of its check. */
+static void spell_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
 {
 	struct spell_proposal_input pin = {
 	        .name = in->v[SP_NAME],
@@ -1061,17 +1010,47 @@ static int spell_parse(const struct fields *in, union pf_state *s, struct propos
 	        .level = in->v[SP_LEVEL],
 	        .tier = in->v[SP_TIER],
 	};
+	struct proposal_error slots;
 
+	proposal_error_init(&slots);
 	for (int i = 0; i < SPELL_EFFECTS_MAX; i++) {
 		char *cell = s->spell.cells[i];
-		if (slot_cell(in, i, cell, sizeof s->spell.cells[i], err) != 0)
-			return 400;
-		pin.effect[i] = cell[0] ? cell : in->v[SP_EFFECT1 + i];
+		int bad = slot_cell(in, i, cell, sizeof s->spell.cells[i], &slots) != 0;
+		pin.effect[i] = bad ? NULL : cell[0] ? cell : in->v[SP_EFFECT1 + i];
 	}
-	return spell_proposal_parse(&pin, &s->spell.p, err) != 0 ||
-	                       confusable_refuse(s->spell.p.name, "name", err) != 0
-	               ? 400
-	               : 0;
+	if (spell_proposal_parse(&pin, &s->spell.p, err) != 0 && slots.n) {
+		/* the slots' problems join the spell's; an effect given wrong is
+		 * not "missing" */
+		struct proposal_error spell = *err;
+		proposal_error_init(err);
+		for (int i = 0; i < spell.n; i++)
+			if (strcmp(spell.list[i].code, "missing") != 0 ||
+			    strcmp(spell.list[i].field, "effect1") != 0)
+				proposal_error_add(err, spell.list[i].field, spell.list[i].code,
+				                   spell.list[i].cross, "%s",
+				                   spell.list[i].message);
+	}
+	for (int i = 0; i < slots.n; i++)
+		proposal_error_add(err, slots.list[i].field, slots.list[i].code, 0, "%s",
+		                   slots.list[i].message);
+	int name_ok = !has_problem(err, "name") && s->spell.p.name[0];
+	if (!name_ok)
+		return;
+	confusable_refuse(s->spell.p.name, "name", err);
+	if (err->n) { /* refused anyway: say too if the name is a spell already */
+		const struct catalog *cat = catalog_acquire();
+		char key[CATALOG_KEY_MAX], other[CATALOG_KEY_MAX];
+		for (size_t i = 0; cat && i < cat->n_spells; i++)
+			if (catalog_key(s->spell.p.name, key, sizeof key) == 0 &&
+			    catalog_key(cat->spells[i].s.name, other, sizeof other) == 0 &&
+			    strcmp(key, other) == 0) {
+				proposal_error_add(err, "name", "conflict", 1,
+				                   "“%s” is already a spell.", s->spell.p.name);
+				break;
+			}
+		if (cat)
+			catalog_release(cat);
+	}
 }
 
 /* A live spell of the name, or a pending proposal of it, is refused; so is
@@ -1113,6 +1092,7 @@ static const struct proposal_form spell_form = {
         .title = "Propose a spell",
         .form_section = "SPELL_FORM",
         .received_section = "SPELL_RECEIVED",
+        .thanks = "Thank you",
         .row_key = "spell_submission",
         .unknown_id = "there is no spell proposal with this id",
         .key_field = "name",
@@ -1157,18 +1137,17 @@ static enum db_status name_lookup(struct db *d, const char *sid, union pf_state 
 }
 
 /* The name checked by nameprop_parse, against the current catalog's chain
- * when there is one (the database checks again when it stores it): 409 for
- * a name the chain trains on already. */
-static int name_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
+ * when there is one (the database checks again when it stores it): a name
+ * the chain trains on already is a conflict (409). */
+static void name_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
 {
 	const struct catalog *cat = catalog_acquire();
 	int rc = nameprop_parse(in->v[NF_NAME], cat ? cat->chain : NULL, s->name.name, err);
 
 	if (cat)
 		catalog_release(cat);
-	if (rc == 0 && confusable_refuse(s->name.name, "name", err) != 0)
-		return 400;
-	return rc == 0 ? 0 : rc == NAMEPROP_TAKEN ? 409 : 400;
+	if (rc == 0)
+		confusable_refuse(s->name.name, "name", err);
 }
 
 /* Refused: a training name already (in any case), one pending, or one
@@ -1212,6 +1191,7 @@ static const struct proposal_form name_form = {
         .title = "Propose a name",
         .form_section = "NAME_FORM",
         .received_section = "NAME_RECEIVED",
+        .thanks = "Thank you",
         .row_key = "name_submission",
         .unknown_id = "there is no name proposal with this id",
         .key_field = "name",
@@ -1237,8 +1217,5 @@ void submit_spell_route(struct handler_ctx *ctx, const struct request *rq, struc
 
 void submit_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	if (strcmp(rq->method, "POST") == 0)
-		submit_post(ctx, rq, rs);
-	else
-		submit_get(ctx, rq, rs);
+	pf_route(&word_form, ctx, rq, rs);
 }

@@ -222,6 +222,18 @@ static void option(struct tmpl_dict *sel, const char *value, const char *label, 
 		tmpl_show(o, "SEL");
 }
 
+/* A value sent that none of the choices is: kept, selected and marked, so
+ * that the form shows every value sent (as the generator's form does). */
+static void option_refused(struct tmpl_dict *sel, const char *v, int matched)
+{
+	char label[FORM_VALUE_MAX + 16];
+
+	if (matched || !*v)
+		return;
+	snprintf(label, sizeof label, "%s (not valid)", v);
+	option(sel, v, label, 1);
+}
+
 static const char *shown(const char *(*sent)(const void *, const char *), const void *ctx,
                          const char *field)
 {
@@ -243,24 +255,31 @@ int page_proposal_fields(struct tmpl_dict *d, const struct proposal *p,
 		v = shown(sent, ctx, "tier");
 		if (!v)
 			v = p->tier > 0 ? text : "";
+		int matched = 0;
 		option(t, "", "choose", *v == '\0');
 		for (int i = 1; i <= TIER_MAX; i++) {
 			char n[12];
 			snprintf(n, sizeof(n), "%d", i);
+			matched |= strcmp(v, n) == 0;
 			option(t, n, n, strcmp(v, n) == 0);
 		}
+		option_refused(t, v, matched);
 	}
 	if (r->slots) {
 		struct tmpl_dict *s = tmpl_section(d, "SLOT");
 		v = shown(sent, ctx, "slot");
 		if (!v)
 			v = p->slot != SLOT_NONE ? slot_names[p->slot] : "";
+		int matched = 0;
 		option(s, "", "choose", *v == '\0');
 		for (int i = 1; i < SLOT__MAX; i++)
-			if (r->slots & (1u << i))
+			if (r->slots & (1u << i)) {
+				matched |= strcmp(v, slot_names[i]) == 0;
 				option(s, slot_names[i],
 				       capital(slot_names[i], label, sizeof(label)),
 				       strcmp(v, slot_names[i]) == 0);
+			}
+		option_refused(s, v, matched);
 	}
 	if (r->has_mark) {
 		/* SPEC §8: good or bad, which picks "and" or "but" on a scroll */
@@ -271,6 +290,7 @@ int page_proposal_fields(struct tmpl_dict *d, const struct proposal *p,
 		option(m, "", "choose", *v == '\0');
 		option(m, "good", "Good", strcmp(v, "good") == 0);
 		option(m, "bad", "Bad", strcmp(v, "bad") == 0);
+		option_refused(m, v, strcmp(v, "good") == 0 || strcmp(v, "bad") == 0);
 	}
 	if (proposal_takes_classes(p->kind, p->part)) {
 		/* SPEC §12: a material's class, or the classes a type accepts,
