@@ -200,15 +200,19 @@ static const char *capital(const char *s, char *dst, size_t n)
 	return dst;
 }
 
-void page_stat_sections(struct tmpl_dict *d, const char *section)
+void page_stat_sections(struct tmpl_dict *d, const char *section,
+                        const char *(*sent)(const void *ctx, const char *field), const void *ctx)
 {
 	static const enum stat proposed[] = {STAT_PROPOSED_INITS};
 	char label[32];
 
 	for (size_t i = 0; i < sizeof proposed / sizeof proposed[0]; i++) {
 		struct tmpl_dict *s = tmpl_section(d, section);
+		const char *v = sent ? sent(ctx, stat_names[proposed[i]]) : NULL;
 		tmpl_set(s, "NAME", stat_names[proposed[i]]);
 		tmpl_set(s, "LABEL", capital(stat_names[proposed[i]], label, sizeof label));
+		if (v)
+			tmpl_set(tmpl_section(s, "KEPT"), "VALUE", v);
 	}
 }
 
