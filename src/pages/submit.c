@@ -360,6 +360,30 @@ static void pf_answer(struct response *rs, struct pf_view *v, const union pf_sta
 	}
 }
 
+/* A client past the hourly limit is answered 429 alone, before its
+ * fields are checked (docs/moderation.md); but a form it sent before and
+ * that was stored is "already received", as the store would answer. The
+ * limit is read here as a hint: the store counts again, under the
+ * client's lock, and a database that cannot be read now is the store's
+ * to report. 1 when the answer has been sent. */
+static int pf_limited(const struct proposal_form *f, struct handler_ctx *ctx, struct response *rs,
+                      struct pf_view *v, const uint8_t client[DBMOD_HASH_BYTES],
+                      const char *sent_sid, union pf_state *s)
+{
+	int over = 0, found = 0;
+	long retry_after = 0;
+	char msg[320];
+
+	if (db_proposal_limited(ctx->db, client, settings_submit_limit(), &over, &retry_after) !=
+	            DB_OK ||
+	    !over)
+		return 0;
+	if (is_sid(sent_sid) && f->lookup(ctx->db, sent_sid, s, &found) == DB_OK && found)
+		return 0;
+	pf_send_error(rs, v, 429, NULL, limited(rs, retry_after, msg, sizeof(msg)));
+	return 1;
+}
+
 /* Whether e lists a problem of the request as a whole (its body or query
  * could not be read through): answered before the token is checked, as
  * nothing of the form can be trusted to be what was sent. */
@@ -420,6 +444,9 @@ static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
 		pf_send_error(rs, &v, 403, "csrf", why ? why : csrf_refused);
 		return;
 	}
+	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
+	if (pf_limited(f, ctx, rs, &v, client, sent_sid, &s))
+		return;
 	if (!bad)
 		err.n = 0;
 	if (!is_sid(sent_sid) && !fields_has_problem(&err, "submission_id"))
@@ -433,7 +460,6 @@ static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
 		pf_send_errors(rs, &v, fields_errors_status(&err), &err);
 		return;
 	}
-	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
 	enum db_status st = f->store(ctx->db, sid, client, settings_submit_limit(), &s, &out);
 	if (st != DB_OK) {
 		pf_db_failed(rs, &v, st);
