@@ -96,10 +96,12 @@ static int login_db_failed(struct response *rs, int json, const char *csrf, cons
  * check is counted as a failure before it runs (reserved here), so a
  * burst of guesses from one source gets at most LOGIN_FREE_FAILURES
  * checks. 1 with *slot and client filled when the check may go on; 0 when
- * the answer has been sent. */
+ * the answer has been sent; -1 when the back-off could not be read (*st):
+ * the fields are checked still, and the failure answered if they pass. */
 static int login_admit(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
                        int json, const char *csrf, const char *name,
-                       uint8_t client[DBMOD_HASH_BYTES], struct login_slot *slot)
+                       uint8_t client[DBMOD_HASH_BYTES], struct login_slot *slot,
+                       enum db_status *st)
 {
 	if (rq->lane_full) {
 		/* Every slot of the slow lane's queue is taken (lane.h): refused
@@ -111,8 +113,8 @@ static int login_admit(struct handler_ctx *ctx, const struct request *rq, struct
 		return 0;
 	}
 	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
-	if (login_db_failed(rs, json, csrf, name, db_login_reserve(ctx->db, client, slot)))
-		return 0;
+	if ((*st = db_login_reserve(ctx->db, client, slot)) != DB_OK)
+		return -1;
 	if (slot->locked) {
 		rs->retry_after = (int)slot->retry_after;
 		login_error(rs, json, 429, csrf, name, NULL,
@@ -204,7 +206,9 @@ static void login_post(struct handler_ctx *ctx, const struct request *rq, struct
 		            "The form had expired or came from another site; please log in again.");
 		return;
 	}
-	if (!login_admit(ctx, rq, rs, json, csrf, name, client, &slot))
+	enum db_status held = DB_OK;
+	int admitted = login_admit(ctx, rq, rs, json, csrf, name, client, &slot, &held);
+	if (admitted == 0)
 		return;
 	/* every field at once; the reader's problems first for their fields */
 	if (!bad)
@@ -219,10 +223,14 @@ static void login_post(struct handler_ctx *ctx, const struct request *rq, struct
 		form_error_add(&err, "password", "missing", "is required");
 	if (err.n) {
 		/* not a check of the password: not counted */
-		if (db_login_unreserve(ctx->db, client, &slot) != DB_OK)
+		if (admitted > 0 && db_login_unreserve(ctx->db, client, &slot) != DB_OK)
 			log_warn("login: a refused attempt stays counted");
 		fields_sort_errors(&in, &err);
 		login_errors(rs, json, 400, csrf, name, &err);
+		return;
+	}
+	if (admitted < 0) {
+		login_db_failed(rs, json, csrf, name, held);
 		return;
 	}
 	if (!login_check(ctx, rs, json, csrf, name, pw, client, &slot, &m))
