@@ -521,14 +521,32 @@ static void add_option(struct tmpl_dict *d, const char *section, const char *val
 		tmpl_show(o, "SEL");
 }
 
-static void fill_chooser(struct tmpl_dict *body, enum kind k, enum part p)
+/* A kind or part sent that is none: kept in the chooser, selected and
+ * marked, so that the page shows every value sent. */
+static int add_refused(struct tmpl_dict *c, const char *section, const char *sent, int known)
+{
+	char label[FORM_VALUE_MAX + 16];
+
+	if (!sent || !*sent || known)
+		return 0;
+	snprintf(label, sizeof label, "%s (not valid)", sent);
+	add_option(c, section, sent, label, 1);
+	return 1;
+}
+
+static void fill_chooser(struct tmpl_dict *body, enum kind k, enum part p, const char *kind,
+                         const char *part)
 {
 	struct tmpl_dict *c = tmpl_section(body, "CHOOSER");
+	int bad_kind = add_refused(c, "KIND_OPT", kind, kind && kind_from_name(kind) >= 0);
+	int bad_part = add_refused(c, "PART_OPT", part,
+	                           part && part_from_name(part) >= 0 &&
+	                                   proposal_rules(k, (enum part)part_from_name(part)));
 
 	for (int i = 0; i < K__MAX; i++)
-		add_option(c, "KIND_OPT", kind_names[i], kind_names[i], (int)k == i);
+		add_option(c, "KIND_OPT", kind_names[i], kind_names[i], !bad_kind && (int)k == i);
 	for (int i = 0; i < P__MAX; i++)
-		add_option(c, "PART_OPT", part_names[i], part_names[i], (int)p == i);
+		add_option(c, "PART_OPT", part_names[i], part_names[i], !bad_part && (int)p == i);
 }
 
 /* The kind and part the form shows: as sent when they name a part, else
@@ -550,7 +568,7 @@ static void word_fill_body(struct tmpl_dict *body, const struct fields *in)
 	enum part p;
 
 	choose(in, &k, &p);
-	fill_chooser(body, k, p);
+	fill_chooser(body, k, p, in ? in->v[SF_KIND] : NULL, in ? in->v[SF_PART] : NULL);
 }
 
 /* The form for the chosen kind and part, filled with the values as typed

@@ -102,6 +102,11 @@ def test_word_form_lists_every_bad_field_in_the_order_sent(stack):
     check(problems(r) == [("word", "malformed"), ("kind", "not_one_of"),
                           ("submission_id", "missing"), ("part", "missing")],
           "fields sent first, in their order; those not sent after", problems(r))
+    h = post(c, "/submit", [("csrf", f["csrf"]), ("word", "x"), ("kind", "axe")], as_json=False)
+    check(boxed(h) == ["word", "kind", "submission_id", "part"], "the box, in that order",
+          boxed(h))
+    check('<option value="axe" selected>axe (not valid)</option>' in h.text,
+          "the refused kind kept in the chooser, marked")
     check(stack.sql("SELECT COUNT(*) FROM submission WHERE word = 'x'")[0][0] == "0",
           "nothing stored")
 
