@@ -553,10 +553,10 @@ int spell_proposal_parse(const struct spell_proposal_input *in, struct spell_pro
 	const char *field_of[SPELL_EFFECTS_MAX] = {0};
 	struct spell s;
 	char why[SPELL_REASON_MAX];
-	int cells_bad = 0;
+	int cell_bad[SPELL_EFFECTS_MAX] = {0};
 
 	memset(&q, 0, sizeof q);
-	/* Every field is checked, then the numbers of each effect together
+	/* Every field is checked, then the numbers of each effect that parsed together
 	 * (its dice, sides and bonus: spell_effect_check), then the whole by
 	 * the loader's own check. */
 	static const struct {
@@ -598,14 +598,15 @@ int spell_proposal_parse(const struct spell_proposal_input *in, struct spell_pro
 			continue;
 		field_of[q.n_effects] = effect_fields[i];
 		if (parse_cell(in->effect[i], &q.effects[q.n_effects], effect_fields[i], err) != 0)
-			cells_bad = 1;
+			cell_bad[q.n_effects] = 1;
 		q.n_effects++;
 	}
 	if (q.n_effects == 0)
 		set_error(err, "effect1", "missing", "a spell needs at least one effect");
-	/* each effect's params together, named by the field it was typed in */
-	for (int i = 0; !cells_bad && i < q.n_effects; i++)
-		if (spell_effect_check(&q.effects[i], why, sizeof why) != 0)
+	/* each effect's params together (those that parsed), named by the
+	 * field it was typed in */
+	for (int i = 0; i < q.n_effects; i++)
+		if (!cell_bad[i] && spell_effect_check(&q.effects[i], why, sizeof why) != 0)
 			proposal_error_add(err, field_of[i], "out_of_range", 1, "%s", why);
 	if (err->n)
 		return -1;

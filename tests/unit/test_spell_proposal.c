@@ -68,17 +68,21 @@ static void every_problem_listed(void **state)
 	in.effect[0] = "heal 0 6 3"; /* no dice, so no sides */
 	in.effect[1] = "buff 4 2 10";
 	in.effect[2] = "damage 1 6 0 0 9"; /* element 9 */
+	in.effect[3] = "zap";              /* no such effect: the others are checked still */
 	assert_int_equal(spell_proposal_parse(&in, &p, &err), -1);
-	assert_int_equal(err.n, 4);
+	assert_int_equal(err.n, 5);
 	assert_string_equal(err.list[0].field, "mana");
 	assert_string_equal(err.list[0].code, "out_of_range");
 	assert_int_equal(err.list[0].cross, 0);
 	assert_string_equal(err.list[1].field, "level");
 	assert_string_equal(err.list[1].code, "malformed");
-	assert_string_equal(err.list[2].field, "effect1");
-	assert_int_equal(err.list[2].cross, 1);
-	assert_string_equal(err.list[3].field, "effect3");
+	assert_string_equal(err.list[2].field, "effect4");
+	assert_string_equal(err.list[2].code, "not_one_of");
+	assert_int_equal(err.list[2].cross, 0);
+	assert_string_equal(err.list[3].field, "effect1");
 	assert_int_equal(err.list[3].cross, 1);
+	assert_string_equal(err.list[4].field, "effect3");
+	assert_int_equal(err.list[4].cross, 1);
 }
 
 static void bad_fields_named(void **state)
