@@ -67,7 +67,7 @@ struct form {
 /* Every problem of a request is reported at once (docs/api.md, "Errors"):
  * the reader goes on after a bad field and lists each one. field, code and
  * message are the first problem's, so a caller that shows one still can. */
-#define FORM_ERRORS_MAX 16
+#define FORM_ERRORS_MAX FORM_FIELDS_MAX /* docs/api.md: as many as a request has fields */
 
 struct form_problem {
 	const char *field;   /* the field's name as sent, or "body", "query", NULL */

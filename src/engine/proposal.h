@@ -81,7 +81,7 @@ struct proposal_input {
  * one still can. A check across fields (a word already live, a look-alike
  * of one, an effect's params together) is marked `cross`: the pages list
  * those after the fields' own. */
-#define PROPOSAL_ERRORS_MAX  16
+#define PROPOSAL_ERRORS_MAX  64 /* as FORM_ERRORS_MAX: one per field a request may have */
 #define PROPOSAL_MESSAGE_MAX 160
 
 struct proposal_problem {
