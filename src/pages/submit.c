@@ -172,10 +172,11 @@ static int is_common_field(const char *name)
  * (the allow-list's but those every form has). */
 static json_t *pf_json(const struct pf_view *v)
 {
-	json_t *fields = json_array();
+	json_t *fields;
 
 	if (v->f->form_json)
 		return v->f->form_json(v->csrf, v->sid, v->in);
+	fields = json_array();
 	for (size_t i = 0; fields && v->f->names[i]; i++)
 		if (!is_common_field(v->f->names[i]) &&
 		    json_array_append_new(fields, json_string(v->f->names[i])) != 0) {
