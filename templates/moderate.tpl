@@ -50,7 +50,7 @@
 <input type="hidden" name="csrf" value="{{CSRF}}">
 <input type="hidden" name="id" value="{{ID}}">
 <label class="field"><span>Reason <small>(1 to 200 characters)</small></span>
-<input type="text" name="reason" required maxlength="200"></label>
+<input type="text" name="reason" required maxlength="200"{{#KEPT_REASON}} value="{{VALUE}}"{{/KEPT_REASON}}></label>
 <p class="actions"><button type="submit">Reject</button></p>
 </form>
 </article>
@@ -71,7 +71,7 @@
 <input type="hidden" name="csrf" value="{{CSRF}}">
 <input type="hidden" name="id" value="{{ID}}">
 <label class="field"><span>Reason <small>(1 to 200 characters)</small></span>
-<input type="text" name="reason" required maxlength="200"></label>
+<input type="text" name="reason" required maxlength="200"{{#KEPT_REASON}} value="{{VALUE}}"{{/KEPT_REASON}}></label>
 <p class="actions"><button type="submit">Reject</button></p>
 </form>
 </article>
@@ -90,7 +90,7 @@
 <input type="hidden" name="csrf" value="{{CSRF}}">
 <input type="hidden" name="id" value="{{ID}}">
 <label class="field"><span>Reason <small>(1 to 200 characters)</small></span>
-<input type="text" name="reason" required maxlength="200"></label>
+<input type="text" name="reason" required maxlength="200"{{#KEPT_REASON}} value="{{VALUE}}"{{/KEPT_REASON}}></label>
 <p class="actions"><button type="submit">Reject</button></p>
 </form>
 </article>
@@ -100,22 +100,22 @@
 <form class="generate retire" method="post" action="/moderate/retire">
 <input type="hidden" name="csrf" value="{{CSRF}}">
 <div class="fields">
-<label class="field"><span>Kind</span><select name="kind" required>{{#KIND_OPT}}<option value="{{VALUE}}">{{VALUE}}</option>{{/KIND_OPT}}</select></label>
-<label class="field"><span>Part</span><select name="part" required>{{#PART_OPT}}<option value="{{VALUE}}">{{VALUE}}</option>{{/PART_OPT}}</select></label>
-<label class="field"><span>Word</span><input type="text" name="word" required maxlength="64"></label>
+<label class="field"><span>Kind</span><select name="kind" required>{{#KIND_OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{VALUE}}{{#BAD}} (not valid){{/BAD}}</option>{{/KIND_OPT}}</select></label>
+<label class="field"><span>Part</span><select name="part" required>{{#PART_OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{VALUE}}{{#BAD}} (not valid){{/BAD}}</option>{{/PART_OPT}}</select></label>
+<label class="field"><span>Word</span><input type="text" name="word" required maxlength="64"{{#KEPT_WORD}} value="{{VALUE}}"{{/KEPT_WORD}}></label>
 </div>
 <p class="actions"><button type="submit">Retire</button></p>
 </form>
 <form class="generate edit" method="post" action="/moderate/edit">
 <input type="hidden" name="csrf" value="{{CSRF}}">
 <div class="fields">
-<label class="field"><span>Kind</span><select name="kind" required>{{#KIND_OPT}}<option value="{{VALUE}}">{{VALUE}}</option>{{/KIND_OPT}}</select></label>
-<label class="field"><span>Part</span><select name="part" required>{{#PART_OPT}}<option value="{{VALUE}}">{{VALUE}}</option>{{/PART_OPT}}</select></label>
-<label class="field"><span>Word</span><input type="text" name="word" required maxlength="64"></label>
+<label class="field"><span>Kind</span><select name="kind" required>{{#KIND_OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{VALUE}}{{#BAD}} (not valid){{/BAD}}</option>{{/KIND_OPT}}</select></label>
+<label class="field"><span>Part</span><select name="part" required>{{#PART_OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{VALUE}}{{#BAD}} (not valid){{/BAD}}</option>{{/PART_OPT}}</select></label>
+<label class="field"><span>Word</span><input type="text" name="word" required maxlength="64"{{#KEPT_WORD}} value="{{VALUE}}"{{/KEPT_WORD}}></label>
 </div>
 <p class="hint">New values for the stats to change (within the part's proposal ranges); blank keeps a stat.</p>
 <div class="fields">
-{{#EDIT_STAT}}<label class="field"><span>{{LABEL}}</span><input type="number" name="{{NAME}}" step="1"></label>
+{{#EDIT_STAT}}<label class="field"><span>{{LABEL}}</span><input type="number" name="{{NAME}}" step="1"{{#KEPT}} value="{{VALUE}}"{{/KEPT}}></label>
 {{/EDIT_STAT}}
 </div>
 <p class="actions"><button type="submit">Save as a new row</button></p>

@@ -232,12 +232,10 @@ int confusable_refuse(const char *word, const char *field, struct proposal_error
 	const char *live = confusable_live(c, word);
 	int rc = 0;
 
-	if (live) {
-		err->field = field;
-		snprintf(err->message, sizeof err->message,
-		         "looks like the live word “%.64s” (look-alike letters)", live);
-		rc = -1;
-	}
+	if (live) /* a check against the live words: listed after the fields' own */
+		rc = proposal_error_add(err, field, "confusable", 1,
+		                        "looks like the live word “%.64s” (look-alike letters)",
+		                        live);
 	if (c)
 		catalog_release(c);
 	return rc;

@@ -32,7 +32,8 @@ int confusable_skeleton(const char *s, char *out, size_t cap);
 const char *confusable_live(const struct catalog *c, const char *word);
 
 /* The check the proposal forms make: against the current catalog, when
- * there is one. 0, or -1 with *err naming field and the live word. */
+ * there is one. 0, or -1 with a problem added to *err (code "confusable")
+ * naming field and the live word. */
 int confusable_refuse(const char *word, const char *field, struct proposal_error *err);
 
 #endif

@@ -719,6 +719,8 @@ static int reader_pair(struct form_reader *r, const char *source, const char *s,
 	if (d != D_OK)
 		return reader_fail(err, source, dec_msgs[W_NAME][d]);
 	i = reader_find(r, key);
+	if (i >= 0 && !r->rank[i])
+		r->rank[i] = (uint8_t)r->pairs;
 	if (i >= 0) {
 		if ((r->seen & (UINT64_C(1) << i)) && !(r->repeatable & (UINT64_C(1) << i))) {
 			reader_fail(err, r->names[i], MSG_TWICE);

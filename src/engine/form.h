@@ -67,7 +67,7 @@ struct form {
 /* Every problem of a request is reported at once (docs/api.md, "Errors"):
  * the reader goes on after a bad field and lists each one. field, code and
  * message are the first problem's, so a caller that shows one still can. */
-#define FORM_ERRORS_MAX 16
+#define FORM_ERRORS_MAX FORM_FIELDS_MAX /* docs/api.md: as many as a request has fields */
 
 struct form_problem {
 	const char *field;   /* the field's name as sent, or "body", "query", NULL */
@@ -129,6 +129,9 @@ struct form_reader {
 	 * valid only during the call. 0, or -1 with *err set. */
 	int (*field)(void *ctx, int i, const char *v, size_t n, struct form_error *err);
 	void *ctx;
+	/* rank[i]: 1 + how many pairs came before names[i] was first sent,
+	 * 0 when it was not (the order an error answer lists the fields in) */
+	uint8_t rank[FORM_READER_NAMES_MAX];
 	/* private: known fields seen, pairs counted over every source, and
 	 * whether the error list was reset by the first source read */
 	uint64_t seen;

@@ -14,11 +14,15 @@
 
 #define NORM_BUF (NAMEPROP_INPUT_MAX * 4)
 
+/* The name's one problem; its code read off the sentence (docs/api.md). */
 static int fail(struct proposal_error *err, const char *message)
 {
-	err->field = "name";
-	snprintf(err->message, sizeof err->message, "%s", message);
-	return -1;
+	const char *code = strstr(message, "required")     ? "missing"
+	                   : strstr(message, "at most 24") ? "too_long"
+	                   : strstr(message, "already")    ? "conflict"
+	                                                   : "malformed";
+
+	return proposal_error_add(err, "name", code, strcmp(code, "conflict") == 0, "%s", message);
 }
 
 static int is_joiner(ucs4_t c)
@@ -78,6 +82,7 @@ int nameprop_parse(const char *typed, const struct markov *taken, char out[NAMEP
 	int rc;
 
 	out[0] = '\0';
+	proposal_error_init(err);
 	if (n > NAMEPROP_INPUT_MAX)
 		return fail(err, "must have at most 24 letters");
 	if (u8_check((const uint8_t *)typed, n) != NULL)

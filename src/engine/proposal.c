@@ -3,6 +3,7 @@
 #include "proposal.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,19 +43,40 @@ void stat_range_text(const struct stat_range *r, char *dst, size_t n)
 	snprintf(dst, n, "%d to %d", r->min, r->max);
 }
 
-static int set_error(struct proposal_error *err, const char *field, const char *fmt, ...)
-        __attribute__((format(printf, 3, 4)));
-
-static int set_error(struct proposal_error *err, const char *field, const char *fmt, ...)
+void proposal_error_init(struct proposal_error *err)
 {
+	err->field = NULL;
+	err->message[0] = '\0';
+	err->code = NULL;
+	err->n = 0;
+}
+
+int proposal_error_add(struct proposal_error *err, const char *field, const char *code, int cross,
+                       const char *fmt, ...)
+{
+	char msg[PROPOSAL_MESSAGE_MAX];
 	va_list ap;
 
-	err->field = field;
 	va_start(ap, fmt);
-	vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	if (err->n == 0) {
+		err->field = field;
+		err->code = code;
+		memcpy(err->message, msg, sizeof msg);
+	}
+	if (err->n < PROPOSAL_ERRORS_MAX) {
+		struct proposal_problem *pr = &err->list[err->n++];
+		pr->field = field;
+		pr->code = code;
+		pr->cross = cross;
+		memcpy(pr->message, msg, sizeof msg);
+	}
 	return -1;
 }
+
+/* A field's own problem. */
+#define set_error(err, field, code, ...) proposal_error_add(err, field, code, 0, __VA_ARGS__)
 
 static int given(const char *v)
 {
@@ -77,6 +99,19 @@ static int parse_small_int(const char *v, int *out)
 	return 0;
 }
 
+/* A number refused: out of its range when it is one, else not one. */
+static const char *number_code(const char *v)
+{
+	size_t i = *v == '-';
+
+	if (!v[i])
+		return "malformed";
+	for (; v[i]; i++)
+		if (v[i] < '0' || v[i] > '9')
+			return "malformed";
+	return "out_of_range";
+}
+
 static const char *label(enum kind k, enum part p, char *dst, size_t n)
 {
 	snprintf(dst, n, "%s %s", kind_names[k], part_names[p]);
@@ -89,14 +124,15 @@ static int read_stats(const struct part_rules *r, const struct proposal_input *i
                       struct proposal *p, struct proposal_error *err)
 {
 	char what[40];
-	int v;
+	int v, bad = 0;
 
+	label(p->kind, p->part, what, sizeof(what));
 	for (int s = 0; s < ST__MAX; s++) {
 		const struct stat_range *rg = proposal_stat(r, (enum stat)s);
 		if (!rg) {
 			if (given(in->stat[s]))
-				return set_error(err, stat_names[s], "is not a stat a %s may carry",
-				                 label(p->kind, p->part, what, sizeof(what)));
+				bad = set_error(err, stat_names[s], "not_applicable",
+				                "is not a stat a %s may carry", what);
 			p->stat[s] = s == ST_HANDS ? r->fixed_hands : 0;
 			continue;
 		}
@@ -106,24 +142,24 @@ static int read_stats(const struct part_rules *r, const struct proposal_input *i
 			continue;
 		}
 		if (parse_small_int(in->stat[s], &v) != 0 || v < rg->min || v > rg->max)
-			return set_error(err, stat_names[s], "must be a whole number from %d to %d",
-			                 rg->min, rg->max);
-		p->stat[s] = v;
+			bad = set_error(err, stat_names[s], number_code(in->stat[s]),
+			                "must be a whole number from %d to %d", rg->min, rg->max);
+		else
+			p->stat[s] = v;
 	}
 
 	if (!r->has_tier) {
 		if (given(in->tier))
-			return set_error(err, "tier", "a %s has no tier",
-			                 label(p->kind, p->part, what, sizeof(what)));
+			bad = set_error(err, "tier", "not_applicable", "a %s has no tier", what);
 		p->tier = 0;
 	} else if (given(in->tier)) {
 		if (parse_small_int(in->tier, &v) != 0 || v < 1 || v > TIER_MAX)
-			return set_error(err, "tier", "must be a whole number from 1 to %d",
-			                 TIER_MAX);
-		p->tier = v;
+			bad = set_error(err, "tier", number_code(in->tier),
+			                "must be a whole number from 1 to %d", TIER_MAX);
+		else
+			p->tier = v;
 	} else if (!keep || p->tier == 0) {
-		return set_error(err, "tier", "is required for a %s",
-		                 label(p->kind, p->part, what, sizeof(what)));
+		bad = set_error(err, "tier", "missing", "is required for a %s", what);
 	}
 
 	if (r->slots) {
@@ -131,12 +167,12 @@ static int read_stats(const struct part_rules *r, const struct proposal_input *i
 		if (sl >= 0 && (r->slots & (1u << sl)))
 			p->slot = (enum slot)sl;
 		else if (given(in->slot) || !keep || p->slot == SLOT_NONE)
-			return set_error(err, "slot", "must be one of the slots a %s is worn in",
-			                 label(p->kind, p->part, what, sizeof(what)));
+			bad = set_error(err, "slot", given(in->slot) ? "not_one_of" : "missing",
+			                "must be one of the slots a %s is worn in", what);
 	} else {
 		if (given(in->slot))
-			return set_error(err, "slot", "a %s has no slot to choose",
-			                 label(p->kind, p->part, what, sizeof(what)));
+			bad = set_error(err, "slot", "not_applicable", "a %s has no slot to choose",
+			                what);
 		p->slot = r->fixed_slot;
 	}
 
@@ -148,18 +184,18 @@ static int read_stats(const struct part_rules *r, const struct proposal_input *i
 			else if (strcmp(in->mark, mark_names[MARK_BAD]) == 0)
 				p->mark = MARK_BAD;
 			else
-				return set_error(err, "mark", "must be good or bad");
+				bad = set_error(err, "mark", "not_one_of", "must be good or bad");
 		} else if (!keep || p->mark == MARK_NONE) {
-			return set_error(err, "mark", "is required for a %s (good or bad)",
-			                 label(p->kind, p->part, what, sizeof(what)));
+			bad = set_error(err, "mark", "missing",
+			                "is required for a %s (good or bad)", what);
 		}
 	} else {
 		if (given(in->mark))
-			return set_error(err, "mark", "a %s is neither good nor bad",
-			                 label(p->kind, p->part, what, sizeof(what)));
+			bad = set_error(err, "mark", "not_applicable",
+			                "a %s is neither good nor bad", what);
 		p->mark = MARK_NONE;
 	}
-	return 0;
+	return bad;
 }
 
 int proposal_takes_classes(enum kind k, enum part p)
@@ -200,21 +236,22 @@ static int read_classes(const struct proposal_input *in, int keep, struct propos
 			return 0;
 		}
 		if (z - a != 5 || memcmp(in->classes + a, "worse", 5) != 0)
-			return set_error(err, "classes", "a %s is either worse or nothing (empty)",
-			                 what);
+			return set_error(err, "classes", "not_one_of",
+			                 "a %s is either worse or nothing (empty)", what);
 		memcpy(p->classes, "worse", 6);
 		return 0;
 	}
 	if (!proposal_takes_classes(p->kind, p->part)) {
 		if (given(in->classes))
-			return set_error(err, "classes", "a %s has no classes", what);
+			return set_error(err, "classes", "not_applicable", "a %s has no classes",
+			                 what);
 		p->classes[0] = '\0';
 		return 0;
 	}
 	if (!given(in->classes)) {
 		if (keep && p->classes[0])
 			return 0;
-		return set_error(err, "classes",
+		return set_error(err, "classes", "missing",
 		                 p->part == P_MATERIAL
 		                         ? "is required: the class of the %s (what it is made of)"
 		                         : "is required: the material classes a %s can be made of",
@@ -229,19 +266,19 @@ static int read_classes(const struct proposal_input *in, int keep, struct propos
 		if (!len && !*c)
 			break;
 		if (!len || len > PROPOSAL_CLASS_LEN || (c[len] && c[len] != ' ' && c[len] != ','))
-			return set_error(err, "classes",
+			return set_error(err, "classes", "malformed",
 			                 "must be class names of 1 to %d lower-case letters a-z, "
 			                 "separated by spaces",
 			                 PROPOSAL_CLASS_LEN);
 		for (size_t at = 0; at < used;) { /* a repeat */
 			size_t l = strcspn(out + at, " ");
 			if (l == len && memcmp(out + at, c, len) == 0)
-				return set_error(err, "classes", "names \"%.*s\" twice", (int)len,
-				                 c);
+				return set_error(err, "classes", "duplicate",
+				                 "names \"%.*s\" twice", (int)len, c);
 			at += l + 1;
 		}
 		if (++n > (p->part == P_MATERIAL ? 1 : PROPOSAL_CLASSES_MAX))
-			return set_error(err, "classes",
+			return set_error(err, "classes", "too_many",
 			                 p->part == P_MATERIAL
 			                         ? "a material has one class"
 			                         : "a type accepts at most %d classes",
@@ -254,7 +291,7 @@ static int read_classes(const struct proposal_input *in, int keep, struct propos
 		c += len;
 	}
 	if (!n)
-		return set_error(err, "classes", "is required for a %s", what);
+		return set_error(err, "classes", "missing", "is required for a %s", what);
 	memcpy(p->classes, out, used + 1);
 	return 0;
 }
@@ -291,7 +328,8 @@ static int read_worth(const struct proposal_input *in, int keep, struct proposal
 
 	if (given(other))
 		return set_error(err, proposal_worth_field(p->part == P_TYPE ? P_PREFIX : P_TYPE),
-		                 "a %s has %s instead", label(p->kind, p->part, what, sizeof(what)),
+		                 "not_applicable", "a %s has %s instead",
+		                 label(p->kind, p->part, what, sizeof(what)),
 		                 proposal_worth_field(p->part));
 	proposal_worth_range(p->part, &min, &max);
 	if (!given(mine)) {
@@ -301,8 +339,8 @@ static int read_worth(const struct proposal_input *in, int keep, struct proposal
 	}
 	for (; mine[i] >= '0' && mine[i] <= '9' && i < 7; i++)
 		v = v * 10 + (uint32_t)(mine[i] - '0');
-	if (mine[i] || v < min || v > max)
-		return set_error(err, proposal_worth_field(p->part),
+	if (mine[i] || i == 0 || v < min || v > max)
+		return set_error(err, proposal_worth_field(p->part), number_code(mine),
 		                 "must be a whole number from %u to %u", (unsigned)min,
 		                 (unsigned)max);
 	p->worth = v;
@@ -311,33 +349,49 @@ static int read_worth(const struct proposal_input *in, int keep, struct proposal
 
 int proposal_parse(const struct proposal_input *in, struct proposal *p, struct proposal_error *err)
 {
-	const struct part_rules *r;
+	const struct part_rules *r = NULL;
 	enum word_error we;
-	int k, pt;
+	int k = -1, pt = -1;
 
 	memset(p, 0, sizeof(*p));
+	proposal_error_init(err);
+	/* Every field is checked; those the kind and part decide (tier, slot,
+	 * stats, worth, classes) only once both are known. */
 	if (!given(in->kind) || (k = kind_from_name(in->kind)) < 0)
-		return set_error(err, "kind", "%s", kind_choices());
+		set_error(err, "kind", given(in->kind) ? "not_one_of" : "missing", "%s",
+		          kind_choices());
 	if (!given(in->part) || (pt = part_from_name(in->part)) < 0)
-		return set_error(err, "part", "%s", part_choices());
-	p->kind = (enum kind)k;
-	p->part = (enum part)pt;
-	if (!(r = proposal_rules(p->kind, p->part)))
-		return set_error(err, "part", "a %s has no %s", kind_names[k], part_names[pt]);
-	if (!in->word)
-		return set_error(err, "word", "is required");
-	we = word_normalize(in->word, strlen(in->word), p->word);
-	if (we != WORD_OK)
-		return set_error(err, "word", "%s", word_error_text(we));
-	/* The form sends "random" (any case) for "no word wanted", so a word
-	 * by that name could never be requested. */
+		set_error(err, "part", given(in->part) ? "not_one_of" : "missing", "%s",
+		          part_choices());
+	if (k >= 0 && pt >= 0) {
+		p->kind = (enum kind)k;
+		p->part = (enum part)pt;
+		if (!(r = proposal_rules(p->kind, p->part)))
+			set_error(err, "part", "not_one_of", "a %s has no %s", kind_names[k],
+			          part_names[pt]);
+	}
 	char key[CATALOG_KEY_MAX];
-	if (catalog_key(p->word, key, sizeof key) == 0 && strcmp(key, "random") == 0)
-		return set_error(err, "word",
-		                 "cannot be \"random\": the form uses it to ask for a random word");
-	if (read_stats(r, in, 0, p, err) != 0 || read_worth(in, 0, p, err) != 0)
-		return -1;
-	return read_classes(in, 0, p, err);
+	if (!in->word) {
+		set_error(err, "word", "missing", "is required");
+	} else if ((we = word_normalize(in->word, strlen(in->word), p->word)) != WORD_OK) {
+		set_error(err, "word",
+		          we == WORD_LONG || we == WORD_BYTES ? "too_long"
+		          : we == WORD_SHORT && !*in->word    ? "missing"
+		                                              : "malformed",
+		          "%s", word_error_text(we));
+		p->word[0] = '\0';
+	} else if (catalog_key(p->word, key, sizeof key) == 0 && strcmp(key, "random") == 0) {
+		/* The form sends "random" (any case) for "no word wanted", so a
+		 * word by that name could never be requested. */
+		set_error(err, "word", "malformed",
+		          "cannot be \"random\": the form uses it to ask for a random word");
+	}
+	if (r) {
+		read_stats(r, in, 0, p, err);
+		read_worth(in, 0, p, err);
+		read_classes(in, 0, p, err);
+	}
+	return err->n ? -1 : 0;
 }
 
 int proposal_adjust(struct proposal *p, const struct proposal_input *in, struct proposal_error *err)
@@ -345,10 +399,13 @@ int proposal_adjust(struct proposal *p, const struct proposal_input *in, struct 
 	const struct part_rules *r = proposal_rules(p->kind, p->part);
 	struct proposal q = *p;
 
+	proposal_error_init(err);
 	if (!r)
-		return set_error(err, "part", "this kind has no such part");
-	if (read_stats(r, in, 1, &q, err) != 0 || read_worth(in, 1, &q, err) != 0 ||
-	    read_classes(in, 1, &q, err) != 0)
+		return set_error(err, "part", "not_one_of", "this kind has no such part");
+	read_stats(r, in, 1, &q, err);
+	read_worth(in, 1, &q, err);
+	read_classes(in, 1, &q, err);
+	if (err->n)
 		return -1;
 	*p = q;
 	return 0;
@@ -422,7 +479,8 @@ static int parse_cell(const char *cell, struct spell_effect *e, const char *fiel
 
 	memset(e, 0, sizeof *e);
 	if (strlen(cell) > SPELL_CELL_MAX)
-		return set_error(err, field, "must be at most %d characters", SPELL_CELL_MAX);
+		return set_error(err, field, "too_long", "must be at most %d characters",
+		                 SPELL_CELL_MAX);
 	while (*cell == ' ')
 		cell++;
 	while (cell[n] && cell[n] != ' ' && n < sizeof kind - 1) {
@@ -439,7 +497,8 @@ static int parse_cell(const char *cell, struct spell_effect *e, const char *fiel
 		for (int k = 1; k < EFFECT__MAX && used < sizeof names; k++)
 			used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
 			                         k > 1 ? ", " : "", spell_effect_kind_name(k));
-		return set_error(err, field, "must start with an effect: one of %s", names);
+		return set_error(err, field, "not_one_of", "must start with an effect: one of %s",
+		                 names);
 	}
 	for (int i = 0;; i++) {
 		while (*cell == ' ')
@@ -448,9 +507,10 @@ static int parse_cell(const char *cell, struct spell_effect *e, const char *fiel
 			break;
 		long v;
 		if (i == SPELL_PARAMS)
-			return set_error(err, field, "has more than %d numbers", SPELL_PARAMS);
+			return set_error(err, field, "too_many", "has more than %d numbers",
+			                 SPELL_PARAMS);
 		if (parse_param(cell, &v, &cell) != 0)
-			return set_error(err, field,
+			return set_error(err, field, "malformed",
 			                 "must be the effect's name and whole numbers separated by "
 			                 "spaces, like \"heal 2 6 3\"");
 		e->p[i] = (int32_t)v;
@@ -493,47 +553,66 @@ int spell_proposal_parse(const struct spell_proposal_input *in, struct spell_pro
 	const char *field_of[SPELL_EFFECTS_MAX] = {0};
 	struct spell s;
 	char why[SPELL_REASON_MAX];
+	int cell_bad[SPELL_EFFECTS_MAX] = {0};
 
 	memset(&q, 0, sizeof q);
-	if (!given(in->name))
-		return set_error(err, "name", "is required");
-	enum word_error we = word_normalize(in->name, strlen(in->name), q.name);
-	if (we != WORD_OK)
-		return set_error(err, "name", "%s", word_error_text(we));
-	if (parse_count(in->mana, &q.mana) != 0 || q.mana < SPELL_MANA_MIN ||
-	    q.mana > SPELL_MANA_MAX)
-		return set_error(err, "mana", "must be a whole number from %d to %d",
-		                 SPELL_MANA_MIN, SPELL_MANA_MAX);
-	if (parse_count(in->level, &q.level) != 0 || q.level < SPELL_LEVEL_MIN ||
-	    q.level > SPELL_LEVEL_MAX)
-		return set_error(err, "level", "must be a whole number from %d to %d",
-		                 SPELL_LEVEL_MIN, SPELL_LEVEL_MAX);
-	if (parse_count(in->tier, &q.tier) != 0 || q.tier < SPELL_TIER_MIN ||
-	    q.tier > SPELL_TIER_MAX)
-		return set_error(err, "tier", "must be a whole number from %d to %d",
-		                 SPELL_TIER_MIN, SPELL_TIER_MAX);
+	/* Every field is checked, then the numbers of each effect that parsed together
+	 * (its dice, sides and bonus: spell_effect_check), then the whole by
+	 * the loader's own check. */
+	static const struct {
+		const char *field;
+		size_t at; /* the value's offset in the input, the number's in q */
+		size_t to;
+		int min, max;
+	} counts[] = {
+	        {"mana", offsetof(struct spell_proposal_input, mana),
+	         offsetof(struct spell_proposal, mana), SPELL_MANA_MIN, SPELL_MANA_MAX},
+	        {"level", offsetof(struct spell_proposal_input, level),
+	         offsetof(struct spell_proposal, level), SPELL_LEVEL_MIN, SPELL_LEVEL_MAX},
+	        {"tier", offsetof(struct spell_proposal_input, tier),
+	         offsetof(struct spell_proposal, tier), SPELL_TIER_MIN, SPELL_TIER_MAX},
+	};
+	proposal_error_init(err);
+	if (!given(in->name)) {
+		set_error(err, "name", "missing", "is required");
+	} else {
+		enum word_error we = word_normalize(in->name, strlen(in->name), q.name);
+		if (we != WORD_OK)
+			set_error(err, "name",
+			          we == WORD_LONG || we == WORD_BYTES ? "too_long" : "malformed",
+			          "%s", word_error_text(we));
+	}
+	for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+		const char *v = *(const char *const *)((const char *)in + counts[i].at);
+		int *to = (int *)((char *)&q + counts[i].to);
+		if (parse_count(v, to) != 0 || *to < counts[i].min || *to > counts[i].max)
+			set_error(err, counts[i].field,
+			          !given(v)                 ? "missing"
+			          : parse_count(v, to) == 0 ? "out_of_range"
+			                                    : "malformed",
+			          "must be a whole number from %d to %d", counts[i].min,
+			          counts[i].max);
+	}
 	for (int i = 0; i < SPELL_EFFECTS_MAX; i++) {
 		if (!given(in->effect[i]))
 			continue;
 		field_of[q.n_effects] = effect_fields[i];
 		if (parse_cell(in->effect[i], &q.effects[q.n_effects], effect_fields[i], err) != 0)
-			return -1;
+			cell_bad[q.n_effects] = 1;
 		q.n_effects++;
 	}
 	if (q.n_effects == 0)
-		return set_error(err, "effect1", "a spell needs at least one effect");
+		set_error(err, "effect1", "missing", "a spell needs at least one effect");
+	/* each effect's params together (those that parsed), named by the
+	 * field it was typed in */
+	for (int i = 0; i < q.n_effects; i++)
+		if (!cell_bad[i] && spell_effect_check(&q.effects[i], why, sizeof why) != 0)
+			proposal_error_add(err, field_of[i], "out_of_range", 1, "%s", why);
+	if (err->n)
+		return -1;
 	spell_proposal_view(&q, &s);
-	if (spell_check(&s, why, sizeof why) != 0) {
-		/* "effect 2: heal p2 ..." names the effect by its place among
-		 * those given: the field is the one it was typed in. */
-		int at = 0;
-		const char *rest = why;
-		if (sscanf(why, "effect %d: ", &at) == 1 && at >= 1 && at <= q.n_effects) {
-			rest = strchr(why, ':') + 2;
-			return set_error(err, field_of[at - 1], "%s", rest);
-		}
-		return set_error(err, field_of[0], "%s", rest);
-	}
+	if (spell_check(&s, why, sizeof why) != 0) /* the rules above are all of it */
+		return proposal_error_add(err, field_of[0], "malformed", 1, "%s", why);
 	*p = q;
 	return 0;
 }
@@ -573,13 +652,15 @@ int spell_effects_parse(const char *text, struct spell_proposal *p, struct propo
 {
 	char cell[SPELL_CELL_MAX + 1];
 
+	proposal_error_init(err);
 	p->n_effects = 0;
 	memset(p->effects, 0, sizeof p->effects);
 	while (*text) {
 		const char *end = strchr(text, ';');
 		size_t n = end ? (size_t)(end - text) : strlen(text);
 		if (p->n_effects == SPELL_EFFECTS_MAX || n > SPELL_CELL_MAX)
-			return set_error(err, "effects", "more than %d effects, or one too long",
+			return set_error(err, "effects", "too_long",
+			                 "more than %d effects, or one too long",
 			                 SPELL_EFFECTS_MAX);
 		memcpy(cell, text, n);
 		cell[n] = '\0';

@@ -75,16 +75,45 @@ struct proposal_input {
 	const char *classes;            /* proposal_takes_classes: names, by spaces or commas */
 };
 
-struct proposal_error {
-	const char *field; /* the field's name (static) */
-	char message[160];
+/* Every problem of a proposal at once (docs/api.md, "Errors"): the checks
+ * go on after a bad field and list each one with its stable code. field,
+ * message and code are the first problem's, so that a caller that shows
+ * one still can. A check across fields (a word already live, a look-alike
+ * of one, an effect's params together) is marked `cross`: the pages list
+ * those after the fields' own. */
+#define PROPOSAL_ERRORS_MAX  64 /* as FORM_ERRORS_MAX: one per field a request may have */
+#define PROPOSAL_MESSAGE_MAX 160
+
+struct proposal_problem {
+	const char *field; /* static */
+	const char *code;  /* "missing", "out_of_range", ... (docs/api.md's table) */
+	int cross;
+	char message[PROPOSAL_MESSAGE_MAX];
 };
+
+struct proposal_error {
+	const char *field; /* the first problem's field's name (static) */
+	char message[PROPOSAL_MESSAGE_MAX];
+	const char *code;
+	int n; /* problems in list */
+	struct proposal_problem list[PROPOSAL_ERRORS_MAX];
+};
+
+/* An empty list (the parse functions below start with it). */
+void proposal_error_init(struct proposal_error *err);
+
+/* Appends a problem; the first also fills field, message and code.
+ * Returns -1, for `return proposal_error_add(...)`. */
+int proposal_error_add(struct proposal_error *err, const char *field, const char *code, int cross,
+                       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* Fills p from in: kind and part (required; the part must be one of the
  * kind's), the word (word.h), then tier, slot and stats by the part's rules.
  * A stat the part does not carry must be absent or empty; one it carries
  * takes its default when absent or empty. Numbers are an optional '-' and
- * 1..3 digits. 0, or -1 with *err naming the first bad field. */
+ * 1..3 digits. 0, or -1 with *err listing every bad field (the first
+ * first; the fields the kind and part decide are checked only when both
+ * are good). */
 int proposal_parse(const struct proposal_input *in, struct proposal *p, struct proposal_error *err);
 
 /* A moderator's adjustment: tier, slot and the stats given in `in` (its

@@ -13,6 +13,7 @@
 #include "log.h"
 #include "messages.h"
 #include "page.h"
+#include "render.h"
 #include "session.h"
 #include "settings.h"
 
@@ -25,28 +26,54 @@ static int read_fields(const struct request *rq, struct fields *in, struct form_
 	return fields_read(in, lf_names, LONG_FIELDS, rq, 1, err);
 }
 
-void login_page_send(struct response *rs, int status, const char *csrf, const char *name,
-                     const char *field, const char *message)
+/* The form with every problem of e (NULL: none) above it; the name as
+ * sent, the password never (it is not sent back in a page). */
+static void page_send(struct response *rs, int status, const char *csrf, const char *name,
+                      const struct form_error *e)
 {
 	struct tmpl_dict *d = page_new("Moderator login");
 	struct tmpl_dict *body = page_body(d, "login.tpl");
 
-	if (message)
-		page_error(d, field, message);
+	if (e)
+		page_errors(d, e);
 	tmpl_set(body, "CSRF", csrf);
 	if (name)
 		tmpl_set(body, "NAME", name);
 	page_send_html(rs, status, d);
 }
 
-/* A failed login in the client's format; HTML shows the form again. */
+void login_page_send(struct response *rs, int status, const char *csrf, const char *name,
+                     const char *field, const char *message)
+{
+	struct form_error e = {.n = 0};
+
+	if (message)
+		form_error_add(&e, field, render_error_code(status), message);
+	page_send(rs, status, csrf, name, message ? &e : NULL);
+}
+
+/* Every problem of e in the client's format; HTML shows the form again. */
+static void login_errors(struct response *rs, int json, int status, const char *csrf,
+                         const char *name, const struct form_error *e)
+{
+	if (json)
+		page_send_json_errors(rs, status, e);
+	else
+		page_send(rs, status, csrf, name, e);
+}
+
+/* A failed login that stops the request (one problem: the token, the
+ * back-off, the password, the database). */
 static void login_error(struct response *rs, int json, int status, const char *csrf,
                         const char *name, const char *field, const char *message)
 {
-	if (json)
-		page_send_json_error(rs, status, field, message);
-	else
-		login_page_send(rs, status, csrf, name, field, message);
+	struct form_error e = {.n = 0};
+
+	form_error_add(&e, field,
+	               status == 400 ? form_error_code(message, NULL, 0)
+	                             : render_error_code(status),
+	               message);
+	login_errors(rs, json, status, csrf, name, &e);
 }
 
 /* Answers a database failure of the login path; 1 when there was one. */
@@ -62,26 +89,20 @@ static int login_db_failed(struct response *rs, int json, const char *csrf, cons
 	return 1;
 }
 
-/* The password check of a login, behind the source's back-off (backoff.h,
- * issue 31): guesses from one address lock that address, for every name,
- * and never a moderator who logs in from elsewhere. Known and unknown
- * names take the same path, with the same answers and time, so neither
- * the back-off nor the timing tells which names exist. A source in
- * back-off is refused before anything is checked: it never takes one of
- * the SESSION_VERIFY_MAX slots. A check is counted as a failure before it
- * runs, so a burst of guesses from one source gets at most
- * LOGIN_FREE_FAILURES checks. 1 with *m filled when the password is right;
- * 0 when the answer has been sent. */
-static int login_check(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
-                       int json, const char *csrf, const char *name, const char *pw,
-                       struct moderator *m)
+/* The source's back-off (backoff.h, issue 31): guesses from one address
+ * lock that address, for every name, and never a moderator who logs in
+ * from elsewhere. A source in back-off is refused (429) before its fields
+ * are checked: it never takes one of the SESSION_VERIFY_MAX slots. A
+ * check is counted as a failure before it runs (reserved here), so a
+ * burst of guesses from one source gets at most LOGIN_FREE_FAILURES
+ * checks. 1 with *slot and client filled when the check may go on; 0 when
+ * the answer has been sent; -1 when the back-off could not be read (*st):
+ * the fields are checked still, and the failure answered if they pass. */
+static int login_admit(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
+                       int json, const char *csrf, const char *name,
+                       uint8_t client[DBMOD_HASH_BYTES], struct login_slot *slot,
+                       enum db_status *st)
 {
-	char hash[PASSWORD_HASH_MAX];
-	uint8_t client[DBMOD_HASH_BYTES];
-	struct login_slot slot;
-	int found = 0;
-	enum verify ok;
-
 	if (rq->lane_full) {
 		/* Every slot of the slow lane's queue is taken (lane.h): refused
 		 * at once, before the database or Argon2, and not counted. */
@@ -92,18 +113,33 @@ static int login_check(struct handler_ctx *ctx, const struct request *rq, struct
 		return 0;
 	}
 	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
-	if (login_db_failed(rs, json, csrf, name, db_login_reserve(ctx->db, client, &slot)))
-		return 0;
-	if (slot.locked) {
-		rs->retry_after = (int)slot.retry_after;
+	if ((*st = db_login_reserve(ctx->db, client, slot)) != DB_OK)
+		return -1;
+	if (slot->locked) {
+		rs->retry_after = (int)slot->retry_after;
 		login_error(rs, json, 429, csrf, name, NULL,
 		            "Too many failed logins from your address; please wait and try again.");
 		return 0;
 	}
-	if (slot.locked_now)
+	if (slot->locked_now)
 		log_warn("login: a client address locked for %lds after %u failed logins (last "
 		         "name tried: \"%s\")",
-		         login_backoff_seconds(slot.failures), slot.failures, name);
+		         login_backoff_seconds(slot->failures), slot->failures, name ? name : "");
+	return 1;
+}
+
+/* The password check of an admitted login. Known and unknown names take
+ * the same path, with the same answers and time, so neither the back-off
+ * nor the timing tells which names exist. 1 with *m filled when the
+ * password is right; 0 when the answer has been sent. */
+static int login_check(struct handler_ctx *ctx, struct response *rs, int json, const char *csrf,
+                       const char *name, const char *pw, const uint8_t client[DBMOD_HASH_BYTES],
+                       struct login_slot *slot, struct moderator *m)
+{
+	char hash[PASSWORD_HASH_MAX];
+	int found = 0;
+	enum verify ok;
+
 	if (login_db_failed(rs, json, csrf, name, db_moderator_get(ctx->db, name, m, hash, &found)))
 		return 0;
 	/* An unknown name's equal-time wait is the server's: it holds the
@@ -113,7 +149,7 @@ static int login_check(struct handler_ctx *ctx, const struct request *rq, struct
 	if (ok == VERIFY_BUSY) {
 		/* Not checked, so not counted; a failure to give it back only
 		 * brings the back-off one check nearer. */
-		if (db_login_unreserve(ctx->db, client, &slot) != DB_OK)
+		if (db_login_unreserve(ctx->db, client, slot) != DB_OK)
 			log_warn("login: an unchecked attempt stays counted");
 		rs->retry_after = 1;
 		login_error(rs, json, 503, csrf, name, NULL,
@@ -133,18 +169,22 @@ static int login_check(struct handler_ctx *ctx, const struct request *rq, struct
 }
 
 /* POST /login (name, password, csrf): 303 to /moderate with the session
- * cookie (JSON: 200); 400 a malformed field; 401 wrong name or password;
- * 403 a missing or wrong CSRF token; 429 with Retry-After while the client
- * address is in back-off after failed logins; 503 when the database cannot be reached
- * or too many logins are being checked at once. */
+ * cookie (JSON: 200). Refused, one answer each, before the fields are
+ * checked: 415 a body that is not a form, 400 one that cannot be read
+ * through, 403 a missing or wrong CSRF token, 503 too many logins waiting,
+ * 429 with Retry-After while the client address is in back-off after
+ * failed logins. Then 400 listing every bad field at once (docs/api.md);
+ * then 401 wrong name or password; 503 when the database cannot be
+ * reached or too many logins are being checked at once. */
 static void login_post(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
                        const char *csrf)
 {
 	struct fields in;
 	struct form_error err;
 	struct moderator m;
+	struct login_slot slot;
 	char token[SESSION_TOKEN_HEX + 1];
-	uint8_t token_hash[DBMOD_HASH_BYTES], secret[DBMOD_HASH_BYTES];
+	uint8_t token_hash[DBMOD_HASH_BYTES], secret[DBMOD_HASH_BYTES], client[DBMOD_HASH_BYTES];
 	const char *why, *field, *name, *pw;
 	int status, json = request_prefers_json(rq);
 
@@ -152,25 +192,48 @@ static void login_post(struct handler_ctx *ctx, const struct request *rq, struct
 		login_error(rs, json, status, csrf, NULL, field, why);
 		return;
 	}
-	status = read_fields(rq, &in, &err);
+	int bad = read_fields(rq, &in, &err) != 0;
 	json = in.json;
-	if (status != 0) {
-		login_error(rs, json, 400, csrf, NULL, err.field, err.message);
-		return;
-	}
 	name = in.v[LF_NAME];
 	pw = in.v[LF_PASSWORD] ? in.v[LF_PASSWORD] : "";
+	if (bad && (fields_has_problem(&err, "body") || fields_has_problem(&err, "query"))) {
+		fields_sort_errors(&in, &err);
+		login_errors(rs, json, 400, csrf, name, &err);
+		return;
+	}
 	if (!auth_client_ok(rq, in.v[LF_CSRF])) {
 		login_error(rs, json, 403, csrf, name, "csrf",
 		            "The form had expired or came from another site; please log in again.");
 		return;
 	}
-	if (!session_name_ok(name)) {
-		login_error(rs, json, 400, csrf, name, "name",
-		            "must be 1 to 64 letters, digits, dots, hyphens or underscores");
+	enum db_status held = DB_OK;
+	int admitted = login_admit(ctx, rq, rs, json, csrf, name, client, &slot, &held);
+	if (admitted == 0)
+		return;
+	/* every field at once; the reader's problems first for their fields */
+	if (!bad)
+		err.n = 0;
+	if (!session_name_ok(name) && !fields_has_problem(&err, "name"))
+		form_error_add(&err, "name",
+		               !name || !*name     ? "missing"
+		               : strlen(name) > 64 ? "too_long"
+		                                   : "malformed",
+		               "must be 1 to 64 letters, digits, dots, hyphens or underscores");
+	if (!*pw && !fields_has_problem(&err, "password"))
+		form_error_add(&err, "password", "missing", "is required");
+	if (err.n) {
+		/* not a check of the password: not counted */
+		if (admitted > 0 && db_login_unreserve(ctx->db, client, &slot) != DB_OK)
+			log_warn("login: a refused attempt stays counted");
+		fields_sort_errors(&in, &err);
+		login_errors(rs, json, 400, csrf, name, &err);
 		return;
 	}
-	if (!login_check(ctx, rq, rs, json, csrf, name, pw, &m))
+	if (admitted < 0) {
+		login_db_failed(rs, json, csrf, name, held);
+		return;
+	}
+	if (!login_check(ctx, rs, json, csrf, name, pw, client, &slot, &m))
 		return;
 	session_new(token, secret);
 	session_token_hash(token, token_hash);

@@ -28,6 +28,7 @@
 #include "page.h"
 #include "proposal.h"
 #include "proposal_types.h"
+#include "render.h"
 
 enum mf {
 	MF_CSRF,
@@ -95,16 +96,45 @@ static void send_login_needed(struct response *rs, int json)
 	page_send_html(rs, 401, d);
 }
 
-static void fill_item(struct tmpl_dict *queue, const struct db_submission *row)
+/* The list whose item a refused decision's values are kept in (the
+ * queue lists words, spells and names, each with ids of its own). */
+enum kept_list { KEPT_NONE, KEPT_WORD, KEPT_SPELL, KEPT_NAME };
+
+/* What the queue page shows again of a refused POST: its values, in the
+ * form they were sent from (the item of its id in its list, or the
+ * forms that change a live word). */
+struct kept {
+	const struct fields *in;
+	enum kept_list list;
+	uint32_t id;
+};
+
+static const char *typed(const void *ctx, const char *field)
+{
+	return fields_get(ctx, field);
+}
+
+/* The reason typed for this item, when the POST was about it. */
+static void keep_reason(struct tmpl_dict *it, const struct kept *k, enum kept_list list,
+                        uint32_t id)
+{
+	if (k->list == list && k->id == id && k->in->v[MF_REASON])
+		tmpl_set(tmpl_section(it, "KEPT_REASON"), "VALUE", k->in->v[MF_REASON]);
+}
+
+static void fill_item(struct tmpl_dict *queue, const struct db_submission *row,
+                      const struct kept *k)
 {
 	struct tmpl_dict *it = tmpl_section(queue, "ITEM");
+	int mine = k->list == KEPT_WORD && k->id == row->id;
 
 	tmpl_set_int(it, "ID", (long)row->id);
 	tmpl_set(it, "WORD", row->p.word);
 	tmpl_set(it, "KIND", kind_names[row->p.kind]);
 	tmpl_set(it, "PART", part_names[row->p.part]);
 	tmpl_set(it, "CREATED", row->created);
-	page_proposal_fields(it, &row->p, NULL, NULL);
+	page_proposal_fields(it, &row->p, mine ? typed : NULL, mine ? k->in : NULL);
+	keep_reason(it, k, KEPT_WORD, row->id);
 }
 
 /* Pending spells shown on one queue page. */
@@ -128,7 +158,7 @@ static json_t *spell_row_json(const struct db_spell_submission *row)
 }
 
 static void fill_spell(struct tmpl_dict *queue, const struct db_spell_submission *row,
-                       const char *csrf)
+                       const char *csrf, const struct kept *k)
 {
 	struct tmpl_dict *it = tmpl_section(queue, "SPELL_ITEM");
 	char effects[SPELL_EFFECTS_TEXT_MAX + 1], text[SPELL_TEXT_MAX];
@@ -143,6 +173,7 @@ static void fill_spell(struct tmpl_dict *queue, const struct db_spell_submission
 	         spell_effects_text(&row->p, effects, sizeof effects) >= 0 ? effects : "");
 	tmpl_set(it, "TEXT",
 	         spell_text(&s, text, sizeof text) >= 0 ? text : "(does not pass the check now)");
+	keep_reason(it, k, KEPT_SPELL, row->id);
 }
 
 /* Pending training names shown on one queue page. */
@@ -164,24 +195,47 @@ static json_t *name_row_json(const struct db_name_submission *row)
 /* The kinds and parts "Change a live word" offers, as choices (issue 23:
  * they were free text); from recipe.c's names, so a new kind or part is
  * listed without a change here. */
-static void fill_live_choices(struct tmpl_dict *q)
+static void live_choice(struct tmpl_dict *q, const char *section, const char *value,
+                        const char *sent, int refused)
 {
-	for (int k = 0; k < K__MAX; k++)
-		if (kind_names[k]) {
-			struct tmpl_dict *o = tmpl_section(q, "KIND_OPT");
-			tmpl_set(o, "VALUE", kind_names[k]);
-		}
-	for (int p = 0; p < P__MAX; p++)
-		if (part_names[p]) {
-			struct tmpl_dict *o = tmpl_section(q, "PART_OPT");
-			tmpl_set(o, "VALUE", part_names[p]);
-		}
+	struct tmpl_dict *o = tmpl_section(q, section);
+
+	tmpl_set(o, "VALUE", value);
+	if (sent && strcmp(sent, value) == 0)
+		tmpl_show(o, "SEL");
+	if (refused)
+		tmpl_show(o, "BAD");
 }
 
-/* The queue page: 200, or the status of an error shown above it. */
-static void send_queue(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
-                       const struct fields *in, int status, const char *field, const char *message)
+/* The choices, with the values a refused change sent kept (a value that
+ * is none of them added, marked). */
+static void fill_live_choices(struct tmpl_dict *q, const struct fields *in)
 {
+	const char *kind = in->v[MF_KIND], *part = in->v[MF_PART];
+
+	for (int k = 0; k < K__MAX; k++)
+		if (kind_names[k])
+			live_choice(q, "KIND_OPT", kind_names[k], kind, 0);
+	if (kind && *kind && kind_from_name(kind) < 0)
+		live_choice(q, "KIND_OPT", kind, kind, 1);
+	for (int p = 0; p < P__MAX; p++)
+		if (part_names[p])
+			live_choice(q, "PART_OPT", part_names[p], part, 0);
+	if (part && *part && part_from_name(part) < 0)
+		live_choice(q, "PART_OPT", part, part, 1);
+	if (in->v[MF_WORD])
+		tmpl_set(tmpl_section(q, "KEPT_WORD"), "VALUE", in->v[MF_WORD]);
+}
+
+/* The queue page: 200, or the status of the problems of e (NULL: none)
+ * listed above it, with the values of the POST kept (k: NULL for none). */
+static void send_queue_errors(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
+                              const struct fields *in, int status, const struct form_error *e,
+                              const struct kept *k)
+{
+	struct kept none = {.in = in, .list = KEPT_NONE, .id = 0};
+	struct form_error down = {.n = 0};
+	const char *message = NULL;
 	struct db_submission rows[DBMOD_PENDING_MAX];
 	unsigned long total = 0;
 	size_t n = 0;
@@ -213,11 +267,14 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 	if (st != DB_OK) {
 		rs->allow = NULL; /* the answer is no longer the 405 it may have been */
 		status = http_db_failure(rs, st == DB_DOWN, &message);
-		field = NULL;
+		form_error_add(&down, NULL, render_error_code(status), message);
+		e = &down;
 	}
+	if (!k)
+		k = &none;
 	if (in->json) {
-		if (message) {
-			page_send_json_error(rs, status, field, message);
+		if (e) {
+			page_send_json_errors(rs, status, e);
 			return;
 		}
 		json_t *list = json_array();
@@ -257,11 +314,11 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 
 	struct tmpl_dict *d = page_new("Moderation");
 	struct tmpl_dict *q = tmpl_section(page_body(d, "moderate.tpl"), "QUEUE");
-	if (message)
-		page_error(d, field, message);
+	if (e)
+		page_errors(d, e);
 	tmpl_set(q, "MODERATOR", a->m.name);
 	tmpl_set(q, "CSRF", a->csrf);
-	fill_live_choices(q);
+	fill_live_choices(q, in);
 	tmpl_set_int(q, "TOTAL", (long)total);
 	if (total > n)
 		tmpl_set_int(tmpl_section(q, "MORE"), "SHOWN", (long)n);
@@ -275,11 +332,11 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 	if (n == 0)
 		tmpl_show(q, "EMPTY");
 	for (size_t i = 0; i < n; i++)
-		fill_item(q, &rows[i]);
-	page_stat_sections(q, "EDIT_STAT");
+		fill_item(q, &rows[i], k);
+	page_stat_sections(q, "EDIT_STAT", typed, in);
 	tmpl_set_int(q, "SPELL_TOTAL", (long)spell_total);
 	for (size_t i = 0; i < n_spells; i++)
-		fill_spell(q, &spells[i], a->csrf);
+		fill_spell(q, &spells[i], a->csrf, k);
 	tmpl_set_int(q, "NAME_TOTAL", (long)name_total);
 	for (size_t i = 0; i < n_names; i++) {
 		struct tmpl_dict *it = tmpl_section(q, "NAME_ITEM");
@@ -287,14 +344,31 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 		tmpl_set(it, "NAME", names[i].name);
 		tmpl_set(it, "CREATED", names[i].created);
 		tmpl_set(it, "CSRF", a->csrf);
+		keep_reason(it, k, KEPT_NAME, names[i].id);
 	}
 	page_send_html(rs, status, d);
+}
+
+/* The queue page with one problem (field may be NULL; message NULL: none);
+ * its code is the status's, or for a 400 the sentence's. */
+static void send_queue(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
+                       const struct fields *in, int status, const char *field, const char *message)
+{
+	struct form_error e = {.n = 0};
+
+	if (message)
+		form_error_add(&e, field,
+		               status == 400   ? form_error_code(message, NULL, 0)
+		               : status == 409 ? "conflict"
+		                               : render_error_code(status),
+		               message);
+	send_queue_errors(ctx, rs, a, in, status, message ? &e : NULL, NULL);
 }
 
 /* ---- decisions (docs/moderation.md) ---- */
 
 static int read_post(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
-                     struct fields *in);
+                     struct fields *in, struct form_error *err);
 
 /* After the database call of a decision: 503 / 500 on failure. */
 static int db_failed(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
@@ -307,6 +381,14 @@ static int db_failed(struct handler_ctx *ctx, struct response *rs, const struct 
 	int status = http_db_failure(rs, st == DB_DOWN, &msg);
 	send_queue(ctx, rs, a, in, status, NULL, msg);
 	return 1;
+}
+
+/* Why a reason is refused: not given, or longer than 200 characters. */
+static const char *reason_code(const char *r)
+{
+	size_t a = r ? strspn(r, " ") : 0;
+
+	return !r || !r[a] ? "missing" : "too_long";
 }
 
 /* The reason, trimmed: 1..200 characters. NULL when it is not. */
@@ -332,6 +414,7 @@ static const char *check_reason(const char *r, char *out, size_t cap)
  * what the answers and the log say of it. */
 struct decision {
 	const struct proposal_type *type;
+	enum kept_list list;    /* the queue's list of its items */
 	size_t row_size;        /* its record (dbmod.h) */
 	const char *noun;       /* "must be a %s's number", "there is no %s with this id",
 	                         * "%s #N was approved already" */
@@ -383,6 +466,7 @@ static void word_log(const struct auth *a, const void *r, uint32_t word_id, cons
 
 static const struct decision word_decision = {
         .type = &proposal_word,
+        .list = KEPT_WORD,
         .row_size = sizeof(struct db_submission),
         .noun = "submission",
         .live_field = "word",
@@ -421,6 +505,7 @@ static void spell_log(const struct auth *a, const void *r, uint32_t spell_id, co
 
 static const struct decision spell_decision = {
         .type = &proposal_spell,
+        .list = KEPT_SPELL,
         .row_size = sizeof(struct db_spell_submission),
         .noun = "spell proposal",
         .live_field = "name",
@@ -457,6 +542,7 @@ static void name_log(const struct auth *a, const void *r, uint32_t markov_id, co
 
 static const struct decision name_decision = {
         .type = &proposal_name,
+        .list = KEPT_NAME,
         .row_size = sizeof(struct db_name_submission),
         .noun = "name proposal",
         .live_field = "name",
@@ -488,19 +574,27 @@ static void decide(struct handler_ctx *ctx, const struct request *rq, struct res
 	struct proposal_input adjust;
 	struct decide_outcome o;
 	struct fields in;
+	struct form_error err;
 	enum db_status st;
 	void *row;
 
-	if (read_post(ctx, rq, rs, &in) != 0)
+	if (read_post(ctx, rq, rs, &in, &err) != 0)
 		return;
 	uint32_t id = parse_id(in.v[MF_ID]);
-	if (!id) {
+	struct kept k = {.in = &in, .list = t->list, .id = id};
+	/* every field at once: the id, the reason (docs/api.md) */
+	if (!id && !fields_has_problem(&err, "id")) {
 		snprintf(msg, sizeof msg, "must be a %s's number", t->noun);
-		send_queue(ctx, rs, a, &in, 400, "id", msg);
-		return;
+		form_error_add(&err, "id", in.v[MF_ID] && *in.v[MF_ID] ? "malformed" : "missing",
+		               msg);
 	}
-	if (!approving && !check_reason(in.v[MF_REASON], reason, sizeof(reason))) {
-		send_queue(ctx, rs, a, &in, 400, "reason", "must be 1 to 200 characters");
+	if (!approving && !check_reason(in.v[MF_REASON], reason, sizeof(reason)) &&
+	    !fields_has_problem(&err, "reason"))
+		form_error_add(&err, "reason", reason_code(in.v[MF_REASON]),
+		               "must be 1 to 200 characters");
+	if (err.n) {
+		fields_sort_errors(&in, &err);
+		send_queue_errors(ctx, rs, a, &in, 400, &err, &k);
 		return;
 	}
 	if (!(row = arena_alloc(&ctx->arena, t->row_size))) {
@@ -554,7 +648,12 @@ static void decide(struct handler_ctx *ctx, const struct request *rq, struct res
 		send_queue(ctx, rs, a, &in, 409, t->live_field, msg);
 		return;
 	case DECIDE_BAD_STATS:
-		send_queue(ctx, rs, a, &in, 400, o.err.field, o.err.message);
+		/* every problem of the adjusted proposal, its own checks after */
+		err.n = 0;
+		fields_add_problems(&err, &o.err);
+		fields_sort_errors(&in, &err);
+		fields_add_cross(&err, &o.err);
+		send_queue_errors(ctx, rs, a, &in, 400, &err, &k);
 		return;
 	}
 }
@@ -591,69 +690,62 @@ void moderate_name_reject(struct handler_ctx *ctx, const struct request *rq, str
 
 /* ---- changing live words (docs/items.md) ---- */
 
-/* The table a change names (kind, part) and the word; 0, or -1 after
- * answering 400 naming the field. */
-static int word_target(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
-                       const struct fields *in, enum kind *k, enum part *p)
+/* The table a change names (kind, part), the word, and for an edit the
+ * stats to change (whole numbers in the range the part's proposals may
+ * carry; stats a part cannot carry may not be given; at least one): every
+ * problem into e (docs/api.md). */
+static void check_change(const struct fields *in, int edit, enum kind *k, enum part *p,
+                         int32_t *stat, int *given, struct proposal_error *e)
 {
-	int kk = in->v[MF_KIND] ? kind_from_name(in->v[MF_KIND]) : -1;
-	int pp = in->v[MF_PART] ? part_from_name(in->v[MF_PART]) : -1;
-	const char *w = in->v[MF_WORD];
+	const char *kind = in->v[MF_KIND], *part = in->v[MF_PART], *w = in->v[MF_WORD];
+	int kk = kind ? kind_from_name(kind) : -1;
+	int pp = part ? part_from_name(part) : -1;
+	const struct recipe *r = kk >= 0 ? recipe_for((enum kind)kk) : NULL;
+	int table = kk >= 0 && pp >= 0 && r && (r->parts & (1u << pp));
+	int any = 0, bad_stat = 0;
 
-	if (kk < 0) {
-		send_queue(ctx, rs, a, in, 400, "kind", kind_choices());
-		return -1;
-	}
-	const struct recipe *r = recipe_for((enum kind)kk);
-	if (pp < 0 || !r || !(r->parts & (1u << pp))) {
-		send_queue(ctx, rs, a, in, 400, "part", "must be a part of this kind");
-		return -1;
-	}
-	if (!w || !*w || strlen(w) > 64 * 4) {
-		send_queue(ctx, rs, a, in, 400, "word", "must name a live word");
-		return -1;
-	}
-	*k = (enum kind)kk;
-	*p = (enum part)pp;
-	return 0;
-}
-
-/* A whole number in the range the part's proposals may carry; stats a
- * part cannot carry may not be given. 0, or -1 after answering 400. */
-static int edit_stats(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
-                      const struct fields *in, enum kind k, enum part p, int32_t *stat, int *given,
-                      int *any)
-{
-	const struct part_rules *rules = proposal_rules(k, p);
-	char msg[96];
-
-	*any = 0;
+	if (kk < 0)
+		proposal_error_add(e, "kind", kind && *kind ? "not_one_of" : "missing", 0, "%s",
+		                   kind_choices());
+	if (kk >= 0 && !table)
+		proposal_error_add(e, "part", part && *part ? "not_one_of" : "missing", 0,
+		                   "must be a part of this kind");
+	else if (kk < 0 && pp < 0)
+		proposal_error_add(e, "part", part && *part ? "not_one_of" : "missing", 0,
+		                   "must be a part of this kind");
+	if (!w || !*w || strlen(w) > 64 * 4)
+		proposal_error_add(e, "word", !w || !*w ? "missing" : "too_long", 0,
+		                   "must name a live word");
+	*k = table ? (enum kind)kk : K_WEAPON;
+	*p = table ? (enum part)pp : P_ELEMENT;
+	if (!edit)
+		return;
+	const struct part_rules *rules = table ? proposal_rules(*k, *p) : NULL;
 	for (int s = 0; s < ST__MAX; s++) {
 		const char *v = in->v[MF_STAT0 + s];
 		given[s] = 0;
 		if (!v || !*v)
 			continue;
-		const struct stat_range *r = rules ? proposal_stat(rules, (enum stat)s) : NULL;
+		const struct stat_range *rg = rules ? proposal_stat(rules, (enum stat)s) : NULL;
 		char *end;
 		long x = strtol(v, &end, 10);
-		if (!r || *end || end == v || x < r->min || x > r->max) {
-			if (r)
-				snprintf(msg, sizeof msg, "must be a whole number from %d to %d",
-				         r->min, r->max);
-			else
-				snprintf(msg, sizeof msg, "a %s %s carries no %s", kind_names[k],
-				         part_names[p], stat_names[s]);
-			send_queue(ctx, rs, a, in, 400, stat_names[s], msg);
-			return -1;
+		if (rg && !*end && end != v && x >= rg->min && x <= rg->max) {
+			stat[s] = (int32_t)x;
+			given[s] = any = 1;
+		} else if (rg) {
+			bad_stat = proposal_error_add(
+			        e, stat_names[s], *end || end == v ? "malformed" : "out_of_range",
+			        0, "must be a whole number from %d to %d", rg->min, rg->max);
+		} else if (table) {
+			bad_stat = proposal_error_add(e, stat_names[s], "not_applicable", 0,
+			                              "a %s %s carries no %s", kind_names[*k],
+			                              part_names[*p], stat_names[s]);
+		} else {
+			any = 1; /* checked once the table is known */
 		}
-		stat[s] = (int32_t)x;
-		given[s] = *any = 1;
 	}
-	if (!*any) {
-		send_queue(ctx, rs, a, in, 400, NULL, "give at least one stat to change");
-		return -1;
-	}
-	return 0;
+	if (!any && !bad_stat)
+		proposal_error_add(e, NULL, "missing", 0, "give at least one stat to change");
 }
 
 /* POST /moderate/retire (kind, part, word) and /moderate/edit (the same and
@@ -666,18 +758,27 @@ static void change_word(struct handler_ctx *ctx, const struct request *rq, struc
 	const struct auth *a = ctx->admitted;
 	struct fields fin;
 	const struct fields *in = &fin;
+	struct form_error err;
+	struct proposal_error perr;
 	enum kind k;
 	enum part p;
 	int32_t stat[ST__MAX] = {0};
-	int given[ST__MAX], any, found = 0;
+	int given[ST__MAX], found = 0;
 	uint32_t new_id = 0;
 	uint64_t rev = 0;
 	char loc[64], msg[160];
 	enum db_status st;
 
-	if (read_post(ctx, rq, rs, &fin) != 0 || word_target(ctx, rs, a, in, &k, &p) != 0 ||
-	    (edit && edit_stats(ctx, rs, a, in, k, p, stat, given, &any) != 0))
+	if (read_post(ctx, rq, rs, &fin, &err) != 0)
 		return;
+	proposal_error_init(&perr);
+	check_change(in, edit, &k, &p, stat, given, &perr);
+	fields_add_problems(&err, &perr);
+	if (err.n) {
+		fields_sort_errors(in, &err);
+		send_queue_errors(ctx, rs, a, in, 400, &err, NULL);
+		return;
+	}
 	const char *w = in->v[MF_WORD];
 	st = edit ? db_word_edit(ctx->db, k, p, w, stat, given, &a->m, &found, &new_id, &rev)
 	          : db_word_retire(ctx->db, k, p, w, &a->m, &found, &rev);
@@ -779,24 +880,29 @@ static void refuse(struct handler_ctx *ctx, const struct request *rq, struct res
 
 const struct page_guard moderate_guard = {admit, refuse};
 
-/* A POST's body, fields and CSRF token: 0, or -1 after answering 4xx. */
+/* A POST's body, fields and CSRF token: 0 with the fields' own problems
+ * in *err (the caller lists them with its checks'), or -1 after answering
+ * one that stops the request: a body that is not a form (415), one that
+ * cannot be read through (400), the token (403). */
 static int read_post(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
-                     struct fields *in)
+                     struct fields *in, struct form_error *err)
 {
 	const struct auth *a = ctx->admitted;
-	struct form_error err;
 	const char *why, *field;
 	int status;
 
 	in->json = request_prefers_json(rq);
 	in->names = mf_names;
 	memset(in->v, 0, sizeof(in->v));
+	memset(in->rank, 0, sizeof(in->rank));
 	if ((why = request_body_problem(rq, &status, &field)) != NULL) {
 		send_queue(ctx, rs, a, in, status, field, why);
 		return -1;
 	}
-	if (read_fields(rq, 1, in, &err) != 0) {
-		send_queue(ctx, rs, a, in, 400, err.field, err.message);
+	int bad = read_fields(rq, 1, in, err) != 0;
+	if (bad && (fields_has_problem(err, "body") || fields_has_problem(err, "query"))) {
+		fields_sort_errors(in, err);
+		send_queue_errors(ctx, rs, a, in, 400, err, NULL);
 		return -1;
 	}
 	if (!auth_session_ok(rq, a, in->v[MF_CSRF])) {
@@ -804,6 +910,8 @@ static int read_post(struct handler_ctx *ctx, const struct request *rq, struct r
 		           "The form had expired or came from another site; nothing was changed.");
 		return -1;
 	}
+	if (!bad)
+		err->n = 0;
 	return 0;
 }
 
@@ -817,8 +925,9 @@ void moderate_queue(struct handler_ctx *ctx, const struct request *rq, struct re
 	in.json = request_prefers_json(rq);
 	in.names = mf_names;
 	memset(in.v, 0, sizeof(in.v));
-	if (read_fields(rq, 0, &in, &err) != 0)
-		send_queue(ctx, rs, ctx->admitted, &in, 400, err.field, err.message);
-	else
+	if (read_fields(rq, 0, &in, &err) != 0) {
+		fields_sort_errors(&in, &err);
+		send_queue_errors(ctx, rs, ctx->admitted, &in, 400, &err, NULL);
+	} else
 		send_queue(ctx, rs, ctx->admitted, &in, 200, NULL, NULL);
 }

@@ -163,6 +163,27 @@ enum db_status db_proposal_submit(struct db *d, const struct proposal_type *t, c
 
 /* ---- reading ---- */
 
+static enum db_status limited_once(struct db *d, const uint8_t *client, unsigned limit, int *over,
+                                   long *retry_after)
+{
+	struct submit_outcome out = {.retry_after = 0};
+
+	*over = 0;
+	if (!d)
+		return DB_DOWN;
+	enum db_status st = check_rate(d, client, limit, &out, over);
+	if (st == DB_OK)
+		db_ok(d);
+	*retry_after = out.retry_after;
+	return st;
+}
+
+enum db_status db_proposal_limited(struct db *d, const uint8_t client[DBMOD_HASH_BYTES],
+                                   unsigned limit, int *over, long *retry_after)
+{
+	ONCE_MORE(limited_once(d, client, limit, over, retry_after));
+}
+
 static enum db_status by_sid_once(struct db *d, const struct proposal_type *t, const char *sid,
                                   void *row, int *found)
 {

@@ -36,6 +36,13 @@ enum db_status db_proposal_submit(struct db *d, const struct proposal_type *t, c
                                   const void *proposal, const uint8_t client[DBMOD_HASH_BYTES],
                                   unsigned limit, struct submit_outcome *out, void *row);
 
+/* Whether client is at the hourly limit now (*over, and *retry_after in
+ * seconds), read outside a transaction: the proposal forms answer 429
+ * before they check a proposal's fields (docs/moderation.md); the store
+ * counts again under the client's lock. */
+enum db_status db_proposal_limited(struct db *d, const uint8_t client[DBMOD_HASH_BYTES],
+                                   unsigned limit, int *over, long *retry_after);
+
 /* The proposal stored under sid; *found = 0 when none. */
 enum db_status db_proposal_by_sid(struct db *d, const struct proposal_type *t, const char *sid,
                                   void *row, int *found);

@@ -505,11 +505,9 @@ static int spell_check_row(void *row, const void *adjust, struct proposal_error 
 
 	(void)adjust; /* a spell is approved as proposed */
 	spell_proposal_view(&((struct db_spell_submission *)row)->p, &s);
-	if (spell_check(&s, why, sizeof why) != 0 || spell_text(&s, text, sizeof text) < 0) {
-		err->field = "effects";
-		snprintf(err->message, sizeof err->message, "%s", why);
-		return -1;
-	}
+	proposal_error_init(err);
+	if (spell_check(&s, why, sizeof why) != 0 || spell_text(&s, text, sizeof text) < 0)
+		return proposal_error_add(err, "effects", "out_of_range", 1, "%s", why);
 	return 0;
 }
 

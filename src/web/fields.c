@@ -31,11 +31,11 @@ int fields_read(struct fields *f, const char *const *names, uint64_t long_fields
 	f->json = request_prefers_json(rq);
 	form_reader_init(&r, names, keep, f);
 	r.long_fields = long_fields;
-	if (form_read(&r, "query", rq->query, rq->query ? strlen(rq->query) : 0, err) != 0)
-		return -1;
-	if (body && form_read(&r, "body", rq->body, rq->body_len, err) != 0)
-		return -1;
-	return 0;
+	/* both sources are read, so that every bad field of each is listed */
+	int bad = form_read(&r, "query", rq->query, rq->query ? strlen(rq->query) : 0, err) != 0;
+	bad |= body && form_read(&r, "body", rq->body, rq->body_len, err) != 0;
+	memcpy(f->rank, r.rank, sizeof f->rank);
+	return bad ? -1 : 0;
 }
 
 const char *fields_get(const struct fields *f, const char *name)
@@ -44,4 +44,81 @@ const char *fields_get(const struct fields *f, const char *name)
 		if (strcmp(f->names[i], name) == 0)
 			return f->v[i];
 	return NULL;
+}
+
+int fields_has_problem(const struct form_error *e, const char *field)
+{
+	for (int i = 0; i < e->n; i++)
+		if (e->list[i].field && field && strcmp(e->list[i].field, field) == 0)
+			return 1;
+	return 0;
+}
+
+void fields_add_problems(struct form_error *e, const struct proposal_error *pe)
+{
+	int before = e->n;
+
+	for (int i = 0; i < pe->n; i++) {
+		const struct proposal_problem *p = &pe->list[i];
+		int seen = 0;
+		for (int j = 0; j < before && !seen; j++)
+			seen = e->list[j].field && p->field &&
+			       strcmp(e->list[j].field, p->field) == 0;
+		if (!p->cross && !seen)
+			form_error_add(e, p->field, p->code, p->message);
+	}
+}
+
+void fields_add_cross(struct form_error *e, const struct proposal_error *pe)
+{
+	for (int i = 0; i < pe->n; i++)
+		if (pe->list[i].cross)
+			form_error_add(e, pe->list[i].field, pe->list[i].code, pe->list[i].message);
+}
+
+/* Where a problem of this field goes in the list (see fields.h). */
+static int place(const struct fields *f, const char *field)
+{
+	if (!field)
+		return 3000;
+	if (strcmp(field, "body") == 0 || strcmp(field, "query") == 0)
+		return 0;
+	for (int i = 0; i < FORM_READER_NAMES_MAX && f->names && f->names[i]; i++)
+		if (strcmp(f->names[i], field) == 0)
+			return f->rank[i] ? f->rank[i] : 1000 + i;
+	return 2000;
+}
+
+void fields_sort_errors(const struct fields *f, struct form_error *e)
+{
+	/* insertion sort: stable, and the list is at most FORM_ERRORS_MAX */
+	for (int i = 1; i < e->n; i++) {
+		struct form_problem x = e->list[i];
+		int at = place(f, x.field), j = i;
+		while (j > 0 && place(f, e->list[j - 1].field) > at) {
+			e->list[j] = e->list[j - 1];
+			j--;
+		}
+		e->list[j] = x;
+	}
+	if (e->n > 0) {
+		e->field = e->list[0].field;
+		e->code = e->list[0].code;
+		e->message = e->list[0].message;
+	}
+}
+
+int fields_errors_status(const struct form_error *e)
+{
+	static const struct {
+		const char *code;
+		int status;
+	} by_code[] = {{"conflict", 409}, {"not_found", 404},    {"unauthorized", 401},
+	               {"csrf", 403},     {"rate_limited", 429}, {"unsupported_media_type", 415}};
+	const char *code = e->n > 0 ? e->list[0].code : e->code;
+
+	for (size_t i = 0; code && i < sizeof by_code / sizeof by_code[0]; i++)
+		if (strcmp(code, by_code[i].code) == 0)
+			return by_code[i].status;
+	return 400;
 }

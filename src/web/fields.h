@@ -7,11 +7,13 @@
 
 #include "form.h"
 #include "http.h"
+#include "proposal.h"
 
 struct fields {
 	const char *const *names;             /* the allow-list, NULL-terminated */
 	const char *v[FORM_READER_NAMES_MAX]; /* v[i]: names[i] as sent, NULL if not sent */
 	int json;                             /* format=json, else the Accept header */
+	uint8_t rank[FORM_READER_NAMES_MAX];  /* the reader's: the order fields were sent in */
 	/* private: the decoded values */
 	char store[FORM_QUERY_MAX + FORM_BODY_MAX + 2 * FORM_FIELDS_MAX];
 	size_t used;
@@ -25,5 +27,35 @@ int fields_read(struct fields *f, const char *const *names, uint64_t long_fields
 
 /* The value of field `name` as sent, or NULL. */
 const char *fields_get(const struct fields *f, const char *name);
+
+/* ---- every problem of a form at once (docs/api.md, "Errors") ----
+ *
+ * A page that checks a form lists its problems in e: the reader's (from
+ * fields_read) and its own checks' (form_error_add, or a proposal's list
+ * with fields_add_problems). fields_sort_errors then puts them in the
+ * order their fields were sent: the request as a whole ("body", "query")
+ * first, then each field by when it was first sent, fields not sent after
+ * those (in the allow-list's order), problems of no field last; a check
+ * across fields (pe's `cross`) is added after the sort by
+ * fields_add_cross, so that it follows the fields' own problems. */
+
+/* Whether e lists a problem of field. */
+int fields_has_problem(const struct form_error *e, const char *field);
+
+/* pe's problems of single fields into e (their messages stay pe's), but
+ * those of a field e lists already (the reader's: the check saw the field
+ * as not sent). */
+void fields_add_problems(struct form_error *e, const struct proposal_error *pe);
+
+/* pe's checks across fields into e, after what e holds. */
+void fields_add_cross(struct form_error *e, const struct proposal_error *pe);
+
+/* Sorts e's list (stable) as above; field/code/message become the first's. */
+void fields_sort_errors(const struct fields *f, struct form_error *e);
+
+/* The status of an answer listing e: its first problem's (409 for
+ * "conflict", 404 "not_found", 401 "unauthorized", 403 "csrf", 429
+ * "rate_limited", else 400). */
+int fields_errors_status(const struct form_error *e);
 
 #endif

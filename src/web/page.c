@@ -200,15 +200,19 @@ static const char *capital(const char *s, char *dst, size_t n)
 	return dst;
 }
 
-void page_stat_sections(struct tmpl_dict *d, const char *section)
+void page_stat_sections(struct tmpl_dict *d, const char *section,
+                        const char *(*sent)(const void *ctx, const char *field), const void *ctx)
 {
 	static const enum stat proposed[] = {STAT_PROPOSED_INITS};
 	char label[32];
 
 	for (size_t i = 0; i < sizeof proposed / sizeof proposed[0]; i++) {
 		struct tmpl_dict *s = tmpl_section(d, section);
+		const char *v = sent ? sent(ctx, stat_names[proposed[i]]) : NULL;
 		tmpl_set(s, "NAME", stat_names[proposed[i]]);
 		tmpl_set(s, "LABEL", capital(stat_names[proposed[i]], label, sizeof label));
+		if (v)
+			tmpl_set(tmpl_section(s, "KEPT"), "VALUE", v);
 	}
 }
 
@@ -220,6 +224,18 @@ static void option(struct tmpl_dict *sel, const char *value, const char *label, 
 	tmpl_set(o, "LABEL", label);
 	if (selected)
 		tmpl_show(o, "SEL");
+}
+
+/* A value sent that none of the choices is: kept, selected and marked, so
+ * that the form shows every value sent (as the generator's form does). */
+static void option_refused(struct tmpl_dict *sel, const char *v, int matched)
+{
+	char label[FORM_VALUE_MAX + 16];
+
+	if (matched || !*v)
+		return;
+	snprintf(label, sizeof label, "%s (not valid)", v);
+	option(sel, v, label, 1);
 }
 
 static const char *shown(const char *(*sent)(const void *, const char *), const void *ctx,
@@ -243,24 +259,31 @@ int page_proposal_fields(struct tmpl_dict *d, const struct proposal *p,
 		v = shown(sent, ctx, "tier");
 		if (!v)
 			v = p->tier > 0 ? text : "";
+		int matched = 0;
 		option(t, "", "choose", *v == '\0');
 		for (int i = 1; i <= TIER_MAX; i++) {
 			char n[12];
 			snprintf(n, sizeof(n), "%d", i);
+			matched |= strcmp(v, n) == 0;
 			option(t, n, n, strcmp(v, n) == 0);
 		}
+		option_refused(t, v, matched);
 	}
 	if (r->slots) {
 		struct tmpl_dict *s = tmpl_section(d, "SLOT");
 		v = shown(sent, ctx, "slot");
 		if (!v)
 			v = p->slot != SLOT_NONE ? slot_names[p->slot] : "";
+		int matched = 0;
 		option(s, "", "choose", *v == '\0');
 		for (int i = 1; i < SLOT__MAX; i++)
-			if (r->slots & (1u << i))
+			if (r->slots & (1u << i)) {
+				matched |= strcmp(v, slot_names[i]) == 0;
 				option(s, slot_names[i],
 				       capital(slot_names[i], label, sizeof(label)),
 				       strcmp(v, slot_names[i]) == 0);
+			}
+		option_refused(s, v, matched);
 	}
 	if (r->has_mark) {
 		/* SPEC §8: good or bad, which picks "and" or "but" on a scroll */
@@ -271,6 +294,7 @@ int page_proposal_fields(struct tmpl_dict *d, const struct proposal *p,
 		option(m, "", "choose", *v == '\0');
 		option(m, "good", "Good", strcmp(v, "good") == 0);
 		option(m, "bad", "Bad", strcmp(v, "bad") == 0);
+		option_refused(m, v, strcmp(v, "good") == 0 || strcmp(v, "bad") == 0);
 	}
 	if (proposal_takes_classes(p->kind, p->part)) {
 		/* SPEC §12: a material's class, or the classes a type accepts,

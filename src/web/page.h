@@ -67,8 +67,10 @@ void page_redirect(struct response *rs, const char *location);
 json_t *page_submission_json(const struct db_submission *row);
 
 /* One section per stat a proposal or an edit may carry (STAT_LIST), in
- * column order, each with NAME ("attack") and LABEL ("Attack"). */
-void page_stat_sections(struct tmpl_dict *d, const char *section);
+ * column order, each with NAME ("attack") and LABEL ("Attack"), and a KEPT
+ * section with VALUE for a value sent (sent: NULL for none). */
+void page_stat_sections(struct tmpl_dict *d, const char *section,
+                        const char *(*sent)(const void *ctx, const char *field), const void *ctx);
 
 /* Fills d's STAT sections ("STAT": NAME, LABEL, RANGE, MIN, MAX, VALUE),
  * the TIER and SLOT sections (with OPT options) and FIXED for the part of

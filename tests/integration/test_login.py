@@ -70,6 +70,9 @@ def test_failed_logins_back_off_that_address_only(stack):
     check("lf_session" not in c.cookies, "no session")
     check_locked(login(c, a, a_pw), "the right password from that address during the back-off")
     check_locked(login(c, b, b_pw), "another name from that address")
+    r = login(c, "not a name!", "")
+    check_locked(r, "bad fields from that address: the back-off answers alone, first")
+    check([e["code"] for e in r.json()["errors"]] == ["rate_limited"], "only the 429", r)
     h = login(c, a, a_pw, as_json=False)
     check(h.status == 429 and 'name="password"' in h.text, "HTML 429 shows the form", h)
     # From another address both moderators log in: the guesses locked the

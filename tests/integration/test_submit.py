@@ -488,6 +488,10 @@ def test_rate_limit_is_429_with_retry_after(stack):
     check(lf.first_error(r)["message"], "a message", r)
     h = propose(c, new_word("zr"), as_json=False)
     check(h.status == 429 and 'name="word"' in h.text, "HTML 429 shows the form again", h)
+    # the limit answers alone, before the fields are checked (docs/moderation.md)
+    r = propose(c, "x", fields={"tier": "9", "attack": "x"})
+    check(r.status == 429 and [e["code"] for e in r.json()["errors"]] == ["rate_limited"],
+          "bad fields past the limit: the 429 alone", r)
     check(propose(client(stack), new_word("zr")).status == 201,
           "another client is not limited")
 

@@ -302,6 +302,45 @@ static void test_classes(void **state)
 
 /* SPEC §8: a scroll's paper condition and writing quality are good or bad,
  * required; no other part takes a mark; a moderator may change it. */
+/* Issue 29: every bad field at once, each with its code, in the order
+ * the checks run; the fields the kind and part decide only when both are
+ * good. */
+static void test_every_problem(void **state)
+{
+	struct proposal_input in = input("weapon", "element", "x");
+	struct proposal p;
+	struct proposal_error err;
+
+	enum stat carried = proposal_rules(K_WEAPON, P_ELEMENT)->stats[0].stat;
+
+	(void)state;
+	in.tier = "3";            /* an element has no tier */
+	in.stat[carried] = "999"; /* out of every range */
+	in.value_mult = "x";      /* no number */
+	assert_int_equal(proposal_parse(&in, &p, &err), -1);
+	assert_int_equal(err.n, 4);
+	assert_string_equal(err.list[0].field, "word");
+	assert_string_equal(err.list[0].code, "malformed");
+	assert_string_equal(err.list[1].field, stat_names[carried]);
+	assert_string_equal(err.list[1].code, "out_of_range");
+	assert_string_equal(err.list[2].field, "tier");
+	assert_string_equal(err.list[2].code, "not_applicable");
+	assert_string_equal(err.list[3].field, "value_mult");
+	assert_string_equal(err.list[3].code, "malformed");
+	/* the first problem is field, message and code too */
+	assert_string_equal(err.field, "word");
+	assert_string_equal(err.message, err.list[0].message);
+	/* a kind that is none: kind, then the word; no stat is looked at */
+	in.kind = "axe";
+	assert_int_equal(proposal_parse(&in, &p, &err), -1);
+	assert_int_equal(err.n, 2);
+	assert_string_equal(err.list[0].field, "kind");
+	assert_string_equal(err.list[0].code, "not_one_of");
+	assert_string_equal(err.list[1].field, "word");
+	for (int i = 0; i < err.n; i++)
+		assert_int_equal(err.list[i].cross, 0);
+}
+
 static void test_mark(void **state)
 {
 	struct proposal_input in = input("scroll", "paper-condition", "is foxed");
@@ -421,7 +460,7 @@ int main(void)
 	        cmocka_unit_test(test_parse),         cmocka_unit_test(test_parse_errors),
 	        cmocka_unit_test(test_adjust),        cmocka_unit_test(test_classes),
 	        cmocka_unit_test(test_worth),         cmocka_unit_test(test_mark),
-	        cmocka_unit_test(test_range_text),
+	        cmocka_unit_test(test_range_text),    cmocka_unit_test(test_every_problem),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -56,6 +56,35 @@ static void expect(struct spell_proposal_input in, const char *field, const char
 	assert_string_equal(err.message, message);
 }
 
+/* Issue 29: every field's problem, then each effect's numbers together
+ * (marked as a check across fields). */
+static void every_problem_listed(void **state)
+{
+	struct spell_proposal_input in = {.name = "Zap", .mana = "0", .level = "x", .tier = "3"};
+	struct spell_proposal p;
+	struct proposal_error err;
+
+	(void)state;
+	in.effect[0] = "heal 0 6 3"; /* no dice, so no sides */
+	in.effect[1] = "buff 4 2 10";
+	in.effect[2] = "damage 1 6 0 0 9"; /* element 9 */
+	in.effect[3] = "zap";              /* no such effect: the others are checked still */
+	assert_int_equal(spell_proposal_parse(&in, &p, &err), -1);
+	assert_int_equal(err.n, 5);
+	assert_string_equal(err.list[0].field, "mana");
+	assert_string_equal(err.list[0].code, "out_of_range");
+	assert_int_equal(err.list[0].cross, 0);
+	assert_string_equal(err.list[1].field, "level");
+	assert_string_equal(err.list[1].code, "malformed");
+	assert_string_equal(err.list[2].field, "effect4");
+	assert_string_equal(err.list[2].code, "not_one_of");
+	assert_int_equal(err.list[2].cross, 0);
+	assert_string_equal(err.list[3].field, "effect1");
+	assert_int_equal(err.list[3].cross, 1);
+	assert_string_equal(err.list[4].field, "effect3");
+	assert_int_equal(err.list[4].cross, 1);
+}
+
 static void bad_fields_named(void **state)
 {
 	(void)state;
@@ -118,6 +147,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(good_spell),
 	        cmocka_unit_test(bad_fields_named),
+	        cmocka_unit_test(every_problem_listed),
 	        cmocka_unit_test(stored_text_both_ways),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,92 @@
+/* submit_int: the proposal forms' one flow (submit.c) and what each form
+ * gives it: its table entry, a struct proposal_form (submit_word.c,
+ * submit_spell.c, submit_name.c). docs/moderation.md. */
+#ifndef LOOTFORGE_SUBMIT_INT_H
+#define LOOTFORGE_SUBMIT_INT_H
+
+#include "fields.h"
+#include "nameprop.h"
+#include "page.h"
+#include "proposal_types.h"
+
+/* /submit, /submit/spell and /submit/name (docs/moderation.md) answer
+ * alike: a form with its token and id, its "received" page, and a POST
+ * checked, stored and answered the same way (pf_get, pf_post). What
+ * differs is a table entry, a struct proposal_form: the path, the
+ * allow-list, the template and its sections, the functions that check,
+ * store and show the form's own proposal. A new form of that shape is its
+ * entry, those functions, and its state in union pf_state. */
+
+/* What a form keeps while it answers one request: the proposal parsed
+ * from a POST, and the row looked up or stored. */
+union pf_state {
+	struct {
+		struct proposal p;
+		struct db_submission row;
+	} word;
+	struct {
+		struct spell_proposal p;
+		struct db_spell_submission row;
+		/* the form's parts of each slot as text cells, while parsing */
+		char cells[SPELL_EFFECTS_MAX][SPELL_CELL_MAX + 1];
+	} spell;
+	struct {
+		char name[NAMEPROP_BYTES_MAX + 1];
+		struct db_name_submission row;
+	} name;
+};
+
+/* A store's outcome in the flow's terms. */
+struct pf_stored {
+	enum submit_result result;
+	long retry_after;  /* SUBMIT_LIMITED */
+	char refusal[320]; /* SUBMIT_LIVE, _PENDING, _REJECTED: why (a 409) */
+};
+
+struct proposal_form {
+	const char *path;         /* the form's action; ?received=ID shows a proposal */
+	const char *const *names; /* the allow-list: csrf, submission_id, format,
+	                           * received and the form's own fields */
+	const char *template_name, *title;
+	const char *form_section, *received_section; /* sections of the template */
+	const char *thanks;                          /* the received page's heading */
+	const char *row_key;                         /* the proposal's key in JSON answers */
+	const char *unknown_id;                      /* the 404's sentence for ?received=ID */
+	const char *key_field;                       /* the field a 409 names */
+	/* The database's failures in the form's own words; NULL: the site's. */
+	const char *down_message, *failed_message;
+	/* Optional: the page's body above the form section (in: NULL or the
+	 * fields read). */
+	void (*fill_body)(struct tmpl_dict *body, const struct fields *in);
+	/* The form's own fields, as typed (in: NULL or the fields read). */
+	void (*fill_form)(struct tmpl_dict *f, const struct fields *in);
+	/* The proposal in s's row: its own keys of the received section, and as JSON. */
+	void (*fill_received)(struct tmpl_dict *r, const union pf_state *s);
+	json_t *(*row_json)(const union pf_state *s);
+	/* Optional: the GET's own checks of the fields read (problems into err). */
+	void (*check_get)(const struct fields *in, struct proposal_error *err);
+	/* Optional: the form's description for JSON clients; NULL: pf_json. */
+	json_t *(*form_json)(const char *csrf, const char *sid, const struct fields *in);
+	/* The row stored under sid into s's row; *found = 0 when none. */
+	enum db_status (*lookup)(struct db *d, const char *sid, union pf_state *s, int *found);
+	/* The proposal checked into s: every problem into *err (empty: it
+	 * passed), a check across fields marked so. */
+	void (*parse)(const struct fields *in, union pf_state *s, struct proposal_error *err);
+	/* Stores s's proposal under sid for client (the row into s's row). */
+	enum db_status (*store)(struct db *d, const char *sid,
+	                        const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
+	                        union pf_state *s, struct pf_stored *out);
+};
+
+extern const struct proposal_form submit_word_form, submit_spell_form, submit_name_form;
+
+/* Field i as typed, or "" (in: NULL or the fields read). */
+const char *submit_typed(const struct fields *in, int i);
+
+/* The keys of a received section every form's template has. */
+void submit_fill_row(struct tmpl_dict *r, const char *status, const char *sid, const char *created);
+
+/* Whether err lists a problem of field. */
+int submit_has_problem(const struct proposal_error *err, const char *field);
+
+#endif

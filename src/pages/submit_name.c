@@ -1,0 +1,108 @@
+/* submit_name: the training-name form, /submit/name (docs/moderation.md
+ * "Training names"): its check (nameprop_parse against the chain,
+ * look-alikes) and its store. One entry of the proposal forms' flow
+ * (submit.c). */
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "confusable.h"
+#include "submit_int.h"
+
+
+enum nf { NF_CSRF, NF_SID, NF_NAME, NF_FORMAT, NF_RECEIVED, NF__MAX };
+static const char *const nf_names[NF__MAX + 1] = {"csrf",   "submission_id", "name",
+                                                  "format", "received",      NULL};
+
+static void name_fill_form(struct tmpl_dict *f, const struct fields *in)
+{
+	tmpl_set(f, "NAME", submit_typed(in, NF_NAME));
+}
+
+static void name_fill_received(struct tmpl_dict *r, const union pf_state *s)
+{
+	const struct db_name_submission *row = &s->name.row;
+
+	tmpl_set(r, "NAME", row->name);
+	submit_fill_row(r, row->status, row->sid, row->created);
+}
+
+static json_t *name_row_json(const union pf_state *s)
+{
+	const struct db_name_submission *row = &s->name.row;
+
+	return json_pack("{s:s,s:s,s:s,s:s}", "submission_id", row->sid, "name", row->name,
+	                 "status", row->status, "created", row->created);
+}
+
+static enum db_status name_lookup(struct db *d, const char *sid, union pf_state *s, int *found)
+{
+	return db_proposal_by_sid(d, &proposal_name, sid, &s->name.row, found);
+}
+
+/* The name checked by nameprop_parse, against the current catalog's chain
+ * when there is one (the database checks again when it stores it): a name
+ * the chain trains on already is a conflict (409). */
+static void name_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
+{
+	const struct catalog *cat = catalog_acquire();
+	int rc = nameprop_parse(in->v[NF_NAME], cat ? cat->chain : NULL, s->name.name, err);
+
+	if (cat)
+		catalog_release(cat);
+	if (rc == 0)
+		confusable_refuse(s->name.name, "name", err);
+}
+
+/* Refused: a training name already (in any case), one pending, or one
+ * rejected in the last 30 days. */
+static enum db_status name_store(struct db *d, const char *sid,
+                                 const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
+                                 union pf_state *s, struct pf_stored *o)
+{
+	struct submit_outcome out;
+	const char *name = s->name.name;
+	enum db_status st =
+	        db_proposal_submit(d, &proposal_name, sid, name, client, limit, &out, &s->name.row);
+
+	if (st != DB_OK)
+		return st;
+	o->result = out.result;
+	o->retry_after = out.retry_after;
+	switch (out.result) {
+	case SUBMIT_LIVE:
+		snprintf(o->refusal, sizeof(o->refusal), "“%s” is a training name already", name);
+		break;
+	case SUBMIT_PENDING:
+		snprintf(o->refusal, sizeof(o->refusal),
+		         "“%s” has been proposed already and waits for a moderator", name);
+		break;
+	case SUBMIT_REJECTED:
+		snprintf(o->refusal, sizeof(o->refusal),
+		         "“%s” was rejected on %s; it can be proposed again after %s", name,
+		         out.rejected_on, out.again_after);
+		break;
+	default:
+		break;
+	}
+	return DB_OK;
+}
+
+const struct proposal_form submit_name_form = {
+        .path = "/submit/name",
+        .names = nf_names,
+        .template_name = "submit.tpl",
+        .title = "Propose a name",
+        .form_section = "NAME_FORM",
+        .received_section = "NAME_RECEIVED",
+        .thanks = "Thank you",
+        .row_key = "name_submission",
+        .unknown_id = "there is no name proposal with this id",
+        .key_field = "name",
+        .fill_form = name_fill_form,
+        .fill_received = name_fill_received,
+        .row_json = name_row_json,
+        .lookup = name_lookup,
+        .parse = name_parse,
+        .store = name_store,
+};

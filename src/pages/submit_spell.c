@@ -1,0 +1,310 @@
+/* submit_spell: the spell form, /submit/spell (docs/moderation.md
+ * "Spells"): its effect slots as text or by their parts, its checks
+ * (spell_proposal_parse, look-alikes, live spells) and its store. One
+ * entry of the proposal forms' flow (submit.c). */
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "confusable.h"
+#include "submit_int.h"
+
+
+/* An effect slot is either one text cell (effectN, "heal 2 6 3 1", the
+ * syntax of sql/data/spells.tsv, for curl) or its parts, as the HTML form
+ * sends them: effectN_kind and effectN_p1..effectN_p5 (docs/form.md). */
+#define SP_SLOT_FIELDS (1 + SPELL_PARAMS)
+enum spf {
+	SP_CSRF,
+	SP_SID,
+	SP_NAME,
+	SP_MANA,
+	SP_LEVEL,
+	SP_TIER,
+	SP_EFFECT1,
+	SP_FORMAT = SP_EFFECT1 + SPELL_EFFECTS_MAX,
+	SP_RECEIVED,
+	SP_SLOT1, /* effect1_kind, effect1_p1..p5, effect2_kind, ... */
+	SP__MAX = SP_SLOT1 + SPELL_EFFECTS_MAX * SP_SLOT_FIELDS
+};
+#define SLOT_NAMES(n)                                                                              \
+	"effect" #n "_kind", "effect" #n "_p1", "effect" #n "_p2", "effect" #n "_p3",              \
+	        "effect" #n "_p4", "effect" #n "_p5"
+static const char *const sp_names[SP__MAX + 1] = {
+        "csrf",        "submission_id", "name",        "mana",        "level",
+        "tier",        "effect1",       "effect2",     "effect3",     "effect4",
+        "effect5",     "format",        "received",    SLOT_NAMES(1), SLOT_NAMES(2),
+        SLOT_NAMES(3), SLOT_NAMES(4),   SLOT_NAMES(5), NULL};
+
+/* The choices of a table param as "1 fire, 2 cold, ...", for the hints. */
+static void table_choices(int table, char *dst, size_t cap)
+{
+	size_t used = 0;
+	enum spell_table t = (enum spell_table)(table - 1);
+
+	dst[0] = '\0';
+	for (int i = 1; i <= spell_table_count(t) && used < cap; i++)
+		used += (size_t)snprintf(dst + used, cap - used, "%s%d %s", i > 1 ? ", " : "", i,
+		                         spell_table_word(t, i));
+}
+
+/* What each param of each kind means, from spell.c's one table: the hint
+ * table under the effects (read by public/spell-form.js to label the
+ * inputs of the chosen kind). */
+static void spell_fill_kinds(struct tmpl_dict *f)
+{
+	for (int k = EFFECT_NONE + 1; k < EFFECT__MAX; k++) {
+		struct tmpl_dict *row = tmpl_section(f, "KIND_HELP");
+		tmpl_set(row, "KIND", spell_effect_kind_name(k));
+		tmpl_set(row, "ABOUT", spell_effect_about(k));
+		for (int i = 0; i < SPELL_PARAMS; i++) {
+			struct tmpl_dict *c = tmpl_section(row, "PARAM");
+			struct spell_param_info pi;
+			char range[48], choices[400];
+
+			tmpl_set_int(c, "N", i + 1);
+			if (spell_param_info(k, i, &pi) != 0) {
+				tmpl_show(c, "UNUSED");
+				continue;
+			}
+			tmpl_show(c, "USED");
+			tmpl_set(c, "LABEL", pi.label);
+			tmpl_set(c, "HELP", pi.help);
+			tmpl_set_int(c, "MIN", pi.lo);
+			tmpl_set_int(c, "MAX", pi.hi);
+			if (pi.table) {
+				table_choices(pi.table, choices, sizeof choices);
+				tmpl_set(c, "CHOICES", choices);
+				tmpl_show(c, "TABLE");
+			} else {
+				snprintf(range, sizeof range, "%d to %d%s", (int)pi.lo, (int)pi.hi,
+				         pi.nonzero ? ", not 0" : "");
+				tmpl_set(c, "RANGE", range);
+				tmpl_show(c, "NUMBER");
+			}
+		}
+	}
+}
+
+static void spell_fill_form(struct tmpl_dict *f, const struct fields *in)
+{
+	static const char *const keys[] = {"NAME", "MANA", "LEVEL", "TIER"};
+
+	for (int i = SP_NAME; i <= SP_TIER; i++)
+		tmpl_set(f, keys[i - SP_NAME], submit_typed(in, i));
+	for (int i = 0; i < SPELL_EFFECTS_MAX; i++) {
+		struct tmpl_dict *e = tmpl_section(f, "EFFECT");
+		int at = SP_SLOT1 + i * SP_SLOT_FIELDS;
+		const char *kind = submit_typed(in, at);
+
+		tmpl_set_int(e, "N", i + 1);
+		tmpl_set(e, "KIND_FIELD", sp_names[at]);
+		for (int k = EFFECT_NONE + 1; k < EFFECT__MAX; k++) {
+			struct tmpl_dict *o = tmpl_section(e, "OPT");
+			tmpl_set(o, "VALUE", spell_effect_kind_name(k));
+			tmpl_set(o, "LABEL", spell_effect_kind_name(k));
+			if (strcmp(kind, spell_effect_kind_name(k)) == 0)
+				tmpl_show(o, "SEL");
+		}
+		for (int p = 0; p < SPELL_PARAMS; p++) {
+			struct tmpl_dict *pd = tmpl_section(e, "P");
+			tmpl_set_int(pd, "N", p + 1);
+			tmpl_set(pd, "FIELD", sp_names[at + 1 + p]);
+			tmpl_set(pd, "VALUE", submit_typed(in, at + 1 + p));
+		}
+		/* A cell typed as text (curl) is shown as such after an error. */
+		if (in && in->v[SP_EFFECT1 + i] && in->v[SP_EFFECT1 + i][0]) {
+			struct tmpl_dict *t = tmpl_section(e, "TEXT");
+			tmpl_set(t, "FIELD", sp_names[SP_EFFECT1 + i]);
+			tmpl_set(t, "VALUE", in->v[SP_EFFECT1 + i]);
+		}
+	}
+	spell_fill_kinds(f);
+}
+
+static void spell_fill_received(struct tmpl_dict *r, const union pf_state *s)
+{
+	const struct db_spell_submission *row = &s->spell.row;
+	char effects[SPELL_EFFECTS_TEXT_MAX + 1];
+
+	tmpl_set(r, "NAME", row->p.name);
+	if (spell_effects_text(&row->p, effects, sizeof effects) >= 0)
+		tmpl_set(r, "EFFECTS", effects);
+	submit_fill_row(r, row->status, row->sid, row->created);
+}
+
+static json_t *spell_row_json(const union pf_state *s)
+{
+	const struct db_spell_submission *row = &s->spell.row;
+	char effects[SPELL_EFFECTS_TEXT_MAX + 1];
+
+	if (spell_effects_text(&row->p, effects, sizeof effects) < 0)
+		effects[0] = '\0';
+	return json_pack("{s:s,s:s,s:i,s:i,s:i,s:s,s:s,s:s}", "submission_id", row->sid, "name",
+	                 row->p.name, "mana", row->p.mana, "level", row->p.level, "tier",
+	                 row->p.tier, "effects", effects, "status", row->status, "created",
+	                 row->created);
+}
+
+static enum db_status spell_lookup(struct db *d, const char *sid, union pf_state *s, int *found)
+{
+	return db_proposal_by_sid(d, &proposal_spell, sid, &s->spell.row, found);
+}
+
+static int sent(const char *v)
+{
+	return v && v[0];
+}
+
+/* A param as sent by the form: empty (0) or an optional minus and 1..5
+ * digits, so it cannot carry a second number or another cell. */
+static int param_ok(const char *v)
+{
+	size_t n = 0;
+
+	if (!sent(v))
+		return 1;
+	if (*v == '-')
+		v++;
+	for (; *v; v++, n++)
+		if (*v < '0' || *v > '9' || n == 5)
+			return 0;
+	return n > 0;
+}
+
+/* Slot i's parts (effectN_kind, effectN_p1..p5) as one text cell in cell;
+ * "" when the slot has no kind. 0, or -1 with every problem added to
+ * *err, each naming its field. */
+static int slot_cell(const struct fields *in, int i, char *cell, size_t cap,
+                     struct proposal_error *err)
+{
+	int at = SP_SLOT1 + i * SP_SLOT_FIELDS, rc = 0;
+	const char *kind = in->v[at];
+	size_t used;
+
+	cell[0] = '\0';
+	for (int p = 0; p < SPELL_PARAMS; p++)
+		if (!param_ok(in->v[at + 1 + p]))
+			rc = proposal_error_add(err, sp_names[at + 1 + p], "malformed", 0,
+			                        "must be a whole number (or empty for 0)");
+	if (!sent(kind) || strcmp(kind, "none") == 0)
+		return rc;
+	if (sent(in->v[SP_EFFECT1 + i]))
+		return proposal_error_add(
+		        err, sp_names[SP_EFFECT1 + i], "duplicate", 0,
+		        "give effect %d either as text (%s) or by its parts (%s), not both", i + 1,
+		        sp_names[SP_EFFECT1 + i], sp_names[at]);
+	if (rc)
+		return rc;
+	used = (size_t)snprintf(cell, cap, "%s", kind);
+	for (int p = 0; p < SPELL_PARAMS && used < cap; p++)
+		used += (size_t)snprintf(cell + used, cap - used, " %s",
+		                         sent(in->v[at + 1 + p]) ? in->v[at + 1 + p] : "0");
+	return 0;
+}
+
+/* The spell checked as the catalog loader checks one; each slot is its
+ * text cell or its parts, which become a cell of the same syntax. The
+ * slots' own problems (a param that is no number, a slot given twice) are
+ * listed with the spell's; a slot with one is left out of its check. */
+static void spell_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
+{
+	struct spell_proposal_input pin = {
+	        .name = in->v[SP_NAME],
+	        .mana = in->v[SP_MANA],
+	        .level = in->v[SP_LEVEL],
+	        .tier = in->v[SP_TIER],
+	};
+	struct proposal_error slots;
+
+	proposal_error_init(&slots);
+	for (int i = 0; i < SPELL_EFFECTS_MAX; i++) {
+		char *cell = s->spell.cells[i];
+		int bad = slot_cell(in, i, cell, sizeof s->spell.cells[i], &slots) != 0;
+		pin.effect[i] = bad ? NULL : cell[0] ? cell : in->v[SP_EFFECT1 + i];
+	}
+	if (spell_proposal_parse(&pin, &s->spell.p, err) != 0 && slots.n) {
+		/* the slots' problems join the spell's; an effect given wrong is
+		 * not "missing" */
+		struct proposal_error spell = *err;
+		proposal_error_init(err);
+		for (int i = 0; i < spell.n; i++)
+			if (strcmp(spell.list[i].code, "missing") != 0 ||
+			    strcmp(spell.list[i].field, "effect1") != 0)
+				proposal_error_add(err, spell.list[i].field, spell.list[i].code,
+				                   spell.list[i].cross, "%s",
+				                   spell.list[i].message);
+	}
+	for (int i = 0; i < slots.n; i++)
+		proposal_error_add(err, slots.list[i].field, slots.list[i].code, 0, "%s",
+		                   slots.list[i].message);
+	int name_ok = !submit_has_problem(err, "name") && s->spell.p.name[0];
+	if (!name_ok)
+		return;
+	confusable_refuse(s->spell.p.name, "name", err);
+	if (err->n) { /* refused anyway: say too if the name is a spell already */
+		const struct catalog *cat = catalog_acquire();
+		char key[CATALOG_KEY_MAX], other[CATALOG_KEY_MAX];
+		for (size_t i = 0; cat && i < cat->n_spells; i++)
+			if (catalog_key(s->spell.p.name, key, sizeof key) == 0 &&
+			    catalog_key(cat->spells[i].s.name, other, sizeof other) == 0 &&
+			    strcmp(key, other) == 0) {
+				proposal_error_add(err, "name", "conflict", 1,
+				                   "“%s” is already a spell.", s->spell.p.name);
+				break;
+			}
+		if (cat)
+			catalog_release(cat);
+	}
+}
+
+/* A live spell of the name, or a pending proposal of it, is refused; so is
+ * a rejected one, though the lifecycle never answers that for spells (a name may be
+ * proposed again). */
+static enum db_status spell_store(struct db *d, const char *sid,
+                                  const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
+                                  union pf_state *s, struct pf_stored *o)
+{
+	struct submit_outcome out;
+	const char *name = s->spell.p.name;
+	enum db_status st = db_proposal_submit(d, &proposal_spell, sid, &s->spell.p, client, limit,
+	                                       &out, &s->spell.row);
+
+	if (st != DB_OK)
+		return st;
+	o->result = out.result;
+	o->retry_after = out.retry_after;
+	switch (out.result) {
+	case SUBMIT_LIVE:
+		snprintf(o->refusal, sizeof(o->refusal), "“%s” is already a spell.", name);
+		break;
+	case SUBMIT_PENDING:
+	case SUBMIT_REJECTED:
+		snprintf(o->refusal, sizeof(o->refusal),
+		         "“%s” has been proposed as a spell already and waits for a moderator.",
+		         name);
+		break;
+	default:
+		break;
+	}
+	return DB_OK;
+}
+
+const struct proposal_form submit_spell_form = {
+        .path = "/submit/spell",
+        .names = sp_names,
+        .template_name = "submit.tpl",
+        .title = "Propose a spell",
+        .form_section = "SPELL_FORM",
+        .received_section = "SPELL_RECEIVED",
+        .thanks = "Thank you",
+        .row_key = "spell_submission",
+        .unknown_id = "there is no spell proposal with this id",
+        .key_field = "name",
+        .fill_form = spell_fill_form,
+        .fill_received = spell_fill_received,
+        .row_json = spell_row_json,
+        .lookup = spell_lookup,
+        .parse = spell_parse,
+        .store = spell_store,
+};
