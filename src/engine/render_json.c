@@ -640,6 +640,8 @@ const char *render_error_code(int status)
 		return "not_found";
 	case 405:
 		return "method_not_allowed";
+	case 409:
+		return "conflict";
 	case 413:
 		return "too_long";
 	case 415:

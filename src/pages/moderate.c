@@ -358,9 +358,8 @@ static void send_queue(struct handler_ctx *ctx, struct response *rs, const struc
 
 	if (message)
 		form_error_add(&e, field,
-		               status == 400   ? form_error_code(message, NULL, 0)
-		               : status == 409 ? "conflict"
-		                               : render_error_code(status),
+		               status == 400 ? form_error_code(message, NULL, 0)
+		                             : render_error_code(status),
 		               message);
 	send_queue_errors(ctx, rs, a, in, status, message ? &e : NULL, NULL);
 }

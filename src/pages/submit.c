@@ -139,9 +139,8 @@ static void pf_send_error(struct response *rs, struct pf_view *v, int status, co
 	struct form_error e = {.n = 0};
 
 	form_error_add(&e, field,
-	               status == 400   ? form_error_code(message, NULL, 0)
-	               : status == 409 ? "conflict"
-	                               : render_error_code(status),
+	               status == 400 ? form_error_code(message, NULL, 0)
+	                             : render_error_code(status),
 	               message);
 	pf_send_errors(rs, v, status, &e);
 }

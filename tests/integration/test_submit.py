@@ -381,6 +381,7 @@ def test_duplicates_are_409_with_a_message(stack):
     for word in ["sharp", "SHARP", "Sharp"]:
         r = propose(c, word)
         check(r.status == 409 and lf.first_error(r)["field"] == "word"
+              and lf.first_error(r)["code"] == "conflict"
               and "already" in lf.first_error(r)["message"], "live %s: 409" % word, r)
     inactive = stack.sql("SELECT word FROM weapon_prefix WHERE active = 0 LIMIT 1")
     if inactive:
