@@ -590,8 +590,9 @@ int spell_proposal_parse(const struct spell_proposal_input *in, struct spell_pro
 			          !given(v)                 ? "missing"
 			          : parse_count(v, to) == 0 ? "out_of_range"
 			                                    : "malformed",
-			          "must be a whole number from %d to %d", counts[i].min,
-			          counts[i].max);
+			          given(v) ? "must be a whole number from %d to %d"
+			                   : "is required: a whole number from %d to %d",
+			          counts[i].min, counts[i].max);
 	}
 	for (int i = 0; i < SPELL_EFFECTS_MAX; i++) {
 		if (!given(in->effect[i]))

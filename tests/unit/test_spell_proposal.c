@@ -99,7 +99,7 @@ static void bad_fields_named(void **state)
 	in = input(), in.level = "10";
 	expect(in, "level", "must be a whole number from 1 to 9");
 	in = input(), in.tier = "";
-	expect(in, "tier", "must be a whole number from 1 to 6");
+	expect(in, "tier", "is required: a whole number from 1 to 6");
 	in = input(), in.effect[0] = in.effect[1] = NULL;
 	expect(in, "effect1", "a spell needs at least one effect");
 	in = input(), in.effect[1] = "fireball 8 6";
