@@ -130,6 +130,19 @@ static void jw_str_slow(struct jw *w, const char *s, size_t n)
 	w->b->data[w->b->len] = '\0';
 }
 
+/* Whether none of the 8 bytes of v is below 0x20, at or above 0x80, '"' or
+ * '\\' (the bytes jw_str_slow would treat otherwise). Each test is the
+ * classic "has a byte less than n" / "has a zero byte" of a word, exact
+ * for the word as a whole (a borrow only follows a byte that matched). */
+static inline int plain8(uint64_t v)
+{
+	const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+	uint64_t quote = v ^ (ones * '"'), bslash = v ^ (ones * '\\');
+	uint64_t bad = (v & high) | ((v - ones * 0x20) & ~v & high) |
+	               ((quote - ones) & ~quote & high) | ((bslash - ones) & ~bslash & high);
+	return bad == 0;
+}
+
 /* Most strings are printable ASCII without '"' or '\\': copied in one pass
  * into the reserved room; anything else goes the whole way above. s holds
  * n bytes, not necessarily followed by a NUL (a map's row of cells). */
@@ -140,6 +153,16 @@ static void jw_strn(struct jw *w, const char *s, size_t n)
 	if (!w->err && n + 2 < b->cap - b->len) {
 		char *d = b->data + b->len;
 		size_t i = 0;
+		/* Eight bytes at a time while none needs escaping: a map's
+		 * rows of cells are 180 bytes each, 32 KB a 30 x 30 map, and a
+		 * byte at a time was an eighth of its answer's CPU. */
+		for (; i + 8 <= n; i += 8) {
+			uint64_t v;
+			memcpy(&v, s + i, 8);
+			if (!plain8(v))
+				break;
+			memcpy(d + 1 + i, &v, 8);
+		}
 		for (; i < n; i++) {
 			unsigned char c = (unsigned char)s[i];
 			if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')

@@ -292,11 +292,55 @@ static void test_names(void **state)
 	catalog_free(c);
 }
 
+/* Each byte that needs escaping (or is not ASCII) at every place of a
+ * 20-byte name: the writer copies eight bytes at a time and must stop at
+ * any of them, wherever it falls in the word. */
+static void test_escapes_at_every_place(void **state)
+{
+	(void)state;
+	static const char *const odd[] = {"\x01",         "\x1f", " ", "\"",
+	                                  "\\",           "\x7f", "~", "\xc3\xa9",
+	                                  "\xe2\x9a\x94", "\x80", "/"};
+	struct map *m = calloc(1, sizeof *m);
+	char name[64];
+	size_t before = compared + refused;
+
+	assert_non_null(m);
+	assert_int_equal(tiles_load(sets, &n_sets), 0);
+	struct tiles_set *s = &sets[0];
+	struct map_tile saved = s->tiles[0];
+	struct catalog_tileset ts = as_catalog(s);
+	m->w = 1;
+	m->h = 1;
+	memset(m->cell, '.', sizeof m->cell);
+	for (size_t o = 0; o < sizeof odd / sizeof odd[0]; o++)
+		for (size_t at = 0; at < 20; at++) {
+			memset(name, 'a', 20);
+			name[20] = '\0';
+			size_t k = strlen(odd[o]);
+			memcpy(name + at, odd[o], k);
+			name[at + k > 20 ? at + k : 20] = '\0';
+			s->tiles[0].name = name;
+			struct render_map rm = {.tileset = "plain",
+			                        .ts = &ts,
+			                        .m = m,
+			                        .seed = at,
+			                        .link = name,
+			                        .loot_tier = -1,
+			                        .loot_max = LOOT_MAX};
+			same(&rm);
+		}
+	s->tiles[0] = saved;
+	assert_int_equal(compared + refused - before, 20 * sizeof odd / sizeof odd[0]);
+	free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_shipped),
 	        cmocka_unit_test(test_names),
+	        cmocka_unit_test(test_escapes_at_every_place),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	print_message("%zu map answers byte for byte the same, %zu refused by both\n", compared,
