@@ -519,6 +519,9 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 	tmpl_set_int(map, "CH", ch);
 	tmpl_set_int(map, "PXW", cw * px);
 	tmpl_set_int(map, "PXH", ch * px);
+	/* FLOOR and TEXT go out as they are (map.tpl's x-plain): numbers and
+	 * the letters of svgpath_run, '#', '.' and newlines of map_text,
+	 * nothing HTML escaping would change; the modifier checks every byte. */
 	tmpl_set(map, "FLOOR", path.len ? path.data : "");
 	decimal_u64(seed, num);
 	tmpl_set(map, "SEED", num);
