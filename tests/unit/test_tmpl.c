@@ -289,6 +289,26 @@ static void test_plain_modifier(void **state)
 		assert_int_equal(tmpl_expand("plain.tpl", d, &out), 0);
 		tmpl_dict_free(d);
 	}
+	/* every byte value at every place of a 20-byte value (the check reads
+	 * eight bytes at a time): refused exactly when it is not plain */
+	for (int c = 1; c < 256; c++)
+		for (int at = 0; at < 20; at++) {
+			char v[21];
+			memset(v, at % 2 ? '#' : 'a', 20);
+			v[20] = '\0';
+			v[at] = (char)c;
+			int plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			            (c >= '0' && c <= '9') || c == ' ' || c == '.' || c == '#' ||
+			            c == '-' || c == '\n';
+			buf_reset(&out);
+			d = tmpl_dict_new("plain");
+			tmpl_set(d, "D", "M0 0");
+			tmpl_set(d, "T", v);
+			assert_int_equal(tmpl_expand("plain.tpl", d, &out), plain ? 0 : -1);
+			if (plain)
+				assert_non_null(strstr(out.data, v));
+			tmpl_dict_free(d);
+		}
 	buf_free(&out);
 }
 
