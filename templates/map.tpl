@@ -2,7 +2,11 @@
 {{! The dungeon map page (mappage.c): the form, then the map as SVG (the
     floor one path, a rectangle per run of floor cells in a row, on a
     wall-coloured ground), its permanent link, a new map from the same
-    inputs, and the text form. }}
+    inputs, and the text form.
+    FLOOR and TEXT are x-plain (tmpl.cc): mappage.c builds them from
+    numbers and the letters M h v z (svgpath.c) and from '#', '.' and
+    newlines (map_text); escaping left them as they are, and the modifier
+    fails the page if a byte outside that set ever appears. }}
 <section class="map">
 <form class="generate" method="get" action="/map">
 <h2>Draw a dungeon map</h2>
@@ -28,7 +32,7 @@
 <figure class="dungeon">
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {{CW}} {{CH}}" width="{{PXW}}" height="{{PXH}}" role="img" aria-label="A {{W}} by {{H}} {{TILESET}} dungeon map, seed {{SEED}}" shape-rendering="crispEdges">
 <rect x="0" y="0" width="{{CW}}" height="{{CH}}" fill="#2b2622"/>
-<path class="floor" fill="#e8dcc2" d="{{FLOOR}}"/>
+<path class="floor" fill="#e8dcc2" d="{{FLOOR:x-plain}}"/>
 {{#LOOT_MARK}}<a href="{{LINK}}"><circle class="loot" cx="{{CX}}" cy="{{CY}}" r="0.45" fill="#b8860b"><title>{{NAME}}</title></circle></a>{{/LOOT_MARK}}
 </svg>
 <figcaption>{{W}} × {{H}} tiles of <strong>{{TILESET}}</strong>, seed {{SEED}}. <a class="permalink" href="{{LINK}}">Permanent link</a> · <a class="again" href="{{AGAIN}}">New map</a></figcaption>
@@ -39,7 +43,7 @@
 {{#LOOT}}<li class="{{RARITY}}"><a href="{{LINK}}">{{NAME}}</a> <span class="where">(tile {{X}}, {{Y}})</span></li>{{/LOOT}}
 </ul>{{/HAS_LOOT}}
 <details class="map-text"><summary>As text</summary>
-<pre>{{TEXT:pre_escape}}</pre>
+<pre>{{TEXT:x-plain}}</pre>
 </details>
 {{/MAP}}
 </section>

@@ -12,6 +12,7 @@
 #include "catalog.h"
 #include "form.h"
 #include "item.h"
+#include "mapgen.h"
 
 struct page {
 	const struct catalog *cat; /* lists the words in the form; NULL: no lists */
@@ -39,6 +40,29 @@ int render_csv_items(const struct form *f, const struct item *items, size_t n, s
  * hold items among other things (a loadout, a map's loot); f gives its
  * reroll link (f->format JSON: the links ask for JSON). NULL on failure. */
 json_t *render_json_item_value(const struct form *f, const struct item *it);
+
+/* One item of a map's loot: its tile, the floor cell its marker sits on. */
+struct render_map_loot {
+	int x, y, cx, cy;
+	const struct item *item;
+};
+
+/* A map as GET /map's JSON answer (docs/api.md). */
+struct render_map {
+	const char *tileset;
+	const struct catalog_tileset *ts; /* names m's tiles */
+	const struct map *m;
+	uint64_t seed;
+	const char *link; /* the map's own link, as the answer gives it */
+	int loot_tier;    /* -1: no loot members; else the tier asked (0 = any) */
+	const struct render_map_loot *loot;
+	size_t n_loot, n_rooms;
+	int loot_max;
+};
+
+/* Appends the map's JSON to out, all or nothing (the loot items in
+ * docs/api.md's shape, their links asking for JSON). 0 or -1. */
+int render_json_map(const struct render_map *rm, struct buf *out);
 
 /* {"errors": [{"field": ..., "code": ..., "message": ...}]} (docs/api.md);
  * field may be NULL (JSON null); code NULL: the status's (render_error_code). */

@@ -43,8 +43,9 @@ static int make_dir(void **state)
 
 static int remove_dir(void **state)
 {
-	static const char *const files[] = {"page.tpl", "inc.tpl",  "bare.tpl", "late.tpl",
-	                                    "attr.tpl", "open.tpl", "raw.tpl",  NULL};
+	static const char *const files[] = {"page.tpl", "inc.tpl",   "bare.tpl",
+	                                    "late.tpl", "attr.tpl",  "open.tpl",
+	                                    "raw.tpl",  "plain.tpl", NULL};
 	char path[128];
 	(void)state;
 	for (const char *const *f = files; *f; f++) {
@@ -254,6 +255,63 @@ static void test_raw_modifier_refused(void **state)
 	assert_int_equal(init_one("raw.tpl", PRAGMA "<p>{{X:none}}</p>\n"), -1);
 }
 
+/* x-plain: a value of letters, digits, ' ', '.', '#', '-' and newlines goes
+ * out as it is, in an attribute and in a <pre> (where escaping would not
+ * have changed it either); any other byte fails the whole expansion, the
+ * buffer as it was. */
+static void test_plain_modifier(void **state)
+{
+	static const char *const names[] = {"plain.tpl", NULL};
+	static const char *const bad[] = {"a<b", "a\"b", "a&b", "a'b",  "a:b",
+	                                  "a/b", "a=b",  "a>b", "a\tb", "\xc3\xa9"};
+	struct buf out;
+	(void)state;
+	write_file("plain.tpl", PRAGMA "<path d=\"{{D:x-plain}}\"/><pre>{{T:x-plain}}</pre>\n");
+	assert_int_equal(tmpl_init(dir, names), 0);
+	buf_init(&out);
+	struct tmpl_dict *d = tmpl_dict_new("plain");
+	tmpl_set(d, "D", "M0 1h12v1h-12zM3 4h1v1h-1z");
+	tmpl_set(d, "T", "##..#\n#...#\nAZaz09 -.\n");
+	assert_int_equal(tmpl_expand("plain.tpl", d, &out), 0);
+	assert_string_equal(out.data, "<path d=\"M0 1h12v1h-12zM3 4h1v1h-1z\"/>"
+	                              "<pre>##..#\n#...#\nAZaz09 -.\n</pre>");
+	tmpl_dict_free(d);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		buf_reset(&out);
+		assert_int_equal(buf_puts(&out, "kept"), 0);
+		d = tmpl_dict_new("plain");
+		tmpl_set(d, "D", i % 2 ? bad[i] : "M0 0");
+		tmpl_set(d, "T", i % 2 ? "#" : bad[i]);
+		assert_int_equal(tmpl_expand("plain.tpl", d, &out), -1);
+		assert_string_equal(out.data, "kept");
+		/* the same dictionary, the bad value replaced: expands again */
+		tmpl_set(d, i % 2 ? "D" : "T", "ok");
+		assert_int_equal(tmpl_expand("plain.tpl", d, &out), 0);
+		tmpl_dict_free(d);
+	}
+	/* every byte value at every place of a 20-byte value (the check reads
+	 * eight bytes at a time): refused exactly when it is not plain */
+	for (int c = 1; c < 256; c++)
+		for (int at = 0; at < 20; at++) {
+			char v[21];
+			memset(v, at % 2 ? '#' : 'a', 20);
+			v[20] = '\0';
+			v[at] = (char)c;
+			int plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			            (c >= '0' && c <= '9') || c == ' ' || c == '.' || c == '#' ||
+			            c == '-' || c == '\n';
+			buf_reset(&out);
+			d = tmpl_dict_new("plain");
+			tmpl_set(d, "D", "M0 0");
+			tmpl_set(d, "T", v);
+			assert_int_equal(tmpl_expand("plain.tpl", d, &out), plain ? 0 : -1);
+			if (plain)
+				assert_non_null(strstr(out.data, v));
+			tmpl_dict_free(d);
+		}
+	buf_free(&out);
+}
+
 #define THREADS 4
 #define ROUNDS  300
 
@@ -312,6 +370,7 @@ int main(void)
 	        cmocka_unit_test(test_escaping_error_fails),
 	        cmocka_unit_test(test_syntax_error_fails),
 	        cmocka_unit_test(test_raw_modifier_refused),
+	        cmocka_unit_test(test_plain_modifier),
 	        cmocka_unit_test(test_threads_expand_concurrently),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
