@@ -16,6 +16,7 @@
 #include "decimal.h"
 #include "dungeon.h"
 #include "dungeon_draw.h"
+#include "fields.h"
 #include "dungeon_key.h"
 #include "dungeoncode.h"
 #include "form.h"
@@ -39,7 +40,6 @@ static const char *const format_only[] = {"format", NULL};
 #define DEFAULT_W       12
 #define DEFAULT_H       8
 #define DEFAULT_TILESET "plain"
-#define RAW_MAX         32
 #define PERMANENT       "public, max-age=31536000, immutable"
 #define CT_PNG          "image/png"
 #define CT_VTT          "application/json"
@@ -61,8 +61,7 @@ struct dquery {
 	char tileset[DUNGEONCODE_SET_MAX + 1];
 	enum dformat format;
 	int failed; /* refused: the form shows raw */
-	char raw[DF__MAX][RAW_MAX + 1];
-	int sent[DF__MAX];
+	struct fields_raw raw;
 };
 
 /* ---- reading ---- */
@@ -188,29 +187,11 @@ static int read_query(const struct request *rq, const char *const *names, struct
 	return form_read(&r, "query", s, n, err);
 }
 
-static int keep_raw(void *ctx, int i, const char *v, size_t n, struct form_error *err)
-{
-	struct dquery *q = ctx;
-	(void)err;
-	if (n > RAW_MAX)
-		n = RAW_MAX;
-	memcpy(q->raw[i], v, n);
-	q->raw[i][n] = '\0';
-	q->sent[i] = 1;
-	return 0;
-}
-
 /* After a refused query: the values as sent, for the form. */
 static void read_raw(const struct request *rq, struct dquery *q)
 {
-	struct form_reader r;
-	struct form_error ignored;
-	const char *s = rq->query;
-
 	q->failed = 1;
-	form_reader_init(&r, df_names, keep_raw, q);
-	r.repeatable = ~0ULL;
-	(void)form_read(&r, "query", s, s ? strlen(s) : 0, &ignored);
+	fields_raw_read(&q->raw, df_names, rq->query);
 }
 
 /* ---- the form and errors ---- */
@@ -220,8 +201,8 @@ static void set_value(struct tmpl_dict *body, const struct dquery *q, int i, con
 {
 	if (q->failed) {
 		char num[DECIMAL_MAX];
-		if (q->sent[i])
-			tmpl_set(body, key, q->raw[i]);
+		if (q->raw.sent[i])
+			tmpl_set(body, key, q->raw.v[i]);
 		else if (has)
 			tmpl_set(body, key, decimal_u64((uint64_t)value, num));
 	} else if (has) {
@@ -240,12 +221,12 @@ static void fill_form(struct tmpl_dict *page_body_dict, const struct dquery *q,
 	set_value(body, q, DF_LEVEL, "LEVEL", q->failed ? 1 : q->level, 1);
 	set_value(body, q, DF_HALLWAYS, "HALLWAYS", q->failed ? DUNGEON_HALLWAYS_DEF : q->hallways,
 	          1);
-	if (q->failed && q->sent[DF_SEED])
-		tmpl_set(body, "SEED", q->raw[DF_SEED]);
+	if (q->failed && q->raw.sent[DF_SEED])
+		tmpl_set(body, "SEED", q->raw.v[DF_SEED]);
 	else if (!q->failed && q->has_seed)
 		tmpl_set(body, "SEED", decimal_u64(q->seed, num));
-	const char *ts = q->failed ? (q->sent[DF_TILESET] ? q->raw[DF_TILESET] : DEFAULT_TILESET)
-	                           : q->tileset;
+	const char *ts =
+	        q->failed ? fields_raw_get(&q->raw, DF_TILESET, DEFAULT_TILESET) : q->tileset;
 	int matched = 0;
 	for (size_t i = 0; cat && i < cat->n_tilesets; i++) {
 		struct tmpl_dict *o = tmpl_section(body, "TILESET_OPT");

@@ -10,6 +10,7 @@
 
 #include "catalog.h"
 #include "decimal.h"
+#include "fields.h"
 #include "form.h"
 #include "generate.h"
 #include "itemlink.h"
@@ -36,23 +37,15 @@ static const char *const format_only[] = {"format", NULL};
 #define MSG_LOOT         "must be a tier from 0 (any) to 6, or empty for no loot"
 #define MSG_NO_TILESETS  "No map tiles are loaded yet. Please try again in a moment."
 
-/* The values as sent, for the form of an error page (which must keep every
- * value the person typed, valid or not); cut to RAW_MAX bytes. */
-#define RAW_MAX 32
-struct map_raw {
-	char v[MF__MAX][RAW_MAX + 1];
-	int sent[MF__MAX];
-};
-
 struct map_query {
 	int w, h;
 	int has_seed;
 	uint64_t seed;
 	char tileset[TILESET_NAME_MAX + 1];
 	enum map_format format;
-	int loot;           /* -1: none, else the tier of the rooms' items (0 = any) */
-	int failed;         /* the query was refused: the form shows raw */
-	struct map_raw raw; /* filled when failed */
+	int loot;              /* -1: none, else the tier of the rooms' items (0 = any) */
+	int failed;            /* the query was refused: the form shows raw */
+	struct fields_raw raw; /* filled when failed */
 };
 
 /* Loot: one item in each room, at most this many a map (drawn among all the
@@ -185,32 +178,11 @@ static int read_query(const struct request *rq, struct map_query *q, struct form
 	return form_read(&r, "query", s, n, err);
 }
 
-/* Records a value as sent (cut to RAW_MAX bytes); never refuses one. */
-static int keep_raw(void *ctx, int i, const char *v, size_t n, struct form_error *err)
-{
-	struct map_raw *raw = ctx;
-	(void)err;
-	if (n > RAW_MAX)
-		n = RAW_MAX;
-	memcpy(raw->v[i], v, n);
-	raw->v[i][n] = '\0';
-	raw->sent[i] = 1;
-	return 0;
-}
-
-/* After a refused query: every value as sent, for the form. A pair the
- * reader cannot decode at all ends the reading, keeping those before it. */
+/* After a refused query: every value as sent, for the form. */
 static void read_raw(const struct request *rq, struct map_query *q)
 {
-	const char *s = rq->query;
-	struct form_reader r;
-	struct form_error ignored;
-
-	memset(&q->raw, 0, sizeof q->raw);
 	q->failed = 1;
-	form_reader_init(&r, mf_names, keep_raw, &q->raw);
-	r.repeatable = ~0ULL; /* a field given twice: keep the last */
-	(void)form_read(&r, "query", s, s ? strlen(s) : 0, &ignored);
+	fields_raw_read(&q->raw, mf_names, rq->query);
 }
 
 /* ---- answers ---- */
@@ -232,7 +204,7 @@ static const char *raw_value(const struct map_query *q, int i, const char *dflt)
 {
 	if (!q->failed)
 		return NULL;
-	return q->raw.sent[i] ? q->raw.v[i] : dflt;
+	return fields_raw_get(&q->raw, i, dflt);
 }
 
 /* The form above every HTML answer, with the values as read, or after a

@@ -122,3 +122,31 @@ int fields_errors_status(const struct form_error *e)
 			return by_code[i].status;
 	return 400;
 }
+
+static int keep_raw(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+{
+	struct fields_raw *raw = ctx;
+	(void)err;
+	if (n > FIELDS_RAW_MAX)
+		n = FIELDS_RAW_MAX;
+	memcpy(raw->v[i], v, n);
+	raw->v[i][n] = '\0';
+	raw->sent[i] = 1;
+	return 0;
+}
+
+void fields_raw_read(struct fields_raw *raw, const char *const *names, const char *query)
+{
+	struct form_reader r;
+	struct form_error ignored;
+
+	memset(raw, 0, sizeof *raw);
+	form_reader_init(&r, names, keep_raw, raw);
+	r.repeatable = ~0ULL;
+	(void)form_read(&r, "query", query, query ? strlen(query) : 0, &ignored);
+}
+
+const char *fields_raw_get(const struct fields_raw *raw, int i, const char *dflt)
+{
+	return raw->sent[i] ? raw->v[i] : dflt;
+}

@@ -28,6 +28,23 @@ int fields_read(struct fields *f, const char *const *names, uint64_t long_fields
 /* The value of field `name` as sent, or NULL. */
 const char *fields_get(const struct fields *f, const char *name);
 
+/* ---- a refused query shown again (/map, /dungeon) ----
+ * Every value as sent, whatever it is, cut to FIELDS_RAW_MAX bytes: the
+ * form after an error keeps what the person typed, valid or not. */
+#define FIELDS_RAW_MAX 32
+struct fields_raw {
+	char v[FORM_READER_NAMES_MAX][FIELDS_RAW_MAX + 1];
+	uint8_t sent[FORM_READER_NAMES_MAX];
+};
+
+/* Reads query (may be NULL) against names into raw; a field given twice
+ * keeps the last; a pair that cannot be decoded at all ends the reading,
+ * keeping those before it. Never fails. */
+void fields_raw_read(struct fields_raw *raw, const char *const *names, const char *query);
+
+/* names[i] as sent, or dflt when it was not. */
+const char *fields_raw_get(const struct fields_raw *raw, int i, const char *dflt);
+
 /* ---- every problem of a form at once (docs/api.md, "Errors") ----
  *
  * A page that checks a form lists its problems in e: the reader's (from
