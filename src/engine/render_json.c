@@ -291,8 +291,24 @@ static void jw_link(struct jw *w, struct links *l, const struct item *it)
 		jw_str(w, l->buf.data);
 }
 
-/* One key per part of the kind; element is a list of 0..2 words. */
-static void jw_parts(struct jw *w, const struct item *it)
+/* A name of a fixed set as an identifier: lowercase already; ' ' and '-'
+ * become '_' ("two hands" -> "two_hands", "tube-quality" ->
+ * "tube_quality"). Names are short constants of recipe.c. */
+static void jw_ident(struct jw *w, const char *s)
+{
+	char text[64];
+	size_t n = 0;
+
+	for (; s[n] && n < sizeof text - 1; n++)
+		text[n] = s[n] == ' ' || s[n] == '-' ? '_' : s[n];
+	text[n] = '\0';
+	jw_str(w, text);
+}
+
+/* One key per part of the kind; element is a list of 0..2 words. The
+ * keys are the parts' names as version 1 wrote them ("tube-quality"), or
+ * docs/api.md's identifiers (tube_quality) for v2. */
+static void jw_parts(struct jw *w, const struct item *it, int v2)
 {
 	unsigned parts = render_kind_parts(it->kind, ALL_PARTS);
 	int first = 1;
@@ -301,7 +317,14 @@ static void jw_parts(struct jw *w, const struct item *it)
 	for (int p = 0; p < P__MAX; p++) {
 		if (!(parts & PART_BIT(p)))
 			continue;
-		jw_key(w, part_names[p], first);
+		if (v2) {
+			if (!first)
+				JW_LIT(w, ",");
+			jw_ident(w, part_names[p]);
+			JW_LIT(w, ":");
+		} else {
+			jw_key(w, part_names[p], first);
+		}
 		first = 0;
 		if (p != P_ELEMENT) {
 			jw_word(w, it->part[p]);
@@ -388,55 +411,11 @@ static void jw_magic(struct jw *w, const struct item *it)
 
 /* ---- the language of docs/api.md ---- */
 
-/* A name of a fixed set as an identifier: lowercase already; ' ' and '-'
- * become '_' ("two hands" -> "two_hands", "tube-quality" ->
- * "tube_quality"). Names are short constants of recipe.c. */
-static void jw_ident(struct jw *w, const char *s)
-{
-	char text[64];
-	size_t n = 0;
-
-	for (; s[n] && n < sizeof text - 1; n++)
-		text[n] = s[n] == ' ' || s[n] == '-' ? '_' : s[n];
-	text[n] = '\0';
-	jw_str(w, text);
-}
-
 static const char *const reason_codes[UR__MAX] = {
         [UR_UNKNOWN] = "unknown_word",    [UR_INACTIVE] = "inactive",
         [UR_NOT_A_PART] = "not_a_part",   [UR_OTHER_KIND] = "other_kind",
         [UR_CONTRADICTS] = "contradicts",
 };
-
-static void jw_parts_v2(struct jw *w, const struct item *it)
-{
-	unsigned parts = render_kind_parts(it->kind, ALL_PARTS);
-	int first = 1;
-
-	JW_LIT(w, "{");
-	for (int p = 0; p < P__MAX; p++) {
-		if (!(parts & PART_BIT(p)))
-			continue;
-		if (!first)
-			JW_LIT(w, ",");
-		first = 0;
-		jw_ident(w, part_names[p]);
-		JW_LIT(w, ":");
-		if (p != P_ELEMENT) {
-			jw_word(w, it->part[p]);
-			continue;
-		}
-		JW_LIT(w, "[");
-		if (it->part[P_ELEMENT])
-			jw_word(w, it->part[P_ELEMENT]);
-		if (it->part[P_ELEMENT] && it->element2)
-			JW_LIT(w, ",");
-		if (it->element2)
-			jw_word(w, it->element2);
-		JW_LIT(w, "]");
-	}
-	JW_LIT(w, "}");
-}
 
 static void jw_unhonoured_v2(struct jw *w, const struct item *it)
 {
@@ -508,7 +487,7 @@ static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
 	JW_LIT(w, ",\"value\":");
 	jw_int(w, (int64_t)item_value(it));
 	JW_LIT(w, ",\"parts\":");
-	jw_parts_v2(w, it);
+	jw_parts(w, it, 1);
 	jw_magic(w, it);
 	JW_LIT(w, ",\"unhonoured\":");
 	jw_unhonoured_v2(w, it);
@@ -560,7 +539,7 @@ static void jw_item_v1(struct jw *w, const struct item *it, struct links *l)
 	JW_LIT(w, ",\"value\":");
 	jw_int(w, (int64_t)item_value(it));
 	JW_LIT(w, ",\"parts\":");
-	jw_parts(w, it);
+	jw_parts(w, it, 0);
 	jw_magic(w, it);
 	JW_LIT(w, ",\"unhonoured\":");
 	jw_unhonoured(w, it);
