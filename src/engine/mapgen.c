@@ -356,9 +356,16 @@ static void describe_dead_end(const struct pick *p, char *why)
 int map_generate(const struct map_tileset *ts, int w, int h, uint64_t seed, struct map *m,
                  char why[MAP_WHY_MAX])
 {
+	struct rng rng;
+	rng_seed(&rng, seed);
+	return map_generate_rng(ts, w, h, &rng, m, why);
+}
+
+int map_generate_rng(const struct map_tileset *ts, int w, int h, struct rng *rng, struct map *m,
+                     char why[MAP_WHY_MAX])
+{
 	const struct map_tile *tiles = ts->tiles;
 	size_t n = ts->n;
-	struct rng rng;
 	int cells = w * h, rc = -1;
 
 	if (w < 1 || h < 1 || w > MAP_DIM_MAX || h > MAP_DIM_MAX) {
@@ -383,10 +390,9 @@ int map_generate(const struct map_tileset *ts, int w, int h, uint64_t seed, stru
 	memset(m, 0, sizeof(*m));
 	m->w = w;
 	m->h = h;
-	rng_seed(&rng, seed);
 	for (int a = 0; a < ATTEMPTS && rc != 0; a++) {
-		spanning_tree(&rng, w, h, open);
-		if (choose(&p, m, &rng) != 0)
+		spanning_tree(rng, w, h, open);
+		if (choose(&p, m, rng) != 0)
 			continue;
 		if (!connected(open, w, h))
 			continue;

@@ -72,6 +72,13 @@ struct map {
 int map_generate(const struct map_tileset *ts, int w, int h, uint64_t seed, struct map *m,
                  char why[MAP_WHY_MAX]);
 
+/* map_generate drawing from rng (seeded by the caller), which it leaves
+ * where the map's draws end: what map_generate does after rng_seed(seed).
+ * The unit tests pin how far a map moves the stream with it. */
+struct rng;
+int map_generate_rng(const struct map_tileset *ts, int w, int h, struct rng *rng, struct map *m,
+                     char why[MAP_WHY_MAX]);
+
 /* The map as text: 6·h lines of 6·w characters ('#' wall, '.' floor), each
  * ending in '\n'; out holds 6h(6w + 1) + 1 bytes. Returns the length. */
 size_t map_text(const struct map *m, char *out);
