@@ -121,10 +121,25 @@ int map_tile_check(const struct map_tile *t, char why[MAP_WHY_MAX])
 	return 0;
 }
 
+/* The group of a tile that has these north and west edges and these open
+ * sides (bit s: side s is open). */
+static int group_of(int north, int west, unsigned open)
+{
+	return (north * EDGE__MAX + west) * 16 + (int)open;
+}
+
+static unsigned open_sides(const struct map_tile *t)
+{
+	unsigned open = 0;
+	for (int s = 0; s < 4; s++)
+		open |= (unsigned)(t->edge[s] != EDGE_NONE) << s;
+	return open;
+}
+
 int map_tileset_init(struct map_tileset *ts, const struct map_tile *tiles, size_t n,
                      char why[MAP_WHY_MAX])
 {
-	uint16_t count[EDGE__MAX * EDGE__MAX] = {0};
+	uint16_t count[MAP_GROUPS] = {0}, at[MAP_GROUPS];
 
 	memset(ts, 0, sizeof(*ts));
 	if (n < 1 || n > MAP_TILES_MAX) {
@@ -134,15 +149,23 @@ int map_tileset_init(struct map_tileset *ts, const struct map_tile *tiles, size_
 	for (size_t i = 0; i < n; i++) {
 		if (map_tile_check(&tiles[i], why) != 0)
 			return -1;
-		count[tiles[i].edge[MAP_N] * EDGE__MAX + tiles[i].edge[MAP_W]]++;
+		count[group_of(tiles[i].edge[MAP_N], tiles[i].edge[MAP_W],
+		               open_sides(&tiles[i]))]++;
 	}
-	for (int g = 0; g < EDGE__MAX * EDGE__MAX; g++)
+	for (int g = 0; g < MAP_GROUPS; g++) {
 		ts->start[g + 1] = (uint16_t)(ts->start[g] + count[g]);
-	uint16_t at[EDGE__MAX * EDGE__MAX];
+		if (count[g] > ts->widest)
+			ts->widest = count[g];
+	}
 	memcpy(at, ts->start, sizeof at);
-	for (size_t i = 0; i < n; i++)
-		ts->order[at[tiles[i].edge[MAP_N] * EDGE__MAX + tiles[i].edge[MAP_W]]++] =
-		        (uint16_t)i;
+	/* In index order within a group: the order a place's candidates were
+	 * listed in when they were found by a scan, which the shuffle's draws
+	 * (and so every map) depend on. */
+	for (size_t i = 0; i < n; i++) {
+		int g = group_of(tiles[i].edge[MAP_N], tiles[i].edge[MAP_W], open_sides(&tiles[i]));
+		ts->order[at[g]] = (uint16_t)i;
+		ts->weight[at[g]++] = tiles[i].weight;
+	}
 	ts->tiles = tiles;
 	ts->n = n;
 	return 0;
@@ -150,56 +173,54 @@ int map_tileset_init(struct map_tileset *ts, const struct map_tile *tiles, size_
 
 /* ---- pass 1: which sides are open ---- */
 
+#define CELLS_MAX (MAP_DIM_MAX * MAP_DIM_MAX)
+
 /* open[c]: bit s set when side s of grid cell c links to its neighbour. */
 static void spanning_tree(struct rng *rng, int w, int h, uint8_t *open)
 {
 	int n = w * h, top = 0;
-	int *stack = malloc((size_t)n * sizeof(*stack));
-	uint8_t *seen = calloc((size_t)n, 1);
+	const int step[4] = {-w, 1, w, -1}; /* to the neighbour on side s */
+	uint16_t stack[CELLS_MAX];
+	uint8_t seen[CELLS_MAX], inside[CELLS_MAX]; /* inside: the sides with a neighbour */
 
+	for (int r = 0, c = 0; r < h; r++)
+		for (int col = 0; col < w; col++, c++)
+			inside[c] = (uint8_t)((r > 0) << MAP_N | (col + 1 < w) << MAP_E |
+			                      (r + 1 < h) << MAP_S | (col > 0) << MAP_W);
 	memset(open, 0, (size_t)n);
-	if (!stack || !seen) {
-		free(stack);
-		free(seen);
-		return; /* no links: the caller's check fails the attempt */
-	}
+	memset(seen, 0, (size_t)n);
 	int start = (int)rng_below(rng, (uint64_t)n);
-	stack[top++] = start;
+	stack[top++] = (uint16_t)start;
 	seen[start] = 1;
 	while (top) {
-		int c = stack[top - 1], r = c / w, col = c % w, choice[4], k = 0;
-		for (int s = 0; s < 4; s++) {
-			int nr = r + d_row[s], nc = col + d_col[s];
-			if (nr >= 0 && nr < h && nc >= 0 && nc < w && !seen[nr * w + nc])
+		int c = stack[top - 1], choice[4], k = 0;
+		for (int s = 0; s < 4; s++)
+			if ((inside[c] >> s & 1) && !seen[c + step[s]])
 				choice[k++] = s;
-		}
 		if (!k) {
 			top--;
 			continue;
 		}
 		int s = choice[rng_below(rng, (uint64_t)k)];
-		int nb = (r + d_row[s]) * w + col + d_col[s];
+		int nb = c + step[s];
 		open[c] |= (uint8_t)(1u << s);
 		open[nb] |= (uint8_t)(1u << opposite[s]);
 		seen[nb] = 1;
-		stack[top++] = nb;
+		stack[top++] = (uint16_t)nb;
 	}
 	/* A few more links: loops, so the dungeon is not only a tree. */
 	for (int c = 0; c < n; c++) {
-		int r = c / w, col = c % w;
-		if (col + 1 < w && !(open[c] & (1u << MAP_E)) &&
+		if ((inside[c] & 1u << MAP_E) && !(open[c] & (1u << MAP_E)) &&
 		    rng_below(rng, EXTRA_LINK_1_IN) == 0) {
 			open[c] |= 1u << MAP_E;
 			open[c + 1] |= 1u << MAP_W;
 		}
-		if (r + 1 < h && !(open[c] & (1u << MAP_S)) &&
+		if ((inside[c] & 1u << MAP_S) && !(open[c] & (1u << MAP_S)) &&
 		    rng_below(rng, EXTRA_LINK_1_IN) == 0) {
 			open[c] |= 1u << MAP_S;
 			open[c + w] |= 1u << MAP_N;
 		}
 	}
-	free(stack);
-	free(seen);
 }
 
 /* ---- pass 2: the tiles ---- */
@@ -207,58 +228,46 @@ static void spanning_tree(struct rng *rng, int w, int h, uint8_t *open)
 struct pick {
 	const struct map_tileset *ts;
 	const struct map_tile *tiles;
-	size_t n;
 	int w, h;
 	const uint8_t *open;
-	uint16_t *cand; /* cand[c * n ..]: cell c's candidates, in the order to try */
-	uint16_t *ncand, *at;
+	uint16_t *cand; /* cand[c * ts->widest ..]: cell c's candidates, in the order to try */
+	uint16_t ncand[CELLS_MAX], at[CELLS_MAX];
 	/* the first dead end met, for the message */
 	int dead_cell, dead_n, dead_w;
 	uint8_t dead_open;
 };
 
-/* The edge type a tile at cell c must have on side s (N or W): what its
- * neighbour fixed, or 0 on the border. */
-static int fixed_edge(const struct pick *p, const struct map *m, int c, int s)
+/* Fills cell c (in column col) with its candidate list: every tile that
+ * matches its fixed edges (its neighbours', or closed on the border) and
+ * is open exactly where the tree says, in a weighted random order. */
+static void candidates(struct pick *p, const struct map *m, struct rng *rng, int c, int col)
 {
-	int r = c / p->w, col = c % p->w;
-	if (s == MAP_N)
-		return r == 0 ? EDGE_NONE : p->tiles[m->tile[c - p->w]].edge[MAP_S];
-	return col == 0 ? EDGE_NONE : p->tiles[m->tile[c - 1]].edge[MAP_E];
-}
-
-/* Fills cell c's candidate list: every tile that matches its fixed edges
- * and is open exactly where the tree says, in a weighted random order. */
-static void candidates(struct pick *p, const struct map *m, struct rng *rng, int c)
-{
-	int need_n = fixed_edge(p, m, c, MAP_N), need_w = fixed_edge(p, m, c, MAP_W);
+	int need_n = c < p->w ? EDGE_NONE : p->tiles[m->tile[c - p->w]].edge[MAP_S];
+	int need_w = col == 0 ? EDGE_NONE : p->tiles[m->tile[c - 1]].edge[MAP_E];
 	uint8_t open = p->open[c];
-	uint16_t *list = p->cand + (size_t)c * p->n;
+	uint16_t *list = p->cand + (size_t)c * p->ts->widest;
+	uint32_t weight[MAP_TILES_MAX]; /* weight[i]: list[i]'s, moved with it */
 	uint64_t total = 0;
-	size_t k = 0;
+	int g = group_of(need_n, need_w, open);
+	size_t k = (size_t)(p->ts->start[g + 1] - p->ts->start[g]);
 
-	int g = need_n * EDGE__MAX + need_w;
-	for (size_t o = p->ts->start[g]; o < p->ts->start[g + 1]; o++) {
-		size_t i = p->ts->order[o];
-		const struct map_tile *t = &p->tiles[i];
-		int fits = 1;
-		for (int s = 0; fits && s < 4; s++)
-			fits = (t->edge[s] != EDGE_NONE) == !!(open & (1u << s));
-		if (fits) {
-			list[k++] = (uint16_t)i;
-			total += t->weight;
-		}
-	}
+	memcpy(list, p->ts->order + p->ts->start[g], k * sizeof *list);
+	memcpy(weight, p->ts->weight + p->ts->start[g], k * sizeof *weight);
+	for (size_t i = 0; i < k; i++)
+		total += weight[i];
 	/* Weighted shuffle: each place drawn among the rest by weight. */
 	for (size_t i = 0; i + 1 < k; i++) {
 		uint64_t r = rng_below(rng, total);
 		size_t j = i;
-		while (r >= p->tiles[list[j]].weight)
-			r -= p->tiles[list[j++]].weight;
-		uint16_t tmp = list[i];
+		while (r >= weight[j])
+			r -= weight[j++];
+		uint16_t t = list[i];
 		list[i] = list[j];
-		list[j] = tmp;
-		total -= p->tiles[list[i]].weight;
+		list[j] = t;
+		uint32_t wt = weight[i];
+		weight[i] = weight[j];
+		weight[j] = wt;
+		total -= weight[i];
 	}
 	p->ncand[c] = (uint16_t)k;
 	p->at[c] = 0;
@@ -274,21 +283,23 @@ static void candidates(struct pick *p, const struct map *m, struct rng *rng, int
  * when the budget ran out or the first cell has nothing. */
 static int choose(struct pick *p, struct map *m, struct rng *rng)
 {
-	int n = p->w * p->h, c = 0;
+	int n = p->w * p->h, c = 0, col = 0; /* col: c's column, kept to spare a division */
 	long steps = 0;
 
-	candidates(p, m, rng, 0);
+	candidates(p, m, rng, 0, 0);
 	while (c < n) {
 		if (++steps > STEP_BUDGET)
 			return -1;
 		if (p->at[c] < p->ncand[c]) {
-			m->tile[c] = p->cand[(size_t)c * p->n + p->at[c]++];
+			m->tile[c] = p->cand[(size_t)c * p->ts->widest + p->at[c]++];
+			col = col + 1 == p->w ? 0 : col + 1;
 			if (++c < n)
-				candidates(p, m, rng, c);
+				candidates(p, m, rng, c, col);
 			continue;
 		}
 		if (c-- == 0)
 			return -1; /* the first cell has no tile left */
+		col = col == 0 ? p->w - 1 : col - 1;
 	}
 	return 0;
 }
@@ -299,42 +310,38 @@ static int choose(struct pick *p, struct map *m, struct rng *rng)
 static int connected(const uint8_t *open, int w, int h)
 {
 	int n = w * h, top = 0, reached = 0;
-	int *stack = malloc((size_t)n * sizeof(*stack));
-	uint8_t *seen = calloc((size_t)n, 1);
-	int ok = 0;
+	const int step[4] = {-w, 1, w, -1};
+	uint16_t stack[CELLS_MAX];
+	uint8_t seen[CELLS_MAX];
 
-	if (stack && seen) {
-		stack[top++] = 0;
-		seen[0] = 1;
-		while (top) {
-			int c = stack[--top];
-			reached++;
-			for (int s = 0; s < 4; s++) {
-				if (!(open[c] & (1u << s)))
-					continue;
-				int nb = c + d_row[s] * w + d_col[s];
-				if (!seen[nb]) {
-					seen[nb] = 1;
-					stack[top++] = nb;
-				}
+	memset(seen, 0, (size_t)n);
+	stack[top++] = 0;
+	seen[0] = 1;
+	while (top) {
+		int c = stack[--top];
+		reached++;
+		for (int s = 0; s < 4; s++) {
+			if (!(open[c] & (1u << s)))
+				continue;
+			int nb = c + step[s];
+			if (!seen[nb]) {
+				seen[nb] = 1;
+				stack[top++] = (uint16_t)nb;
 			}
 		}
-		ok = reached == n;
 	}
-	free(stack);
-	free(seen);
-	return ok;
+	return reached == n;
 }
 
 static void paint(const struct map_tile *tiles, struct map *m)
 {
 	int W = m->w * T;
-	for (int c = 0; c < m->w * m->h; c++) {
-		const struct map_tile *t = &tiles[m->tile[c]];
-		int r0 = c / m->w * T, c0 = c % m->w * T;
-		for (int r = 0; r < T; r++)
-			memcpy(m->cell + (size_t)(r0 + r) * W + c0, t->cell + r * T, T);
-	}
+	for (int r0 = 0, c = 0; r0 < m->h * T; r0 += T)
+		for (int c0 = 0; c0 < W; c0 += T, c++) {
+			const struct map_tile *t = &tiles[m->tile[c]];
+			for (int r = 0; r < T; r++)
+				memcpy(m->cell + (size_t)(r0 + r) * W + c0, t->cell + r * T, T);
+		}
 }
 
 static void describe_dead_end(const struct pick *p, char *why)
@@ -364,42 +371,45 @@ int map_generate(const struct map_tileset *ts, int w, int h, uint64_t seed, stru
 int map_generate_rng(const struct map_tileset *ts, int w, int h, struct rng *rng, struct map *m,
                      char why[MAP_WHY_MAX])
 {
-	const struct map_tile *tiles = ts->tiles;
-	size_t n = ts->n;
 	int cells = w * h, rc = -1;
+	uint8_t open[CELLS_MAX];
 
 	if (w < 1 || h < 1 || w > MAP_DIM_MAX || h > MAP_DIM_MAX) {
 		snprintf(why, MAP_WHY_MAX, "the map must be 1 to %d tiles wide and high",
 		         MAP_DIM_MAX);
 		return -1;
 	}
-	if (!tiles || n < 1) {
+	if (!ts->tiles || ts->n < 1) {
 		snprintf(why, MAP_WHY_MAX, "the tileset has no tiles");
 		return -1;
 	}
-	struct pick p = {.ts = ts, .tiles = tiles, .n = n, .w = w, .h = h, .dead_cell = -1};
-	uint8_t *open = malloc((size_t)cells);
-	p.cand = malloc((size_t)cells * n * sizeof(*p.cand));
-	p.ncand = malloc((size_t)cells * sizeof(*p.ncand));
-	p.at = malloc((size_t)cells * sizeof(*p.at));
-	if (!open || !p.cand || !p.ncand || !p.at) {
+	/* On the heap: a worker thread's stack need not hold cells × widest. */
+	struct pick p = {
+	        .ts = ts, .tiles = ts->tiles, .w = w, .h = h, .open = open, .dead_cell = -1};
+	p.cand = malloc((size_t)cells * (ts->widest ? ts->widest : 1) * sizeof(*p.cand));
+	if (!p.cand) {
 		snprintf(why, MAP_WHY_MAX, "out of memory");
-		goto out;
+		return -1;
 	}
-	p.open = open;
-	memset(m, 0, sizeof(*m));
+	/* Zero, as it always was, but the cells only where no tile is painted:
+	 * a small map does not clear the whole 30 × 30. */
 	m->w = w;
 	m->h = h;
+	memset(m->tile, 0, sizeof m->tile);
 	for (int a = 0; a < ATTEMPTS && rc != 0; a++) {
 		spanning_tree(rng, w, h, open);
 		if (choose(&p, m, rng) != 0)
 			continue;
 		if (!connected(open, w, h))
 			continue;
-		paint(tiles, m);
 		rc = 0;
 	}
-	if (rc != 0) {
+	if (rc == 0) {
+		paint(ts->tiles, m);
+		size_t painted = (size_t)cells * T * T;
+		memset(m->cell + painted, 0, sizeof m->cell - painted);
+	} else {
+		memset(m->cell, 0, sizeof m->cell);
 		if (p.dead_cell >= 0)
 			describe_dead_end(&p, why);
 		else
@@ -407,11 +417,7 @@ int map_generate_rng(const struct map_tileset *ts, int w, int h, struct rng *rng
 			         "the tileset cannot tile a %dx%d grid within the search's bound",
 			         w, h);
 	}
-out:
-	free(open);
 	free(p.cand);
-	free(p.ncand);
-	free(p.at);
 	return rc;
 }
 

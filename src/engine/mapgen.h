@@ -45,14 +45,19 @@ struct map_tile {
  * (or no floor and no open edge). 0, or -1 with the reason in why. */
 int map_tile_check(const struct map_tile *t, char why[MAP_WHY_MAX]);
 
-/* A tileset ready to draw from: its tiles checked once, and grouped by their
- * north and west edges (what a place's neighbours fix). Refers to tiles,
- * which must outlive it. */
+/* A tileset ready to draw from: its tiles checked once, and grouped by what
+ * a place fixes before its tile is drawn: the north and west edges (its
+ * neighbours') and which sides are open (the spanning tree). A place's
+ * candidates are then one group, with no scan. Refers to tiles, which must
+ * outlive it. */
+#define MAP_GROUPS (EDGE__MAX * EDGE__MAX * 16) /* (north, west, open sides) */
 struct map_tileset {
 	const struct map_tile *tiles;
 	size_t n;
-	uint16_t order[MAP_TILES_MAX];             /* tile indices, grouped by (north, west) */
-	uint16_t start[EDGE__MAX * EDGE__MAX + 1]; /* group g is order[start[g] .. start[g+1]) */
+	uint16_t order[MAP_TILES_MAX];  /* tile indices by group, each group in index order */
+	uint32_t weight[MAP_TILES_MAX]; /* tiles[order[o]].weight, next to the index */
+	uint16_t start[MAP_GROUPS + 1]; /* group g is order[start[g] .. start[g+1]) */
+	uint16_t widest;                /* tiles in the largest group */
 };
 
 /* Checks every tile (map_tile_check) and groups them. 0, or -1 with why. */
