@@ -175,48 +175,95 @@ int map_tileset_init(struct map_tileset *ts, const struct map_tile *tiles, size_
 
 #define CELLS_MAX (MAP_DIM_MAX * MAP_DIM_MAX)
 
-/* open[c]: bit s set when side s of grid cell c links to its neighbour. */
+/* rng_below(r, n) for an n known where it is called: the same rule (draws
+ * above the last whole block of n thrown away, then the remainder), so the
+ * same values from the same stream, but with the limit and the remainder
+ * folded by the compiler instead of two 64-bit divisions per draw. The tree
+ * makes three such draws per place. */
+static inline uint64_t below_const(struct rng *r, uint64_t n)
+{
+	const uint64_t limit = UINT64_MAX - (UINT64_MAX % n + 1) % n;
+	uint64_t x;
+	do
+		x = rng_next(r);
+	while (x > limit);
+	return x % n;
+}
+
+/* below_const for the 1 to 4 ways a tree can grow from a place. */
+static uint64_t below_4(struct rng *r, int k)
+{
+	switch (k) {
+	case 1:
+		return below_const(r, 1);
+	case 2:
+		return below_const(r, 2);
+	case 3:
+		return below_const(r, 3);
+	default:
+		return below_const(r, 4);
+	}
+}
+
+/* nth_side[mask][i]: the i-th side, in side order, whose bit is set in mask. */
+static const int8_t nth_side[16][4] = {
+        {-1, -1, -1, -1}, {0, -1, -1, -1}, {1, -1, -1, -1}, {0, 1, -1, -1},
+        {2, -1, -1, -1},  {0, 2, -1, -1},  {1, 2, -1, -1},  {0, 1, 2, -1},
+        {3, -1, -1, -1},  {0, 3, -1, -1},  {1, 3, -1, -1},  {0, 1, 3, -1},
+        {2, 3, -1, -1},   {0, 2, 3, -1},   {1, 2, 3, -1},   {0, 1, 2, 3},
+};
+
+/* open[c]: bit s set when side s of grid cell c links to its neighbour.
+ * A depth-first tree from a random place: each step links the place on top
+ * of the stack to one of its unvisited neighbours, drawn in side order. It
+ * reaches every place (the grid is one piece), so the links join them all. */
 static void spanning_tree(struct rng *rng, int w, int h, uint8_t *open)
 {
 	int n = w * h, top = 0;
 	const int step[4] = {-w, 1, w, -1}; /* to the neighbour on side s */
 	uint16_t stack[CELLS_MAX];
-	uint8_t seen[CELLS_MAX], inside[CELLS_MAX]; /* inside: the sides with a neighbour */
+	/* inside[c]: the sides with a neighbour; unvisited[c]: those whose
+	 * neighbour the tree has not reached yet, kept up to date as it grows,
+	 * so a step reads its choices instead of testing four neighbours. */
+	uint8_t inside[CELLS_MAX], unvisited[CELLS_MAX];
 
 	for (int r = 0, c = 0; r < h; r++)
 		for (int col = 0; col < w; col++, c++)
 			inside[c] = (uint8_t)((r > 0) << MAP_N | (col + 1 < w) << MAP_E |
 			                      (r + 1 < h) << MAP_S | (col > 0) << MAP_W);
+	memcpy(unvisited, inside, (size_t)n);
 	memset(open, 0, (size_t)n);
-	memset(seen, 0, (size_t)n);
 	int start = (int)rng_below(rng, (uint64_t)n);
+	for (int at = start, s = 0; s < 4; s++) /* visit(start) */
+		if (inside[at] >> s & 1)
+			unvisited[at + step[s]] &= (uint8_t) ~(1u << opposite[s]);
 	stack[top++] = (uint16_t)start;
-	seen[start] = 1;
 	while (top) {
-		int c = stack[top - 1], choice[4], k = 0;
-		for (int s = 0; s < 4; s++)
-			if ((inside[c] >> s & 1) && !seen[c + step[s]])
-				choice[k++] = s;
-		if (!k) {
+		int c = stack[top - 1];
+		unsigned choices = unvisited[c];
+		if (!choices) {
 			top--;
 			continue;
 		}
-		int s = choice[rng_below(rng, (uint64_t)k)];
+		int k = __builtin_popcount(choices);
+		int s = nth_side[choices][below_4(rng, k)];
 		int nb = c + step[s];
 		open[c] |= (uint8_t)(1u << s);
 		open[nb] |= (uint8_t)(1u << opposite[s]);
-		seen[nb] = 1;
+		for (int t = 0; t < 4; t++) /* visit(nb) */
+			if (inside[nb] >> t & 1)
+				unvisited[nb + step[t]] &= (uint8_t) ~(1u << opposite[t]);
 		stack[top++] = (uint16_t)nb;
 	}
 	/* A few more links: loops, so the dungeon is not only a tree. */
 	for (int c = 0; c < n; c++) {
 		if ((inside[c] & 1u << MAP_E) && !(open[c] & (1u << MAP_E)) &&
-		    rng_below(rng, EXTRA_LINK_1_IN) == 0) {
+		    below_const(rng, EXTRA_LINK_1_IN) == 0) {
 			open[c] |= 1u << MAP_E;
 			open[c + 1] |= 1u << MAP_W;
 		}
 		if ((inside[c] & 1u << MAP_S) && !(open[c] & (1u << MAP_S)) &&
-		    rng_below(rng, EXTRA_LINK_1_IN) == 0) {
+		    below_const(rng, EXTRA_LINK_1_IN) == 0) {
 			open[c] |= 1u << MAP_S;
 			open[c + w] |= 1u << MAP_N;
 		}
@@ -304,35 +351,6 @@ static int choose(struct pick *p, struct map *m, struct rng *rng)
 	return 0;
 }
 
-/* Whether the links join every place of the grid into one piece: with
- * every tile's floor one piece reaching each of its open edges, and edges
- * matched, that is every floor cell reachable from every other. */
-static int connected(const uint8_t *open, int w, int h)
-{
-	int n = w * h, top = 0, reached = 0;
-	const int step[4] = {-w, 1, w, -1};
-	uint16_t stack[CELLS_MAX];
-	uint8_t seen[CELLS_MAX];
-
-	memset(seen, 0, (size_t)n);
-	stack[top++] = 0;
-	seen[0] = 1;
-	while (top) {
-		int c = stack[--top];
-		reached++;
-		for (int s = 0; s < 4; s++) {
-			if (!(open[c] & (1u << s)))
-				continue;
-			int nb = c + step[s];
-			if (!seen[nb]) {
-				seen[nb] = 1;
-				stack[top++] = (uint16_t)nb;
-			}
-		}
-	}
-	return reached == n;
-}
-
 static void paint(const struct map_tile *tiles, struct map *m)
 {
 	int W = m->w * T;
@@ -398,11 +416,8 @@ int map_generate_rng(const struct map_tileset *ts, int w, int h, struct rng *rng
 	memset(m->tile, 0, sizeof m->tile);
 	for (int a = 0; a < ATTEMPTS && rc != 0; a++) {
 		spanning_tree(rng, w, h, open);
-		if (choose(&p, m, rng) != 0)
-			continue;
-		if (!connected(open, w, h))
-			continue;
-		rc = 0;
+		if (choose(&p, m, rng) == 0)
+			rc = 0;
 	}
 	if (rc == 0) {
 		paint(ts->tiles, m);
