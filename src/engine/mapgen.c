@@ -190,6 +190,21 @@ static inline uint64_t below_const(struct rng *r, uint64_t n)
 	return x % n;
 }
 
+/* rng_below(r, n) for any n >= 1: the same values from the same stream,
+ * with one 64-bit division fewer per draw. Its limit (the top of the last
+ * whole block of n below 2^64) is at least UINT64_MAX - (n - 1), so a draw
+ * at or below that is kept without computing the limit; only a draw above
+ * it (odds n in 2^64) pays for the exact test. The shuffle of every place's
+ * candidates makes one such draw per candidate but the last. */
+static uint64_t draw_below(struct rng *r, uint64_t n)
+{
+	for (;;) {
+		uint64_t x = rng_next(r);
+		if (x <= UINT64_MAX - (n - 1) || x <= UINT64_MAX - (UINT64_MAX % n + 1) % n)
+			return x % n;
+	}
+}
+
 /* below_const for the 1 to 4 ways a tree can grow from a place. */
 static uint64_t below_4(struct rng *r, int k)
 {
@@ -304,7 +319,7 @@ static void candidates(struct pick *p, const struct map *m, struct rng *rng, int
 		total += weight[i];
 	/* Weighted shuffle: each place drawn among the rest by weight. */
 	for (size_t i = 0; i + 1 < k; i++) {
-		uint64_t r = rng_below(rng, total);
+		uint64_t r = draw_below(rng, total);
 		size_t j = i;
 		while (r >= weight[j])
 			r -= weight[j++];
