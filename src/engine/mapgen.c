@@ -220,6 +220,10 @@ static uint64_t below_4(struct rng *r, int k)
 	}
 }
 
+/* n_sides[mask]: how many bits of a 4-bit mask are set (a table, since
+ * without -mpopcnt __builtin_popcount is a call). */
+static const int8_t n_sides[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
 /* nth_side[mask][i]: the i-th side, in side order, whose bit is set in mask. */
 static const int8_t nth_side[16][4] = {
         {-1, -1, -1, -1}, {0, -1, -1, -1}, {1, -1, -1, -1}, {0, 1, -1, -1},
@@ -260,7 +264,7 @@ static void spanning_tree(struct rng *rng, int w, int h, uint8_t *open)
 			top--;
 			continue;
 		}
-		int k = __builtin_popcount(choices);
+		int k = n_sides[choices];
 		int s = nth_side[choices][below_4(rng, k)];
 		int nb = c + step[s];
 		open[c] |= (uint8_t)(1u << s);
