@@ -420,9 +420,18 @@ int map_generate_rng(const struct map_tileset *ts, int w, int h, struct rng *rng
 		snprintf(why, MAP_WHY_MAX, "the tileset has no tiles");
 		return -1;
 	}
+	/* Field by field: an initializer would clear ncand and at (3.6 KB),
+	 * which candidates() writes before they are read. */
+	struct pick p;
+	p.ts = ts;
+	p.tiles = ts->tiles;
+	p.w = w;
+	p.h = h;
+	p.open = open;
+	p.dead_cell = -1;
+	p.dead_n = p.dead_w = 0;
+	p.dead_open = 0;
 	/* On the heap: a worker thread's stack need not hold cells × widest. */
-	struct pick p = {
-	        .ts = ts, .tiles = ts->tiles, .w = w, .h = h, .open = open, .dead_cell = -1};
 	p.cand = malloc((size_t)cells * (ts->widest ? ts->widest : 1) * sizeof(*p.cand));
 	if (!p.cand) {
 		snprintf(why, MAP_WHY_MAX, "out of memory");
