@@ -170,15 +170,10 @@ static char *reference(const struct keyed *k)
 
 static size_t compared, refused, items_made, items_unmade, bytes;
 
-/* What the daemon answers now: dungeon_key_json's tree, dumped. */
+/* What the daemon answers now. */
 static int current(const struct keyed *k, struct buf *out)
 {
-	json_t *v = dungeon_key_json(k);
-	char *s = v ? json_dumps(v, JSON_COMPACT | JSON_REAL_PRECISION(15)) : NULL;
-	int rc = s ? buf_puts(out, s) : -1;
-	free(s);
-	json_decref(v);
-	return rc;
+	return dungeon_key_json(k, out);
 }
 
 static void same(const struct keyed *k)
