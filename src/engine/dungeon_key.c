@@ -50,8 +50,9 @@ int dungeon_key_again(const struct dungeoncode *c, struct buf *b)
 	return buf_printf(b, "&level=%d&hallways=%d", c->level, c->hallways);
 }
 
-/* The grid a row a string, into cells: both versions write it so, and
- * version 1 is frozen (test_v1_codes_keep_their_bytes checks it). */
+/* The grid a row a string, into cells, for version 1, which is frozen
+ * (test_v1_codes_keep_their_bytes checks it); version 2 writes the same
+ * strings itself (key_json_v2). */
 static int cells_json(const struct keyed *k, json_t *cells)
 {
 	const struct dungeon *d = k->d;
