@@ -337,7 +337,9 @@ static int make(struct keyed *k, const struct tiles_set *set, int w, int h, int 
 	if (map_tileset_init(&ts, weighed, set->n, why) != 0)
 		return -1;
 	k->m = malloc(sizeof *k->m);
-	k->d = malloc(sizeof *k->d);
+	/* zeroed: dungeon_build leaves up_room unset in a dungeon without
+	 * rooms (docs/benchmarks.md, "The dungeon's JSON") */
+	k->d = calloc(1, sizeof *k->d);
 	assert_non_null(k->m);
 	assert_non_null(k->d);
 	if (map_generate(&ts, w, h, seed, k->m, why) != 0) {
