@@ -2,8 +2,10 @@
 #include "dungeon_key.h"
 
 #include <inttypes.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "decimal.h"
 #include "form.h"
@@ -48,8 +50,9 @@ int dungeon_key_again(const struct dungeoncode *c, struct buf *b)
 	return buf_printf(b, "&level=%d&hallways=%d", c->level, c->hallways);
 }
 
-/* The grid a row a string, into cells: both versions write it so, and
- * version 1 is frozen (test_v1_codes_keep_their_bytes checks it). */
+/* The grid a row a string, into cells, for version 1, which is frozen
+ * (test_v1_codes_keep_their_bytes checks it); version 2 writes the same
+ * strings itself (key_json_v2). */
 static int cells_json(const struct keyed *k, json_t *cells)
 {
 	const struct dungeon *d = k->d;
@@ -124,110 +127,264 @@ static json_t *key_json_v1(const struct keyed *k)
 	                 (json_int_t)d->spent);
 }
 
-/* ---- version 2: docs/api.md's language ---- */
+/* ---- version 2: docs/api.md's language, written straight into the answer ----
+ *
+ * Not through a jansson tree: a tree of a 30 x 30 dungeon at level 20 was
+ * thousands of values built, dumped and freed, and each of its ~250 items
+ * written as text, parsed back and dumped again (docs/benchmarks.md, issue
+ * 27, "The dungeon's JSON"). The bytes are those the tree wrote
+ * (JSON_COMPACT, members in insertion order, each item as
+ * render_json_item_value's value): tests/unit/test_render_dungeon_json.c
+ * keeps that tree and compares the two. The writer is here, not beside
+ * render_json_map: render_json.c is in the kit's library, which holds no
+ * dungeon; it lends its string and its item (render.h). */
 
-/* A stair: its cell and its room, null in a hallway. */
-static json_t *stair_json(int x, int y, int room)
+/* The first failure sticks: the answer is a straight run of calls,
+ * checked once at the end. */
+struct jout {
+	struct buf *b;
+	int err;
+};
+
+/* Literal JSON text: punctuation and keys, ",\"x0\":". */
+static void put_lit(struct jout *o, const char *s)
 {
-	return json_pack("{s:i,s:i,s:o}", "x", x, "y", y, "room",
-	                 room ? json_integer(room) : json_null());
+	if (!o->err && buf_puts(o->b, s) != 0)
+		o->err = 1;
 }
 
-/* A room's items, each the item object of docs/api.md (its links asking
- * for JSON, its reroll its kind at its tier), into *items; the kinds the
- * catalog could not make into *unmade. Advances *at over k->items. */
-static int room_items_v2(const struct keyed *k, const struct dungeon_room *r, size_t *at,
-                         json_t **items, json_t **unmade)
+static void put_int(struct jout *o, int64_t v)
 {
-	struct form f;
+	char text[DECIMAL_MAX];
+	size_t n = decimal_i64_n(v, 0, text);
+	if (!o->err && buf_append(o->b, text, n) != 0)
+		o->err = 1;
+}
 
-	*items = json_array();
-	*unmade = json_array();
-	if (!*items || !*unmade)
-		return -1;
+static void put_strn(struct jout *o, const char *s, size_t n)
+{
+	if (!o->err && render_json_string(o->b, s, n) != 0)
+		o->err = 1; /* not UTF-8: the tree's json_pack failed too */
+}
+
+static void put_str(struct jout *o, const char *s)
+{
+	put_strn(o, s, strlen(s));
+}
+
+static void put_valuables(struct jout *o, const struct dungeon_valuable *v, int n,
+                          const char *const *names)
+{
+	put_lit(o, "[");
+	for (int i = 0; i < n; i++) {
+		put_lit(o, i ? ",{\"name\":" : "{\"name\":");
+		put_str(o, names[v[i].what]);
+		put_lit(o, ",\"value\":");
+		put_int(o, v[i].value);
+		put_lit(o, "}");
+	}
+	put_lit(o, "]");
+}
+
+/* A room's items from k->items[at], each the item object of docs/api.md
+ * (its links asking for JSON, its reroll its kind at its tier), then
+ * "unmade": the kinds the catalog could not make, by kind and tier. */
+static void put_room_items(struct jout *o, const struct keyed *k, const struct dungeon_room *r,
+                           size_t at, struct form *f)
+{
+	int first = 1;
+
+	put_lit(o, ",\"items\":[");
+	for (int i = 0; i < r->n_items && !o->err; i++) {
+		const struct key_item *ki = &k->items[at + (size_t)i];
+		if (!ki->made)
+			continue;
+		if (!first)
+			put_lit(o, ",");
+		first = 0;
+		f->kind = ki->kind;
+		f->tier = ki->tier;
+		if (!o->err && render_json_item_append(f, &ki->item, o->b) != 0)
+			o->err = 1;
+	}
+	put_lit(o, "],\"unmade\":[");
+	first = 1;
+	for (int i = 0; i < r->n_items; i++) {
+		const struct key_item *ki = &k->items[at + (size_t)i];
+		if (ki->made)
+			continue;
+		put_lit(o, first ? "{\"kind\":" : ",{\"kind\":");
+		first = 0;
+		put_str(o, kind_names[ki->kind]);
+		put_lit(o, ",\"tier\":");
+		put_int(o, ki->tier);
+		put_lit(o, "}");
+	}
+	put_lit(o, "]");
+}
+
+/* A stair: its cell and its room, null in a hallway. */
+static void put_stair(struct jout *o, int x, int y, int room)
+{
+	put_lit(o, "{\"x\":");
+	put_int(o, x);
+	put_lit(o, ",\"y\":");
+	put_int(o, y);
+	put_lit(o, ",\"room\":");
+	if (room)
+		put_int(o, room);
+	else
+		put_lit(o, "null");
+	put_lit(o, "}");
+}
+
+/* Room for the answer but its items' (render_json_items reserves its own):
+ * the cells' rows quoted, a room's and a door's members. */
+static size_t key_room(const struct keyed *k)
+{
+	const struct dungeon *d = k->d;
+	return 1024 + (size_t)d->ch * ((size_t)d->cw + 3) + (size_t)d->n_rooms * 512 +
+	       (size_t)d->n_doors * 64 + k->n_items * 800;
+}
+
+static int key_json_v2(const struct keyed *k, struct buf *out)
+{
+	const struct dungeon *d = k->d;
+	struct jout o = {out, 0};
+	struct buf link, again;
+	struct form f;
+	char num[DECIMAL_MAX];
+	size_t start = out->len, item = 0;
+
 	form_parse(&f, NULL, NULL, 0, NULL);
 	f.has_format = 1;
 	f.format = FMT_JSON;
-	for (int i = 0; i < r->n_items; i++, (*at)++) {
-		const struct key_item *ki = &k->items[*at];
-		json_t *v;
-		f.kind = ki->kind;
-		f.tier = ki->tier;
-		if (ki->made)
-			v = render_json_item_value(&f, &ki->item);
-		else
-			v = json_pack("{s:s,s:i}", "kind", kind_names[ki->kind], "tier", ki->tier);
-		if (json_array_append_new(ki->made ? *items : *unmade, v) != 0)
-			return -1;
+	buf_init(&link);
+	buf_init(&again);
+	if (buf_reserve(out, key_room(k)) != 0 ||
+	    buf_printf(&link, "/dungeon/%s?format=json", k->code_text) != 0 ||
+	    dungeon_key_again(&k->code, &again) != 0 || buf_puts(&again, "&format=json") != 0)
+		o.err = 1;
+	put_lit(&o, "{\"tileset\":");
+	put_str(&o, k->code.tileset);
+	put_lit(&o, ",\"width\":");
+	put_int(&o, d->w);
+	put_lit(&o, ",\"height\":");
+	put_int(&o, d->h);
+	put_lit(&o, ",\"level\":");
+	put_int(&o, d->level);
+	put_lit(&o, ",\"hallways\":");
+	put_int(&o, k->code.hallways);
+	put_lit(&o, ",\"seed\":\"");
+	put_lit(&o, decimal_u64(k->code.seed, num));
+	put_lit(&o, "\",\"revision\":");
+	put_int(&o, (int64_t)k->code.revision);
+	put_lit(&o, ",\"code\":");
+	put_str(&o, k->code_text);
+	put_lit(&o, ",\"link\":");
+	if (!o.err)
+		put_strn(&o, link.data, link.len);
+	put_lit(&o, ",\"reroll\":");
+	if (!o.err)
+		put_strn(&o, again.data, again.len);
+	/* The grid a row a string, as version 1 writes it. */
+	put_lit(&o, ",\"cells\":[");
+	for (int y = 0; y < d->ch && !o.err; y++) {
+		if (y)
+			put_lit(&o, ",");
+		put_strn(&o, &k->m->cell[(size_t)y * (size_t)d->cw], (size_t)d->cw);
+	}
+	put_lit(&o, "],\"rooms\":[");
+	for (int id = 1; id <= d->n_rooms && !o.err; id++) {
+		const struct dungeon_room *r = &d->room[id];
+		put_lit(&o, id > 1 ? ",{\"number\":" : "{\"number\":");
+		put_int(&o, id);
+		put_lit(&o, ",\"x0\":");
+		put_int(&o, r->x0);
+		put_lit(&o, ",\"y0\":");
+		put_int(&o, r->y0);
+		put_lit(&o, ",\"x1\":");
+		put_int(&o, r->x1);
+		put_lit(&o, ",\"y1\":");
+		put_int(&o, r->y1);
+		put_lit(&o, ",\"cells\":");
+		put_int(&o, r->n_cells);
+		put_lit(&o, ",\"label_x\":");
+		put_int(&o, r->lx);
+		put_lit(&o, ",\"label_y\":");
+		put_int(&o, r->ly);
+		put_lit(&o, ",\"stock\":");
+		put_str(&o, dungeon_stock_names[r->stock]);
+		put_lit(&o, ",\"coins\":");
+		put_int(&o, r->coins);
+		put_lit(&o, ",\"gems\":");
+		put_valuables(&o, r->gem, r->n_gems, dungeon_gem_names);
+		put_lit(&o, ",\"art\":");
+		put_valuables(&o, r->art, r->n_arts, dungeon_art_names);
+		put_room_items(&o, k, r, item, &f);
+		item += (size_t)r->n_items;
+		put_lit(&o, "}");
+	}
+	put_lit(&o, "],\"doors\":[");
+	for (int i = 0; i < d->n_doors && !o.err; i++) {
+		const struct dungeon_door *w = &d->door[i];
+		put_lit(&o, i ? ",{\"x0\":" : "{\"x0\":");
+		put_int(&o, w->x0);
+		put_lit(&o, ",\"y0\":");
+		put_int(&o, w->y0);
+		put_lit(&o, ",\"x1\":");
+		put_int(&o, w->x1);
+		put_lit(&o, ",\"y1\":");
+		put_int(&o, w->y1);
+		put_lit(&o, ",\"room\":");
+		put_int(&o, w->room);
+		put_lit(&o, "}");
+	}
+	put_lit(&o, "],\"stairs\":{\"up\":");
+	put_stair(&o, d->up_x, d->up_y, d->up_room);
+	put_lit(&o, ",\"down\":");
+	put_stair(&o, d->down_x, d->down_y, d->down_room);
+	put_lit(&o, "},\"budget\":");
+	put_int(&o, d->budget);
+	put_lit(&o, ",\"spent\":");
+	put_int(&o, d->spent);
+	put_lit(&o, "}");
+	buf_free(&link);
+	buf_free(&again);
+	if (o.err || out->oom) {
+		if (out->data) { /* all or nothing */
+			out->len = start;
+			out->data[start] = '\0';
+		}
+		return -1;
 	}
 	return 0;
 }
 
-static json_t *key_json_v2(const struct keyed *k)
+static int dump_to_buf(const char *p, size_t n, void *data)
 {
-	const struct dungeon *d = k->d;
-	json_t *cells = json_array(), *rooms = json_array(), *doors = json_array();
-	char num[DECIMAL_MAX];
-	struct buf link, again;
-	size_t item = 0;
-	int ok = cells && rooms && doors;
-
-	ok = ok && cells_json(k, cells) == 0;
-	for (int id = 1; ok && id <= d->n_rooms; id++) {
-		const struct dungeon_room *r = &d->room[id];
-		json_t *items = NULL, *unmade = NULL;
-		if (room_items_v2(k, r, &item, &items, &unmade) != 0) {
-			json_decref(items);
-			json_decref(unmade);
-			ok = 0;
-			break;
-		}
-		json_t *o =
-		        json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:s,s:I,s:o,s:o,s:o,s:o}",
-		                  "number", id, "x0", r->x0, "y0", r->y0, "x1", r->x1, "y1", r->y1,
-		                  "cells", r->n_cells, "label_x", r->lx, "label_y", r->ly, "stock",
-		                  dungeon_stock_names[r->stock], "coins", (json_int_t)r->coins,
-		                  "gems", valuables_json(r->gem, r->n_gems, dungeon_gem_names),
-		                  "art", valuables_json(r->art, r->n_arts, dungeon_art_names),
-		                  "items", items, "unmade", unmade);
-		ok = o && json_array_append_new(rooms, o) == 0;
-	}
-	for (int i = 0; ok && i < d->n_doors; i++) {
-		const struct dungeon_door *o = &d->door[i];
-		ok = json_array_append_new(doors, json_pack("{s:i,s:i,s:i,s:i,s:i}", "x0", o->x0,
-		                                            "y0", o->y0, "x1", o->x1, "y1", o->y1,
-		                                            "room", o->room)) == 0;
-	}
-	buf_init(&link);
-	buf_init(&again);
-	ok = ok && buf_printf(&link, "/dungeon/%s?format=json", k->code_text) == 0 &&
-	     dungeon_key_again(&k->code, &again) == 0 && buf_puts(&again, "&format=json") == 0;
-	json_t *v = NULL;
-	if (ok) {
-		decimal_u64(k->code.seed, num);
-		v = json_pack(
-		        "{s:s,s:i,s:i,s:i,s:i,s:s,s:I,s:s,s:s,s:s,s:o,s:o,s:o,s:{s:o,s:o},s:I,"
-		        "s:I}",
-		        "tileset", k->code.tileset, "width", d->w, "height", d->h, "level",
-		        d->level, "hallways", k->code.hallways, "seed", num, "revision",
-		        (json_int_t)k->code.revision, "code", k->code_text, "link", link.data,
-		        "reroll", again.data, "cells", cells, "rooms", rooms, "doors", doors,
-		        "stairs", "up", stair_json(d->up_x, d->up_y, d->up_room), "down",
-		        stair_json(d->down_x, d->down_y, d->down_room), "budget",
-		        (json_int_t)d->budget, "spent", (json_int_t)d->spent);
-	} else {
-		json_decref(cells);
-		json_decref(rooms);
-		json_decref(doors);
-	}
-	buf_free(&link);
-	buf_free(&again);
-	return v;
+	return buf_append(data, p, n);
 }
 
-json_t *dungeon_key_json(const struct keyed *k)
+int dungeon_key_json(const struct keyed *k, struct buf *out)
 {
-	return k->code.version == DUNGEONCODE_VERSION_1 ? key_json_v1(k) : key_json_v2(k);
+	if (k->code.version != DUNGEONCODE_VERSION_1)
+		return key_json_v2(k, out);
+	/* version 1's tree, dumped as every release dumped it */
+	json_t *v = key_json_v1(k);
+	size_t start = out->len;
+	int rc = v &&
+	                         json_dump_callback(v, dump_to_buf, out,
+	                                            JSON_COMPACT | JSON_REAL_PRECISION(15)) == 0 &&
+	                         !out->oom
+	                 ? 0
+	                 : -1;
+	json_decref(v);
+	if (rc != 0 && out->data) {
+		out->len = start;
+		out->data[start] = '\0';
+	}
+	return rc;
 }
 
 /* dungeon_text, then the key a room a line ("3 (hoard): 120 gp in coins;

@@ -3,8 +3,6 @@
 #ifndef LOOTFORGE_DUNGEON_KEY_H
 #define LOOTFORGE_DUNGEON_KEY_H
 
-#include <jansson.h>
-
 #include "buf.h"
 #include "catalog.h"
 #include "dungeon.h"
@@ -45,9 +43,10 @@ extern const char *const dungeon_stock_names[]; /* by enum dungeon_stock */
 int dungeon_treasure_line(const struct dungeon_room *r, struct buf *b);
 
 /* The dungeon as JSON in the language of its code's version
- * (docs/dungeons.md): version 1 the shape it always had, version 2
- * docs/api.md's. NULL when out of memory. */
-json_t *dungeon_key_json(const struct keyed *k);
+ * (docs/dungeons.md), appended to out: version 1 the shape it always had,
+ * version 2 docs/api.md's. 0, or -1 out of memory or when a name is not
+ * UTF-8 (out as it was). */
+int dungeon_key_json(const struct keyed *k, struct buf *out);
 
 /* The address of the same inputs without the seed ("another dungeon"),
  * appended to b. 0, or -1 out of memory. */

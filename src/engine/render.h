@@ -41,6 +41,15 @@ int render_csv_items(const struct form *f, const struct item *items, size_t n, s
  * reroll link (f->format JSON: the links ask for JSON). NULL on failure. */
 json_t *render_json_item_value(const struct form *f, const struct item *it);
 
+/* The same item as JSON text appended to out: the bytes of that value
+ * dumped compactly, without the tree. 0, or -1 (out as it was). */
+int render_json_item_append(const struct form *f, const struct item *it, struct buf *out);
+
+/* s (n bytes) as a JSON string appended to out, escaped as jansson escapes
+ * it ('"', '\\' and control characters; '/' and non-ASCII as they are). 0,
+ * or -1 when s is not UTF-8 or memory ran out (nothing appended). */
+int render_json_string(struct buf *out, const char *s, size_t n);
+
 /* One item of a map's loot: its tile, the floor cell its marker sits on. */
 struct render_map_loot {
 	int x, y, cx, cy;

@@ -627,21 +627,42 @@ int render_json_items(const struct form *f, const struct item *items, size_t n, 
 	return 0;
 }
 
-json_t *render_json_item_value(const struct form *f, const struct item *it)
+int render_json_item_append(const struct form *f, const struct item *it, struct buf *out)
 {
 	struct item copy;
+
+	if (!it)
+		return -1;
+	copy = *it;
+	copy.code_version = ITEMCODE_VERSION;
+	return render_json_items(f, &copy, 1, 0, out);
+}
+
+json_t *render_json_item_value(const struct form *f, const struct item *it)
+{
 	struct buf b;
 	json_t *v = NULL;
 
-	if (!it)
-		return NULL;
-	copy = *it;
-	copy.code_version = ITEMCODE_VERSION;
 	buf_init(&b);
-	if (render_json_items(f, &copy, 1, 0, &b) == 0)
+	if (render_json_item_append(f, it, &b) == 0)
 		v = json_loadb(b.data, b.len, 0, NULL);
 	buf_free(&b);
 	return v;
+}
+
+/* The writer's string for the answers written elsewhere (a dungeon's,
+ * dungeon_key.c: the kit's library holds this file and no dungeon). */
+int render_json_string(struct buf *out, const char *s, size_t n)
+{
+	struct jw w = {out, 0};
+
+	if (!out || (!s && n))
+		return -1;
+	jw_strn(&w, s ? s : "", n);
+	if (w.err)
+		return -1;
+	out->data[out->len] = '\0'; /* jw_strn leaves room for it */
+	return 0;
 }
 
 /* ---- a map (GET /map, docs/api.md) ----

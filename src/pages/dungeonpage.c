@@ -626,7 +626,11 @@ static void answer(const struct request *rq, struct response *rs, const struct c
 		send_html(rs, cur, q, k, permanent);
 		break;
 	case DF_JSON:
-		page_send_json(rs, 200, dungeon_key_json(k));
+		/* written straight into the answer (dungeon_key.c) */
+		buf_reset(&rs->body);
+		rs->status = 200;
+		rs->content_type = CT_JSON;
+		rc = dungeon_key_json(k, &rs->body) != 0 || rs->body.oom ? -1 : 0;
 		break;
 	case DF_TEXT:
 		buf_reset(&rs->body);

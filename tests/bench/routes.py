@@ -62,6 +62,10 @@ def routes(st):
         ("dungeon30-vtt", "/dungeon?w=30&h=30&seed=7&format=vtt", (), "daemon"),
         ("dungeon30-max", "/dungeon?w=30&h=30&seed=7&level=20&hallways=100", (), "daemon"),
         ("dungeon30-fresh", "/dungeon?w=30&h=30&level=20&hallways=100", (), ""),
+        # level 20 at the default hallways (50): the most rooms with items,
+        # the largest JSON (~185 KB; hallways 0 or 100 ~35-40 KB)
+        ("dungeon30-l20-json", "/dungeon?w=30&h=30&seed=7&level=20&format=json", (), "daemon"),
+        ("dungeon30-fresh-json", "/dungeon?w=30&h=30&level=20&format=json", (), ""),
         ("dungeon30-fresh-png", "/dungeon?w=30&h=30&level=20&hallways=100&format=png", (), ""),
         ("dungeon-code", "/dungeon/" + dcode, (), "nginx"),
         ("loadout32", loadout, (), ""),
