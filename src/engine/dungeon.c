@@ -250,6 +250,9 @@ static int place_stairs(struct dungeon *d, uint64_t seed)
 		d->up_x = d->room[d->up_room].sx;
 		d->up_y = d->room[d->up_room].sy;
 	} else {
+		/* No rooms: the stairs stand in a hallway ("room": null). Unset,
+		 * the answer of a permanent code said whatever memory held. */
+		d->up_room = 0;
 		int c = 0;
 		while (c < n && d->kind[c] == '#')
 			c++;

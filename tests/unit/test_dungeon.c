@@ -226,8 +226,18 @@ static void test_random_dungeons(void **state)
 			doors += d.n_doors;
 			for (int id = 1; id <= d.n_rooms; id++)
 				hoards += d.room[id].stock == STOCK_HOARD;
-			if (i % 10 == 0) { /* the same inputs, the same dungeon */
+			if (i % 10 == 0 || d.n_rooms == 0) {
+				/* the same inputs, the same dungeon, whatever memory
+				 * held before (a dungeon without rooms once kept its
+				 * up stairs' room from it) */
+				memset(&d2, 0xa5, sizeof d2);
 				assert_int_equal(dungeon_build(&m, weighed, b, seed, &d2), 0);
+				assert_int_equal(d.up_room, d2.up_room);
+				assert_int_equal(d.down_room, d2.down_room);
+				assert_int_equal(d.up_x, d2.up_x);
+				assert_int_equal(d.up_y, d2.up_y);
+				if (d.n_rooms == 0)
+					assert_int_equal(d2.up_room, 0);
 				assert_memory_equal(d.room_of, d2.room_of,
 				                    (size_t)(d.cw * d.ch) * sizeof d.room_of[0]);
 				assert_memory_equal(&d.room[1], &d2.room[1],
