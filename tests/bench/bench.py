@@ -286,12 +286,20 @@ class AccessLog:
     def mark(self):
         self.at = os.path.getsize(self.path) if os.path.exists(self.path) else 0
 
+    def wants(self, line):
+        """Whether a logged line counts: every line here."""
+        return True
+
     def since_mark(self):
+        """(lines, non-2xx lines, {status: count} of those)."""
         total = bad = 0
+        which = {}
         status = re.compile(rb'" (\d{3}) ')
         with open(self.path, "rb") as f:
             f.seek(self.at)
             for line in f:
+                if not self.wants(line):
+                    continue
                 m = status.search(line)
                 total += 1
                 # 499: wrk closed the connection with the request in flight,
@@ -299,7 +307,9 @@ class AccessLog:
                 # (a timeout of its own shows in its socket errors).
                 if not m or not (m.group(1).startswith(b"2") or m.group(1) == b"499"):
                     bad += 1
-        return total, bad
+                    key = m.group(1).decode() if m else "unreadable"
+                    which[key] = which.get(key, 0) + 1
+        return total, bad, which
 
 
 def wrk(args, stack, access, path, headers=(), script=None, duration=None, connections=None):
@@ -343,8 +353,14 @@ def wrk(args, stack, access, path, headers=(), script=None, duration=None, conne
     res["p50"], res["p99"] = to_ms(res["p50"]), to_ms(res["p99"])
     m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
     res["socket_errors"] = sum(int(x) for x in m.groups()) if m else 0
-    logged, bad = access.since_mark()
+    logged, bad, which = access.since_mark()
     res["logged"], res["non2xx"] = logged, bad + res["socket_errors"]
+    # What the non-2xx were, for the report (a count alone cannot be explained).
+    if m:
+        for kind, n in zip(("connect", "read", "write", "timeout"), m.groups()):
+            if int(n):
+                which["socket " + kind] = int(n)
+    res["non2xx_which"] = which
     n = max(res["requests"], 1)
     res["cpu_daemon_us"] = (d1 - d0) / n * 1e6
     res["cpu_nginx_us"] = (n1 - n0) / n * 1e6
@@ -602,20 +618,9 @@ class PathAccessLog(AccessLog):
         super().__init__(path)
         self.prefix = prefix.encode()
 
-    def since_mark(self):
-        total = bad = 0
-        status = re.compile(rb'" (\d{3}) ')
-        with open(self.path, "rb") as f:
-            f.seek(self.at)
-            for line in f:
-                request = line.split(b'"')[1].split(b" ") if line.count(b'"') >= 2 else []
-                if len(request) < 2 or not request[1].startswith(self.prefix):
-                    continue
-                m = status.search(line)
-                total += 1
-                if not m or not (m.group(1).startswith(b"2") or m.group(1) == b"499"):
-                    bad += 1
-        return total, bad
+    def wants(self, line):
+        request = line.split(b'"')[1].split(b" ") if line.count(b'"') >= 2 else []
+        return len(request) >= 2 and request[1].startswith(self.prefix)
 
 
 def sweep(args, daemon, var, port):
@@ -912,6 +917,13 @@ def report(args, R, command):
                  % (", ".join(fmt_ms(v) for v in first[:4]), len(first) - 4,
                     fmt_ms(sorted(first[4:])[(len(first) - 4) // 2]), fmt_ms(max(first[4:])),
                     R["item_code_len"], R["item_bytes"], R["catalog_bytes"]))
+    odd = [(r.get("label", k), r["non2xx_which"]) for k, r in R["runs"].items()
+           if r.get("non2xx_which")]
+    if odd:
+        lines.append("")
+        lines.append("The non-2xx answers, by row: " + "; ".join(
+            "%s: %s" % (label, ", ".join("%s %d" % kv for kv in sorted(w.items())))
+            for label, w in odd) + ".")
     if R.get("login_answers") is not None:
         lines.append("")
         lines.append("Beside the row \"%s\", the logins for made-up names were answered %s "
