@@ -7,6 +7,7 @@
  * link on the page is the canonical URL of the state an action leads to. */
 #include "loadoutpage.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 #include "buf.h"
@@ -383,80 +384,93 @@ static const char *place_ident(enum place p, char *dst, size_t n)
 	return dst;
 }
 
+/* A JSON string, escaped as jansson escapes it (render_json_string). */
+static int put_str(struct buf *b, const char *s)
+{
+	return render_json_string(b, s, strlen(s));
+}
+
+/* `"key":` after a comma unless first; keys here are identifiers. */
+static int put_key(struct buf *b, const char *key, int first)
+{
+	return (first ? 0 : buf_puts(b, ",")) | put_str(b, key) | buf_puts(b, ":");
+}
+
 /* {"place", "item": the item as everywhere (docs/api.md), "actions"}. */
-static json_t *entry_json(struct arena *ar, const struct loadout *l, const struct lo_entries *e,
-                          unsigned i)
+static int put_entry_json(struct buf *b, struct arena *ar, const struct loadout *l,
+                          const struct lo_entries *e, unsigned i)
 {
 	struct form f;
 	char power_text[16], place[24];
 
 	itemlink_form(&e->ci[i], &f, power_text, 1);
-	json_t *actions = json_object();
-	for (int a = 0; actions && a < A__MAX; a++) {
+	int rc = buf_puts(b, "{\"place\":") |
+	         put_str(b, place_ident(l->item[i].at, place, sizeof place)) |
+	         buf_puts(b, ",\"item\":");
+	rc |= render_json_item_append(&f, &e->item[i], b) | buf_puts(b, ",\"actions\":{");
+	for (int a = 0; a < A__MAX; a++) {
 		const char *url = action_link(ar, l, e, i, (enum action)a, FMT_JSON);
-		if (json_object_set_new(actions, action_names[a],
-		                        url ? json_string(url) : json_null()) != 0) {
-			json_decref(actions);
-			actions = NULL;
-		}
+		rc |= put_key(b, action_names[a], a == 0) |
+		      (url ? put_str(b, url) : buf_puts(b, "null"));
 	}
-	return json_pack("{s:s,s:o,s:o}", "place", place_ident(l->item[i].at, place, sizeof place),
-	                 "item", render_json_item_value(&f, &e->item[i]), "actions", actions);
+	return rc | buf_puts(b, "}}");
 }
 
+/* base, bonuses or totals: each summed stat and str (totals also value
+ * and worn). which: 0 base, 1 bonuses, 2 totals. */
+static int put_sums(struct buf *b, const struct lo_entries *e, const struct loadout_totals *t,
+                    int which)
+{
+	int rc = buf_puts(b, "{"), first = 1;
+	for (int s = 0; s <= ST__MAX; s++) {
+		if (s < ST__MAX && !loadout_stat_sums((enum stat)s))
+			continue;
+		int64_t base = s == ST__MAX ? e->base->str : e->base->stat[s];
+		int64_t x = s == ST__MAX ? t->str : t->stat[s];
+		int64_t v = which == 0 ? base : which == 1 ? x : base + x;
+		rc |= put_key(b, s == ST__MAX ? "str" : stat_names[s], first) |
+		      buf_printf(b, "%" PRId64, v);
+		first = 0;
+	}
+	if (which == 2)
+		rc |= buf_printf(b, ",\"value\":%" PRId64 ",\"worn\":%" PRId64, (int64_t)t->value,
+		                 (int64_t)t->worn);
+	return rc | buf_puts(b, "}");
+}
+
+/* The answer written straight into rs->body: the bytes a jansson tree of
+ * it dumped compactly gave before (record_answers.py's loadouts of 2 to
+ * 32 items compared old and new), without the tree, in which each item
+ * was written, parsed back and dumped again (56% of the daemon's CPU for
+ * a loadout of 32, docs/benchmarks.md). */
 static void send_json(struct response *rs, struct arena *ar, const struct loadout *l,
                       const struct lo_entries *e, const struct loadout_totals *t)
 {
-	json_t *items = json_array(), *worn = json_object();
-	struct buf self;
+	struct buf *b = &rs->body, self;
+	int rc;
 
-	for (unsigned i = 0; items && i < l->n; i++)
-		if (json_array_append_new(items, entry_json(ar, l, e, i)) != 0) {
-			json_decref(items);
-			items = NULL;
-		}
-	for (int p = PLACE_HEAD; worn && p < PLACE__MAX; p++) {
+	buf_reset(b);
+	rs->status = 200;
+	rs->content_type = CT_JSON;
+	rc = buf_puts(b, "{\"items\":[");
+	for (unsigned i = 0; i < l->n; i++)
+		rc |= (i ? buf_puts(b, ",") : 0) | put_entry_json(b, ar, l, e, i);
+	rc |= buf_puts(b, "],\"worn\":{");
+	for (int p = PLACE_HEAD; p < PLACE__MAX; p++) {
 		int w = loadout_wearer(l, (enum place)p);
 		char place[24];
-		if (json_object_set_new(worn, place_ident((enum place)p, place, sizeof place),
-		                        w < 0 ? json_null() : json_integer(w)) != 0) {
-			json_decref(worn);
-			worn = NULL;
-		}
+		rc |= put_key(b, place_ident((enum place)p, place, sizeof place), p == PLACE_HEAD) |
+		      (w < 0 ? buf_puts(b, "null") : buf_printf(b, "%d", w));
 	}
-	json_t *base = json_object(), *bonuses = json_object(), *totals = json_object();
-	for (int s = 0; base && bonuses && totals && s <= ST__MAX; s++) {
-		if (s < ST__MAX && !loadout_stat_sums((enum stat)s))
-			continue;
-		const char *k = s == ST__MAX ? "str" : stat_names[s];
-		int64_t b = s == ST__MAX ? e->base->str : e->base->stat[s];
-		int64_t x = s == ST__MAX ? t->str : t->stat[s];
-		if (json_object_set_new(base, k, json_integer(b)) != 0 ||
-		    json_object_set_new(bonuses, k, json_integer(x)) != 0 ||
-		    json_object_set_new(totals, k, json_integer(b + x)) != 0) {
-			json_decref(totals);
-			totals = NULL;
-		}
-	}
-	if (totals && (json_object_set_new(totals, "value", json_integer(t->value)) != 0 ||
-	               json_object_set_new(totals, "worn", json_integer(t->worn)) != 0)) {
-		json_decref(totals);
-		totals = NULL;
-	}
+	rc |= buf_puts(b, "},\"base\":") | put_sums(b, e, t, 0) | buf_puts(b, ",\"bonuses\":") |
+	      put_sums(b, e, t, 1) | buf_puts(b, ",\"totals\":") | put_sums(b, e, t, 2);
 	buf_init(&self);
-	json_t *v = NULL;
-	if (items && worn && totals && state_link(&self, l, e, FMT_JSON) == 0)
-		v = json_pack("{s:O,s:O,s:o*,s:o*,s:O,s:s}", "items", items, "worn", worn, "base",
-		              base, "bonuses", bonuses, "totals", totals, "link", self.data);
-	else {
-		json_decref(base);
-		json_decref(bonuses);
-	}
-	json_decref(items);
-	json_decref(worn);
-	json_decref(totals);
+	rc |= state_link(&self, l, e, FMT_JSON);
+	rc |= buf_puts(b, ",\"link\":") | (self.data ? put_str(b, self.data) : -1) |
+	      buf_puts(b, "}");
 	buf_free(&self);
-	page_send_json(rs, 200, v);
+	if (rc != 0 || b->oom)
+		page_failed(rs, 1);
 }
 
 /* The message for item n (1-based) that cannot be had: "item 3, 'CODE': why". */

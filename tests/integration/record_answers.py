@@ -174,6 +174,22 @@ def record(stack, out):
                 R.req(c, "HEAD", "/item/" + code, headers={})
                 R.req(c, "GET", "/loadout?item=" + code, headers={})
                 R.req(c, "GET", "/loadout?item=%s:head&format=json" % code, headers={})
+    # Loadouts of many items, as JSON: every kind, their places chosen by
+    # the rules or given, a base, up to the 32 a loadout may hold.
+    codes = []
+    for kind in ["weapon", "armor", "shield", "trinket", "scroll", "wand"]:
+        for seed in (3, 29):
+            g = c.get("/generate?kind=%s&tier=0&seed=%d&count=6&format=json" % (kind, seed),
+                      headers=JSON)
+            codes += [it["code"] for it in g.json().get("items", []) if it.get("code")]
+    for n in (2, 5, 12, 32):
+        q = "&".join("item=" + code for code in codes[:n])
+        R.req(c, "GET", "/loadout?%s&format=json" % q, headers={})
+        R.req(c, "GET", "/loadout?%s&base=attack:3,defense:2,str:10&format=json" % q, headers={})
+        R.req(c, "GET", "/loadout?" + "&".join("item=" + code for code in codes[n:n + n])
+              + "&format=json", headers={})
+    R.req(c, "GET", "/loadout?item=%s:main-hand&item=%s:off_hand&format=json"
+          % (codes[0], codes[1]), headers={})
     # Methods and bodies the router and pages refuse.
     for m, p in [("DELETE", "/"), ("PUT", "/generate"), ("POST", "/"), ("POST", "/item/AAAA"),
                  ("POST", "/catalog.json"), ("POST", "/words"), ("POST", "/spells"), ("POST", "/map"),
