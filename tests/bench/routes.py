@@ -69,8 +69,12 @@ def routes(st):
         ("dungeon30-fresh-png", "/dungeon?w=30&h=30&level=20&hallways=100&format=png", (), ""),
         ("dungeon-code", "/dungeon/" + dcode, (), "nginx"),
         ("loadout32", loadout, (), ""),
+        ("loadout32-json", loadout + "&format=json", (), ""),
         ("submit", "/submit", (), ""),
         ("login", "/login", (), ""),
+        # last: its 33 change sets (made on every stack when its turn comes,
+        # path None until then) move the catalog on
+        ("loadout32-old-json", None, (), ""),
     ]
 
 
@@ -95,6 +99,8 @@ def measure(args):
             table = [r for r in table if r[0] in args.only.split(",")]
         rows = []
         for name, path, headers, cached in table:
+            if path is None:  # the 32 old revisions, the same on every stack
+                path = [bench.old_revisions_loadout(st) for st in stacks][0]
             status, body = fetch(stacks[0], path, headers)
             if status != 200:
                 raise BenchError("GET %s answered %d" % (path, status))
