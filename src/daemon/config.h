@@ -44,8 +44,8 @@ struct config {
 enum config_result { CONFIG_OK = 0, CONFIG_HELP = 1, CONFIG_INVALID = -1 };
 
 /* Fills c from the environment and argv. CONFIG_HELP: the usage (or,
- * for --version, the version) was printed on out (exit 0). CONFIG_INVALID: a message was printed on err (exit 2).
- * In every case c owns its strings afterwards: call config_free. */
+ * for --version, the version) was printed on out (exit 0). CONFIG_INVALID: a message was printed on
+ * err (exit 2). In every case c owns its strings afterwards: call config_free. */
 enum config_result config_parse(struct config *c, int argc, char **argv, FILE *out, FILE *err);
 void config_free(struct config *c);
 

@@ -9,7 +9,6 @@
 #include "confusable.h"
 #include "submit_int.h"
 
-
 enum nf { NF_CSRF, NF_SID, NF_NAME, NF_FORMAT, NF_RECEIVED, NF__MAX };
 static const char *const nf_names[NF__MAX + 1] = {"csrf",   "submission_id", "name",
                                                   "format", "received",      NULL};

@@ -9,7 +9,6 @@
 #include "confusable.h"
 #include "submit_int.h"
 
-
 /* An effect slot is either one text cell (effectN, "heal 2 6 3 1", the
  * syntax of sql/data/spells.tsv, for curl) or its parts, as the HTML form
  * sends them: effectN_kind and effectN_p1..effectN_p5 (docs/form.md). */

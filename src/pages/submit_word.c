@@ -11,7 +11,6 @@
 #include "confusable.h"
 #include "submit_int.h"
 
-
 enum sf {
 	SF_CSRF,
 	SF_SID,
