@@ -60,3 +60,21 @@ char *decimal_grouped(uint64_t v, char *dst)
 	dst[k] = '\0';
 	return dst;
 }
+
+int decimal_parse_u64(const char *v, size_t n, size_t max, uint64_t *out)
+{
+	uint64_t s = 0;
+
+	if (n == 0 || n > max)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (v[i] < '0' || v[i] > '9')
+			return -1;
+		uint64_t d = (uint64_t)(v[i] - '0');
+		if (s > (UINT64_MAX - d) / 10)
+			return -1;
+		s = s * 10 + d;
+	}
+	*out = s;
+	return 0;
+}

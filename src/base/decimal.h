@@ -32,6 +32,10 @@ size_t decimal_i64_n(int64_t v, int plus, char *dst);
  * dst (DECIMAL_GROUPED_MAX bytes); returns dst. */
 char *decimal_grouped(uint64_t v, char *dst);
 
+/* The number in v (n bytes): decimal digits only, 1 to max of them, no
+ * sign, no overflow. 0 with *out set, or -1. */
+int decimal_parse_u64(const char *v, size_t n, size_t max, uint64_t *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 
+#include "decimal.h"
 #include "liblootforge_int.h"
 #include "mapgen.h"
 #include "rng.h"
@@ -32,24 +33,6 @@ struct owned_map {
 	char text[];
 };
 
-static int read_u64(const char *v, size_t n, size_t max, uint64_t *out)
-{
-	uint64_t s = 0;
-
-	if (n == 0 || n > max)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		if (v[i] < '0' || v[i] > '9')
-			return -1;
-		uint64_t d = (uint64_t)(v[i] - '0');
-		if (s > (UINT64_MAX - d) / 10)
-			return -1;
-		s = s * 10 + d;
-	}
-	*out = s;
-	return 0;
-}
-
 static int bad(struct form_error *err, const char *field, const char *message)
 {
 	err->field = field;
@@ -68,12 +51,12 @@ static int read_field(void *ctx, int i, const char *v, size_t n, struct form_err
 	switch (i) {
 	case F_W:
 	case F_H:
-		if (read_u64(v, n, 2, &x) != 0 || x < 1 || x > MAP_DIM_MAX)
+		if (decimal_parse_u64(v, n, 2, &x) != 0 || x < 1 || x > MAP_DIM_MAX)
 			return bad(err, names[i], "must be a whole number from 1 to 30");
 		*(i == F_W ? &q->w : &q->h) = (int)x;
 		return 0;
 	case F_SEED:
-		if (read_u64(v, n, 20, &q->seed) != 0)
+		if (decimal_parse_u64(v, n, 20, &q->seed) != 0)
 			return bad(err, "seed",
 			           "must be a whole number from 0 to 18446744073709551615");
 		q->has_seed = 1;

@@ -66,23 +66,6 @@ struct dquery {
 
 /* ---- reading ---- */
 
-static int read_u64(const char *v, size_t n, size_t max, uint64_t *out)
-{
-	uint64_t s = 0;
-	if (n == 0 || n > max)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		if (v[i] < '0' || v[i] > '9')
-			return -1;
-		uint64_t dg = (uint64_t)(v[i] - '0');
-		if (s > (UINT64_MAX - dg) / 10)
-			return -1;
-		s = s * 10 + dg;
-	}
-	*out = s;
-	return 0;
-}
-
 static int field_error(struct form_error *err, const char *field, const char *message)
 {
 	err->field = field;
@@ -113,7 +96,7 @@ static int read_format_field(void *ctx, int i, const char *v, size_t n, struct f
 static int read_int(const char *v, size_t n, int lo, int hi, int *out)
 {
 	uint64_t x;
-	if (read_u64(v, n, 3, &x) != 0 || x < (uint64_t)lo || x > (uint64_t)hi)
+	if (decimal_parse_u64(v, n, 3, &x) != 0 || x < (uint64_t)lo || x > (uint64_t)hi)
 		return -1;
 	*out = (int)x;
 	return 0;
@@ -132,7 +115,7 @@ static int read_field(void *ctx, int i, const char *v, size_t n, struct form_err
 			return field_error(err, df_names[i], MSG_SIZE);
 		return 0;
 	case DF_SEED:
-		if (read_u64(v, n, 20, &q->seed) != 0)
+		if (decimal_parse_u64(v, n, 20, &q->seed) != 0)
 			return field_error(err, "seed", MSG_SEED);
 		q->has_seed = 1;
 		return 0;
@@ -227,20 +210,7 @@ static void fill_form(struct tmpl_dict *page_body_dict, const struct dquery *q,
 		tmpl_set(body, "SEED", decimal_u64(q->seed, num));
 	const char *ts =
 	        q->failed ? fields_raw_get(&q->raw, DF_TILESET, DEFAULT_TILESET) : q->tileset;
-	int matched = 0;
-	for (size_t i = 0; cat && i < cat->n_tilesets; i++) {
-		struct tmpl_dict *o = tmpl_section(body, "TILESET_OPT");
-		tmpl_set(o, "VALUE", cat->tilesets[i].name);
-		if (strcmp(cat->tilesets[i].name, ts) == 0) {
-			tmpl_show(o, "SEL");
-			matched = 1;
-		}
-	}
-	if (!matched && *ts) {
-		struct tmpl_dict *o = tmpl_section(body, "TILESET_OPT");
-		tmpl_set(o, "VALUE", ts);
-		tmpl_show(o, "SEL");
-	}
+	page_tileset_options(body, cat, ts);
 }
 
 /* Every problem of the request at once (docs/api.md). */

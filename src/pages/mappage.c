@@ -70,25 +70,6 @@ struct loot {
 	char link[160];
 };
 
-/* Decimal digits only, at most `max` of them, no overflow. */
-static int read_u64(const char *v, size_t n, size_t max, uint64_t *out)
-{
-	uint64_t s = 0;
-
-	if (n == 0 || n > max)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		if (v[i] < '0' || v[i] > '9')
-			return -1;
-		uint64_t d = (uint64_t)(v[i] - '0');
-		if (s > (UINT64_MAX - d) / 10)
-			return -1;
-		s = s * 10 + d;
-	}
-	*out = s;
-	return 0;
-}
-
 static int read_format(const char *v, enum map_format *f)
 {
 	if (strcmp(v, "html") == 0)
@@ -129,12 +110,12 @@ static int read_field(void *ctx, int i, const char *v, size_t n, struct form_err
 	switch (i) {
 	case MF_W:
 	case MF_H:
-		if (read_u64(v, n, 2, &x) != 0 || x < 1 || x > MAP_DIM_MAX)
+		if (decimal_parse_u64(v, n, 2, &x) != 0 || x < 1 || x > MAP_DIM_MAX)
 			return field_error(err, mf_names[i], MSG_SIZE);
 		*(i == MF_W ? &q->w : &q->h) = (int)x;
 		return 0;
 	case MF_SEED:
-		if (read_u64(v, n, 20, &q->seed) != 0)
+		if (decimal_parse_u64(v, n, 20, &q->seed) != 0)
 			return field_error(err, "seed", MSG_SEED);
 		q->has_seed = 1;
 		return 0;
@@ -144,7 +125,7 @@ static int read_field(void *ctx, int i, const char *v, size_t n, struct form_err
 		memcpy(q->tileset, v, n + 1);
 		return 0;
 	case MF_LOOT:
-		if (read_u64(v, n, 1, &x) != 0 || x > TIER_MAX)
+		if (decimal_parse_u64(v, n, 1, &x) != 0 || x > TIER_MAX)
 			return field_error(err, "loot", MSG_LOOT);
 		q->loot = (int)x;
 		return 0;
@@ -250,20 +231,7 @@ static void fill_form(struct tmpl_dict *body, const struct map_query *q, const s
 	const char *ts = raw_value(q, MF_TILESET, MAP_DEFAULT_TILESET);
 	if (!ts)
 		ts = q->tileset;
-	matched = 0;
-	for (size_t i = 0; cat && i < cat->n_tilesets; i++) {
-		struct tmpl_dict *o = tmpl_section(body, "TILESET_OPT");
-		tmpl_set(o, "VALUE", cat->tilesets[i].name);
-		if (strcmp(cat->tilesets[i].name, ts) == 0) {
-			tmpl_show(o, "SEL");
-			matched = 1;
-		}
-	}
-	if (!matched && *ts) {
-		struct tmpl_dict *o = tmpl_section(body, "TILESET_OPT");
-		tmpl_set(o, "VALUE", ts);
-		tmpl_show(o, "SEL");
-	}
+	page_tileset_options(body, cat, ts);
 }
 
 static void send_error(struct response *rs, const struct map_query *q, const struct catalog *cat,

@@ -365,3 +365,21 @@ int page_proposal_fields(struct tmpl_dict *d, const struct proposal *p,
 		        (long)(p->worth ? p->worth : proposal_worth_default(p->part, p->tier)));
 	return 0;
 }
+
+void page_tileset_options(struct tmpl_dict *d, const struct catalog *cat, const char *chosen)
+{
+	int matched = 0;
+	for (size_t i = 0; cat && i < cat->n_tilesets; i++) {
+		struct tmpl_dict *o = tmpl_section(d, "TILESET_OPT");
+		tmpl_set(o, "VALUE", cat->tilesets[i].name);
+		if (strcmp(cat->tilesets[i].name, chosen) == 0) {
+			tmpl_show(o, "SEL");
+			matched = 1;
+		}
+	}
+	if (!matched && *chosen) {
+		struct tmpl_dict *o = tmpl_section(d, "TILESET_OPT");
+		tmpl_set(o, "VALUE", chosen);
+		tmpl_show(o, "SEL");
+	}
+}

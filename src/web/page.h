@@ -13,6 +13,8 @@
 #include "http.h"
 #include "tmpl.h"
 
+struct catalog;
+
 /* A layout dictionary titled `title` ("Propose a word"); NULL when out of
  * memory. The caller passes it to page_send_html. */
 struct tmpl_dict *page_new(const char *title);
@@ -60,6 +62,11 @@ void page_failed(struct response *rs, int json);
 
 /* 303 See Other to a path of this site. */
 void page_redirect(struct response *rs, const char *location);
+
+/* d's TILESET_OPT sections (VALUE, SEL): every tileset of cat, chosen
+ * selected; a chosen name the catalog does not hold is added, selected,
+ * so that a form shown again keeps what was typed. */
+void page_tileset_options(struct tmpl_dict *d, const struct catalog *cat, const char *chosen);
 
 /* A submission as JSON: id, submission_id, kind, part, word, tier, slot,
  * stats (every stat the part carries), status, created_at. NULL when out of

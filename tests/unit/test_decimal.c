@@ -66,12 +66,38 @@ static void test_grouped(void **state)
 	assert_int_equal(strlen(b) + 1, DECIMAL_GROUPED_MAX);
 }
 
+/* The reader of /map's and /dungeon's numbers: digits only, a bound on
+ * their count, no overflow; every value it writes it reads back. */
+static void test_parse(void **state)
+{
+	(void)state;
+	uint64_t v = 7;
+	char text[DECIMAL_MAX];
+
+	assert_int_equal(decimal_parse_u64("30", 2, 2, &v), 0);
+	assert_int_equal(v, 30);
+	assert_int_equal(decimal_parse_u64("18446744073709551615", 20, 20, &v), 0);
+	assert_true(v == UINT64_MAX);
+	assert_int_equal(decimal_parse_u64("18446744073709551616", 20, 20, &v), -1);
+	assert_int_equal(decimal_parse_u64("123", 3, 2, &v), -1);
+	assert_int_equal(decimal_parse_u64("", 0, 2, &v), -1);
+	assert_int_equal(decimal_parse_u64("-1", 2, 2, &v), -1);
+	assert_int_equal(decimal_parse_u64("+1", 2, 2, &v), -1);
+	assert_int_equal(decimal_parse_u64("1 ", 2, 2, &v), -1);
+	for (uint64_t x = 1; x < UINT64_MAX / 3; x = x * 3 + 1) {
+		decimal_u64(x, text);
+		assert_int_equal(decimal_parse_u64(text, strlen(text), 20, &v), 0);
+		assert_true(v == x);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_edges),
 	        cmocka_unit_test(test_agrees_with_printf),
 	        cmocka_unit_test(test_grouped),
+	        cmocka_unit_test(test_parse),
 	};
 	return cmocka_run_group_tests_name("decimal", tests, NULL, NULL);
 }
