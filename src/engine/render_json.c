@@ -441,6 +441,22 @@ static void jw_unhonoured_v2(struct jw *w, const struct item *it)
 	JW_LIT(w, "]");
 }
 
+/* "str", "plus", "masterwork", "value": the same members, in the same
+ * order, in both versions of the item. */
+static void jw_numbers(struct jw *w, const struct item *it)
+{
+	JW_LIT(w, "\"str\":");
+	jw_int(w, it->str);
+	JW_LIT(w, ",\"plus\":");
+	jw_int(w, it->plus);
+	if (it->masterwork)
+		JW_LIT(w, ",\"masterwork\":true");
+	else
+		JW_LIT(w, ",\"masterwork\":false");
+	JW_LIT(w, ",\"value\":");
+	jw_int(w, (int64_t)item_value(it));
+}
+
 /* docs/api.md, "The item": one shape wherever an item appears. */
 static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
 {
@@ -476,16 +492,8 @@ static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
 		else
 			jw_int(w, it->stat[s]);
 	}
-	JW_LIT(w, "},\"str\":");
-	jw_int(w, it->str);
-	JW_LIT(w, ",\"plus\":");
-	jw_int(w, it->plus);
-	if (it->masterwork)
-		JW_LIT(w, ",\"masterwork\":true");
-	else
-		JW_LIT(w, ",\"masterwork\":false");
-	JW_LIT(w, ",\"value\":");
-	jw_int(w, (int64_t)item_value(it));
+	JW_LIT(w, "},");
+	jw_numbers(w, it);
 	JW_LIT(w, ",\"parts\":");
 	jw_parts(w, it, 1);
 	jw_magic(w, it);
@@ -528,16 +536,8 @@ static void jw_item_v1(struct jw *w, const struct item *it, struct links *l)
 		else
 			jw_int(w, it->stat[s]);
 	}
-	JW_LIT(w, ",\"str\":");
-	jw_int(w, it->str);
-	JW_LIT(w, ",\"plus\":");
-	jw_int(w, it->plus);
-	if (it->masterwork)
-		JW_LIT(w, ",\"masterwork\":true");
-	else
-		JW_LIT(w, ",\"masterwork\":false");
-	JW_LIT(w, ",\"value\":");
-	jw_int(w, (int64_t)item_value(it));
+	JW_LIT(w, ",");
+	jw_numbers(w, it);
 	JW_LIT(w, ",\"parts\":");
 	jw_parts(w, it, 0);
 	jw_magic(w, it);
