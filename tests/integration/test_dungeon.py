@@ -29,6 +29,14 @@ def png_size(body):
     return struct.unpack(">II", body[16:24])
 
 
+@pytest.fixture(autouse=True, scope="module")
+def settled_first(stack):
+    """A test module before this one may leave a catalog change on its way
+    (test_dbres restarts the workers without the database): a dungeon and
+    its code, asked for a moment apart, must come from one revision."""
+    lf.settled(stack)
+
+
 def dungeon(stack, query):
     r = stack.get("/dungeon?" + query + "&format=json")
     check(r.status == 200 and r.headers["content-type"] == "application/json",
