@@ -292,12 +292,14 @@ static void pf_answer(struct response *rs, struct pf_view *v, const union pf_sta
 	}
 }
 
-/* A client past the hourly limit is answered 429 alone, before its
- * fields are checked (docs/moderation.md); but a form it sent before and
- * that was stored is "already received", as the store would answer. The
- * limit is read here as a hint: the store counts again, under the
- * client's lock, and a database that cannot be read now is the store's
- * to report. 1 when the answer has been sent. */
+/* A client past the hourly limit is answered 429 alone, not with its
+ * fields' problems (docs/moderation.md); but a form it sent before and
+ * that was stored is "already received", as the store would answer. Read
+ * only when the fields have problems: a form without any goes to the
+ * store, which counts under the client's lock and answers 429 itself, so
+ * a good proposal costs no extra query. A database that cannot be read
+ * now leaves the fields' problems as the answer. 1 when the answer has
+ * been sent. */
 static int pf_limited(const struct proposal_form *f, struct handler_ctx *ctx, struct response *rs,
                       struct pf_view *v, const uint8_t client[DBMOD_HASH_BYTES],
                       const char *sent_sid, union pf_state *s)
@@ -377,8 +379,6 @@ static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
 		return;
 	}
 	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
-	if (pf_limited(f, ctx, rs, &v, client, sent_sid, &s))
-		return;
 	if (!bad)
 		err.n = 0;
 	if (!is_sid(sent_sid) && !fields_has_problem(&err, "submission_id"))
@@ -389,7 +389,8 @@ static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
 	fields_sort_errors(&in, &err);
 	fields_add_cross(&err, &perr);
 	if (err.n) {
-		pf_send_errors(rs, &v, fields_errors_status(&err), &err);
+		if (!pf_limited(f, ctx, rs, &v, client, sent_sid, &s))
+			pf_send_errors(rs, &v, fields_errors_status(&err), &err);
 		return;
 	}
 	enum db_status st = f->store(ctx->db, sid, client, settings_submit_limit(), &s, &out);
