@@ -251,33 +251,52 @@ static const uint16_t up_dots[P] = {0x000, 0x000, 0x030, 0x030, 0x078,
 static const uint16_t down_dots[P] = {0x000, 0x1fe, 0x0fc, 0x0fc, 0x078,
                                       0x078, 0x030, 0x030, 0x000, 0x000};
 
-/* Colour c over the rectangle (x, y, w, h) of px (pw x ph), clipped. */
-static void rect(unsigned char *px, int pw, int ph, int x, int y, int w, int h, unsigned char c)
+/* The picture as rows of indices: a cell row's first pixel row (on the
+ * grid line) of its own, the nine below one shared row until something is
+ * drawn on them; pngwrite then knows them equal without comparing. */
+struct canvas {
+	int pw, ph;
+	unsigned char *own;    /* ph rows of pw: each row's own bytes, when it has them */
+	unsigned char *shared; /* a cell row's floor: ph / P rows of pw */
+	const unsigned char **row;
+};
+
+/* Pixel row y, to draw on: its own bytes, copied from the shared row the
+ * first time. */
+static unsigned char *own_row(struct canvas *c, int y)
 {
-	int x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
-	int x1 = x + w > pw ? pw : x + w, y1 = y + h > ph ? ph : y + h;
-	for (int j = y0; j < y1; j++)
-		if (x1 > x0)
-			memset(px + (size_t)j * (size_t)pw + (size_t)x0, c, (size_t)(x1 - x0));
+	unsigned char *mine = c->own + (size_t)y * (size_t)c->pw;
+	if (c->row[y] != mine) {
+		memcpy(mine, c->row[y], (size_t)c->pw);
+		c->row[y] = mine;
+	}
+	return mine;
 }
 
-static void stairs_dots(unsigned char *px, int pw, int x, int y, const uint16_t *dots,
-                        unsigned char c)
+/* Colour k over the rectangle (x, y, w, h), clipped. */
+static void rect(struct canvas *c, int x, int y, int w, int h, unsigned char k)
+{
+	int x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
+	int x1 = x + w > c->pw ? c->pw : x + w, y1 = y + h > c->ph ? c->ph : y + h;
+	for (int j = y0; j < y1 && x1 > x0; j++)
+		memset(own_row(c, j) + x0, k, (size_t)(x1 - x0));
+}
+
+static void stairs_dots(struct canvas *c, int x, int y, const uint16_t *dots, unsigned char k)
 {
 	for (int j = 0; j < P; j++)
 		for (int i = 0; i < P; i++)
 			if (dots[j] & (1u << i))
-				px[(size_t)(y * P + j) * (size_t)pw + (size_t)(x * P + i)] = c;
+				own_row(c, y * P + j)[x * P + i] = k;
 }
 
-static void draw_indices(const struct dungeon *d, unsigned char *px)
+static void draw_indices(const struct dungeon *d, struct canvas *c)
 {
-	int pw = d->cw * P, ph = d->ch * P;
-
 	/* a cell row: its first pixel row on the grid line (but the first),
 	 * its first pixel column too (but the first), the other rows alike */
 	for (int cy = 0; cy < d->ch; cy++) {
-		unsigned char *top = px + (size_t)cy * P * (size_t)pw, *floor = top + pw;
+		unsigned char *top = c->own + (size_t)cy * P * (size_t)c->pw;
+		unsigned char *floor = c->shared + (size_t)cy * (size_t)c->pw;
 		for (int cx = 0; cx < d->cw; cx++) {
 			char k = d->kind[cy * d->cw + cx];
 			unsigned char g = k == '#' ? WALL : k == '.' ? HALL : ROOM;
@@ -286,8 +305,9 @@ static void draw_indices(const struct dungeon *d, unsigned char *px)
 			if (cx > 0)
 				floor[cx * P] = top[cx * P] = g + GRID;
 		}
-		for (int j = 2; j < P; j++)
-			memcpy(top + (size_t)j * (size_t)pw, floor, (size_t)pw);
+		c->row[cy * P] = top;
+		for (int j = 1; j < P; j++)
+			c->row[cy * P + j] = floor;
 	}
 	/* a door: cairo's line P/3 wide along the grid line, without
 	 * antialiasing: the two pixels on each side of it */
@@ -297,15 +317,15 @@ static void draw_indices(const struct dungeon *d, unsigned char *px)
 		if (o->x0 == o->x1) {
 			a = o->y0 < o->y1 ? o->y0 : o->y1;
 			b = o->y0 < o->y1 ? o->y1 : o->y0;
-			rect(px, pw, ph, o->x0 * P - 2, a * P, 4, (b - a) * P, DOOR);
+			rect(c, o->x0 * P - 2, a * P, 4, (b - a) * P, DOOR);
 		} else {
 			a = o->x0 < o->x1 ? o->x0 : o->x1;
 			b = o->x0 < o->x1 ? o->x1 : o->x0;
-			rect(px, pw, ph, a * P, o->y0 * P - 2, (b - a) * P, 4, DOOR);
+			rect(c, a * P, o->y0 * P - 2, (b - a) * P, 4, DOOR);
 		}
 	}
-	stairs_dots(px, pw, d->up_x, d->up_y, up_dots, UP);
-	stairs_dots(px, pw, d->down_x, d->down_y, down_dots, DOWN);
+	stairs_dots(c, d->up_x, d->up_y, up_dots, UP);
+	stairs_dots(c, d->down_x, d->down_y, down_dots, DOWN);
 	for (int id = 1; id <= d->n_rooms; id++) {
 		char text[12];
 		int x = d->room[id].lx * P + 1, y = d->room[id].ly * P;
@@ -313,21 +333,26 @@ static void draw_indices(const struct dungeon *d, unsigned char *px)
 		for (int i = 0; i < len; i++)
 			for (int bit = 0; bit < 15; bit++)
 				if (digit_dots[text[i] - '0'] & (1u << (14 - bit)))
-					rect(px, pw, ph, x + i * 4 * DOT + bit % 3 * DOT,
-					     y + bit / 3 * DOT, DOT, DOT, DIGIT);
+					rect(c, x + i * 4 * DOT + bit % 3 * DOT, y + bit / 3 * DOT,
+					     DOT, DOT, DIGIT);
 	}
 }
 
 static int draw_png_2(const struct dungeon *d, struct buf *out)
 {
-	int pw = d->cw * P, ph = d->ch * P, rc = -1;
-	unsigned char *px = malloc((size_t)pw * (size_t)ph);
+	struct canvas c = {.pw = d->cw * P, .ph = d->ch * P};
+	int rc = -1;
 
-	if (px) {
-		draw_indices(d, px);
-		rc = pngwrite_indexed(px, pw, ph, colours, N_COLOURS, P, out);
+	c.own = malloc((size_t)c.pw * (size_t)c.ph);
+	c.shared = malloc((size_t)c.pw * (size_t)d->ch);
+	c.row = malloc((size_t)c.ph * sizeof c.row[0]);
+	if (c.own && c.shared && c.row) {
+		draw_indices(d, &c);
+		rc = pngwrite_indexed(c.row, c.pw, c.ph, colours, N_COLOURS, P, out);
 	}
-	free(px);
+	free(c.own);
+	free(c.shared);
+	free(c.row);
 	return rc;
 }
 

@@ -1,10 +1,11 @@
 /* pngwrite: see pngwrite.h. One IDAT chunk holding a zlib stream of one
  * deflate block with the fixed Huffman codes (RFC 1951, 3.2.6). Every row
  * is filtered "up" (PNG filter 2), so a row equal to the one above is all
- * zeros: those are not even looked at byte by byte (a memcmp with the row
- * above), a run of them is one long match at the distance of a row, and
- * the zlib checksum (Adler-32) of their zeros is computed arithmetically.
- * The other rows are cut greedily into literals and matches at three
+ * zeros: those are not even looked at byte by byte (the same pointer as
+ * the row above, or a memcmp with it), a run of them is one long match at
+ * the distance of a row, and the zlib checksum (Adler-32) of their zeros
+ * is computed arithmetically. The other rows are cut greedily into
+ * literals and matches at three
  * distances: 1 (runs of a colour), the caller's period (a grid's cell) and
  * a row (the row above's filtered bytes). No hash chains: the pictures
  * this is for are flat colours on a grid. */
@@ -253,7 +254,7 @@ static int header(struct buf *out, int w, int h, const unsigned char (*pal)[3], 
 
 /* The zlib stream of the filtered rows, from z->out's end on. The rows'
  * Adler-32 into *adler. 0, or -1 out of memory. */
-static int deflate_rows(struct z *z, const unsigned char *px, int w, int h, int period,
+static int deflate_rows(struct z *z, const unsigned char *const *rows, int w, int h, int period,
                         unsigned char *f, unsigned char *prev, uint32_t *adler)
 {
 	size_t n = (size_t)w + 1, pending = 0;
@@ -266,8 +267,8 @@ static int deflate_rows(struct z *z, const unsigned char *px, int w, int h, int 
 	z->out->data[z->out->len++] = 0x01; /* no dictionary, checksum */
 	put(z, (struct code){3, 3});        /* the last block; fixed codes */
 	for (int y = 0; y < h; y++) {
-		const unsigned char *r = px + (size_t)y * (size_t)w, *up = r - w;
-		if (y > 0 && memcmp(r, up, (size_t)w) == 0) {
+		const unsigned char *r = rows[y], *up = y > 0 ? rows[y - 1] : NULL;
+		if (up && (r == up || memcmp(r, up, (size_t)w) == 0)) {
 			a = (a + 2) % ADLER_MOD;
 			b = (uint32_t)(((uint64_t)b + a + (uint64_t)w * a) % ADLER_MOD);
 			if (zero && n >= 3) {
@@ -322,7 +323,7 @@ static int deflate_rows(struct z *z, const unsigned char *px, int w, int h, int 
 	return 0;
 }
 
-int pngwrite_indexed(const unsigned char *px, int w, int h, const unsigned char (*pal)[3],
+int pngwrite_indexed(const unsigned char *const *rows, int w, int h, const unsigned char (*pal)[3],
                      int n_pal, int period, struct buf *out)
 {
 	size_t n = (size_t)w + 1;
@@ -341,7 +342,7 @@ int pngwrite_indexed(const unsigned char *px, int w, int h, const unsigned char 
 		goto done;
 	size_t at = out->len; /* the IDAT chunk's length, then its type */
 	if (buf_append(out, "\0\0\0\0IDAT", 8) != 0 ||
-	    deflate_rows(&z, px, w, h, period, f, f + n, &adler) != 0)
+	    deflate_rows(&z, rows, w, h, period, f, f + n, &adler) != 0)
 		goto done;
 	be32(tail, adler);
 	if (buf_append(out, tail, 4) != 0)

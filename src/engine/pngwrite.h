@@ -14,13 +14,14 @@
  * window, for the match at the distance of a row. */
 #define PNGWRITE_W_MAX 16384
 
-/* Appends the PNG of px (w x h palette indices, row by row; 1 <= w <=
- * PNGWRITE_W_MAX, h >= 1) with palette pal (n_pal colours as R, G, B; 1..256) to
+/* Appends the PNG of the h rows of w palette indices at rows[0..h) (1 <=
+ * w <= PNGWRITE_W_MAX, h >= 1; rows alike may be one pointer: cheaper,
+ * the same bytes) with palette pal (n_pal colours as R, G, B; 1..256) to
  * out. Every row is filtered "up"; period, when > 1, is a distance in
  * pixels at which the rows repeat themselves (a grid's cell), tried as a
  * match besides runs and the row above. 0, or -1 (out of memory, a size
  * out of range). */
-int pngwrite_indexed(const unsigned char *px, int w, int h, const unsigned char (*pal)[3],
+int pngwrite_indexed(const unsigned char *const *rows, int w, int h, const unsigned char (*pal)[3],
                      int n_pal, int period, struct buf *out);
 
 #endif
