@@ -15,6 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#ifdef __SSE2__
+#include <emmintrin.h> /* 16 bytes at a time where there is SSE2 (x86-64 always) */
+#endif
 
 #define ADLER_MOD 65521u
 #define MAX_MATCH 258
@@ -133,6 +136,16 @@ static void match(struct z *z, size_t len, int dc)
 static size_t same(const unsigned char *a, const unsigned char *b, size_t max)
 {
 	size_t n = 0;
+#ifdef __SSE2__
+	while (n + 16 <= max) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(a + n));
+		__m128i y = _mm_loadu_si128((const __m128i *)(const void *)(b + n));
+		unsigned differ = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) ^ 0xffffu;
+		if (differ)
+			return n + (size_t)__builtin_ctz(differ);
+		n += 16;
+	}
+#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	while (n + 8 <= max) {
 		uint64_t x, y;
@@ -179,12 +192,20 @@ static void row(struct z *z, const unsigned char *f, const unsigned char *above,
 	}
 }
 
-/* f[1..w] = r - up, byte by byte (mod 256), eight at a time: the bytes'
- * top bits apart so that no borrow crosses from one byte to the next. */
+/* f[1..w] = r - up, byte by byte (mod 256), sixteen at a time (SSE2) or
+ * eight (the bytes' top bits apart so that no borrow crosses from one byte
+ * to the next). */
 static void filter_up(unsigned char *f, const unsigned char *r, const unsigned char *up, int w)
 {
 	const uint64_t hi = 0x8080808080808080u;
 	int x = 0;
+#ifdef __SSE2__
+	for (; x + 16 <= w; x += 16)
+		_mm_storeu_si128(
+		        (__m128i *)(void *)(f + 1 + x),
+		        _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)(r + x)),
+		                     _mm_loadu_si128((const __m128i *)(const void *)(up + x))));
+#endif
 	for (; x + 8 <= w; x += 8) {
 		uint64_t a, b, d;
 		memcpy(&a, r + x, 8);
