@@ -217,14 +217,43 @@ static void filter_up(unsigned char *f, const unsigned char *r, const unsigned c
 		f[1 + x] = (unsigned char)(r[x] - up[x]);
 }
 
-/* Adler-32 (RFC 1950) of *a, *b on with the n bytes at p, eight at a time
- * (little-endian words): a block adds its bytes' sum to a, and 8 a plus
- * its bytes weighted 8, 7, .., 1 to b, both sums as 16-bit lanes of a
- * multiplication (at most 255 x 20 a lane: no carry between lanes). */
+/* Adler-32 (RFC 1950) of *a, *b on with the n bytes at p (n <= 16,400),
+ * sixteen at a time with SSE2 (below), then eight (little-endian words):
+ * a block adds its bytes' sum to a, and 8 a plus its bytes weighted 8, 7,
+ * .., 1 to b, both sums as 16-bit lanes of a multiplication (at most 255 x
+ * 20 a lane: no carry between lanes). */
 static void adler_on(uint32_t *a, uint32_t *b, const unsigned char *p, size_t n)
 {
 	uint64_t sa = *a, sb = *b;
 	size_t i = 0;
+#ifdef __SSE2__
+	/* sixteen at a time: the sums of the bytes (psadbw), of the sums
+	 * before each block (16 a each), of the bytes weighted 16, .., 1
+	 * (pmaddwd; at most 255 x 31 a lane a block, a row is 1,025 blocks at
+	 * most: within 32 bits) */
+	if (n >= 16) {
+		const __m128i zero = _mm_setzero_si128();
+		const __m128i w_lo = _mm_setr_epi16(16, 15, 14, 13, 12, 11, 10, 9);
+		const __m128i w_hi = _mm_setr_epi16(8, 7, 6, 5, 4, 3, 2, 1);
+		__m128i s1 = zero, ps = zero, s2 = zero;
+		uint64_t l1[2], lp[2];
+		uint32_t l2[4];
+		for (; i + 16 <= n; i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+			ps = _mm_add_epi64(ps, s1);
+			s1 = _mm_add_epi64(s1, _mm_sad_epu8(v, zero));
+			s2 = _mm_add_epi32(
+			        s2,
+			        _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(v, zero), w_lo),
+			                      _mm_madd_epi16(_mm_unpackhi_epi8(v, zero), w_hi)));
+		}
+		_mm_storeu_si128((__m128i *)(void *)l1, s1);
+		_mm_storeu_si128((__m128i *)(void *)lp, ps);
+		_mm_storeu_si128((__m128i *)(void *)l2, s2);
+		sb += (uint64_t)i * sa + 16 * (lp[0] + lp[1]) + l2[0] + l2[1] + l2[2] + l2[3];
+		sa += l1[0] + l1[1];
+	}
+#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	const uint64_t lanes = 0x00ff00ff00ff00ffu;
 	for (; i + 8 <= n; i += 8) {
