@@ -5,10 +5,10 @@
  * the row above, or a memcmp with it), a run of them is one long match at
  * the distance of a row, and the zlib checksum (Adler-32) of their zeros
  * is computed arithmetically. The other rows are cut greedily into
- * literals and matches at three
- * distances: 1 (runs of a colour), the caller's period (a grid's cell) and
- * a row (the row above's filtered bytes). No hash chains: the pictures
- * this is for are flat colours on a grid. */
+ * literals and matches at three distances: 1 (runs of a colour), the
+ * caller's period (a grid's cell) and a row (the row above's filtered
+ * bytes). No hash chains: the pictures this is for are flat colours on a
+ * grid. */
 #include "pngwrite.h"
 
 #include <stdint.h>
@@ -217,7 +217,7 @@ static void filter_up(unsigned char *f, const unsigned char *r, const unsigned c
 		f[1 + x] = (unsigned char)(r[x] - up[x]);
 }
 
-/* Adler-32 (RFC 1950) of *a, *b on with the n bytes at p (n <= 16,400),
+/* Adler-32 (RFC 1950) of *a, *b on with the n bytes at p (n <= PNGWRITE_W_MAX + 1),
  * sixteen at a time with SSE2 (below), then eight (little-endian words):
  * a block adds its bytes' sum to a, and 8 a plus its bytes weighted 8, 7,
  * .., 1 to b, both sums as 16-bit lanes of a multiplication (at most 255 x
