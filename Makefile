@@ -30,7 +30,7 @@ vpath %.cc $(SRC_DIRS)
 CPPFLAGS := -D_GNU_SOURCE $(addprefix -I,$(SRC_DIRS)) $(shell mariadb_config --include 2>/dev/null)
 CFLAGS := -std=c11 $(OPT) -g -pthread $(WARN) $(SANFLAGS)
 CXXFLAGS := -std=c++11 $(OPT) -g -pthread -Wall -Wextra -Werror $(SANFLAGS)
-LDLIBS := -lcairo -lpng -lfcgi -lmariadb -lctemplate -ljansson -lsodium -lunistring -lstdc++ -lm -pthread
+LDLIBS := -lcairo -lpng -lz -lfcgi -lmariadb -lctemplate -ljansson -lsodium -lunistring -lstdc++ -lm -pthread
 LDFLAGS := $(SANFLAGS)
 
 LIB_SRC := $(filter-out %/main.c,$(wildcard $(addsuffix /*.c,$(SRC_DIRS))))
@@ -65,7 +65,7 @@ $(LIBLOOTFORGE): $(BUILD)/kit/lootforge.o
 $(LOOTFORGE_CLI): cli/lootforge.c src/engine/lootforge.h $(LIBLOOTFORGE)
 	$(CC) -Isrc/engine $(CFLAGS) $(LDFLAGS) -o $@ cli/lootforge.c $(LIBLOOTFORGE) -ljansson -lunistring -lm -pthread
 
-.PHONY: all deps test-kit install uninstall test-deploy test-house bench-mapgen bench-curve bench-routes unit unit-san integration check run start stop bench clean format
+.PHONY: all deps test-kit install uninstall test-deploy test-house bench-mapgen bench-dungeon-png bench-curve bench-routes unit unit-san integration check run start stop bench clean format
 all: $(DAEMON) $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen
 
 deps:
@@ -255,6 +255,13 @@ $(BUILD)/tests/bench_mapgen: tests/bench/bench_mapgen.c $(LIB_OBJ)
 # The map generator alone (docs/maps.md): maps per CPU second by size.
 bench-mapgen: $(BUILD)/tests/bench_mapgen
 	$(BUILD)/tests/bench_mapgen
+
+# The dungeon's PNG alone (docs/dungeons.md): CPU µs per PNG, versions 1 and 2.
+$(BUILD)/tests/bench_dungeon_png: tests/bench/bench_dungeon_png.c $(LIB_OBJ)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+bench-dungeon-png: $(BUILD)/tests/bench_dungeon_png
+	$(BUILD)/tests/bench_dungeon_png
 
 $(BUILD)/tests/bench_generate: tests/bench/bench_generate.c $(LIB_OBJ)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)

@@ -1,4 +1,4 @@
-/* dungeon_draw: a keyed dungeon as an image (PNG, drawn with cairo) and as
+/* dungeon_draw: a keyed dungeon as an image (PNG) and as
  * a Universal VTT file (.dd2vtt: the image, the grid, walls as line
  * segments, doors as portals), docs/dungeons.md. */
 #ifndef LOOTFORGE_DUNGEON_DRAW_H
@@ -16,10 +16,19 @@
  * whatever the size: 12 x 8 tiles is 720 x 480, 30 x 30 is 1800 x 1800. */
 #define DUNGEON_PNG_CELL 10
 
-/* Appends the PNG of d to out. 0, or -1 (out of memory, a cairo error). */
-int dungeon_draw_png(const struct dungeon *d, struct buf *out);
+/* Appends the PNG of d to out as a dungeon code of version `version`
+ * draws it: DUNGEONCODE_VERSION_1 with cairo and libpng, the bytes its
+ * codes have had since; any other (DUNGEONCODE_VERSION, 0) the same pixels
+ * written by pngwrite, 20 times cheaper and bytes of their own, frozen as
+ * well (docs/dungeons.md). 0, or -1 (out of memory, a cairo error). */
+int dungeon_draw_png_v(const struct dungeon *d, int version, struct buf *out);
 
-/* Appends the Universal VTT JSON of d to out. 0, or -1. */
+/* Appends the Universal VTT JSON of d to out, its image as
+ * dungeon_draw_png_v draws it for `version`. 0, or -1. */
+int dungeon_draw_vtt_v(const struct dungeon *d, int version, struct buf *out);
+
+/* dungeon_draw_png_v and dungeon_draw_vtt_v of DUNGEONCODE_VERSION_1. */
+int dungeon_draw_png(const struct dungeon *d, struct buf *out);
 int dungeon_draw_vtt(const struct dungeon *d, struct buf *out);
 
 #endif

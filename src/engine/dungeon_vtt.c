@@ -6,6 +6,8 @@
  * one base64 string, no text from outside. */
 #include "dungeon_draw.h"
 
+#include "dungeoncode.h"
+
 #include <sodium.h>
 #include <stdlib.h>
 
@@ -59,11 +61,16 @@ static int walls(const struct dungeon *d, struct buf *out)
 
 int dungeon_draw_vtt(const struct dungeon *d, struct buf *out)
 {
+	return dungeon_draw_vtt_v(d, DUNGEONCODE_VERSION_1, out);
+}
+
+int dungeon_draw_vtt_v(const struct dungeon *d, int version, struct buf *out)
+{
 	struct buf png;
 	int rc;
 
 	buf_init(&png);
-	if (dungeon_draw_png(d, &png) != 0) {
+	if (dungeon_draw_png_v(d, version, &png) != 0) {
 		buf_free(&png);
 		return -1;
 	}

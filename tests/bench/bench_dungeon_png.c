@@ -1,0 +1,90 @@
+/* The dungeon's PNG alone, one thread: CPU µs per PNG of version 1 (cairo,
+ * libpng) and version 2 (pngwrite) for the largest dungeon the page
+ * draws (30 x 30 tiles, 100 hallways: 1800 x 1800 pixels), eight seeds of
+ * each tileset, and the PNGs' bytes. Prints a markdown table. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dungeon.h"
+#include "dungeon_draw.h"
+#include "dungeoncode.h"
+#include "mapgen.h"
+
+#include "../unit/tiles_fixture.h"
+
+#define SEEDS 8
+
+static struct tiles_set sets[2 * TILESETS_MAX];
+static size_t n_sets;
+static struct map m;
+static struct dungeon d[SEEDS];
+static struct map_tile weighed[MAP_TILES_MAX];
+static const struct dungeon_budget budget = {.id = 1,
+                                             .level = 20,
+                                             .budget_per_room = 1000,
+                                             .tier = 6,
+                                             .empty_pct = 30,
+                                             .items_pct = 40,
+                                             .hoard_pct = 30,
+                                             .items_max = 4,
+                                             .added_rev = 1};
+
+static double cpu_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* CPU µs per PNG of version v over the dungeons, for at least `seconds`;
+ * their bytes (one each) into *bytes. */
+static double time_png(int v, double seconds, size_t *bytes)
+{
+	struct buf out;
+	long n = 0;
+	double t0 = cpu_s(), t;
+	buf_init(&out);
+	*bytes = 0;
+	do {
+		buf_reset(&out);
+		if (dungeon_draw_png_v(&d[n % SEEDS], v, &out) != 0)
+			exit(1);
+		if (n < SEEDS)
+			*bytes += out.len;
+		n++;
+	} while ((t = cpu_s() - t0) < seconds || n < SEEDS);
+	buf_free(&out);
+	return t / (double)n * 1e6;
+}
+
+int main(int argc, char **argv)
+{
+	double seconds = argc > 1 ? atof(argv[1]) : 1.0;
+	size_t n7 = 0, n17 = 0;
+	char why[MAP_WHY_MAX];
+	static struct map_tileset ts;
+
+	if (tiles_load(sets, &n7) != 0 ||
+	    tiles_load_file("sql/migrations/0017_dungeon_treasure.sql", sets + n7, &n17) != 0)
+		return 1;
+	n_sets = n7 + n17;
+	printf("| tileset | v1 µs | v2 µs | v1 / v2 | v1 bytes | v2 bytes |\n"
+	       "|---|---:|---:|---:|---:|---:|\n");
+	for (size_t i = 0; i < n_sets; i++) {
+		dungeon_weigh_tiles(sets[i].tiles, sets[i].n, 100, weighed);
+		if (map_tileset_init(&ts, weighed, sets[i].n, why) != 0)
+			return 1;
+		for (int s = 0; s < SEEDS; s++)
+			if (map_generate(&ts, 30, 30, (uint64_t)s + 1, &m, why) != 0 ||
+			    dungeon_build(&m, weighed, &budget, (uint64_t)s + 1, &d[s]) != 0)
+				return 1;
+		size_t b1, b2;
+		double t1 = time_png(DUNGEONCODE_VERSION_1, seconds, &b1);
+		double t2 = time_png(DUNGEONCODE_VERSION, seconds, &b2);
+		printf("| %s | %.0f | %.0f | %.1f | %zu | %zu |\n", sets[i].name, t1, t2, t1 / t2,
+		       b1 / SEEDS, b2 / SEEDS);
+	}
+	return 0;
+}
