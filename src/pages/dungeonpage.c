@@ -612,14 +612,14 @@ static void answer(const struct request *rq, struct response *rs, const struct c
 		buf_reset(&rs->body);
 		rs->status = 200;
 		rs->content_type = CT_PNG;
-		rc = dungeon_draw_png(k->d, &rs->body);
+		rc = dungeon_draw_png_v(k->d, k->code.version, &rs->body);
 		break;
 	case DF_VTT: {
 		char name[DUNGEONCODE_MAX + 48];
 		buf_reset(&rs->body);
 		rs->status = 200;
 		rs->content_type = CT_VTT;
-		rc = dungeon_draw_vtt(k->d, &rs->body);
+		rc = dungeon_draw_vtt_v(k->d, k->code.version, &rs->body);
 		/* the code is base64url: safe in a quoted file name */
 		snprintf(name, sizeof name, "attachment; filename=\"dungeon-%s.dd2vtt\"",
 		         k->code_text);
