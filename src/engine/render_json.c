@@ -682,9 +682,13 @@ static size_t map_room(const struct render_map *rm)
 	return 256 + strlen(rm->link) + MAP_TILE * h * (MAP_TILE * w + 3) + w * h * 24;
 }
 
-static void jw_loot(struct jw *w, const struct render_map *rm, struct links *l)
+/* The loot's items. Their links depend on the item's kind only (the map's
+ * tier and format are the same for all): filled once per kind, not once
+ * per item (a form's link written and quoted a hundred times a map). */
+static void jw_loot(struct jw *w, const struct render_map *rm, struct links *per_kind)
 {
 	struct form f; /* the defaults; each item sets its kind */
+	unsigned char filled[K__MAX] = {0};
 
 	form_parse(&f, NULL, NULL, 0, NULL);
 	f.tier = rm->loot_tier;
@@ -697,10 +701,18 @@ static void jw_loot(struct jw *w, const struct render_map *rm, struct links *l)
 		/* as render_json_item_value: docs/api.md's shape whatever the
 		 * code's version, the reroll link with the item's kind */
 		copy.code_version = ITEMCODE_VERSION;
-		f.kind = copy.kind;
-		if (links_fill(l, render_form(&f)) != 0) {
+		if ((unsigned)copy.kind >= K__MAX) { /* form_link_inputs refuses it */
 			w->err = 1;
 			break;
+		}
+		struct links *l = &per_kind[copy.kind];
+		if (!filled[copy.kind]) {
+			f.kind = copy.kind;
+			if (links_fill(l, render_form(&f)) != 0) {
+				w->err = 1;
+				break;
+			}
+			filled[copy.kind] = 1;
 		}
 		if (i)
 			JW_LIT(w, ",");
@@ -719,6 +731,48 @@ static void jw_loot(struct jw *w, const struct render_map *rm, struct links *l)
 	JW_LIT(w, "]");
 }
 
+/* The tiles' names, row by row. Each tile of the set is quoted once, when
+ * the map first uses it, and copied after that (900 places a 30 x 30 map,
+ * each a strlen and a check of every byte). */
+static void jw_tiles(struct jw *w, const struct map *m, const struct catalog_tileset *ts)
+{
+	uint32_t off[MAP_TILES_MAX], len[MAP_TILES_MAX]; /* in names; len 0: not yet */
+	struct buf names;
+	struct jw nw = {&names, 0};
+
+	buf_init(&names);
+	memset(len, 0, sizeof len);
+	for (int y = 0; y < m->h && !w->err; y++) {
+		if (y)
+			JW_LIT(w, ",");
+		JW_LIT(w, "[");
+		for (int x = 0; x < m->w; x++) {
+			uint16_t t = m->tile[y * m->w + x];
+			if (x)
+				JW_LIT(w, ",");
+			if (t >= ts->n || !ts->tiles[t].name) {
+				w->err = 1; /* jansson: json_string(NULL) failed the tree */
+			} else if (t >= MAP_TILES_MAX) {
+				jw_str(w, ts->tiles[t].name);
+			} else {
+				if (!len[t]) {
+					size_t at = names.len;
+					jw_str(&nw, ts->tiles[t].name);
+					if (nw.err) { /* not UTF-8, or out of memory */
+						w->err = 1;
+						break;
+					}
+					off[t] = (uint32_t)at;
+					len[t] = (uint32_t)(names.len - at); /* the quotes: >= 2 */
+				}
+				jw_raw(w, names.data + off[t], len[t]);
+			}
+		}
+		JW_LIT(w, "]");
+	}
+	buf_free(&names);
+}
+
 int render_json_map(const struct render_map *rm, struct buf *out)
 {
 	if (!rm || !out || !rm->m || !rm->ts || !rm->tileset || !rm->link ||
@@ -729,11 +783,13 @@ int render_json_map(const struct render_map *rm, struct buf *out)
 	struct jw w = {out, 0};
 	size_t start = out->len, cw = (size_t)(MAP_TILE * m->w);
 	char num[DECIMAL_MAX];
-	struct links links;
+	struct links links[K__MAX];
 
-	buf_init(&links.buf);
-	buf_init(&links.inputs);
-	buf_init(&links.reroll);
+	for (int k = 0; k < K__MAX; k++) {
+		buf_init(&links[k].buf);
+		buf_init(&links[k].inputs);
+		buf_init(&links[k].reroll);
+	}
 	if (buf_reserve(out, map_room(rm) + rm->n_loot * (JSON_ITEM_ROOM + 64)) != 0)
 		w.err = 1;
 	JW_LIT(&w, "{\"tileset\":");
@@ -745,21 +801,7 @@ int render_json_map(const struct render_map *rm, struct buf *out)
 	JW_LIT(&w, ",\"seed\":");
 	jw_str(&w, decimal_u64(rm->seed, num));
 	JW_LIT(&w, ",\"tiles\":[");
-	for (int y = 0; y < m->h && !w.err; y++) {
-		if (y)
-			JW_LIT(&w, ",");
-		JW_LIT(&w, "[");
-		for (int x = 0; x < m->w; x++) {
-			uint16_t t = m->tile[y * m->w + x];
-			if (x)
-				JW_LIT(&w, ",");
-			if (t >= ts->n || !ts->tiles[t].name)
-				w.err = 1; /* jansson: json_string(NULL) failed the tree */
-			else
-				jw_str(&w, ts->tiles[t].name);
-		}
-		JW_LIT(&w, "]");
-	}
+	jw_tiles(&w, m, ts);
 	JW_LIT(&w, "],\"cells\":[");
 	for (size_t y = 0; y < (size_t)(MAP_TILE * m->h) && !w.err; y++) {
 		if (y)
@@ -772,14 +814,15 @@ int render_json_map(const struct render_map *rm, struct buf *out)
 	 * hold an item (drawn among all of them by the seed). */
 	if (rm->loot_tier >= 0) {
 		JW_LIT(&w, ",\"loot\":");
-		jw_loot(&w, rm, &links);
+		jw_loot(&w, rm, links);
 		JW_LIT(&w, ",\"rooms\":");
 		jw_int(&w, (int64_t)rm->n_rooms);
 		JW_LIT(&w, ",\"loot_max\":");
 		jw_int(&w, rm->loot_max);
 	}
 	JW_LIT(&w, "}");
-	links_free(&links);
+	for (int k = 0; k < K__MAX; k++)
+		links_free(&links[k]);
 	if (w.err) {
 		if (out->data) {
 			out->len = start;
