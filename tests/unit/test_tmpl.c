@@ -289,13 +289,14 @@ static void test_plain_modifier(void **state)
 		assert_int_equal(tmpl_expand("plain.tpl", d, &out), 0);
 		tmpl_dict_free(d);
 	}
-	/* every byte value at every place of a 20-byte value (the check reads
-	 * eight bytes at a time): refused exactly when it is not plain */
+	/* every byte value at every place of a 40-byte value (the check reads
+	 * sixteen bytes at a time, then the rest a byte at a time): refused
+	 * exactly when it is not plain */
 	for (int c = 1; c < 256; c++)
-		for (int at = 0; at < 20; at++) {
-			char v[21];
-			memset(v, at % 2 ? '#' : 'a', 20);
-			v[20] = '\0';
+		for (int at = 0; at < 40; at++) {
+			char v[41];
+			memset(v, at % 2 ? '#' : 'a', 40);
+			v[40] = '\0';
 			v[at] = (char)c;
 			int plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 			            (c >= '0' && c <= '9') || c == ' ' || c == '.' || c == '#' ||
