@@ -697,22 +697,23 @@ static void jw_loot(struct jw *w, const struct render_map *rm, struct links *per
 	JW_LIT(w, "[");
 	for (size_t i = 0; i < rm->n_loot && !w->err; i++) {
 		const struct render_map_loot *o = &rm->loot[i];
-		struct item copy = *o->item;
 		/* as render_json_item_value: docs/api.md's shape whatever the
-		 * code's version, the reroll link with the item's kind */
-		copy.code_version = ITEMCODE_VERSION;
-		if ((unsigned)copy.kind >= K__MAX) { /* form_link_inputs refuses it */
+		 * code's version (jw_item_v2 does not read it, so the item is not
+		 * copied to set it: 1 KB an item), the reroll link with the
+		 * item's kind */
+		enum kind kind = o->item->kind;
+		if ((unsigned)kind >= K__MAX) { /* form_link_inputs refuses it */
 			w->err = 1;
 			break;
 		}
-		struct links *l = &per_kind[copy.kind];
-		if (!filled[copy.kind]) {
-			f.kind = copy.kind;
+		struct links *l = &per_kind[kind];
+		if (!filled[kind]) {
+			f.kind = kind;
 			if (links_fill(l, render_form(&f)) != 0) {
 				w->err = 1;
 				break;
 			}
-			filled[copy.kind] = 1;
+			filled[kind] = 1;
 		}
 		if (i)
 			JW_LIT(w, ",");
@@ -725,7 +726,7 @@ static void jw_loot(struct jw *w, const struct render_map *rm, struct links *per
 		JW_LIT(w, ",\"cy\":");
 		jw_int(w, o->cy);
 		JW_LIT(w, ",\"item\":");
-		jw_item_v2(w, &copy, l);
+		jw_item_v2(w, o->item, l);
 		JW_LIT(w, "}");
 	}
 	JW_LIT(w, "]");

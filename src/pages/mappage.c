@@ -606,7 +606,9 @@ static void serve_map(struct handler_ctx *ctx, struct response *rs, const struct
 	size_t len = map_text(m, text), n_loot = 0, n_rooms = 0;
 	struct loot *loot = NULL;
 	if (q->loot >= 0 && q->format != MF_TEXT) {
-		if (!(loot = arena_calloc(&ctx->arena, LOOT_MAX, sizeof(*loot)))) {
+		/* not cleared: generate() clears each item, roll_loot sets the
+		 * rest (100 x 1.3 KB cleared was ~2% of a fresh map) */
+		if (!(loot = arena_alloc(&ctx->arena, LOOT_MAX * sizeof(*loot)))) {
 			send_error(rs, q, cat, 500, NULL, MSG_INTERNAL);
 			return;
 		}
