@@ -774,6 +774,52 @@ static void jw_tiles(struct jw *w, const struct map *m, const struct catalog_til
 	buf_free(&names);
 }
 
+/* Whether every byte of s[0..n) is '#' or '.', the only cells a map holds
+ * (map_tile_check refuses any other in a tile): sixteen at a time with the
+ * compiler's vectors where it has them, and-ed over the row and tested once. */
+static int all_cells(const char *s, size_t n)
+{
+	size_t i = 0;
+#if defined(__GNUC__)
+	typedef unsigned char v16 __attribute__((vector_size(16)));
+	typedef signed char m16 __attribute__((vector_size(16)));
+	const v16 hash = (v16){0} + '#', dot = (v16){0} + '.';
+	m16 all = (m16){0} - 1;
+	for (; i + 16 <= n; i += 16) {
+		v16 c;
+		memcpy(&c, s + i, 16);
+		all &= (c == hash) | (c == dot);
+	}
+	uint64_t half[2];
+	memcpy(half, &all, 16);
+	if ((half[0] & half[1]) != UINT64_MAX)
+		return 0;
+#endif
+	for (; i < n; i++)
+		if (s[i] != '#' && s[i] != '.')
+			return 0;
+	return 1;
+}
+
+/* A row of cells as a JSON string: copied as it is when it holds only
+ * cells (nothing to escape), else through jw_strn. A 30 x 30 map has 180
+ * rows of 180 cells; jw_strn's check of eight bytes at a time was ~9% of
+ * the map's JSON. */
+static void jw_cells(struct jw *w, const char *row, size_t n)
+{
+	struct buf *b = w->b;
+
+	if (!w->err && n + 2 < b->cap - b->len && all_cells(row, n)) {
+		char *d = b->data + b->len;
+		d[0] = '"';
+		memcpy(d + 1, row, n);
+		d[n + 1] = '"';
+		b->len += n + 2;
+		return;
+	}
+	jw_strn(w, row, n);
+}
+
 int render_json_map(const struct render_map *rm, struct buf *out)
 {
 	if (!rm || !out || !rm->m || !rm->ts || !rm->tileset || !rm->link ||
@@ -807,7 +853,7 @@ int render_json_map(const struct render_map *rm, struct buf *out)
 	for (size_t y = 0; y < (size_t)(MAP_TILE * m->h) && !w.err; y++) {
 		if (y)
 			JW_LIT(&w, ",");
-		jw_strn(&w, &m->cell[y * cw], cw);
+		jw_cells(&w, &m->cell[y * cw], cw);
 	}
 	JW_LIT(&w, "],\"link\":");
 	jw_str(&w, rm->link);
