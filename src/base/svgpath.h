@@ -16,7 +16,8 @@
 int svgpath_run(struct buf *b, int x, int y, int n);
 
 /* The same run written at p, which has room for SVGPATH_PIECE_MAX bytes;
- * returns the end of what it wrote (no NUL). For a caller that reserves
+ * returns the end of what it wrote (no NUL; a few bytes past the end,
+ * within the room, may have been written as scratch). For a caller that reserves
  * room for many runs at once (the map's floor: a call to buf_reserve a
  * run was a tenth of the path's cost). */
 char *svgpath_put_run(char *p, int x, int y, int n);
