@@ -541,6 +541,14 @@ extern "C" void tmpl_set(struct tmpl_dict *d, const char *key, const char *value
 	});
 }
 
+extern "C" void tmpl_set_ref(struct tmpl_dict *d, const char *key, const char *value, size_t n)
+{
+	guarded(d, "tmpl_set_ref", [&](ctemplate::TemplateDictionary *td) {
+		td->SetValueWithoutCopy(key_of(key), value ? ctemplate::TemplateString(value, n)
+		                                           : ctemplate::TemplateString("", 0));
+	});
+}
+
 extern "C" void tmpl_set_int(struct tmpl_dict *d, const char *key, long value)
 {
 	char text[DECIMAL_MAX];

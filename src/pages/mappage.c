@@ -434,8 +434,8 @@ static size_t roll_loot(const struct catalog *cat, const struct catalog_tileset 
 }
 
 static void send_html(struct response *rs, const struct map_query *q, const struct catalog *cat,
-                      const struct map *m, uint64_t seed, const char *text, const struct loot *loot,
-                      size_t n_loot, size_t n_rooms)
+                      const struct map *m, uint64_t seed, const char *text, size_t text_len,
+                      const struct loot *loot, size_t n_loot, size_t n_rooms)
 {
 	struct tmpl_dict *d = page_new("Dungeon map");
 	struct tmpl_dict *body = page_body(d, "map.tpl");
@@ -465,7 +465,9 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 	/* FLOOR and TEXT go out as they are (map.tpl's x-plain): numbers and
 	 * the letters of svgpath_run, '#', '.' and newlines of map_text,
 	 * nothing HTML escaping would change; the modifier checks every byte. */
-	tmpl_set(map, "FLOOR", path.len ? path.data : "");
+	/* path and text outlive the expansion (page_send_html below): not
+	 * copied into the dictionary */
+	tmpl_set_ref(map, "FLOOR", path.data, path.len);
 	decimal_u64(seed, num);
 	tmpl_set(map, "SEED", num);
 	tmpl_set(map, "TILESET", q->tileset);
@@ -473,7 +475,7 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 	tmpl_set_int(map, "H", m->h);
 	tmpl_set(map, "LINK", link.data);
 	tmpl_set(map, "AGAIN", again.data);
-	tmpl_set(map, "TEXT", text);
+	tmpl_set_ref(map, "TEXT", text, text_len);
 	for (size_t i = 0; i < n_loot; i++) {
 		/* the marker in the middle of its tile, and the same link listed */
 		struct tmpl_dict *mark = tmpl_section(map, "LOOT_MARK");
@@ -498,10 +500,10 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 		tmpl_set_int(map, "N_LOOT", (long)n_loot);
 		tmpl_set_int(map, "LOOT_MAX", LOOT_MAX);
 	}
+	page_send_html(rs, 200, d); /* before path is freed: FLOOR refers to it */
 	buf_free(&link);
 	buf_free(&again);
 	buf_free(&path);
-	page_send_html(rs, 200, d);
 }
 
 /* The map as JSON (docs/api.md), written straight into the answer
@@ -619,7 +621,7 @@ static void serve_map(struct handler_ctx *ctx, struct response *rs, const struct
 	else if (q->format == MF_JSON)
 		send_json(rs, ts, q, m, seed, loot, n_loot, n_rooms);
 	else
-		send_html(rs, q, cat, m, seed, text, loot, n_loot, n_rooms);
+		send_html(rs, q, cat, m, seed, text, len, loot, n_loot, n_rooms);
 	if (keyed)
 		pagecache_put(PAGECACHE_INPUTS, key, cat->revision, rs);
 }

@@ -276,6 +276,20 @@ static void test_plain_modifier(void **state)
 	assert_string_equal(out.data, "<path d=\"M0 1h12v1h-12zM3 4h1v1h-1z\"/>"
 	                              "<pre>##..#\n#...#\nAZaz09 -.\n</pre>");
 	tmpl_dict_free(d);
+	/* tmpl_set_ref: the caller's bytes, n of them, not copied; NULL is
+	 * empty; the modifier checks them the same */
+	{
+		char path[] = "M0 1h12v1h-12zTRAILING";
+		buf_reset(&out);
+		d = tmpl_dict_new("plain");
+		tmpl_set_ref(d, "D", path, 14);
+		tmpl_set_ref(d, "T", NULL, 0);
+		assert_int_equal(tmpl_expand("plain.tpl", d, &out), 0);
+		assert_string_equal(out.data, "<path d=\"M0 1h12v1h-12z\"/><pre></pre>");
+		tmpl_set_ref(d, "T", "a<b", 3);
+		assert_int_equal(tmpl_expand("plain.tpl", d, &out), -1);
+		tmpl_dict_free(d);
+	}
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		buf_reset(&out);
 		assert_int_equal(buf_puts(&out, "kept"), 0);
