@@ -11,7 +11,10 @@ dungeon codes of the JSON answers, and prints how many were the same and
 each one that differed. Exit status 1 when any differs. Not part of make
 check: the old daemon is a build of an older commit.
 
-    python3 tests/bench/map_answers.py --daemon OLD --daemon NEW
+    python3 tests/bench/map_answers.py --daemon OLD --daemon NEW [--root-a OLD_TREE]
+
+Each daemon reads the templates of the tree its stack is started from: with
+a change to templates/, give the old daemon the old tree (--root-a).
 """
 
 import argparse
@@ -19,6 +22,7 @@ import hashlib
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import urllib.error
@@ -72,6 +76,24 @@ def dungeon_urls(seeds):
     return out
 
 
+class TreeStack(Stack):
+    """A stack started by another tree's deploy/stack.sh, so that it runs
+    with that tree's templates (a daemon reads them from its tree): the old
+    daemon with the old templates when a change touches templates/."""
+
+    def __init__(self, root, *a):
+        super().__init__(*a)
+        self.root = root
+
+    def _run(self, *args, check=True):
+        cmd = [os.path.join(self.root, "deploy", "stack.sh"), *args, "--var", self.var]
+        r = subprocess.run(cmd, cwd=self.root, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+        if check and r.returncode != 0:
+            raise bench.BenchError("%s failed:\n%s" % (" ".join(cmd), r.stdout))
+        return r
+
+
 def get(st, path):
     req = urllib.request.Request(st.url(path))
     try:
@@ -91,6 +113,8 @@ def main(argv):
     p.add_argument("--daemon", action="append", default=[], help="twice: A, then B")
     p.add_argument("--seeds", type=int, default=2, help="how many of SEEDS per map URL")
     p.add_argument("--jobs", type=int, default=4)
+    p.add_argument("--root-a", help="the tree (deploy/, templates/) A runs from, e.g. "
+                   "`git archive main | tar -x -C DIR`; default: this one")
     args = p.parse_args(argv)
     if len(args.daemon) != 2:
         p.error("two --daemon options")
@@ -98,7 +122,11 @@ def main(argv):
     try:
         for i, d in enumerate(args.daemon):
             var = tempfile.mkdtemp(prefix="lf-answers-", dir="/tmp")
-            st = Stack(os.path.abspath(d), var, bench.free_port(), 2)
+            if i == 0 and args.root_a:
+                st = TreeStack(os.path.abspath(args.root_a), os.path.abspath(d), var,
+                               bench.free_port(), 2)
+            else:
+                st = Stack(os.path.abspath(d), var, bench.free_port(), 2)
             stacks.append(st)
             log("starting stack %s (%s) on port %d" % ("AB"[i], d, st.port))
             st.start()
