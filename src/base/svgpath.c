@@ -43,19 +43,41 @@ static int put(struct buf *b, char *end)
 	return 0;
 }
 
-char *svgpath_put_run(char *p, int x, int y, int n)
+/* A row's "<y>h", the same for every run of the row: written once a row
+ * (yh), copied 16 bytes at a time (bytes past len are scratch). */
+struct row_y {
+	char yh[32];
+	size_t len;
+};
+
+static void row_y_init(struct row_y *r, int y)
 {
-	pthread_once(&small_once, small_init);
+	memset(r->yh, 0, sizeof r->yh);
+	char *e = num(r->yh, y);
+	*e++ = 'h';
+	r->len = (size_t)(e - r->yh);
+}
+
+static char *run_at(char *p, int x, const struct row_y *ry, int n)
+{
 	*p++ = 'M';
 	p = num(p, x);
 	*p++ = ' ';
-	p = num(p, y);
-	*p++ = 'h';
+	memcpy(p, ry->yh, 16);
+	p += ry->len;
 	p = num(p, n);
 	memcpy(p, "v1h-", 4);
 	p = num(p + 4, n);
 	*p++ = 'z';
 	return p;
+}
+
+char *svgpath_put_run(char *p, int x, int y, int n)
+{
+	struct row_y ry;
+	pthread_once(&small_once, small_init);
+	row_y_init(&ry, y);
+	return run_at(p, x, &ry, n);
 }
 
 int svgpath_run(struct buf *b, int x, int y, int n)
@@ -97,6 +119,9 @@ int svgpath_row(struct buf *b, const char *row, int n, int y, char what)
 	/* at most one run in two cells */
 	if (buf_reserve(b, ((size_t)n / 2 + 1) * SVGPATH_PIECE_MAX) != 0)
 		return -1;
+	struct row_y ry;
+	pthread_once(&small_once, small_init);
+	row_y_init(&ry, y);
 	char *p = b->data + b->len;
 	int start = -1; /* the first cell of the run not yet written */
 	for (int base = 0; base < n; base += 64) {
@@ -114,12 +139,12 @@ int svgpath_row(struct buf *b, const char *row, int n, int y, char what)
 			i += __builtin_ctzll(v);
 			if (i >= m)
 				break; /* the run reaches the row's end */
-			p = svgpath_put_run(p, start, y, base + i - start);
+			p = run_at(p, start, &ry, base + i - start);
 			start = -1;
 		}
 	}
 	if (start >= 0)
-		p = svgpath_put_run(p, start, y, n - start);
+		p = run_at(p, start, &ry, n - start);
 	return put(b, p);
 }
 
