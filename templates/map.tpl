@@ -43,7 +43,7 @@
 {{#HAS_LOOT}}<h3>Loot</h3>
 <p class="loot-cap">{{N_LOOT}} items in {{N_ROOMS}} rooms: one a room, at most {{LOOT_MAX}} a map, the rooms drawn among all of them by the seed when there are more.</p>
 <ul class="loot">
-{{#LOOT}}<li class="{{RARITY}}"><a href="{{LINK}}">{{NAME}}</a> <span class="where">(tile {{X}}, {{Y}})</span></li>{{/LOOT}}
+{{#LOOT}}<li class="{{RARITY}}"><a href="{{LINK}}">{{NAME}}</a> <span class="where">(tile {{XY}})</span></li>{{/LOOT}}
 </ul>{{/HAS_LOOT}}
 <details class="map-text"><summary>As text</summary>
 <pre>{{TEXT:x-plain}}</pre>

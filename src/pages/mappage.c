@@ -489,11 +489,18 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 		memcpy(cy + decimal_i64_n(loot[i].cy, 0, cy), ".5", 3);
 		tmpl_set(li, "CX", cx);
 		tmpl_set(li, "CY", cy);
-		tmpl_set(li, "NAME", loot[i].item.name);
-		tmpl_set(li, "LINK", loot[i].link);
-		tmpl_set(li, "RARITY", render_rarity(loot[i].item.str));
-		tmpl_set_int(li, "X", loot[i].x);
-		tmpl_set_int(li, "Y", loot[i].y);
+		/* the loot array and the rarities' names outlive the expansion:
+		 * not copied */
+		const char *name = loot[i].item.name, *rarity = render_rarity(loot[i].item.str);
+		tmpl_set_ref(li, "NAME", name, strlen(name));
+		tmpl_set_ref(li, "LINK", loot[i].link, strlen(loot[i].link));
+		tmpl_set_ref(li, "RARITY", rarity, strlen(rarity));
+		/* "x, y": one value where the list shows both */
+		char xy[2 * DECIMAL_MAX + 2], *e = xy + decimal_i64_n(loot[i].x, 0, xy);
+		memcpy(e, ", ", 2);
+		e += 2;
+		e[decimal_i64_n(loot[i].y, 0, e)] = '\0';
+		tmpl_set(li, "XY", xy);
 	}
 	if (n_loot) {
 		tmpl_show(map, "HAS_LOOT");
