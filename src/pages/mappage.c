@@ -603,9 +603,12 @@ static void serve_map(struct handler_ctx *ctx, struct response *rs, const struct
 		return;
 	uint64_t seed = q->has_seed ? q->seed : rng_next(&ctx->seeds);
 	struct map *m = arena_alloc(&ctx->arena, sizeof(*m));
+	/* the text form: for the HTML page and the text answer, not the JSON
+	 * (33 KB written for nothing at 30 x 30) */
+	int want_text = q->format != MF_JSON;
 	size_t text_cap = (size_t)(MAP_TILE * q->h) * (size_t)(MAP_TILE * q->w + 1) + 1;
-	char *text = arena_alloc(&ctx->arena, text_cap);
-	if (!m || !text) {
+	char *text = want_text ? arena_alloc(&ctx->arena, text_cap) : NULL;
+	if (!m || (want_text && !text)) {
 		send_error(rs, q, cat, 500, NULL, MSG_INTERNAL);
 		return;
 	}
@@ -613,7 +616,7 @@ static void serve_map(struct handler_ctx *ctx, struct response *rs, const struct
 		send_error(rs, q, cat, 422, "tileset", why);
 		return;
 	}
-	size_t len = map_text(m, text), n_loot = 0, n_rooms = 0;
+	size_t len = want_text ? map_text(m, text) : 0, n_loot = 0, n_rooms = 0;
 	struct loot *loot = NULL;
 	if (q->loot >= 0 && q->format != MF_TEXT) {
 		/* not cleared: generate() clears each item, roll_loot sets the
