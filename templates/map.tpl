@@ -6,7 +6,10 @@
     FLOOR and TEXT are x-plain (tmpl.cc): mappage.c builds them from
     numbers and the letters M h v z (svgpath.c) and from '#', '.' and
     newlines (map_text); escaping left them as they are, and the modifier
-    fails the page if a byte outside that set ever appears. }}
+    fails the page if a byte outside that set ever appears.
+    LOOT is expanded twice, the markers in the SVG and the list below,
+    from the same dictionaries (one a loot item: half as many sections and
+    values to fill as with a section for each place). }}
 <section class="map">
 <form class="generate" method="get" action="/map">
 <h2>Draw a dungeon map</h2>
@@ -33,14 +36,14 @@
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {{CW}} {{CH}}" width="{{PXW}}" height="{{PXH}}" role="img" aria-label="A {{W}} by {{H}} {{TILESET}} dungeon map, seed {{SEED}}" shape-rendering="crispEdges">
 <rect x="0" y="0" width="{{CW}}" height="{{CH}}" fill="#2b2622"/>
 <path class="floor" fill="#e8dcc2" d="{{FLOOR:x-plain}}"/>
-{{#LOOT_MARK}}<a href="{{LINK}}"><circle class="loot" cx="{{CX}}" cy="{{CY}}" r="0.45" fill="#b8860b"><title>{{NAME}}</title></circle></a>{{/LOOT_MARK}}
+{{#LOOT}}<a href="{{LINK}}"><circle class="loot" cx="{{CX}}" cy="{{CY}}" r="0.45" fill="#b8860b"><title>{{NAME}}</title></circle></a>{{/LOOT}}
 </svg>
 <figcaption>{{W}} × {{H}} tiles of <strong>{{TILESET}}</strong>, seed {{SEED}}. <a class="permalink" href="{{LINK}}">Permanent link</a> · <a class="again" href="{{AGAIN}}">New map</a></figcaption>
 </figure>
 {{#HAS_LOOT}}<h3>Loot</h3>
 <p class="loot-cap">{{N_LOOT}} items in {{N_ROOMS}} rooms: one a room, at most {{LOOT_MAX}} a map, the rooms drawn among all of them by the seed when there are more.</p>
 <ul class="loot">
-{{#LOOT}}<li class="{{RARITY}}"><a href="{{LINK}}">{{NAME}}</a> <span class="where">(tile {{X}}, {{Y}})</span></li>{{/LOOT}}
+{{#LOOT}}<li class="{{RARITY}}"><a href="{{LINK}}">{{NAME}}</a> <span class="where">(tile {{XY}})</span></li>{{/LOOT}}
 </ul>{{/HAS_LOOT}}
 <details class="map-text"><summary>As text</summary>
 <pre>{{TEXT:x-plain}}</pre>

@@ -24,6 +24,10 @@ struct tmpl_dict *tmpl_dict_new(const char *name);
 void tmpl_dict_free(struct tmpl_dict *d); /* frees sub-dictionaries too */
 void tmpl_set(struct tmpl_dict *d, const char *key, const char *value);
 void tmpl_set_int(struct tmpl_dict *d, const char *key, long value);
+/* tmpl_set without a copy of the value's n bytes: for a long value (the
+ * map's SVG path and text, ~60 KB a page) that the caller keeps, unchanged,
+ * until d has been expanded for the last time or freed. */
+void tmpl_set_ref(struct tmpl_dict *d, const char *key, const char *value, size_t n);
 void tmpl_show(struct tmpl_dict *d, const char *section);
 /* A new repetition of a section; owned by d. NULL when out of memory. */
 struct tmpl_dict *tmpl_section(struct tmpl_dict *d, const char *section);

@@ -682,9 +682,13 @@ static size_t map_room(const struct render_map *rm)
 	return 256 + strlen(rm->link) + MAP_TILE * h * (MAP_TILE * w + 3) + w * h * 24;
 }
 
-static void jw_loot(struct jw *w, const struct render_map *rm, struct links *l)
+/* The loot's items. Their links depend on the item's kind only (the map's
+ * tier and format are the same for all): filled once per kind, not once
+ * per item (a form's link written and quoted a hundred times a map). */
+static void jw_loot(struct jw *w, const struct render_map *rm, struct links *per_kind)
 {
 	struct form f; /* the defaults; each item sets its kind */
+	unsigned char filled[K__MAX] = {0};
 
 	form_parse(&f, NULL, NULL, 0, NULL);
 	f.tier = rm->loot_tier;
@@ -693,14 +697,23 @@ static void jw_loot(struct jw *w, const struct render_map *rm, struct links *l)
 	JW_LIT(w, "[");
 	for (size_t i = 0; i < rm->n_loot && !w->err; i++) {
 		const struct render_map_loot *o = &rm->loot[i];
-		struct item copy = *o->item;
 		/* as render_json_item_value: docs/api.md's shape whatever the
-		 * code's version, the reroll link with the item's kind */
-		copy.code_version = ITEMCODE_VERSION;
-		f.kind = copy.kind;
-		if (links_fill(l, render_form(&f)) != 0) {
+		 * code's version (jw_item_v2 does not read it, so the item is not
+		 * copied to set it: 1 KB an item), the reroll link with the
+		 * item's kind */
+		enum kind kind = o->item->kind;
+		if ((unsigned)kind >= K__MAX) { /* form_link_inputs refuses it */
 			w->err = 1;
 			break;
+		}
+		struct links *l = &per_kind[kind];
+		if (!filled[kind]) {
+			f.kind = kind;
+			if (links_fill(l, render_form(&f)) != 0) {
+				w->err = 1;
+				break;
+			}
+			filled[kind] = 1;
 		}
 		if (i)
 			JW_LIT(w, ",");
@@ -713,10 +726,98 @@ static void jw_loot(struct jw *w, const struct render_map *rm, struct links *l)
 		JW_LIT(w, ",\"cy\":");
 		jw_int(w, o->cy);
 		JW_LIT(w, ",\"item\":");
-		jw_item_v2(w, &copy, l);
+		jw_item_v2(w, o->item, l);
 		JW_LIT(w, "}");
 	}
 	JW_LIT(w, "]");
+}
+
+/* The tiles' names, row by row. Each tile of the set is quoted once, when
+ * the map first uses it, and copied after that (900 places a 30 x 30 map,
+ * each a strlen and a check of every byte). */
+static void jw_tiles(struct jw *w, const struct map *m, const struct catalog_tileset *ts)
+{
+	uint32_t off[MAP_TILES_MAX], len[MAP_TILES_MAX]; /* in names; len 0: not yet */
+	struct buf names;
+	struct jw nw = {&names, 0};
+
+	buf_init(&names);
+	memset(len, 0, sizeof len);
+	for (int y = 0; y < m->h && !w->err; y++) {
+		if (y)
+			JW_LIT(w, ",");
+		JW_LIT(w, "[");
+		for (int x = 0; x < m->w; x++) {
+			uint16_t t = m->tile[y * m->w + x];
+			if (x)
+				JW_LIT(w, ",");
+			if (t >= ts->n || !ts->tiles[t].name) {
+				w->err = 1; /* jansson: json_string(NULL) failed the tree */
+			} else if (t >= MAP_TILES_MAX) {
+				jw_str(w, ts->tiles[t].name);
+			} else {
+				if (!len[t]) {
+					size_t at = names.len;
+					jw_str(&nw, ts->tiles[t].name);
+					if (nw.err) { /* not UTF-8, or out of memory */
+						w->err = 1;
+						break;
+					}
+					off[t] = (uint32_t)at;
+					len[t] = (uint32_t)(names.len - at); /* the quotes: >= 2 */
+				}
+				jw_raw(w, names.data + off[t], len[t]);
+			}
+		}
+		JW_LIT(w, "]");
+	}
+	buf_free(&names);
+}
+
+/* Whether every byte of s[0..n) is '#' or '.', the only cells a map holds
+ * (map_tile_check refuses any other in a tile): sixteen at a time with the
+ * compiler's vectors where it has them, and-ed over the row and tested once. */
+static int all_cells(const char *s, size_t n)
+{
+	size_t i = 0;
+#if defined(__GNUC__)
+	typedef unsigned char v16 __attribute__((vector_size(16)));
+	typedef signed char m16 __attribute__((vector_size(16)));
+	const v16 hash = (v16){0} + '#', dot = (v16){0} + '.';
+	m16 all = (m16){0} - 1;
+	for (; i + 16 <= n; i += 16) {
+		v16 c;
+		memcpy(&c, s + i, 16);
+		all &= (c == hash) | (c == dot);
+	}
+	uint64_t half[2];
+	memcpy(half, &all, 16);
+	if ((half[0] & half[1]) != UINT64_MAX)
+		return 0;
+#endif
+	for (; i < n; i++)
+		if (s[i] != '#' && s[i] != '.')
+			return 0;
+	return 1;
+}
+
+/* A row of cells as a JSON string: copied as it is when it holds only
+ * cells (nothing to escape), else through jw_strn. A 30 x 30 map has 180
+ * rows of 180 cells; jw_strn's check of eight bytes at a time was ~9% of
+ * the map's JSON. */
+static void jw_cells(struct jw *w, const char *row, size_t n)
+{
+	struct buf *b = w->b;
+
+	if (!w->err && n + 2 < b->cap - b->len && all_cells(row, n)) {
+		char *d = b->data + b->len;
+		d[0] = '"';
+		memcpy(d + 1, row, n);
+		d[n + 1] = '"';
+		b->len += n + 2;
+		return;
+	}
+	jw_strn(w, row, n);
 }
 
 int render_json_map(const struct render_map *rm, struct buf *out)
@@ -729,11 +830,13 @@ int render_json_map(const struct render_map *rm, struct buf *out)
 	struct jw w = {out, 0};
 	size_t start = out->len, cw = (size_t)(MAP_TILE * m->w);
 	char num[DECIMAL_MAX];
-	struct links links;
+	struct links links[K__MAX];
 
-	buf_init(&links.buf);
-	buf_init(&links.inputs);
-	buf_init(&links.reroll);
+	for (int k = 0; k < K__MAX; k++) {
+		buf_init(&links[k].buf);
+		buf_init(&links[k].inputs);
+		buf_init(&links[k].reroll);
+	}
 	if (buf_reserve(out, map_room(rm) + rm->n_loot * (JSON_ITEM_ROOM + 64)) != 0)
 		w.err = 1;
 	JW_LIT(&w, "{\"tileset\":");
@@ -745,26 +848,12 @@ int render_json_map(const struct render_map *rm, struct buf *out)
 	JW_LIT(&w, ",\"seed\":");
 	jw_str(&w, decimal_u64(rm->seed, num));
 	JW_LIT(&w, ",\"tiles\":[");
-	for (int y = 0; y < m->h && !w.err; y++) {
-		if (y)
-			JW_LIT(&w, ",");
-		JW_LIT(&w, "[");
-		for (int x = 0; x < m->w; x++) {
-			uint16_t t = m->tile[y * m->w + x];
-			if (x)
-				JW_LIT(&w, ",");
-			if (t >= ts->n || !ts->tiles[t].name)
-				w.err = 1; /* jansson: json_string(NULL) failed the tree */
-			else
-				jw_str(&w, ts->tiles[t].name);
-		}
-		JW_LIT(&w, "]");
-	}
+	jw_tiles(&w, m, ts);
 	JW_LIT(&w, "],\"cells\":[");
 	for (size_t y = 0; y < (size_t)(MAP_TILE * m->h) && !w.err; y++) {
 		if (y)
 			JW_LIT(&w, ",");
-		jw_strn(&w, &m->cell[y * cw], cw);
+		jw_cells(&w, &m->cell[y * cw], cw);
 	}
 	JW_LIT(&w, "],\"link\":");
 	jw_str(&w, rm->link);
@@ -772,14 +861,15 @@ int render_json_map(const struct render_map *rm, struct buf *out)
 	 * hold an item (drawn among all of them by the seed). */
 	if (rm->loot_tier >= 0) {
 		JW_LIT(&w, ",\"loot\":");
-		jw_loot(&w, rm, &links);
+		jw_loot(&w, rm, links);
 		JW_LIT(&w, ",\"rooms\":");
 		jw_int(&w, (int64_t)rm->n_rooms);
 		JW_LIT(&w, ",\"loot_max\":");
 		jw_int(&w, rm->loot_max);
 	}
 	JW_LIT(&w, "}");
-	links_free(&links);
+	for (int k = 0; k < K__MAX; k++)
+		links_free(&links[k]);
 	if (w.err) {
 		if (out->data) {
 			out->len = start;

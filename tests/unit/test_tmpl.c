@@ -276,6 +276,20 @@ static void test_plain_modifier(void **state)
 	assert_string_equal(out.data, "<path d=\"M0 1h12v1h-12zM3 4h1v1h-1z\"/>"
 	                              "<pre>##..#\n#...#\nAZaz09 -.\n</pre>");
 	tmpl_dict_free(d);
+	/* tmpl_set_ref: the caller's bytes, n of them, not copied; NULL is
+	 * empty; the modifier checks them the same */
+	{
+		char path[] = "M0 1h12v1h-12zTRAILING";
+		buf_reset(&out);
+		d = tmpl_dict_new("plain");
+		tmpl_set_ref(d, "D", path, 14);
+		tmpl_set_ref(d, "T", NULL, 0);
+		assert_int_equal(tmpl_expand("plain.tpl", d, &out), 0);
+		assert_string_equal(out.data, "<path d=\"M0 1h12v1h-12z\"/><pre></pre>");
+		tmpl_set_ref(d, "T", "a<b", 3);
+		assert_int_equal(tmpl_expand("plain.tpl", d, &out), -1);
+		tmpl_dict_free(d);
+	}
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		buf_reset(&out);
 		assert_int_equal(buf_puts(&out, "kept"), 0);
@@ -289,13 +303,14 @@ static void test_plain_modifier(void **state)
 		assert_int_equal(tmpl_expand("plain.tpl", d, &out), 0);
 		tmpl_dict_free(d);
 	}
-	/* every byte value at every place of a 20-byte value (the check reads
-	 * eight bytes at a time): refused exactly when it is not plain */
+	/* every byte value at every place of a 40-byte value (the check reads
+	 * sixteen bytes at a time, then the rest a byte at a time): refused
+	 * exactly when it is not plain */
 	for (int c = 1; c < 256; c++)
-		for (int at = 0; at < 20; at++) {
-			char v[21];
-			memset(v, at % 2 ? '#' : 'a', 20);
-			v[20] = '\0';
+		for (int at = 0; at < 40; at++) {
+			char v[41];
+			memset(v, at % 2 ? '#' : 'a', 40);
+			v[40] = '\0';
 			v[at] = (char)c;
 			int plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 			            (c >= '0' && c <= '9') || c == ' ' || c == '.' || c == '#' ||
