@@ -79,6 +79,7 @@ static const struct pinned expected[] = {
         {"crumbling/hallways=75", 0xd8d1a8a03da7646bULL},
         {"crumbling/hallways=100", 0x872f2b6ab0b6a83dULL},
         {"scrambled", 0x9ac76c974dbfd243ULL},
+        {"no floor", 0x8b9669fb7415d70fULL},
 };
 
 /* The budgets of migration 0017, as test_dungeon.c reads them. */
@@ -266,6 +267,26 @@ static uint64_t hash_scrambled(void)
 	return h;
 }
 
+static uint64_t hash_no_floor(void)
+{
+	static const int size[][2] = {{1, 1}, {2, 3}, {30, 30}};
+	static const struct map_tile rock = {
+	        .name = "rock", .cell = "####################################", .weight = 1};
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (size_t i = 0; i < sizeof size / sizeof size[0]; i++) {
+		memset(&m, 0, sizeof m);
+		m.w = size[i][0];
+		m.h = size[i][1];
+		memset(m.cell, '#', (size_t)(m.w * m.h) * MAP_TILE * MAP_TILE);
+		memset(&d, 0xa5, sizeof d);
+		assert_int_equal(dungeon_build(&m, &rock, &budgets[i], 7, &d), 0);
+		assert_int_equal(d.n_rooms, 0);
+		h = hash_dungeon(h);
+	}
+	return h;
+}
+
 static void test_dungeons_are_pinned(void **state)
 {
 	static struct map_tile weighed[MAP_TILES_MAX];
@@ -297,6 +318,12 @@ static void test_dungeons_are_pinned(void **state)
 	assert_true(n_got < PINNED_MAX);
 	got[n_got].name = "scrambled";
 	got[n_got].hash = hash_scrambled();
+	n_got++;
+	/* No floor at all: the stairs fall past the last cell and the walk
+	 * reaches nothing (test_dungeon's tilesets never make this). */
+	assert_true(n_got < PINNED_MAX);
+	got[n_got].name = "no floor";
+	got[n_got].hash = hash_no_floor();
 	n_got++;
 	printf("  most rooms on a scrambled map: %d\n", most_rooms);
 	printf("  %ld dungeons: %ld rooms, %ld doors, %ld hoards, %ld rooms the up stairs do "
