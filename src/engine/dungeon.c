@@ -111,79 +111,102 @@ int dungeon_distances(const struct dungeon *d, int x, int y, int *dist)
 	return 0;
 }
 
-/* Room floor and hallway floor from the tiles; rooms numbered by a flood
- * from each unnumbered room cell in reading order. */
-static int find_rooms(const struct map *m, const struct map_tile *tiles, struct dungeon *d)
+/* The scratch grid of find_rooms and walk: a cell (x, y) of the map at
+ * (y + 1) << 8 | (x + 1), rows wider than any map's (at most 180 cells)
+ * and a border of 0 around it, so a step to a neighbour is an addition
+ * with no bounds check and a cell's place needs no division. A cell's
+ * place fits 16 bits. */
+#define ROW      256
+#define GRID_MAX (ROW * (MAP_DIM_MAX * T + 2))
+#define AT_X(p)  (((p) & (ROW - 1)) - 1)
+#define AT_Y(p)  (((p) >> 8) - 1)
+
+static const int step[4] = {-ROW, 1, ROW, -1};
+
+/* Into grid: 1 where keep(kind of the cell) holds, 0 elsewhere and on the
+ * border. */
+static void fill_grid(const struct dungeon *d, unsigned char *grid, int room_only)
 {
-	int n = d->cw * d->ch;
-	int *stack = malloc((size_t)n * sizeof *stack);
-	static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
-
-	/* whether each tile of the map is a room: once a tile, not once a cell
-	 * (36 times as many; most of a 30 x 30 dungeon's CPU) */
-	unsigned char is_room[MAP_DIM_MAX * MAP_DIM_MAX];
-
-	if (!stack)
-		return -1;
-	for (int t = 0; t < m->w * m->h; t++)
-		is_room[t] = (unsigned char)dungeon_tile_is_room(&tiles[m->tile[t]]);
-	for (int c = 0; c < n; c++) {
-		int x = c % d->cw, y = c / d->cw;
-		int room = is_room[(y / T) * m->w + x / T];
-		d->kind[c] = m->cell[c] == '#' ? '#' : room ? 'r' : '.';
-		d->room_of[c] = 0;
+	memset(grid, 0, ROW);
+	memset(grid + (d->ch + 1) * ROW, 0, ROW);
+	for (int y = 0; y < d->ch; y++) {
+		unsigned char *row = grid + (y + 1) * ROW;
+		const char *kind = &d->kind[y * d->cw];
+		row[0] = row[d->cw + 1] = 0;
+		for (int x = 0; x < d->cw; x++)
+			row[x + 1] = room_only ? kind[x] == 'r' : kind[x] != '#';
 	}
-	for (int c = 0; c < n; c++) {
-		if (d->kind[c] != 'r' || d->room_of[c])
-			continue;
-		int id = ++d->n_rooms, top = 0;
-		struct dungeon_room *r = &d->room[id];
-		memset(r, 0, sizeof *r);
-		r->x0 = r->x1 = c % d->cw;
-		r->y0 = r->y1 = c / d->cw;
-		r->lx = r->x0;
-		r->ly = r->y0;
-		d->room_of[c] = (uint16_t)id;
-		stack[top++] = c;
-		while (top) {
-			int k = stack[--top], x = k % d->cw, y = k / d->cw;
-			r->n_cells++;
-			r->x0 = x < r->x0 ? x : r->x0;
-			r->x1 = x > r->x1 ? x : r->x1;
-			r->y0 = y < r->y0 ? y : r->y0;
-			r->y1 = y > r->y1 ? y : r->y1;
-			for (int s = 0; s < 4; s++) {
-				int nx = x + dx[s], ny = y + dy[s];
-				if (nx < 0 || ny < 0 || nx >= d->cw || ny >= d->ch)
-					continue;
-				int nb = ny * d->cw + nx;
-				if (d->kind[nb] == 'r' && !d->room_of[nb]) {
-					d->room_of[nb] = (uint16_t)id;
-					stack[top++] = nb;
+}
+
+/* Room floor and hallway floor from the tiles (is_room: each tile of the
+ * map); rooms numbered by a flood from each unnumbered room cell in reading
+ * order. cells: room for every cell of the map and one more. The walks
+ * queue a neighbour whether or not it is open and count it only if it is:
+ * a branch there went the wrong way half the time and cost most of it. */
+static void find_rooms(const struct map *m, const unsigned char *is_room, struct dungeon *d,
+                       unsigned char *grid, uint16_t *cells)
+{
+	int cw = d->cw, ch = d->ch;
+
+	/* row by row, a tile's six cells at a time: no division per cell */
+	for (int y = 0; y < ch; y++) {
+		const char *src = &m->cell[y * cw];
+		char *dst = &d->kind[y * cw];
+		const unsigned char *row = &is_room[(y / T) * m->w];
+		for (int tx = 0; tx < m->w; tx++) {
+			char floor = row[tx] ? 'r' : '.';
+			for (int i = tx * T; i < tx * T + T; i++)
+				dst[i] = src[i] == '#' ? '#' : floor;
+		}
+	}
+	memset(d->room_of, 0, (size_t)(cw * ch) * sizeof d->room_of[0]);
+	fill_grid(d, grid, 1); /* 1: room floor not yet numbered */
+	for (int y = 0; y < ch; y++)
+		for (int x = 0; x < cw; x++) {
+			int p = (y + 1) * ROW + x + 1, filled = 1;
+			if (!grid[p])
+				continue;
+			int id = ++d->n_rooms;
+			struct dungeon_room *r = &d->room[id];
+			memset(r, 0, sizeof *r);
+			grid[p] = 0;
+			cells[0] = (uint16_t)p;
+			for (int at = 0; at < filled; at++)
+				for (int k = 0; k < 4; k++) {
+					int nb = cells[at] + step[k], open = grid[nb];
+					grid[nb] = 0;
+					cells[filled] = (uint16_t)nb;
+					filled += open;
+				}
+			r->n_cells = filled;
+			r->x0 = r->x1 = r->lx = x;
+			r->y0 = r->y1 = r->ly = y;
+			for (int at = 0; at < filled; at++) {
+				int cx = AT_X(cells[at]), cy = AT_Y(cells[at]);
+				d->room_of[cy * cw + cx] = (uint16_t)id;
+				r->x0 = cx < r->x0 ? cx : r->x0;
+				r->x1 = cx > r->x1 ? cx : r->x1;
+				r->y0 = cy < r->y0 ? cy : r->y0;
+				r->y1 = cy > r->y1 ? cy : r->y1;
+			}
+			/* Its stairs cell: its floor cell nearest the middle of
+			 * its bounding box (ties: the first in reading order),
+			 * from its own cells rather than its box (the boxes of
+			 * winding rooms overlap). */
+			long best = -1;
+			int best_at = 0;
+			for (int at = 0; at < filled; at++) {
+				int cx = AT_X(cells[at]), cy = AT_Y(cells[at]);
+				long ddx = 2 * cx - (r->x0 + r->x1), ddy = 2 * cy - (r->y0 + r->y1);
+				long dd = ddx * ddx + ddy * ddy;
+				if (best < 0 || dd < best || (dd == best && cells[at] < best_at)) {
+					best = dd;
+					best_at = cells[at];
+					r->sx = cx;
+					r->sy = cy;
 				}
 			}
 		}
-	}
-	free(stack);
-	/* Each room's stairs cell: its floor cell nearest the middle of its
-	 * bounding box (ties: the first in reading order). */
-	for (int id = 1; id <= d->n_rooms; id++) {
-		struct dungeon_room *r = &d->room[id];
-		long best = -1;
-		for (int y = r->y0; y <= r->y1; y++)
-			for (int x = r->x0; x <= r->x1; x++) {
-				if (d->room_of[y * d->cw + x] != id)
-					continue;
-				long ddx = 2 * x - (r->x0 + r->x1), ddy = 2 * y - (r->y0 + r->y1);
-				long dd = ddx * ddx + ddy * ddy;
-				if (best < 0 || dd < best) {
-					best = dd;
-					r->sx = x;
-					r->sy = y;
-				}
-			}
-	}
-	return 0;
 }
 
 /* The door on the side between cells a (hallway tile) and b (room tile),
@@ -221,29 +244,75 @@ static void add_door(struct dungeon *d, int vertical, int line, int from, int to
 	o->room = d->room_of[r];
 }
 
-static void find_doors(const struct map *m, struct dungeon *d)
+/* A cell's floor is a room's or a hallway's by its tile, so only a side
+ * between a room tile and a hallway tile can hold a door: the others are
+ * not looked at. */
+static void find_doors(const struct map *m, const unsigned char *is_room, struct dungeon *d)
 {
 	for (int ty = 0; ty < m->h; ty++)
 		for (int tx = 0; tx < m->w; tx++) {
-			if (tx + 1 < m->w)
+			int t = ty * m->w + tx;
+			if (tx + 1 < m->w && is_room[t] != is_room[t + 1])
 				add_door(d, 1, (tx + 1) * T, ty * T, ty * T + T);
-			if (ty + 1 < m->h)
+			if (ty + 1 < m->h && is_room[t] != is_room[t + m->w])
 				add_door(d, 0, (ty + 1) * T, tx * T, tx * T + T);
 		}
+}
+
+/* The walk from the up stairs (start: a cell, or past the last when the
+ * map has no floor), as dungeon_distances walks it, keeping only what
+ * place_stairs asks of it: each room's distance (its nearest cell's: a walk
+ * reaches cells in order of distance, so the first reached of a room is
+ * its nearest), and the farthest cell, the first in reading order among
+ * equals (returned; cell 0 when nothing is reached, as the loop over
+ * dungeon_distances' answer found). queue: room for every cell and one
+ * more. */
+static int walk(struct dungeon *d, int start, unsigned char *grid, uint16_t *queue)
+{
+	int cw = d->cw, head = 0, tail = 0, far = 0;
+	int dist[DUNGEON_ROOMS_MAX + 1]; /* [0]: the hallways' */
+
+	for (int id = 0; id <= d->n_rooms; id++)
+		dist[id] = -1;
+	if (start < cw * d->ch && d->kind[start] != '#') {
+		fill_grid(d, grid, 0); /* 1: floor not yet reached */
+		int s = (start / cw + 1) * ROW + start % cw + 1;
+		grid[s] = 0;
+		queue[tail++] = (uint16_t)s;
+	}
+	for (int at = 0; head < tail; at++) {
+		/* the cells at distance `at`, queueing those one farther; the
+		 * least of the last is the farthest first in reading order (a
+		 * distance's cells are not queued in reading order) */
+		int end = tail;
+		far = queue[head];
+		for (; head < end; head++) {
+			int c = queue[head];
+			int id = d->room_of[AT_Y(c) * cw + AT_X(c)];
+			far = c < far ? c : far;
+			dist[id] = dist[id] < 0 ? at : dist[id];
+			for (int k = 0; k < 4; k++) {
+				int nb = c + step[k], open = grid[nb];
+				grid[nb] = 0;
+				queue[tail] = (uint16_t)nb;
+				tail += open;
+			}
+		}
+	}
+	for (int id = 1; id <= d->n_rooms; id++)
+		d->room[id].dist = dist[id];
+	return tail ? AT_Y(far) * cw + AT_X(far) : 0;
 }
 
 /* Up stairs in a room drawn by the seed; down stairs in the room farthest
  * from them by walking distance (ties: the lower number). With fewer than
  * two rooms, the down stairs go on the floor cell farthest from the up
  * stairs (the first in reading order among equals). */
-static int place_stairs(struct dungeon *d, uint64_t seed)
+static void place_stairs(struct dungeon *d, uint64_t seed, unsigned char *grid, uint16_t *queue)
 {
 	int n = d->cw * d->ch;
-	int *dist = malloc((size_t)n * sizeof *dist);
 	struct rng r;
 
-	if (!dist)
-		return -1;
 	rng_seed(&r, seed ^ STAIR_SALT);
 	if (d->n_rooms > 0) {
 		d->up_room = 1 + (int)rng_below(&r, (uint64_t)d->n_rooms);
@@ -259,17 +328,7 @@ static int place_stairs(struct dungeon *d, uint64_t seed)
 		d->up_x = c % d->cw;
 		d->up_y = c / d->cw;
 	}
-	if (dungeon_distances(d, d->up_x, d->up_y, dist) != 0) {
-		free(dist);
-		return -1;
-	}
-	for (int id = 1; id <= d->n_rooms; id++)
-		d->room[id].dist = -1;
-	for (int c = 0; c < n; c++) {
-		int id = d->room_of[c];
-		if (id && dist[c] >= 0 && (d->room[id].dist < 0 || dist[c] < d->room[id].dist))
-			d->room[id].dist = dist[c];
-	}
+	int far = walk(d, d->up_y * d->cw + d->up_x, grid, queue);
 	d->down_room = 0;
 	if (d->n_rooms >= 2) {
 		for (int id = 1; id <= d->n_rooms; id++)
@@ -279,16 +338,10 @@ static int place_stairs(struct dungeon *d, uint64_t seed)
 		d->down_x = d->room[d->down_room].sx;
 		d->down_y = d->room[d->down_room].sy;
 	} else {
-		int best = 0;
-		for (int c = 0; c < n; c++)
-			if (dist[c] > dist[best])
-				best = c;
-		d->down_x = best % d->cw;
-		d->down_y = best / d->cw;
-		d->down_room = d->room_of[best];
+		d->down_x = far % d->cw;
+		d->down_y = far / d->cw;
+		d->down_room = d->room_of[far];
 	}
-	free(dist);
-	return 0;
 }
 
 static const enum kind gear[] = {K_WEAPON, K_ARMOR, K_SHIELD, K_TRINKET};
@@ -381,6 +434,27 @@ static void stock(struct dungeon *d, const struct dungeon_budget *b, uint64_t se
 int dungeon_build(const struct map *m, const struct map_tile *tiles, const struct dungeon_budget *b,
                   uint64_t seed, struct dungeon *d)
 {
+	/* whether each tile of the map is a room, decided once per tile of
+	 * the set (not once per cell: most of a 30 x 30 dungeon's CPU) */
+	unsigned char is_room[MAP_DIM_MAX * MAP_DIM_MAX];
+	signed char known[MAP_TILES_MAX];
+	/* the walks' queue (every cell and one more), then their grid */
+	size_t n = (size_t)(T * m->w) * (size_t)(T * m->h) + 1;
+	uint16_t *queue = malloc(n * sizeof *queue + GRID_MAX);
+
+	if (!queue)
+		return -1;
+	memset(known, -1, sizeof known);
+	for (int t = 0; t < m->w * m->h; t++) {
+		int i = m->tile[t];
+		if (i >= MAP_TILES_MAX)
+			is_room[t] = (unsigned char)dungeon_tile_is_room(&tiles[i]);
+		else {
+			if (known[i] < 0)
+				known[i] = (signed char)dungeon_tile_is_room(&tiles[i]);
+			is_room[t] = (unsigned char)known[i];
+		}
+	}
 	d->w = m->w;
 	d->h = m->h;
 	d->cw = T * m->w;
@@ -388,11 +462,10 @@ int dungeon_build(const struct map *m, const struct map_tile *tiles, const struc
 	d->level = b->level;
 	d->n_rooms = 0;
 	d->n_doors = 0;
-	if (find_rooms(m, tiles, d) != 0)
-		return -1;
-	find_doors(m, d);
-	if (place_stairs(d, seed) != 0)
-		return -1;
+	find_rooms(m, is_room, d, (unsigned char *)(queue + n), queue);
+	find_doors(m, is_room, d);
+	place_stairs(d, seed, (unsigned char *)(queue + n), queue);
+	free(queue);
 	stock(d, b, seed);
 	return 0;
 }
