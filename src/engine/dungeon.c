@@ -111,102 +111,194 @@ int dungeon_distances(const struct dungeon *d, int x, int y, int *dist)
 	return 0;
 }
 
-/* The scratch grid of find_rooms and walk: a cell (x, y) of the map at
- * (y + 1) << 8 | (x + 1), rows wider than any map's (at most 180 cells)
- * and a border of 0 around it, so a step to a neighbour is an addition
- * with no bounds check and a cell's place needs no division. A cell's
- * place fits 16 bits. */
+/* The walk's grid: a cell (x, y) of the map at (y + 1) << 8 | (x + 1),
+ * rows wider than any map's (at most 180 cells) and a border of 0 around
+ * it, so a step to a neighbour is an addition with no bounds check and a
+ * cell's place needs no division. A place fits 16 bits. */
 #define ROW      256
 #define GRID_MAX (ROW * (MAP_DIM_MAX * T + 2))
 #define AT_X(p)  (((p) & (ROW - 1)) - 1)
 #define AT_Y(p)  (((p) >> 8) - 1)
+#define WORDS    ((MAP_DIM_MAX * T + 63) / 64) /* a row of cells as bits */
+#define RUNS_MAX (MAP_DIM_MAX * T * (MAP_DIM_MAX * T / 2 + 1))
 
 static const int step[4] = {-ROW, 1, ROW, -1};
 
-/* Into grid: 1 where keep(kind of the cell) holds, 0 elsewhere and on the
- * border. */
-static void fill_grid(const struct dungeon *d, unsigned char *grid, int room_only)
+/* Runs of room floor, row by row in reading order: the rooms are found
+ * from them (a few thousand) rather than from the cells (32,400 at
+ * 30 x 30). */
+struct runs {
+	uint8_t a[RUNS_MAX], b[RUNS_MAX]; /* first and last cell, x */
+	uint16_t parent[RUNS_MAX];        /* union-find: the root, the least run of its room */
+	uint16_t room[RUNS_MAX];          /* its room's number */
+	int row[MAP_DIM_MAX * T + 1];     /* row y's runs: row[y] .. row[y + 1] - 1 */
+};
+
+/* 0x80 in each byte of v that is zero, exactly. */
+static uint64_t zero_bytes(uint64_t v)
 {
-	memset(grid, 0, ROW);
-	memset(grid + (d->ch + 1) * ROW, 0, ROW);
-	for (int y = 0; y < d->ch; y++) {
-		unsigned char *row = grid + (y + 1) * ROW;
-		const char *kind = &d->kind[y * d->cw];
-		row[0] = row[d->cw + 1] = 0;
-		for (int x = 0; x < d->cw; x++)
-			row[x + 1] = room_only ? kind[x] == 'r' : kind[x] != '#';
-	}
+	const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL;
+	return ~(((v & low7) + low7) | v | low7);
 }
 
-/* Room floor and hallway floor from the tiles (is_room: each tile of the
- * map); rooms numbered by a flood from each unnumbered room cell in reading
- * order. cells: room for every cell of the map and one more. The walks
- * queue a neighbour whether or not it is open and count it only if it is:
- * a branch there went the wrong way half the time and cost most of it. */
-static void find_rooms(const struct map *m, const unsigned char *is_room, struct dungeon *d,
-                       unsigned char *grid, uint16_t *cells)
+/* kind from the cells and the tiles, and the walk's grid (1: floor), 8
+ * cells at a time; rbits: each row's room floor as bits. */
+static void read_cells(const struct map *m, const unsigned char *is_room, struct dungeon *d,
+                       unsigned char *grid, uint64_t (*rbits)[WORDS])
 {
+	const uint64_t ones = 0x0101010101010101ULL, hashes = ones * '#';
 	int cw = d->cw, ch = d->ch;
+	char floor[MAP_DIM_MAX * T + 8];
+	uint64_t room[WORDS];
 
-	/* row by row, a tile's six cells at a time: no division per cell */
+	memset(grid, 0, ROW);
+	memset(grid + (ch + 1) * ROW, 0, ROW);
 	for (int y = 0; y < ch; y++) {
+		if (y % T == 0) { /* a new row of tiles */
+			memset(room, 0, sizeof room);
+			for (int tx = 0; tx < m->w; tx++) {
+				int rm = is_room[(y / T) * m->w + tx];
+				memset(floor + tx * T, rm ? 'r' : '.', T);
+				for (int x = tx * T; rm && x < tx * T + T; x++)
+					room[x / 64] |= 1ULL << (x % 64);
+			}
+		}
 		const char *src = &m->cell[y * cw];
 		char *dst = &d->kind[y * cw];
-		const unsigned char *row = &is_room[(y / T) * m->w];
-		for (int tx = 0; tx < m->w; tx++) {
-			char floor = row[tx] ? 'r' : '.';
-			for (int i = tx * T; i < tx * T + T; i++)
-				dst[i] = src[i] == '#' ? '#' : floor;
+		unsigned char *g = grid + (y + 1) * ROW;
+		uint64_t *bits = rbits[y];
+		int x = 0;
+		memset(bits, 0, WORDS * sizeof *bits);
+		g[0] = 0;
+		for (; x + 8 <= cw; x += 8) {
+			uint64_t v, f;
+			memcpy(&v, src + x, 8);
+			memcpy(&f, floor + x, 8);
+			uint64_t wall = zero_bytes(v ^ hashes) >> 7; /* 1 in each '#' byte */
+			uint64_t keep = wall * 0xff;
+			uint64_t k = (hashes & keep) | (f & ~keep), open = (wall ^ ones);
+			memcpy(dst + x, &k, 8);
+			memcpy(g + 1 + x, &open, 8);
+			/* the 8 open bytes' low bits as 8 bits, x first */
+			uint64_t b8 = (open * 0x0102040810204080ULL) >> 56;
+			bits[x / 64] |= b8 << (x % 64);
+			if (x % 64 > 56)
+				bits[x / 64 + 1] |= b8 >> (64 - x % 64);
+		}
+		for (; x < cw; x++) {
+			int open = src[x] != '#';
+			dst[x] = open ? floor[x] : '#';
+			g[1 + x] = (unsigned char)open;
+			bits[x / 64] |= (uint64_t)open << (x % 64);
+		}
+		g[cw + 1] = 0;
+		for (int w = 0; w < WORDS; w++)
+			bits[w] &= room[w];
+	}
+}
+/* The first x >= from whose bit is `want` in a row of bits; cw if none. */
+static int next_bit(const uint64_t *bits, int from, int want, int cw)
+{
+	for (int w = from / 64; w * 64 < cw; w++) {
+		uint64_t v = want ? bits[w] : ~bits[w];
+		if (w == from / 64)
+			v &= ~0ULL << (from % 64);
+		if (v) {
+			int x = w * 64 + __builtin_ctzll(v);
+			return x < cw ? x : cw;
 		}
 	}
-	memset(d->room_of, 0, (size_t)(cw * ch) * sizeof d->room_of[0]);
-	fill_grid(d, grid, 1); /* 1: room floor not yet numbered */
-	for (int y = 0; y < ch; y++)
-		for (int x = 0; x < cw; x++) {
-			int p = (y + 1) * ROW + x + 1, filled = 1;
-			if (!grid[p])
-				continue;
-			int id = ++d->n_rooms;
-			struct dungeon_room *r = &d->room[id];
-			memset(r, 0, sizeof *r);
-			grid[p] = 0;
-			cells[0] = (uint16_t)p;
-			for (int at = 0; at < filled; at++)
-				for (int k = 0; k < 4; k++) {
-					int nb = cells[at] + step[k], open = grid[nb];
-					grid[nb] = 0;
-					cells[filled] = (uint16_t)nb;
-					filled += open;
-				}
-			r->n_cells = filled;
-			r->x0 = r->x1 = r->lx = x;
-			r->y0 = r->y1 = r->ly = y;
-			for (int at = 0; at < filled; at++) {
-				int cx = AT_X(cells[at]), cy = AT_Y(cells[at]);
-				d->room_of[cy * cw + cx] = (uint16_t)id;
-				r->x0 = cx < r->x0 ? cx : r->x0;
-				r->x1 = cx > r->x1 ? cx : r->x1;
-				r->y0 = cy < r->y0 ? cy : r->y0;
-				r->y1 = cy > r->y1 ? cy : r->y1;
+	return cw;
+}
+
+static int root_of(uint16_t *parent, int i)
+{
+	while (parent[i] != i) {
+		parent[i] = parent[parent[i]]; /* halving */
+		i = parent[i];
+	}
+	return i;
+}
+
+/* The rooms: each connected area of room floor (rbits), numbered in
+ * reading order of its first cell (as a flood from each unnumbered room
+ * cell in reading order numbered them), from its runs: a run is joined to
+ * the runs above it that share a column, the least run of an area is its
+ * root, and the roots come in reading order. -1 when there would be more
+ * rooms than a dungeon holds (no tileset's map has as many; a flood
+ * overran the array). */
+static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *u)
+{
+	int cw = d->cw, ch = d->ch, n = 0;
+	long best[DUNGEON_ROOMS_MAX + 1];
+
+	for (int y = 0; y < ch; y++) {
+		u->row[y] = n;
+		for (int x = next_bit(rbits[y], 0, 1, cw); x < cw;) {
+			int end = next_bit(rbits[y], x, 0, cw);
+			u->a[n] = (uint8_t)x;
+			u->b[n] = (uint8_t)(end - 1);
+			u->parent[n] = (uint16_t)n;
+			n++;
+			x = end < cw ? next_bit(rbits[y], end, 1, cw) : cw;
+		}
+		/* join with the runs above that share a column */
+		for (int i = y ? u->row[y - 1] : n, j = u->row[y]; i < u->row[y] && j < n;) {
+			if (u->b[i] >= u->a[j] && u->b[j] >= u->a[i]) {
+				int ri = root_of(u->parent, i), rj = root_of(u->parent, j);
+				u->parent[ri > rj ? ri : rj] = (uint16_t)(ri < rj ? ri : rj);
 			}
-			/* Its stairs cell: its floor cell nearest the middle of
-			 * its bounding box (ties: the first in reading order),
-			 * from its own cells rather than its box (the boxes of
-			 * winding rooms overlap). */
-			long best = -1;
-			int best_at = 0;
-			for (int at = 0; at < filled; at++) {
-				int cx = AT_X(cells[at]), cy = AT_Y(cells[at]);
-				long ddx = 2 * cx - (r->x0 + r->x1), ddy = 2 * cy - (r->y0 + r->y1);
-				long dd = ddx * ddx + ddy * ddy;
-				if (best < 0 || dd < best || (dd == best && cells[at] < best_at)) {
-					best = dd;
-					best_at = cells[at];
-					r->sx = cx;
-					r->sy = cy;
-				}
+			if (u->b[i] < u->b[j])
+				i++;
+			else
+				j++;
+		}
+	}
+	u->row[ch] = n;
+	memset(d->room_of, 0, (size_t)(cw * ch) * sizeof d->room_of[0]);
+	for (int y = 0; y < ch; y++)
+		for (int i = u->row[y]; i < u->row[y + 1]; i++) {
+			int root = root_of(u->parent, i), a = u->a[i], b = u->b[i];
+			struct dungeon_room *r;
+			if (root == i) { /* a root comes before the rest of its runs */
+				if (d->n_rooms == DUNGEON_ROOMS_MAX)
+					return -1;
+				u->room[i] = (uint16_t)++d->n_rooms;
+				r = &d->room[u->room[i]];
+				memset(r, 0, sizeof *r);
+				r->x0 = r->x1 = r->lx = a;
+				r->y0 = r->ly = y;
+				best[u->room[i]] = -1;
+			}
+			u->room[i] = u->room[root];
+			r = &d->room[u->room[i]];
+			r->n_cells += b - a + 1;
+			r->x0 = a < r->x0 ? a : r->x0;
+			r->x1 = b > r->x1 ? b : r->x1;
+			r->y1 = y;
+			for (uint16_t *c = &d->room_of[y * cw + a], *e = c + (b - a + 1); c < e;
+			     c++)
+				*c = u->room[i];
+		}
+	/* Each room's stairs cell: its floor cell nearest the middle of its
+	 * bounding box, the first in reading order among equals. In a run,
+	 * the column nearest the middle (the lesser of two as near); then the
+	 * runs in reading order, a later one only if nearer. */
+	for (int y = 0; y < ch; y++)
+		for (int i = u->row[y]; i < u->row[y + 1]; i++) {
+			int id = u->room[i];
+			struct dungeon_room *r = &d->room[id];
+			long mid = r->x0 + r->x1, x = mid / 2;
+			x = x < u->a[i] ? u->a[i] : x > u->b[i] ? u->b[i] : x;
+			long ddx = 2 * x - mid, ddy = 2 * y - (r->y0 + r->y1);
+			long dd = ddx * ddx + ddy * ddy;
+			if (best[id] < 0 || dd < best[id]) {
+				best[id] = dd;
+				r->sx = (int)x;
+				r->sy = y;
 			}
 		}
+	return 0;
 }
 
 /* The door on the side between cells a (hallway tile) and b (room tile),
@@ -265,8 +357,8 @@ static void find_doors(const struct map *m, const unsigned char *is_room, struct
  * reaches cells in order of distance, so the first reached of a room is
  * its nearest), and the farthest cell, the first in reading order among
  * equals (returned; cell 0 when nothing is reached, as the loop over
- * dungeon_distances' answer found). queue: room for every cell and one
- * more. */
+ * dungeon_distances' answer found). grid: read_cells' (1: floor), 0 where
+ * walked; queue: room for every cell and one more. */
 static int walk(struct dungeon *d, int start, unsigned char *grid, uint16_t *queue)
 {
 	int cw = d->cw, head = 0, tail = 0, far = 0;
@@ -275,7 +367,6 @@ static int walk(struct dungeon *d, int start, unsigned char *grid, uint16_t *que
 	for (int id = 0; id <= d->n_rooms; id++)
 		dist[id] = -1;
 	if (start < cw * d->ch && d->kind[start] != '#') {
-		fill_grid(d, grid, 0); /* 1: floor not yet reached */
 		int s = (start / cw + 1) * ROW + start % cw + 1;
 		grid[s] = 0;
 		queue[tail++] = (uint16_t)s;
@@ -438,12 +529,17 @@ int dungeon_build(const struct map *m, const struct map_tile *tiles, const struc
 	 * the set (not once per cell: most of a 30 x 30 dungeon's CPU) */
 	unsigned char is_room[MAP_DIM_MAX * MAP_DIM_MAX];
 	signed char known[MAP_TILES_MAX];
-	/* the walks' queue (every cell and one more), then their grid */
+	/* the walk's queue (every cell and one more) and grid, and the
+	 * rooms' runs */
 	size_t n = (size_t)(T * m->w) * (size_t)(T * m->h) + 1;
 	uint16_t *queue = malloc(n * sizeof *queue + GRID_MAX);
+	struct runs *runs = malloc(sizeof *runs);
+	uint64_t(*rbits)[WORDS] = malloc((size_t)(T * m->h) * sizeof *rbits);
+	unsigned char *grid = (unsigned char *)(queue + n);
+	int rc = -1;
 
-	if (!queue)
-		return -1;
+	if (!queue || !runs || !rbits)
+		goto out;
 	memset(known, -1, sizeof known);
 	for (int t = 0; t < m->w * m->h; t++) {
 		int i = m->tile[t];
@@ -462,12 +558,18 @@ int dungeon_build(const struct map *m, const struct map_tile *tiles, const struc
 	d->level = b->level;
 	d->n_rooms = 0;
 	d->n_doors = 0;
-	find_rooms(m, is_room, d, (unsigned char *)(queue + n), queue);
+	read_cells(m, is_room, d, grid, rbits);
+	if (find_rooms(d, rbits, runs) != 0)
+		goto out;
 	find_doors(m, is_room, d);
-	place_stairs(d, seed, (unsigned char *)(queue + n), queue);
-	free(queue);
+	place_stairs(d, seed, grid, queue);
 	stock(d, b, seed);
-	return 0;
+	rc = 0;
+out:
+	free(queue);
+	free(runs);
+	free(rbits);
+	return rc;
 }
 
 size_t dungeon_text(const struct dungeon *d, char *out)
