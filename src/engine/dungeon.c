@@ -362,16 +362,20 @@ static void find_doors(const struct map *m, const unsigned char *is_room, struct
 static int walk(struct dungeon *d, int start, unsigned char *grid, uint16_t *queue)
 {
 	int cw = d->cw, head = 0, tail = 0, far = 0;
-	int dist[DUNGEON_ROOMS_MAX + 1]; /* [0]: the hallways' */
+	int dist[DUNGEON_ROOMS_MAX + 1]; /* [0]: the hallways', never counted */
 
-	for (int id = 0; id <= d->n_rooms; id++)
+	dist[0] = 0;
+	for (int id = 1; id <= d->n_rooms; id++)
 		dist[id] = -1;
 	if (start < cw * d->ch && d->kind[start] != '#') {
 		int s = (start / cw + 1) * ROW + start % cw + 1;
 		grid[s] = 0;
 		queue[tail++] = (uint16_t)s;
 	}
-	for (int at = 0; head < tail; at++) {
+	/* With two rooms or more only their distances are asked: the walk
+	 * ends when the last is reached (often well before the last cell). */
+	int left = d->n_rooms >= 2 ? d->n_rooms : -1;
+	for (int at = 0; head < tail && left != 0; at++) {
 		/* the cells at distance `at`, queueing those one farther; the
 		 * least of the last is the farthest first in reading order (a
 		 * distance's cells are not queued in reading order) */
@@ -381,6 +385,7 @@ static int walk(struct dungeon *d, int start, unsigned char *grid, uint16_t *que
 			int c = queue[head];
 			int id = d->room_of[AT_Y(c) * cw + AT_X(c)];
 			far = c < far ? c : far;
+			left -= dist[id] < 0;
 			dist[id] = dist[id] < 0 ? at : dist[id];
 			for (int k = 0; k < 4; k++) {
 				int nb = c + step[k], open = grid[nb];
