@@ -296,27 +296,29 @@ static void keyed_free(struct keyed *k)
 static int roll_items(const struct catalog *icat, int version, struct keyed *k)
 {
 	size_t total = 0;
-	struct item *it = malloc(sizeof *it);
 	struct form f;
 	struct buf b;
 
 	for (int id = 1; id <= k->d->n_rooms; id++)
 		total += (size_t)k->d->room[id].n_items;
-	k->items = calloc(total ? total : 1, sizeof *k->items);
-	if (!it || !k->items) {
-		free(it);
+	/* not cleared: each field an answer reads is set below (an item of
+	 * 1.6 KB, ~250 of them at level 20) */
+	k->items = malloc((total ? total : 1) * sizeof *k->items);
+	if (!k->items)
 		return -1;
-	}
 	form_parse(&f, NULL, NULL, 0, NULL);
 	buf_init(&b);
 	for (int id = 1; id <= k->d->n_rooms; id++) {
 		const struct dungeon_room *r = &k->d->room[id];
 		for (int i = 0; i < r->n_items; i++) {
 			struct key_item *ki = &k->items[k->n_items++];
+			struct item *it = &ki->item; /* made in place, not copied */
 			struct gen_input in = {
 			        .kind = r->item[i].kind, .tier = r->item[i].tier, .power = 1.0};
 			ki->kind = in.kind;
 			ki->tier = in.tier;
+			ki->made = 0;
+			ki->link[0] = '\0';
 			if (generate(icat, &in, r->item[i].seed, it) != 0) {
 				/* a kind the catalog cannot make: named, not linked */
 				snprintf(ki->name, sizeof ki->name, "(no %s in the catalog)",
@@ -333,16 +335,19 @@ static int roll_items(const struct catalog *icat, int version, struct keyed *k)
 			                          version == DUNGEONCODE_VERSION_1
 			                                  ? ITEMCODE_VERSION_1
 			                                  : ITEMCODE_VERSION) == 0 &&
-			    it->code[0])
-				snprintf(ki->link, sizeof ki->link, "/item/%s", it->code);
-			else if (form_link(&f, r->item[i].seed, &b) == 0 && b.len < sizeof ki->link)
+			    it->code[0]) {
+				size_t n = strlen(it->code);
+				if (n + sizeof "/item/" <= sizeof ki->link) {
+					memcpy(ki->link, "/item/", sizeof "/item/" - 1);
+					memcpy(ki->link + sizeof "/item/" - 1, it->code, n + 1);
+				}
+			} else if (form_link(&f, r->item[i].seed, &b) == 0 &&
+			           b.len < sizeof ki->link)
 				memcpy(ki->link, b.data, b.len + 1);
 			ki->made = 1;
-			ki->item = *it;
 		}
 	}
 	buf_free(&b);
-	free(it);
 	return 0;
 }
 
