@@ -196,19 +196,43 @@ static void read_cells(const struct map *m, const unsigned char *is_room, struct
 			bits[w] &= room[w];
 	}
 }
-/* The first x >= from whose bit is `want` in a row of bits; cw if none. */
-static int next_bit(const uint64_t *bits, int from, int want, int cw)
+/* The runs of set bits in a row of cw bits (none past cw), into a and b
+ * (first and last x); returns how many. A word at a time: a run is two
+ * trailing-zero counts. */
+static int row_runs(const uint64_t *bits, int cw, uint8_t *a, uint8_t *b)
 {
-	for (int w = from / 64; w * 64 < cw; w++) {
-		uint64_t v = want ? bits[w] : ~bits[w];
-		if (w == from / 64)
-			v &= ~0ULL << (from % 64);
-		if (v) {
-			int x = w * 64 + __builtin_ctzll(v);
-			return x < cw ? x : cw;
+	int n = 0, open = -1; /* open: a run reaching the end of the word before */
+
+	for (int w = 0; w * 64 < cw; w++) {
+		uint64_t v = bits[w];
+		int base = w * 64;
+		if (open >= 0) {
+			if (!~v)
+				continue; /* the run goes on through this word */
+			int e = __builtin_ctzll(~v);
+			a[n] = (uint8_t)open;
+			b[n++] = (uint8_t)(base + e - 1);
+			open = -1;
+			v &= ~0ULL << e;
+		}
+		while (v) {
+			int s = __builtin_ctzll(v);
+			uint64_t rest = ~v & (~0ULL << s); /* the clear bits from s on */
+			if (!rest) {
+				open = base + s;
+				break;
+			}
+			int e = __builtin_ctzll(rest);
+			a[n] = (uint8_t)(base + s);
+			b[n++] = (uint8_t)(base + e - 1);
+			v &= ~0ULL << e;
 		}
 	}
-	return cw;
+	if (open >= 0) {
+		a[n] = (uint8_t)open;
+		b[n++] = (uint8_t)(cw - 1);
+	}
+	return n;
 }
 
 static int root_of(uint16_t *parent, int i)
@@ -234,14 +258,10 @@ static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *
 
 	for (int y = 0; y < ch; y++) {
 		u->row[y] = n;
-		for (int x = next_bit(rbits[y], 0, 1, cw); x < cw;) {
-			int end = next_bit(rbits[y], x, 0, cw);
-			u->a[n] = (uint8_t)x;
-			u->b[n] = (uint8_t)(end - 1);
-			u->parent[n] = (uint16_t)n;
-			n++;
-			x = end < cw ? next_bit(rbits[y], end, 1, cw) : cw;
-		}
+		int runs = row_runs(rbits[y], cw, u->a + n, u->b + n);
+		for (int i = n; i < n + runs; i++)
+			u->parent[i] = (uint16_t)i;
+		n += runs;
 		/* join with the runs above that share a column */
 		for (int i = y ? u->row[y - 1] : n, j = u->row[y]; i < u->row[y] && j < n;) {
 			if (u->b[i] >= u->a[j] && u->b[j] >= u->a[i]) {
