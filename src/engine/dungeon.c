@@ -141,6 +141,22 @@ static uint64_t zero_bytes(uint64_t v)
 	return ~(((v & low7) + low7) | v | low7);
 }
 
+/* The low bits of the 8 bytes of v (each 0 or 1) as 8 bits, the first
+ * byte in memory the lowest bit. */
+static uint64_t byte_bits(uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return (v * 0x0102040810204080ULL) >> 56; /* every product in its own bit */
+#else
+	unsigned char b[8];
+	uint64_t out = 0;
+	memcpy(b, &v, 8);
+	for (int i = 0; i < 8; i++)
+		out |= (uint64_t)(b[i] & 1) << i;
+	return out;
+#endif
+}
+
 /* kind from the cells and the tiles, and the walk's grid (1: floor), 8
  * cells at a time; rbits: each row's room floor as bits. */
 static void read_cells(const struct map *m, const unsigned char *is_room, struct dungeon *d,
@@ -179,11 +195,7 @@ static void read_cells(const struct map *m, const unsigned char *is_room, struct
 			uint64_t k = (hashes & keep) | (f & ~keep), open = (wall ^ ones);
 			memcpy(dst + x, &k, 8);
 			memcpy(g + 1 + x, &open, 8);
-			/* the 8 open bytes' low bits as 8 bits, x first */
-			uint64_t b8 = (open * 0x0102040810204080ULL) >> 56;
-			bits[x / 64] |= b8 << (x % 64);
-			if (x % 64 > 56)
-				bits[x / 64 + 1] |= b8 >> (64 - x % 64);
+			bits[x / 64] |= byte_bits(open) << (x % 64); /* x % 64 <= 56 */
 		}
 		for (; x < cw; x++) {
 			int open = src[x] != '#';
@@ -233,6 +245,23 @@ static int row_runs(const uint64_t *bits, int cw, uint8_t *a, uint8_t *b)
 		b[n++] = (uint8_t)(cw - 1);
 	}
 	return n;
+}
+
+int dungeon_row_runs(const struct dungeon *d, int y, char what, uint8_t *a, uint8_t *b)
+{
+	const uint64_t want = 0x0101010101010101ULL * (unsigned char)what;
+	const char *row = &d->kind[y * d->cw];
+	uint64_t bits[WORDS] = {0};
+	int x = 0;
+
+	for (; x + 8 <= d->cw; x += 8) {
+		uint64_t v;
+		memcpy(&v, row + x, 8);
+		bits[x / 64] |= byte_bits(zero_bytes(v ^ want) >> 7) << (x % 64);
+	}
+	for (; x < d->cw; x++)
+		bits[x / 64] |= (uint64_t)(row[x] == what) << (x % 64);
+	return row_runs(bits, d->cw, a, b);
 }
 
 static int root_of(uint16_t *parent, int i)

@@ -473,42 +473,16 @@ static int make(struct arena *a, const struct catalog *cur, const struct dungeon
 
 /* ---- answers ---- */
 
-/* The first x in [from, n) where (row[x] == what) == want; n if none.
- * Eight cells at a time where a word's first byte is its lowest: a
- * 30 x 30 dungeon's two paths looked at 64,800 cells one by one, a branch
- * each that often went the wrong way (12% of the page's CPU). */
-static int next_cell(const char *row, int from, int n, char what, int want)
-{
-	int x = from;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL, high = ~low7;
-	const uint64_t w = 0x0101010101010101ULL * (unsigned char)what;
-	for (; x + 8 <= n; x += 8) {
-		uint64_t v;
-		memcpy(&v, row + x, 8);
-		v ^= w;                                             /* 0 where row[x] == what */
-		uint64_t differ = (((v & low7) + low7) | v) & high; /* 0x80 where not */
-		uint64_t hit = want ? differ ^ high : differ;
-		if (hit)
-			return x + __builtin_ctzll(hit) / 8;
-	}
-#endif
-	while (x < n && (row[x] == what) != want)
-		x++;
-	return x;
-}
-
 /* The runs of cells of kind `what`, as one SVG path. */
 static int cell_path(const struct dungeon *d, char what, struct buf *out)
 {
+	uint8_t a[DUNGEON_RUNS_MAX], b[DUNGEON_RUNS_MAX];
+
 	for (int y = 0; y < d->ch; y++) {
-		const char *row = &d->kind[y * d->cw];
-		for (int x = next_cell(row, 0, d->cw, what, 1); x < d->cw;) {
-			int end = next_cell(row, x, d->cw, what, 0);
-			if (svgpath_run(out, x, y, end - x) != 0)
+		int n = dungeon_row_runs(d, y, what, a, b);
+		for (int i = 0; i < n; i++)
+			if (svgpath_run(out, a[i], y, b[i] - a[i] + 1) != 0)
 				return -1;
-			x = next_cell(row, end, d->cw, what, 1);
-		}
 	}
 	return out->oom ? -1 : 0;
 }

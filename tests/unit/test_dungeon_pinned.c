@@ -9,9 +9,11 @@
  * coins, gems, art and planned items, every door, the stairs, budget and
  * spent), dungeon_text, and the walking distances of every cell from the
  * down stairs; and 200 dungeons on maps no tileset would make (below).
- * Each dungeon is built over memory filled with junk, so what
- * a previous dungeon left is not read. The expected hashes were computed
- * with dungeon.c as it was before its speed work (issue 27);
+ * Each dungeon is built over memory filled with junk, so what a previous
+ * dungeon left is not read; every row's runs of each kind
+ * (dungeon_row_runs) are checked against a walk along it. The expected
+ * hashes were computed with dungeon.c as it was before its speed work
+ * (issue 27);
  * DUNGEON_PIN_PRINT=1 prints the table to re-pin after a change that means
  * to change dungeons (there should be none). */
 #include <setjmp.h>
@@ -149,6 +151,34 @@ static uint64_t hash_room(uint64_t h, const struct dungeon_room *r)
 	return h;
 }
 
+/* dungeon_row_runs against a walk along the row, for every row and kind. */
+static void check_row_runs(void)
+{
+	static const char kinds[] = "#.r";
+	uint8_t a[DUNGEON_RUNS_MAX], b[DUNGEON_RUNS_MAX];
+
+	for (int y = 0; y < d.ch; y++)
+		for (int k = 0; k < 3; k++) {
+			const char *row = &d.kind[y * d.cw];
+			int n = dungeon_row_runs(&d, y, kinds[k], a, b), i = 0;
+			for (int x = 0; x < d.cw;) {
+				if (row[x] != kinds[k]) {
+					x++;
+					continue;
+				}
+				int end = x;
+				while (end < d.cw && row[end] == kinds[k])
+					end++;
+				assert_true(i < n);
+				assert_int_equal(a[i], x);
+				assert_int_equal(b[i], end - 1);
+				i++;
+				x = end;
+			}
+			assert_int_equal(i, n);
+		}
+}
+
 static uint64_t hash_dungeon(uint64_t h)
 {
 	size_t cells = (size_t)d.cw * (size_t)d.ch;
@@ -169,6 +199,7 @@ static uint64_t hash_dungeon(uint64_t h)
 		for (size_t k = 0; k < sizeof g / sizeof g[0]; k++)
 			h = fnv_int(h, g[k]);
 	}
+	check_row_runs();
 	size_t n = dungeon_text(&d, text);
 	assert_int_equal(n, (size_t)d.ch * (size_t)(d.cw + 1));
 	h = fnv(h, text, n);
