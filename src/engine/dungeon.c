@@ -350,26 +350,23 @@ static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *
 	return 0;
 }
 
-/* The door on the side between cells a (hallway tile) and b (room tile),
- * across tile boundary line `line` (x when vertical): the run of floor-on-
- * both-sides pairs along it. */
-static void add_door(struct dungeon *d, int vertical, int line, int from, int to)
+/* The door across tile boundary line `line` (x when vertical) between a
+ * room tile and a hallway tile, cells from..from+T-1 along it: the run
+ * from the first to the last pair of cells with floor on both sides (the
+ * floor of the one is room, of the other hallway: their tiles say so).
+ * open: read_cells' grid, each pair's two bytes ANDed, a bit a pair. */
+static void add_door(struct dungeon *d, const unsigned char *open, int vertical, int line, int from)
 {
-	/* vertical: cells (line-1, y) | (line, y) for y in [from, to) */
-	int first = -1, last = -1;
-	for (int i = from; i < to; i++) {
-		int a = vertical ? i * d->cw + line - 1 : (line - 1) * d->cw + i;
-		int b = vertical ? i * d->cw + line : line * d->cw + i;
-		if (d->kind[a] == '#' || d->kind[b] == '#')
-			continue;
-		if ((d->kind[a] == 'r') == (d->kind[b] == 'r'))
-			continue; /* both room or both hallway: no door */
-		if (first < 0)
-			first = i;
-		last = i;
+	unsigned both = 0;
+	for (int i = 0; i < T; i++) {
+		/* cell (x, y) is open[(y + 1) * ROW + x + 1] */
+		const unsigned char *p = vertical ? &open[(from + i + 1) * ROW + line]
+		                                  : &open[line * ROW + from + i + 1];
+		both |= (unsigned)(p[0] & p[vertical ? 1 : ROW]) << i;
 	}
-	if (first < 0 || d->n_doors >= DUNGEON_DOORS_MAX)
+	if (!both || d->n_doors >= DUNGEON_DOORS_MAX)
 		return;
+	int first = from + __builtin_ctz(both), last = from + 31 - __builtin_clz(both);
 	struct dungeon_door *o = &d->door[d->n_doors++];
 	int a = vertical ? first * d->cw + line - 1 : (line - 1) * d->cw + first;
 	int b = vertical ? first * d->cw + line : line * d->cw + first;
@@ -388,15 +385,16 @@ static void add_door(struct dungeon *d, int vertical, int line, int from, int to
 /* A cell's floor is a room's or a hallway's by its tile, so only a side
  * between a room tile and a hallway tile can hold a door: the others are
  * not looked at. */
-static void find_doors(const struct map *m, const unsigned char *is_room, struct dungeon *d)
+static void find_doors(const struct map *m, const unsigned char *is_room, const unsigned char *open,
+                       struct dungeon *d)
 {
 	for (int ty = 0; ty < m->h; ty++)
 		for (int tx = 0; tx < m->w; tx++) {
 			int t = ty * m->w + tx;
 			if (tx + 1 < m->w && is_room[t] != is_room[t + 1])
-				add_door(d, 1, (tx + 1) * T, ty * T, ty * T + T);
+				add_door(d, open, 1, (tx + 1) * T, ty * T);
 			if (ty + 1 < m->h && is_room[t] != is_room[t + m->w])
-				add_door(d, 0, (ty + 1) * T, tx * T, tx * T + T);
+				add_door(d, open, 0, (ty + 1) * T, tx * T);
 		}
 }
 
@@ -615,7 +613,7 @@ int dungeon_build(const struct map *m, const struct map_tile *tiles, const struc
 	read_cells(m, is_room, d, grid, rbits);
 	if (find_rooms(d, rbits, runs) != 0)
 		goto out;
-	find_doors(m, is_room, d);
+	find_doors(m, is_room, grid, d); /* before the walk marks the grid */
 	place_stairs(d, seed, grid, queue);
 	stock(d, b, seed);
 	rc = 0;
