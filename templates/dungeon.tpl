@@ -31,10 +31,13 @@
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {{CW}} {{CH}}" width="{{PXW}}" height="{{PXH}}" role="img" aria-label="A keyed {{W}} by {{H}} {{TILESET}} dungeon of level {{LEVEL}}, seed {{SEED}}" shape-rendering="crispEdges">
 <defs><pattern id="grid" width="1" height="1" patternUnits="userSpaceOnUse"><path d="M1 0H0V1" fill="none" stroke="#00000030" stroke-width="0.06"/></pattern></defs>
 <rect x="0" y="0" width="{{CW}}" height="{{CH}}" fill="#2b2622"/>
-<path class="hallway" fill="#cbbfa6" d="{{HALL}}"/>
-<path class="room" fill="#e8dcc2" d="{{ROOMS}}"/>
+{{! HALL, ROOMS and DOORS: SVG paths dungeonpage.c writes from numbers
+    and the letters M, L, h, v, z (svgpath.c), ~25 KB a 30 x 30 page,
+    which HTML escaping leaves as they are: x-plain checks it. }}
+<path class="hallway" fill="#cbbfa6" d="{{HALL:x-plain}}"/>
+<path class="room" fill="#e8dcc2" d="{{ROOMS:x-plain}}"/>
 <rect x="0" y="0" width="{{CW}}" height="{{CH}}" fill="url(#grid)"/>
-<path class="doors" stroke="#74451a" stroke-width="0.35" fill="none" d="{{DOORS}}"/>
+<path class="doors" stroke="#74451a" stroke-width="0.35" fill="none" d="{{DOORS:x-plain}}"/>
 <g class="stairs"><text class="up" x="{{UX}}.5" y="{{UY}}.85" font-size="1" text-anchor="middle" fill="#1f7a26">▲<title>stairs up</title></text><text class="down" x="{{DX}}.5" y="{{DY}}.85" font-size="1" text-anchor="middle" fill="#a01818">▼<title>stairs down</title></text></g>
 <g class="labels" font-size="1" font-weight="bold" fill="#1a1a4d">{{#LABEL}}<text x="{{X}}" y="{{Y}}">{{N}}</text>{{/LABEL}}</g>
 </svg>

@@ -111,101 +111,262 @@ int dungeon_distances(const struct dungeon *d, int x, int y, int *dist)
 	return 0;
 }
 
-/* Room floor and hallway floor from the tiles; rooms numbered by a flood
- * from each unnumbered room cell in reading order. */
-static int find_rooms(const struct map *m, const struct map_tile *tiles, struct dungeon *d)
+/* The walk's grid: a cell (x, y) of the map at (y + 1) << 8 | (x + 1),
+ * rows wider than any map's (at most 180 cells) and a border of 0 around
+ * it, so a step to a neighbour is an addition with no bounds check and a
+ * cell's place needs no division. A place fits 16 bits. */
+#define ROW      256
+#define GRID_MAX (ROW * (MAP_DIM_MAX * T + 2))
+#define AT_X(p)  (((p) & (ROW - 1)) - 1)
+#define AT_Y(p)  (((p) >> 8) - 1)
+#define WORDS    ((MAP_DIM_MAX * T + 63) / 64) /* a row of cells as bits */
+#define RUNS_MAX (MAP_DIM_MAX * T * (MAP_DIM_MAX * T / 2 + 1))
+
+static const int step[4] = {-ROW, 1, ROW, -1};
+
+/* Runs of room floor, row by row in reading order: the rooms are found
+ * from them (a few thousand) rather than from the cells (32,400 at
+ * 30 x 30). */
+struct runs {
+	uint8_t a[RUNS_MAX], b[RUNS_MAX]; /* first and last cell, x */
+	uint16_t parent[RUNS_MAX];        /* union-find: the root, the least run of its room */
+	uint16_t room[RUNS_MAX];          /* its room's number */
+	int row[MAP_DIM_MAX * T + 1];     /* row y's runs: row[y] .. row[y + 1] - 1 */
+};
+
+/* 0x80 in each byte of v that is zero, exactly. */
+static uint64_t zero_bytes(uint64_t v)
 {
-	int n = d->cw * d->ch;
-	int *stack = malloc((size_t)n * sizeof *stack);
-	static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+	const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL;
+	return ~(((v & low7) + low7) | v | low7);
+}
 
-	/* whether each tile of the map is a room: once a tile, not once a cell
-	 * (36 times as many; most of a 30 x 30 dungeon's CPU) */
-	unsigned char is_room[MAP_DIM_MAX * MAP_DIM_MAX];
+/* The low bits of the 8 bytes of v (each 0 or 1) as 8 bits, the first
+ * byte in memory the lowest bit. */
+static uint64_t byte_bits(uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return (v * 0x0102040810204080ULL) >> 56; /* every product in its own bit */
+#else
+	unsigned char b[8];
+	uint64_t out = 0;
+	memcpy(b, &v, 8);
+	for (int i = 0; i < 8; i++)
+		out |= (uint64_t)(b[i] & 1) << i;
+	return out;
+#endif
+}
 
-	if (!stack)
-		return -1;
-	for (int t = 0; t < m->w * m->h; t++)
-		is_room[t] = (unsigned char)dungeon_tile_is_room(&tiles[m->tile[t]]);
-	for (int c = 0; c < n; c++) {
-		int x = c % d->cw, y = c / d->cw;
-		int room = is_room[(y / T) * m->w + x / T];
-		d->kind[c] = m->cell[c] == '#' ? '#' : room ? 'r' : '.';
-		d->room_of[c] = 0;
-	}
-	for (int c = 0; c < n; c++) {
-		if (d->kind[c] != 'r' || d->room_of[c])
-			continue;
-		int id = ++d->n_rooms, top = 0;
-		struct dungeon_room *r = &d->room[id];
-		memset(r, 0, sizeof *r);
-		r->x0 = r->x1 = c % d->cw;
-		r->y0 = r->y1 = c / d->cw;
-		r->lx = r->x0;
-		r->ly = r->y0;
-		d->room_of[c] = (uint16_t)id;
-		stack[top++] = c;
-		while (top) {
-			int k = stack[--top], x = k % d->cw, y = k / d->cw;
-			r->n_cells++;
-			r->x0 = x < r->x0 ? x : r->x0;
-			r->x1 = x > r->x1 ? x : r->x1;
-			r->y0 = y < r->y0 ? y : r->y0;
-			r->y1 = y > r->y1 ? y : r->y1;
-			for (int s = 0; s < 4; s++) {
-				int nx = x + dx[s], ny = y + dy[s];
-				if (nx < 0 || ny < 0 || nx >= d->cw || ny >= d->ch)
-					continue;
-				int nb = ny * d->cw + nx;
-				if (d->kind[nb] == 'r' && !d->room_of[nb]) {
-					d->room_of[nb] = (uint16_t)id;
-					stack[top++] = nb;
-				}
+/* kind from the cells and the tiles, and the walk's grid (1: floor), 8
+ * cells at a time; rbits: each row's room floor as bits. */
+static void read_cells(const struct map *m, const unsigned char *is_room, struct dungeon *d,
+                       unsigned char *grid, uint64_t (*rbits)[WORDS])
+{
+	const uint64_t ones = 0x0101010101010101ULL, hashes = ones * '#';
+	int cw = d->cw, ch = d->ch;
+	char floor[MAP_DIM_MAX * T + 8];
+	uint64_t room[WORDS];
+
+	memset(grid, 0, ROW);
+	memset(grid + (ch + 1) * ROW, 0, ROW);
+	for (int y = 0; y < ch; y++) {
+		if (y % T == 0) { /* a new row of tiles */
+			memset(room, 0, sizeof room);
+			for (int tx = 0; tx < m->w; tx++) {
+				int rm = is_room[(y / T) * m->w + tx];
+				memset(floor + tx * T, rm ? 'r' : '.', T);
+				for (int x = tx * T; rm && x < tx * T + T; x++)
+					room[x / 64] |= 1ULL << (x % 64);
 			}
 		}
+		const char *src = &m->cell[y * cw];
+		char *dst = &d->kind[y * cw];
+		unsigned char *g = grid + (y + 1) * ROW;
+		uint64_t *bits = rbits[y];
+		int x = 0;
+		memset(bits, 0, WORDS * sizeof *bits);
+		g[0] = 0;
+		for (; x + 8 <= cw; x += 8) {
+			uint64_t v, f;
+			memcpy(&v, src + x, 8);
+			memcpy(&f, floor + x, 8);
+			uint64_t wall = zero_bytes(v ^ hashes) >> 7; /* 1 in each '#' byte */
+			uint64_t keep = wall * 0xff;
+			uint64_t k = (hashes & keep) | (f & ~keep), open = (wall ^ ones);
+			memcpy(dst + x, &k, 8);
+			memcpy(g + 1 + x, &open, 8);
+			bits[x / 64] |= byte_bits(open) << (x % 64); /* x % 64 <= 56 */
+		}
+		for (; x < cw; x++) {
+			int open = src[x] != '#';
+			dst[x] = open ? floor[x] : '#';
+			g[1 + x] = (unsigned char)open;
+			bits[x / 64] |= (uint64_t)open << (x % 64);
+		}
+		g[cw + 1] = 0;
+		for (int w = 0; w < WORDS; w++)
+			bits[w] &= room[w];
 	}
-	free(stack);
-	/* Each room's stairs cell: its floor cell nearest the middle of its
-	 * bounding box (ties: the first in reading order). */
-	for (int id = 1; id <= d->n_rooms; id++) {
-		struct dungeon_room *r = &d->room[id];
-		long best = -1;
-		for (int y = r->y0; y <= r->y1; y++)
-			for (int x = r->x0; x <= r->x1; x++) {
-				if (d->room_of[y * d->cw + x] != id)
-					continue;
-				long ddx = 2 * x - (r->x0 + r->x1), ddy = 2 * y - (r->y0 + r->y1);
-				long dd = ddx * ddx + ddy * ddy;
-				if (best < 0 || dd < best) {
-					best = dd;
-					r->sx = x;
-					r->sy = y;
-				}
+}
+/* The runs of set bits in a row of cw bits (none past cw), into a and b
+ * (first and last x); returns how many. A word at a time: a run is two
+ * trailing-zero counts. */
+static int row_runs(const uint64_t *bits, int cw, uint8_t *a, uint8_t *b)
+{
+	int n = 0, open = -1; /* open: a run reaching the end of the word before */
+
+	for (int w = 0; w * 64 < cw; w++) {
+		uint64_t v = bits[w];
+		int base = w * 64;
+		if (open >= 0) {
+			if (!~v)
+				continue; /* the run goes on through this word */
+			int e = __builtin_ctzll(~v);
+			a[n] = (uint8_t)open;
+			b[n++] = (uint8_t)(base + e - 1);
+			open = -1;
+			v &= ~0ULL << e;
+		}
+		while (v) {
+			int s = __builtin_ctzll(v);
+			uint64_t rest = ~v & (~0ULL << s); /* the clear bits from s on */
+			if (!rest) {
+				open = base + s;
+				break;
 			}
+			int e = __builtin_ctzll(rest);
+			a[n] = (uint8_t)(base + s);
+			b[n++] = (uint8_t)(base + e - 1);
+			v &= ~0ULL << e;
+		}
 	}
+	if (open >= 0) {
+		a[n] = (uint8_t)open;
+		b[n++] = (uint8_t)(cw - 1);
+	}
+	return n;
+}
+
+int dungeon_row_runs(const struct dungeon *d, int y, char what, uint8_t *a, uint8_t *b)
+{
+	const uint64_t want = 0x0101010101010101ULL * (unsigned char)what;
+	const char *row = &d->kind[y * d->cw];
+	uint64_t bits[WORDS] = {0};
+	int x = 0;
+
+	for (; x + 8 <= d->cw; x += 8) {
+		uint64_t v;
+		memcpy(&v, row + x, 8);
+		bits[x / 64] |= byte_bits(zero_bytes(v ^ want) >> 7) << (x % 64);
+	}
+	for (; x < d->cw; x++)
+		bits[x / 64] |= (uint64_t)(row[x] == what) << (x % 64);
+	return row_runs(bits, d->cw, a, b);
+}
+
+static int root_of(uint16_t *parent, int i)
+{
+	while (parent[i] != i) {
+		parent[i] = parent[parent[i]]; /* halving */
+		i = parent[i];
+	}
+	return i;
+}
+
+/* The rooms: each connected area of room floor (rbits), numbered in
+ * reading order of its first cell (as a flood from each unnumbered room
+ * cell in reading order numbered them), from its runs: a run is joined to
+ * the runs above it that share a column, the least run of an area is its
+ * root, and the roots come in reading order. -1 when there would be more
+ * rooms than a dungeon holds (no tileset's map has as many; a flood
+ * overran the array). */
+static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *u)
+{
+	int cw = d->cw, ch = d->ch, n = 0;
+	long best[DUNGEON_ROOMS_MAX + 1];
+
+	for (int y = 0; y < ch; y++) {
+		u->row[y] = n;
+		int runs = row_runs(rbits[y], cw, u->a + n, u->b + n);
+		for (int i = n; i < n + runs; i++)
+			u->parent[i] = (uint16_t)i;
+		n += runs;
+		/* join with the runs above that share a column */
+		for (int i = y ? u->row[y - 1] : n, j = u->row[y]; i < u->row[y] && j < n;) {
+			if (u->b[i] >= u->a[j] && u->b[j] >= u->a[i]) {
+				int ri = root_of(u->parent, i), rj = root_of(u->parent, j);
+				u->parent[ri > rj ? ri : rj] = (uint16_t)(ri < rj ? ri : rj);
+			}
+			if (u->b[i] < u->b[j])
+				i++;
+			else
+				j++;
+		}
+	}
+	u->row[ch] = n;
+	memset(d->room_of, 0, (size_t)(cw * ch) * sizeof d->room_of[0]);
+	for (int y = 0; y < ch; y++)
+		for (int i = u->row[y]; i < u->row[y + 1]; i++) {
+			int root = root_of(u->parent, i), a = u->a[i], b = u->b[i];
+			struct dungeon_room *r;
+			if (root == i) { /* a root comes before the rest of its runs */
+				if (d->n_rooms == DUNGEON_ROOMS_MAX)
+					return -1;
+				u->room[i] = (uint16_t)++d->n_rooms;
+				r = &d->room[u->room[i]];
+				memset(r, 0, sizeof *r);
+				r->x0 = r->x1 = r->lx = a;
+				r->y0 = r->ly = y;
+				best[u->room[i]] = -1;
+			}
+			u->room[i] = u->room[root];
+			r = &d->room[u->room[i]];
+			r->n_cells += b - a + 1;
+			r->x0 = a < r->x0 ? a : r->x0;
+			r->x1 = b > r->x1 ? b : r->x1;
+			r->y1 = y;
+			for (uint16_t *c = &d->room_of[y * cw + a], *e = c + (b - a + 1); c < e;
+			     c++)
+				*c = u->room[i];
+		}
+	/* Each room's stairs cell: its floor cell nearest the middle of its
+	 * bounding box, the first in reading order among equals. In a run,
+	 * the column nearest the middle (the lesser of two as near); then the
+	 * runs in reading order, a later one only if nearer. */
+	for (int y = 0; y < ch; y++)
+		for (int i = u->row[y]; i < u->row[y + 1]; i++) {
+			int id = u->room[i];
+			struct dungeon_room *r = &d->room[id];
+			long mid = r->x0 + r->x1, x = mid / 2;
+			x = x < u->a[i] ? u->a[i] : x > u->b[i] ? u->b[i] : x;
+			long ddx = 2 * x - mid, ddy = 2 * y - (r->y0 + r->y1);
+			long dd = ddx * ddx + ddy * ddy;
+			if (best[id] < 0 || dd < best[id]) {
+				best[id] = dd;
+				r->sx = (int)x;
+				r->sy = y;
+			}
+		}
 	return 0;
 }
 
-/* The door on the side between cells a (hallway tile) and b (room tile),
- * across tile boundary line `line` (x when vertical): the run of floor-on-
- * both-sides pairs along it. */
-static void add_door(struct dungeon *d, int vertical, int line, int from, int to)
+/* The door across tile boundary line `line` (x when vertical) between a
+ * room tile and a hallway tile, cells from..from+T-1 along it: the run
+ * from the first to the last pair of cells with floor on both sides (the
+ * floor of the one is room, of the other hallway: their tiles say so).
+ * open: read_cells' grid, each pair's two bytes ANDed, a bit a pair. */
+static void add_door(struct dungeon *d, const unsigned char *open, int vertical, int line, int from)
 {
-	/* vertical: cells (line-1, y) | (line, y) for y in [from, to) */
-	int first = -1, last = -1;
-	for (int i = from; i < to; i++) {
-		int a = vertical ? i * d->cw + line - 1 : (line - 1) * d->cw + i;
-		int b = vertical ? i * d->cw + line : line * d->cw + i;
-		if (d->kind[a] == '#' || d->kind[b] == '#')
-			continue;
-		if ((d->kind[a] == 'r') == (d->kind[b] == 'r'))
-			continue; /* both room or both hallway: no door */
-		if (first < 0)
-			first = i;
-		last = i;
+	unsigned both = 0;
+	for (int i = 0; i < T; i++) {
+		/* cell (x, y) is open[(y + 1) * ROW + x + 1] */
+		const unsigned char *p = vertical ? &open[(from + i + 1) * ROW + line]
+		                                  : &open[line * ROW + from + i + 1];
+		both |= (unsigned)(p[0] & p[vertical ? 1 : ROW]) << i;
 	}
-	if (first < 0 || d->n_doors >= DUNGEON_DOORS_MAX)
+	if (!both || d->n_doors >= DUNGEON_DOORS_MAX)
 		return;
+	int first = from + __builtin_ctz(both), last = from + 31 - __builtin_clz(both);
 	struct dungeon_door *o = &d->door[d->n_doors++];
 	int a = vertical ? first * d->cw + line - 1 : (line - 1) * d->cw + first;
 	int b = vertical ? first * d->cw + line : line * d->cw + first;
@@ -221,29 +382,80 @@ static void add_door(struct dungeon *d, int vertical, int line, int from, int to
 	o->room = d->room_of[r];
 }
 
-static void find_doors(const struct map *m, struct dungeon *d)
+/* A cell's floor is a room's or a hallway's by its tile, so only a side
+ * between a room tile and a hallway tile can hold a door: the others are
+ * not looked at. */
+static void find_doors(const struct map *m, const unsigned char *is_room, const unsigned char *open,
+                       struct dungeon *d)
 {
 	for (int ty = 0; ty < m->h; ty++)
 		for (int tx = 0; tx < m->w; tx++) {
-			if (tx + 1 < m->w)
-				add_door(d, 1, (tx + 1) * T, ty * T, ty * T + T);
-			if (ty + 1 < m->h)
-				add_door(d, 0, (ty + 1) * T, tx * T, tx * T + T);
+			int t = ty * m->w + tx;
+			if (tx + 1 < m->w && is_room[t] != is_room[t + 1])
+				add_door(d, open, 1, (tx + 1) * T, ty * T);
+			if (ty + 1 < m->h && is_room[t] != is_room[t + m->w])
+				add_door(d, open, 0, (ty + 1) * T, tx * T);
 		}
+}
+
+/* The walk from the up stairs (start: a cell, or past the last when the
+ * map has no floor), as dungeon_distances walks it, keeping only what
+ * place_stairs asks of it: each room's distance (its nearest cell's: a walk
+ * reaches cells in order of distance, so the first reached of a room is
+ * its nearest), and the farthest cell, the first in reading order among
+ * equals (returned; cell 0 when nothing is reached, as the loop over
+ * dungeon_distances' answer found). grid: read_cells' (1: floor), 0 where
+ * walked; queue: room for every cell and one more. */
+static int walk(struct dungeon *d, int start, unsigned char *grid, uint16_t *queue)
+{
+	int cw = d->cw, head = 0, tail = 0, far = 0;
+	int dist[DUNGEON_ROOMS_MAX + 1]; /* [0]: the hallways', never counted */
+
+	dist[0] = 0;
+	for (int id = 1; id <= d->n_rooms; id++)
+		dist[id] = -1;
+	if (start < cw * d->ch && d->kind[start] != '#') {
+		int s = (start / cw + 1) * ROW + start % cw + 1;
+		grid[s] = 0;
+		queue[tail++] = (uint16_t)s;
+	}
+	/* With two rooms or more only their distances are asked: the walk
+	 * ends when the last is reached (often well before the last cell). */
+	int left = d->n_rooms >= 2 ? d->n_rooms : -1;
+	for (int at = 0; head < tail && left != 0; at++) {
+		/* the cells at distance `at`, queueing those one farther; the
+		 * least of the last is the farthest first in reading order (a
+		 * distance's cells are not queued in reading order) */
+		int end = tail;
+		far = queue[head];
+		for (; head < end; head++) {
+			int c = queue[head];
+			int id = d->room_of[AT_Y(c) * cw + AT_X(c)];
+			far = c < far ? c : far;
+			left -= dist[id] < 0;
+			dist[id] = dist[id] < 0 ? at : dist[id];
+			for (int k = 0; k < 4; k++) {
+				int nb = c + step[k], open = grid[nb];
+				grid[nb] = 0;
+				queue[tail] = (uint16_t)nb;
+				tail += open;
+			}
+		}
+	}
+	for (int id = 1; id <= d->n_rooms; id++)
+		d->room[id].dist = dist[id];
+	return tail ? AT_Y(far) * cw + AT_X(far) : 0;
 }
 
 /* Up stairs in a room drawn by the seed; down stairs in the room farthest
  * from them by walking distance (ties: the lower number). With fewer than
  * two rooms, the down stairs go on the floor cell farthest from the up
  * stairs (the first in reading order among equals). */
-static int place_stairs(struct dungeon *d, uint64_t seed)
+static void place_stairs(struct dungeon *d, uint64_t seed, unsigned char *grid, uint16_t *queue)
 {
 	int n = d->cw * d->ch;
-	int *dist = malloc((size_t)n * sizeof *dist);
 	struct rng r;
 
-	if (!dist)
-		return -1;
 	rng_seed(&r, seed ^ STAIR_SALT);
 	if (d->n_rooms > 0) {
 		d->up_room = 1 + (int)rng_below(&r, (uint64_t)d->n_rooms);
@@ -259,17 +471,7 @@ static int place_stairs(struct dungeon *d, uint64_t seed)
 		d->up_x = c % d->cw;
 		d->up_y = c / d->cw;
 	}
-	if (dungeon_distances(d, d->up_x, d->up_y, dist) != 0) {
-		free(dist);
-		return -1;
-	}
-	for (int id = 1; id <= d->n_rooms; id++)
-		d->room[id].dist = -1;
-	for (int c = 0; c < n; c++) {
-		int id = d->room_of[c];
-		if (id && dist[c] >= 0 && (d->room[id].dist < 0 || dist[c] < d->room[id].dist))
-			d->room[id].dist = dist[c];
-	}
+	int far = walk(d, d->up_y * d->cw + d->up_x, grid, queue);
 	d->down_room = 0;
 	if (d->n_rooms >= 2) {
 		for (int id = 1; id <= d->n_rooms; id++)
@@ -279,16 +481,10 @@ static int place_stairs(struct dungeon *d, uint64_t seed)
 		d->down_x = d->room[d->down_room].sx;
 		d->down_y = d->room[d->down_room].sy;
 	} else {
-		int best = 0;
-		for (int c = 0; c < n; c++)
-			if (dist[c] > dist[best])
-				best = c;
-		d->down_x = best % d->cw;
-		d->down_y = best / d->cw;
-		d->down_room = d->room_of[best];
+		d->down_x = far % d->cw;
+		d->down_y = far / d->cw;
+		d->down_room = d->room_of[far];
 	}
-	free(dist);
-	return 0;
 }
 
 static const enum kind gear[] = {K_WEAPON, K_ARMOR, K_SHIELD, K_TRINKET};
@@ -381,6 +577,32 @@ static void stock(struct dungeon *d, const struct dungeon_budget *b, uint64_t se
 int dungeon_build(const struct map *m, const struct map_tile *tiles, const struct dungeon_budget *b,
                   uint64_t seed, struct dungeon *d)
 {
+	/* whether each tile of the map is a room, decided once per tile of
+	 * the set (not once per cell: most of a 30 x 30 dungeon's CPU) */
+	unsigned char is_room[MAP_DIM_MAX * MAP_DIM_MAX];
+	signed char known[MAP_TILES_MAX];
+	/* the walk's queue (every cell and one more) and grid, and the
+	 * rooms' runs */
+	size_t n = (size_t)(T * m->w) * (size_t)(T * m->h) + 1;
+	uint16_t *queue = malloc(n * sizeof *queue + GRID_MAX);
+	struct runs *runs = malloc(sizeof *runs);
+	uint64_t(*rbits)[WORDS] = malloc((size_t)(T * m->h) * sizeof *rbits);
+	unsigned char *grid = (unsigned char *)(queue + n);
+	int rc = -1;
+
+	if (!queue || !runs || !rbits)
+		goto out;
+	memset(known, -1, sizeof known);
+	for (int t = 0; t < m->w * m->h; t++) {
+		int i = m->tile[t];
+		if (i >= MAP_TILES_MAX)
+			is_room[t] = (unsigned char)dungeon_tile_is_room(&tiles[i]);
+		else {
+			if (known[i] < 0)
+				known[i] = (signed char)dungeon_tile_is_room(&tiles[i]);
+			is_room[t] = (unsigned char)known[i];
+		}
+	}
 	d->w = m->w;
 	d->h = m->h;
 	d->cw = T * m->w;
@@ -388,13 +610,18 @@ int dungeon_build(const struct map *m, const struct map_tile *tiles, const struc
 	d->level = b->level;
 	d->n_rooms = 0;
 	d->n_doors = 0;
-	if (find_rooms(m, tiles, d) != 0)
-		return -1;
-	find_doors(m, d);
-	if (place_stairs(d, seed) != 0)
-		return -1;
+	read_cells(m, is_room, d, grid, rbits);
+	if (find_rooms(d, rbits, runs) != 0)
+		goto out;
+	find_doors(m, is_room, grid, d); /* before the walk marks the grid */
+	place_stairs(d, seed, grid, queue);
 	stock(d, b, seed);
-	return 0;
+	rc = 0;
+out:
+	free(queue);
+	free(runs);
+	free(rbits);
+	return rc;
 }
 
 size_t dungeon_text(const struct dungeon *d, char *out)

@@ -136,6 +136,12 @@ int dungeon_build(const struct map *m, const struct map_tile *tiles, const struc
  * (d->cw * d->ch entries; -1 where unreachable). 0, or -1 out of memory. */
 int dungeon_distances(const struct dungeon *d, int x, int y, int *dist);
 
+/* The runs of cells of kind `what` ('#', '.' or 'r') in row y, left to
+ * right, into a and b (first and last x; room for cw / 2 + 1 each).
+ * Returns how many. */
+#define DUNGEON_RUNS_MAX (MAP_DIM_MAX * MAP_TILE / 2 + 1)
+int dungeon_row_runs(const struct dungeon *d, int y, char what, uint8_t *a, uint8_t *b);
+
 /* The dungeon as text (docs/dungeons.md): '#' wall, '.' floor, '<' up
  * stairs, '>' down stairs, '+' a door's first hallway cell, and each room's
  * number written from its first cell rightwards over its own floor.

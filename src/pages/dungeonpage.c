@@ -8,6 +8,7 @@
 
 #include <inttypes.h>
 #include <sodium.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -295,27 +296,29 @@ static void keyed_free(struct keyed *k)
 static int roll_items(const struct catalog *icat, int version, struct keyed *k)
 {
 	size_t total = 0;
-	struct item *it = malloc(sizeof *it);
 	struct form f;
 	struct buf b;
 
 	for (int id = 1; id <= k->d->n_rooms; id++)
 		total += (size_t)k->d->room[id].n_items;
-	k->items = calloc(total ? total : 1, sizeof *k->items);
-	if (!it || !k->items) {
-		free(it);
+	/* not cleared: each field an answer reads is set below (an item of
+	 * 1.6 KB, ~250 of them at level 20) */
+	k->items = malloc((total ? total : 1) * sizeof *k->items);
+	if (!k->items)
 		return -1;
-	}
 	form_parse(&f, NULL, NULL, 0, NULL);
 	buf_init(&b);
 	for (int id = 1; id <= k->d->n_rooms; id++) {
 		const struct dungeon_room *r = &k->d->room[id];
 		for (int i = 0; i < r->n_items; i++) {
 			struct key_item *ki = &k->items[k->n_items++];
+			struct item *it = &ki->item; /* made in place, not copied */
 			struct gen_input in = {
 			        .kind = r->item[i].kind, .tier = r->item[i].tier, .power = 1.0};
 			ki->kind = in.kind;
 			ki->tier = in.tier;
+			ki->made = 0;
+			ki->link[0] = '\0';
 			if (generate(icat, &in, r->item[i].seed, it) != 0) {
 				/* a kind the catalog cannot make: named, not linked */
 				snprintf(ki->name, sizeof ki->name, "(no %s in the catalog)",
@@ -332,17 +335,48 @@ static int roll_items(const struct catalog *icat, int version, struct keyed *k)
 			                          version == DUNGEONCODE_VERSION_1
 			                                  ? ITEMCODE_VERSION_1
 			                                  : ITEMCODE_VERSION) == 0 &&
-			    it->code[0])
-				snprintf(ki->link, sizeof ki->link, "/item/%s", it->code);
-			else if (form_link(&f, r->item[i].seed, &b) == 0 && b.len < sizeof ki->link)
+			    it->code[0]) {
+				size_t n = strlen(it->code);
+				if (n + sizeof "/item/" <= sizeof ki->link) {
+					memcpy(ki->link, "/item/", sizeof "/item/" - 1);
+					memcpy(ki->link + sizeof "/item/" - 1, it->code, n + 1);
+				}
+			} else if (form_link(&f, r->item[i].seed, &b) == 0 &&
+			           b.len < sizeof ki->link)
 				memcpy(ki->link, b.data, b.len + 1);
 			ki->made = 1;
-			ki->item = *it;
 		}
 	}
 	buf_free(&b);
-	free(it);
 	return 0;
+}
+
+/* A worker's last weighed tileset: the tiles of a tileset at a revision,
+ * weighed for a hallways mix, and the generator's tileset made of them.
+ * Building them (reading the catalog's tile rows, weighing, checking every
+ * tile and grouping them) was ~7% of a fresh 30 x 30 dungeon's CPU, and
+ * the next dungeon most often asks for the same. They depend only on the
+ * key: the catalog's revision (a revision's rows never change), the code's
+ * revision, the tileset and the mix. One per thread (~66 KB), never shared;
+ * the names are copies, so nothing points into a catalog once released. */
+struct weighed_set {
+	int kept; /* 0: nothing (or half-made) */
+	uint64_t cat_revision, revision;
+	char tileset[DUNGEONCODE_SET_MAX + 1];
+	int hallways;
+	size_t n;
+	struct map_tile tiles[MAP_TILES_MAX];
+	char names[MAP_TILES_MAX][sizeof((struct dungeon_tile_row *)0)->name];
+	struct map_tileset set;
+};
+
+static __thread struct weighed_set weighed_kept;
+
+static int weighed_is(const struct weighed_set *w, const struct catalog *cur,
+                      const struct dungeoncode *c)
+{
+	return w->kept && w->cat_revision == cur->revision && w->revision == c->revision &&
+	       w->hallways == c->hallways && strcmp(w->tileset, c->tileset) == 0;
 }
 
 /* Makes the dungeon of code c: the tiles of the current catalog's tileset
@@ -353,54 +387,64 @@ static int make(struct arena *a, const struct catalog *cur, const struct dungeon
                 struct keyed *k, const char **field, const char **msg)
 {
 	static __thread char why[MAP_WHY_MAX];
-	struct map_tile *weighed = malloc(MAP_TILES_MAX * sizeof *weighed);
+	struct weighed_set *w = &weighed_kept;
+	int hit = weighed_is(w, cur, c);
 
 	memset(k, 0, sizeof *k);
 	*field = NULL;
-	if (!weighed) {
-		*msg = MSG_INTERNAL;
-		return 500;
-	}
-	/* the tiles of the tileset at the dungeon's revision, then weighed */
-	size_t n = dungeon_tiles_at(cur->tile_rows, cur->n_tile_rows, c->tileset, c->revision,
-	                            weighed, MAP_TILES_MAX);
-	if (n == 0) {
-		free(weighed);
-		*field = "tileset";
-		*msg = known_tilesets(a, cur);
-		return 400;
+	if (!hit) {
+		/* the tiles of the tileset at the dungeon's revision */
+		w->kept = 0;
+		w->n = dungeon_tiles_at(cur->tile_rows, cur->n_tile_rows, c->tileset, c->revision,
+		                        w->tiles, MAP_TILES_MAX);
+		if (w->n == 0) {
+			*field = "tileset";
+			*msg = known_tilesets(a, cur);
+			return 400;
+		}
+		for (size_t i = 0; i < w->n; i++) {
+			snprintf(w->names[i], sizeof w->names[i], "%s", w->tiles[i].name);
+			w->tiles[i].name = w->names[i];
+		}
 	}
 	const struct dungeon_budget *b =
 	        dungeon_budget_at(cur->budgets, cur->n_budgets, c->level, c->revision);
 	if (!b) {
-		free(weighed);
 		*field = "level";
 		*msg = "has no treasure budget in the catalog at this revision";
 		return cur->n_budgets ? 422 : 503;
 	}
-	struct map_tileset *set = malloc(sizeof *set);
 	k->m = malloc(sizeof *k->m);
 	k->d = malloc(sizeof *k->d);
-	if (!weighed || !set || !k->m || !k->d) {
-		free(weighed);
-		free(set);
+	if (!k->m || !k->d) {
 		keyed_free(k);
 		*msg = MSG_INTERNAL;
 		return 500;
 	}
-	dungeon_weigh_tiles(weighed, n, c->hallways, weighed);
 	int status = 0;
-	if (map_tileset_init(set, weighed, n, why) != 0 ||
-	    map_generate(set, c->w, c->h, c->seed, k->m, why) != 0) {
+	if (!hit) {
+		/* weighed, then the generator's tileset */
+		dungeon_weigh_tiles(w->tiles, w->n, c->hallways, w->tiles);
+		if (map_tileset_init(&w->set, w->tiles, w->n, why) != 0) {
+			*field = "tileset";
+			*msg = why;
+			status = 422;
+		} else {
+			w->cat_revision = cur->revision;
+			w->revision = c->revision;
+			w->hallways = c->hallways;
+			memcpy(w->tileset, c->tileset, sizeof w->tileset);
+			w->kept = 1;
+		}
+	}
+	if (status == 0 && map_generate(&w->set, c->w, c->h, c->seed, k->m, why) != 0) {
 		*field = "tileset";
 		*msg = why;
 		status = 422;
-	} else if (dungeon_build(k->m, weighed, b, c->seed, k->d) != 0) {
+	} else if (status == 0 && dungeon_build(k->m, w->tiles, b, c->seed, k->d) != 0) {
 		*msg = MSG_INTERNAL;
 		status = 500;
 	}
-	free(weighed);
-	free(set);
 	if (status) {
 		keyed_free(k);
 		return status;
@@ -429,22 +473,17 @@ static int make(struct arena *a, const struct catalog *cur, const struct dungeon
 
 /* ---- answers ---- */
 
-/* Runs of cells for which keep(kind) holds, as one SVG path. */
+/* The runs of cells of kind `what`, as one SVG path. */
 static int cell_path(const struct dungeon *d, char what, struct buf *out)
 {
-	for (int y = 0; y < d->ch; y++)
-		for (int x = 0; x < d->cw;) {
-			if (d->kind[y * d->cw + x] != what) {
-				x++;
-				continue;
-			}
-			int end = x;
-			while (end < d->cw && d->kind[y * d->cw + end] == what)
-				end++;
-			if (svgpath_run(out, x, y, end - x) != 0)
+	uint8_t a[DUNGEON_RUNS_MAX], b[DUNGEON_RUNS_MAX];
+
+	for (int y = 0; y < d->ch; y++) {
+		int n = dungeon_row_runs(d, y, what, a, b);
+		for (int i = 0; i < n; i++)
+			if (svgpath_run(out, a[i], y, b[i] - a[i] + 1) != 0)
 				return -1;
-			x = end;
-		}
+	}
 	return out->oom ? -1 : 0;
 }
 
