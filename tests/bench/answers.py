@@ -7,11 +7,13 @@ byte of a seeded answer (a map is addressed by its seed, a dungeon code is
 a permanent link). This asks both stacks (started at once, as
 tests/bench/routes.py does) every seeded URL of a grid of sizes, tilesets,
 loot tiers, levels, hallways and formats, plus a few refused ones and the
-dungeon codes of the JSON answers, and prints how many were the same and
-each one that differed. Exit status 1 when any differs. Not part of make
+dungeon codes of the JSON answers, then --random seeded dungeons drawn at
+random (sizes 1..30, every fourth 30 x 30, levels 1..20, hallways 0, 100
+and any, runs of one mix so that a worker's kept tileset is used, every
+format), and prints how many were the same and each one that differed. Exit status 1 when any differs. Not part of make
 check: the old daemon is a build of an older commit.
 
-    python3 tests/bench/map_answers.py --daemon OLD --daemon NEW [--root-a OLD_TREE]
+    python3 tests/bench/answers.py --daemon OLD --daemon NEW [--root-a OLD_TREE] [--random N]
 
 Each daemon reads the templates of the tree its stack is started from: with
 a change to templates/, give the old daemon the old tree (--root-a).
@@ -21,6 +23,7 @@ import argparse
 import hashlib
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -76,6 +79,24 @@ def dungeon_urls(seeds):
     return out
 
 
+def random_dungeons(n):
+    rnd = random.Random(27)
+    fmts = ("html", "json", "text", "png", "vtt")
+    out = []
+    for i in range(n):
+        w = 30 if i % 4 == 0 else rnd.randint(1, 30)
+        h = 30 if i % 4 == 0 else rnd.randint(1, 30)
+        level = rnd.randint(1, 20)
+        if i % 40 < 20:  # runs of the same mix
+            hw, ts = (0, 50, 100, 37)[(i // 40) % 4], TILESETS[(i // 40) % 5]
+        else:
+            hw, ts = rnd.choice((0, 100, rnd.randint(0, 100))), rnd.choice(TILESETS)
+        fmt = fmts[i % len(fmts)] if i % 10 else "json"
+        out.append("/dungeon?w=%d&h=%d&level=%d&hallways=%d&tileset=%s&seed=%d&format=%s"
+                   % (w, h, level, hw, ts, rnd.getrandbits(64), fmt))
+    return out + ["/dungeon?tileset=nope&seed=1", "/dungeon?tileset=nope&seed=1&format=json"]
+
+
 class TreeStack(Stack):
     """A stack started by another tree's deploy/stack.sh, so that it runs
     with that tree's templates (a daemon reads them from its tree): the old
@@ -112,6 +133,7 @@ def main(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--daemon", action="append", default=[], help="twice: A, then B")
     p.add_argument("--seeds", type=int, default=2, help="how many of SEEDS per map URL")
+    p.add_argument("--random", type=int, default=500, help="random seeded dungeons")
     p.add_argument("--jobs", type=int, default=4)
     p.add_argument("--root-a", help="the tree (deploy/, templates/) A runs from, e.g. "
                    "`git archive main | tar -x -C DIR`; default: this one")
@@ -131,14 +153,15 @@ def main(argv):
             log("starting stack %s (%s) on port %d" % ("AB"[i], d, st.port))
             st.start()
         seeds = SEEDS[:args.seeds]
-        urls = map_urls(seeds) + dungeon_urls(seeds[:1])
+        urls = map_urls(seeds) + dungeon_urls(seeds[:1]) + random_dungeons(args.random)
         same = differ = 0
         codes = []
         with ThreadPoolExecutor(args.jobs) as ex:
             for rnd in (urls, None):
                 if rnd is None:  # the dungeon codes of the JSON answers
                     rnd = [u for c in codes for u in ("/dungeon/" + c,
-                                                      "/dungeon/" + c + "?format=json")]
+                                                      "/dungeon/" + c + "?format=json",
+                                                      "/dungeon/" + c + "?format=text")]
                 a = list(ex.map(lambda u: get(stacks[0], u), rnd))
                 b = list(ex.map(lambda u: get(stacks[1], u), rnd))
                 for u, x, y in zip(rnd, a, b):
@@ -151,8 +174,9 @@ def main(argv):
                         c = json.loads(x[2]).get("code")
                         if c:
                             codes.append(c)
-        print("%d answers the same, %d different (%d map URLs, %d dungeon URLs, %d codes)" %
-              (same, differ, len(map_urls(seeds)), len(dungeon_urls(seeds[:1])), len(codes)))
+        print("%d answers the same, %d different (%d map URLs, %d dungeon URLs, %d random "
+              "dungeons, %d codes)" % (same, differ, len(map_urls(seeds)),
+                                       len(dungeon_urls(seeds[:1])), args.random, len(codes)))
         return 1 if differ else 0
     finally:
         for st in stacks:
