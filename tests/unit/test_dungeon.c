@@ -22,55 +22,26 @@
 #include "dungeoncode.h"
 #include "mapgen.h"
 #include "rng.h"
+#include "budgets_fixture.h"
 #include "tiles_fixture.h"
 
 #define DUNGEONS 200
-#define TREASURE "sql/migrations/0017_dungeon_treasure.sql"
+#define TREASURE BUDGETS_MIGRATION
 
 static struct tiles_set sets0007[TILESETS_MAX], sets0017[TILESETS_MAX];
 static size_t n0007, n0017;
 static struct dungeon_budget budgets[DUNGEON_LEVEL_MAX];
-static size_t n_budgets;
 static struct map m;
 static struct dungeon d, d2;
 static int dist[DUNGEON_CELLS];
 static struct map_tile weighed[MAP_TILES_MAX];
-
-static int load_budgets(void)
-{
-	char line[256];
-	FILE *f = fopen(TREASURE, "r");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof line, f) && n_budgets < DUNGEON_LEVEL_MAX) {
-		struct dungeon_budget *b = &budgets[n_budgets];
-		unsigned v[9];
-		if (sscanf(line, " (%u, %u, %u, %u, %u, %u, %u, %u, %u, @rev)", &v[0], &v[1], &v[2],
-		           &v[3], &v[4], &v[5], &v[6], &v[7], &v[8]) != 9)
-			continue;
-		*b = (struct dungeon_budget){.id = (uint32_t)n_budgets + 1,
-		                             .level = (int)v[0],
-		                             .budget_per_room = v[1],
-		                             .tier = (int)v[2],
-		                             .empty_pct = (int)v[3],
-		                             .items_pct = (int)v[4],
-		                             .hoard_pct = (int)v[5],
-		                             .items_max = (int)v[6],
-		                             .gem_value = v[7],
-		                             .art_value = v[8],
-		                             .added_rev = 1};
-		n_budgets++;
-	}
-	fclose(f);
-	return n_budgets == DUNGEON_LEVEL_MAX ? 0 : -1;
-}
 
 static int setup(void **state)
 {
 	(void)state;
 	if (tiles_load(sets0007, &n0007) != 0 || tiles_load_file(TREASURE, sets0017, &n0017) != 0)
 		return -1;
-	return n0007 == 2 && n0017 == 3 && load_budgets() == 0 ? 0 : -1;
+	return n0007 == 2 && n0017 == 3 && budgets_load(budgets) == 0 ? 0 : -1;
 }
 
 static const struct tiles_set *set_at(size_t i)

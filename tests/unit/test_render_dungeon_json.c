@@ -33,9 +33,10 @@
 #include "itemcode.h"
 #include "itemlink.h"
 #include "render.h"
+#include "budgets_fixture.h"
 #include "tiles_fixture.h"
 
-#define TREASURE "sql/migrations/0017_dungeon_treasure.sql"
+#define TREASURE BUDGETS_MIGRATION
 
 /* ---- the reference: dungeon_key.c's jansson tree for version 2, as it was ---- */
 
@@ -211,40 +212,9 @@ static void same(const struct keyed *k)
 static struct tiles_set sets0007[TILESETS_MAX], sets0017[TILESETS_MAX];
 static size_t n0007, n0017;
 static struct dungeon_budget budgets[DUNGEON_LEVEL_MAX];
-static size_t n_budgets;
 static struct map_tile weighed[MAP_TILES_MAX];
 static struct map_tileset ts;
 static struct catalog *cat;
-
-/* The budgets of migration 0017, as test_dungeon.c reads them. */
-static int load_budgets(void)
-{
-	char line[256];
-	FILE *f = fopen(TREASURE, "r");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof line, f) && n_budgets < DUNGEON_LEVEL_MAX) {
-		struct dungeon_budget *b = &budgets[n_budgets];
-		unsigned v[9];
-		if (sscanf(line, " (%u, %u, %u, %u, %u, %u, %u, %u, %u, @rev)", &v[0], &v[1], &v[2],
-		           &v[3], &v[4], &v[5], &v[6], &v[7], &v[8]) != 9)
-			continue;
-		*b = (struct dungeon_budget){.id = (uint32_t)n_budgets + 1,
-		                             .level = (int)v[0],
-		                             .budget_per_room = v[1],
-		                             .tier = (int)v[2],
-		                             .empty_pct = (int)v[3],
-		                             .items_pct = (int)v[4],
-		                             .hoard_pct = (int)v[5],
-		                             .items_max = (int)v[6],
-		                             .gem_value = v[7],
-		                             .art_value = v[8],
-		                             .added_rev = 1};
-		n_budgets++;
-	}
-	fclose(f);
-	return n_budgets == DUNGEON_LEVEL_MAX ? 0 : -1;
-}
 
 static int setup(void **state)
 {
@@ -252,7 +222,7 @@ static int setup(void **state)
 	if (tiles_load(sets0007, &n0007) != 0 || tiles_load_file(TREASURE, sets0017, &n0017) != 0)
 		return -1;
 	cat = fixture_catalog();
-	return n0007 >= 2 && n0017 >= 1 && load_budgets() == 0 ? 0 : -1;
+	return n0007 >= 2 && n0017 >= 1 && budgets_load(budgets) == 0 ? 0 : -1;
 }
 
 static int teardown(void **state)
