@@ -53,6 +53,11 @@ size_t decimal_i64_n(int64_t v, int plus, char *dst)
 	return sign + u64_into(a, dst + sign);
 }
 
+size_t decimal_u64_n(uint64_t v, char *dst)
+{
+	return u64_into(v, dst);
+}
+
 char *decimal_i64(int64_t v, int plus, char *dst)
 {
 	decimal_i64_n(v, plus, dst);
