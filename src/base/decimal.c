@@ -11,13 +11,17 @@ static const char pairs[201] = "000102030405060708091011121314151617181920212223
                                "50515253545556575859606162636465666768697071727374"
                                "75767778798081828384858687888990919293949596979899";
 
-/* v's digits and the NUL into dst; returns the digits' count. Written
- * backwards into the end of a scratch, then copied once. */
+/* v's digits and the NUL into dst; returns the digits' count. Counted
+ * first, then written backwards in place: no copy of a length known only
+ * at run time (a call to memcpy). */
 static size_t u64_into(uint64_t v, char *dst)
 {
-	char digits[20];
-	char *p = digits + sizeof digits;
+	size_t len = 1;
+	for (uint64_t ten = 10; len < 20 && v >= ten; ten *= 10)
+		len++;
+	char *p = dst + len;
 
+	*p = '\0';
 	while (v >= 100) {
 		unsigned r = (unsigned)(v % 100);
 		v /= 100;
@@ -30,9 +34,6 @@ static size_t u64_into(uint64_t v, char *dst)
 	} else {
 		*--p = (char)('0' + v);
 	}
-	size_t len = (size_t)(digits + sizeof digits - p);
-	memcpy(dst, p, len);
-	dst[len] = '\0';
 	return len;
 }
 
