@@ -679,13 +679,14 @@ static size_t article_len(const char *w)
  * "of the Ancient Bear". */
 static void make_name(const struct recipe *r, struct item *it)
 {
-	struct name_buf nb = {.len = 0};
+	struct name_buf nb; /* not zeroed: 640 bytes, only nb.len of them read */
 	const struct entry *abs = it->part[P_ABSTRACT];
 	size_t art = abs ? article_len(abs->word) : 0;
 	int of_done = 0;
 	const struct step *name_step = recipe_step(r, OP_NAME);
 	const char *lead = name_step ? name_step->text : NULL;
 
+	nb.len = 0;
 	nb.s[0] = '\0';
 	/* SPEC §8: "Scroll of Veldrakis"; without a given name (no chain),
 	 * the spell's name; without a spell, the name order's words. */
