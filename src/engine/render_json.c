@@ -164,6 +164,17 @@ static void jw_strn(struct jw *w, const char *s, size_t n)
 				break;
 			memcpy(d + 1 + i, &v, 8);
 		}
+		/* The last 1..7 bytes as the last eight, overlapping bytes
+		 * already checked and copied, instead of one at a time; not
+		 * when the loop above stopped at a byte to escape. */
+		if (i < n && n >= 8 && i + 8 > n) {
+			uint64_t v;
+			memcpy(&v, s + n - 8, 8);
+			if (plain8(v)) {
+				memcpy(d + 1 + n - 8, &v, 8);
+				i = n;
+			}
+		}
 		for (; i < n; i++) {
 			unsigned char c = (unsigned char)s[i];
 			if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
