@@ -53,6 +53,11 @@ static uint64_t power_field(uint32_t micro)
 {
 	uint32_t m = micro;
 	unsigned d = 6;
+	/* A whole power (most items': 1) in one step rather than six. */
+	if (m % 1000000 == 0) {
+		m /= 1000000;
+		d = 0;
+	}
 	while (d > 0 && m % 10 == 0) {
 		m /= 10;
 		d--;
