@@ -17,6 +17,9 @@ extern "C" {
 /* v into dst (DECIMAL_MAX bytes); returns dst. */
 char *decimal_u64(uint64_t v, char *dst);
 
+/* The same, returning the length written (the NUL not counted). */
+size_t decimal_u64_n(uint64_t v, char *dst);
+
 /* v into dst (DECIMAL_MAX bytes) after a '-' when negative, or a '+' when
  * plus is set and v is not negative; returns dst. */
 char *decimal_i64(int64_t v, int plus, char *dst);

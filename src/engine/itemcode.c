@@ -53,6 +53,11 @@ static uint64_t power_field(uint32_t micro)
 {
 	uint32_t m = micro;
 	unsigned d = 6;
+	/* A whole power (most items': 1) in one step rather than six. */
+	if (m % 1000000 == 0) {
+		m /= 1000000;
+		d = 0;
+	}
 	while (d > 0 && m % 10 == 0) {
 		m /= 10;
 		d--;
@@ -93,8 +98,17 @@ int itemcode_encode(const struct itemcode *c, char *out, size_t cap)
 	size_t chars = (o.n * 8 + 5) / 6;
 	if (cap < chars + 1)
 		return -1;
-	size_t k = 0;
-	for (size_t i = 0; i < o.n; i += 3) {
+	size_t k = 0, i = 0;
+	/* Whole groups of three bytes, four characters each, without tests. */
+	for (; i + 3 <= o.n; i += 3) {
+		uint32_t v = (uint32_t)o.b[i] << 16 | (uint32_t)o.b[i + 1] << 8 | o.b[i + 2];
+		out[k] = b64[v >> 18];
+		out[k + 1] = b64[(v >> 12) & 63];
+		out[k + 2] = b64[(v >> 6) & 63];
+		out[k + 3] = b64[v & 63];
+		k += 4;
+	}
+	for (; i < o.n; i += 3) {
 		uint32_t v = (uint32_t)o.b[i] << 16;
 		if (i + 1 < o.n)
 			v |= (uint32_t)o.b[i + 1] << 8;

@@ -16,15 +16,19 @@
 #define SYM_BITS 21 /* every code point fits, so a letter index does too */
 #define SYM_MASK ((UINT64_C(1) << SYM_BITS) - 1)
 
+#define NO_CTX UINT32_MAX
+
 struct context {
 	uint64_t key;
 	uint32_t first, n; /* its transitions: trans[first .. first + n) */
 	uint32_t total;    /* the sum of their counts */
+	uint64_t limit;    /* rng_below's bound for total, made once (a division) */
 };
 
 struct trans {
-	uint32_t sym; /* 0 ends the name, else letters[sym - 1] */
-	uint32_t cum; /* counts of this and every earlier transition of the context */
+	uint32_t sym;  /* 0 ends the name, else letters[sym - 1] */
+	uint32_t cum;  /* counts of this and every earlier transition of the context */
+	uint32_t next; /* the context it leads to (an index of ctx), or NO_CTX */
 };
 
 struct markov {
@@ -152,6 +156,8 @@ static uint32_t sym_of(const struct markov *m, ucs4_t c)
 }
 
 static void known_sorted(struct markov *m);
+
+static const struct context *find_ctx(const struct markov *m, uint64_t key);
 
 struct markov *markov_build(const char *const *names, size_t n, int order, struct markov_stats *st,
                             enum markov_error *err)
@@ -282,6 +288,20 @@ struct markov *markov_build(const char *const *names, size_t n, int order, struc
 		if (p)
 			m->pool = p;
 	}
+	/* Where each transition leads and each context's bound, once: a walk
+	 * then neither searches the contexts nor divides twice a letter (the
+	 * names were 6% of a dungeon's JSON answer; issue 27). */
+	for (size_t i = 0; i < m->n_ctx; i++) {
+		struct context *c = &m->ctx[i];
+		c->limit = c->total ? UINT64_MAX - (UINT64_MAX % c->total + 1) % c->total : 0;
+		for (uint32_t j = c->first; j < c->first + c->n; j++) {
+			struct trans *t = &m->trans[j];
+			const struct context *to =
+			        t->sym ? find_ctx(m, ((c->key << SYM_BITS) | t->sym) & m->mask)
+			               : NULL;
+			t->next = to ? (uint32_t)(to - m->ctx) : NO_CTX;
+		}
+	}
 	free(grams);
 	free(cps);
 	m->bytes = sizeof *m + m->n_letters * sizeof *m->letters + m->n_ctx * sizeof *m->ctx +
@@ -387,17 +407,23 @@ static const struct context *find_ctx(const struct markov *m, uint64_t key)
  * their count, or -1 when the walk runs past 12 letters. */
 static int walk(const struct markov *m, struct rng *r, uint32_t *sym)
 {
-	uint64_t key = 0;
+	const struct context *c = find_ctx(m, 0);
 	int n = 0;
 
 	for (;;) {
-		const struct context *c = find_ctx(m, key);
 		const struct trans *t;
-		uint32_t pick;
+		uint32_t pick = 0;
 
 		if (!c) /* cannot happen: every context reached was learned */
 			return -1;
-		pick = (uint32_t)rng_below(r, c->total);
+		/* rng_below(r, c->total), its bound made once */
+		if (c->total) {
+			uint64_t x;
+			do
+				x = rng_next(r);
+			while (x > c->limit);
+			pick = (uint32_t)(x % c->total);
+		}
 		t = &m->trans[c->first];
 		while (t->cum <= pick)
 			t++;
@@ -406,7 +432,7 @@ static int walk(const struct markov *m, struct rng *r, uint32_t *sym)
 		if (n == MARKOV_LETTERS_MAX)
 			return -1;
 		sym[n++] = t->sym;
-		key = ((key << SYM_BITS) | t->sym) & m->mask;
+		c = t->next == NO_CTX ? NULL : &m->ctx[t->next];
 	}
 }
 
