@@ -67,6 +67,9 @@ def routes(st):
         ("dungeon30-l20-json", "/dungeon?w=30&h=30&seed=7&level=20&format=json", (), "daemon"),
         ("dungeon30-fresh-json", "/dungeon?w=30&h=30&level=20&format=json", (), ""),
         ("dungeon30-fresh-png", "/dungeon?w=30&h=30&level=20&hallways=100&format=png", (), ""),
+        # the default hallways: the most rooms (and items, which a picture
+        # does not show)
+        ("dungeon30-fresh-png50", "/dungeon?w=30&h=30&level=20&format=png", (), ""),
         ("dungeon-code", "/dungeon/" + dcode, (), "nginx"),
         ("loadout32", loadout, (), ""),
         ("loadout32-json", loadout + "&format=json", (), ""),
