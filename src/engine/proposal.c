@@ -609,12 +609,15 @@ int spell_proposal_parse(const struct spell_proposal_input *in, struct spell_pro
 	for (int i = 0; i < q.n_effects; i++)
 		if (!cell_bad[i] && spell_effect_check(&q.effects[i], why, sizeof why) != 0)
 			proposal_error_add(err, field_of[i], "out_of_range", 1, "%s", why);
+	/* p holds what parsed even when something else did not: the page
+	 * names a live spell of the same name beside the other problems, and
+	 * read p->name left from an earlier request when it was not set */
+	*p = q;
 	if (err->n)
 		return -1;
 	spell_proposal_view(&q, &s);
 	if (spell_check(&s, why, sizeof why) != 0) /* the rules above are all of it */
 		return proposal_error_add(err, field_of[0], "malformed", 1, "%s", why);
-	*p = q;
 	return 0;
 }
 

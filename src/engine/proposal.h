@@ -147,7 +147,9 @@ struct spell_proposal {
 /* Fills p from in: the name by the word rule (word.h), mana, level and
  * tier as whole numbers, each cell parsed, then the whole through
  * spell_check, the loader's own check. 0, or -1 with *err naming the
- * field ("name", "mana", "level", "tier", "effect1".."effect5") and why. */
+ * field ("name", "mana", "level", "tier", "effect1".."effect5") and why;
+ * either way p holds every field that parsed (the name "" when it did
+ * not). */
 int spell_proposal_parse(const struct spell_proposal_input *in, struct spell_proposal *p,
                          struct proposal_error *err);
 

@@ -384,6 +384,7 @@ static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
 	if (!is_sid(sent_sid) && !fields_has_problem(&err, "submission_id"))
 		form_error_add(&err, "submission_id",
 		               sent_sid && *sent_sid ? "malformed" : "missing", bad_form_id);
+	memset(&s, 0, sizeof s); /* nothing of an earlier request on this thread */
 	f->parse(&in, &s, &perr);
 	fields_add_problems(&err, &perr);
 	fields_sort_errors(&in, &err);

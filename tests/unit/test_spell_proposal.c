@@ -47,6 +47,29 @@ static void good_spell(void **state)
 	assert_int_equal(p.effects[1].p[0], 12);
 }
 
+/* The name is given back when another field fails (the spell form then
+ * says whether it is a live spell's): before, p kept what it held, and the
+ * form named a spell of an earlier request (make check saw "conflict" for
+ * a name no spell had). */
+static void name_given_back_when_other_fields_fail(void **state)
+{
+	struct spell_proposal_input in = {
+	        .name = "Zzfizzle", .mana = "5", .level = "1", .tier = "1"};
+	struct spell_proposal p;
+	struct proposal_error err;
+
+	(void)state;
+	memset(&p, 0xa5, sizeof p);
+	assert_int_equal(spell_proposal_parse(&in, &p, &err), -1); /* no effect */
+	assert_string_equal(err.list[0].field, "effect1");
+	assert_string_equal(p.name, "Zzfizzle");
+	assert_int_equal(p.mana, 5);
+	in.name = "";
+	memset(&p, 0xa5, sizeof p);
+	assert_int_equal(spell_proposal_parse(&in, &p, &err), -1);
+	assert_string_equal(p.name, "");
+}
+
 static void expect(struct spell_proposal_input in, const char *field, const char *message)
 {
 	struct spell_proposal p;
@@ -148,6 +171,7 @@ int main(void)
 	        cmocka_unit_test(good_spell),
 	        cmocka_unit_test(bad_fields_named),
 	        cmocka_unit_test(every_problem_listed),
+	        cmocka_unit_test(name_given_back_when_other_fields_fail),
 	        cmocka_unit_test(stored_text_both_ways),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
