@@ -452,13 +452,29 @@ class Run:
         n = sum(len(p.accepted) for p in props)
         cpu = cpu_per(self.net, before, n)
         rate = n / (time.time() - t0)
-        others = [x for p in props for x in p.log if x[1] not in (200, 201, 303)]
+        # A 503 with Retry-After is the daemon shedding calls while the
+        # database is slow (dbgate.c: at most so many workers wait on it);
+        # the proposer resends the same submission id, as a person's
+        # browser would (stored once: the id is unique). On a loaded machine
+        # (make check beside other runs) a few are shed: what must hold is
+        # that each carries Retry-After, that every accepted one is stored,
+        # and that nothing else is answered.
+        shed = [x for p in props for x in p.log if x[1] == 503]
+        shed_no_ra = [x for x in shed if not x[2]]
+        others = [x for p in props for x in p.log if x[1] not in (200, 201, 303, 503)]
+        accepted = [a for p in props for a in p.accepted]
+        rows = [r[0] for r in self.primary.sql("SELECT submission_id FROM submission")]
+        lost = [a for a in accepted if a[1] not in set(rows)]
         self.figures["writes"] = {"proposals": n, "rate/s": round(rate, 1),
                                   "CPU µs/proposal (form + post)": cpu,
+                                  "answered 503 and resent": len(shed),
                                   "replica caught up after (s)": round(lag, 2)}
         say("writes: %d proposals in %d s (%.0f/s) from 8 clients; CPU µs per proposal "
-            "(form + post) %s; replica caught up %.2f s after" % (n, secs, rate, cpu, lag))
-        check(n > 0 and not others, "every proposal stored, no other answer", others[:10])
+            "(form + post) %s; %d answered 503 and resent; replica caught up %.2f s after"
+            % (n, secs, rate, cpu, len(shed), lag))
+        check(n > 0 and not others, "proposals answer only 2xx/303 or 503", others[:10])
+        check(not shed_no_ra, "every 503 carries Retry-After", shed_no_ra[:5])
+        check(not lost, "every accepted proposal stored", lost[:5])
 
     def phase_kill(self):
         secs = 6 if self.brief else 20
