@@ -46,6 +46,20 @@ static char text[DUNGEON_CELLS + MAP_DIM_MAX * MAP_TILE + 1];
 
 /* how many of what the hashes cover, to show it is covered */
 static long n_dungeons, n_rooms, n_doors, n_roomless, n_one_room, n_hoards, n_unreached;
+
+/* d's figures into the counts the summary prints and asserts on. */
+static void tally(void)
+{
+	n_dungeons++;
+	n_rooms += d.n_rooms;
+	n_doors += d.n_doors;
+	n_roomless += d.n_rooms == 0;
+	n_one_room += d.n_rooms == 1;
+	for (int id = 1; id <= d.n_rooms; id++) {
+		n_hoards += d.room[id].stock == STOCK_HOARD;
+		n_unreached += d.room[id].dist < 0;
+	}
+}
 static int most_rooms; /* of a scrambled map */
 
 struct pinned {
@@ -185,15 +199,7 @@ static uint64_t hash_one(uint64_t h, const struct map_tileset *ts, const struct 
 	assert_int_equal(map_generate(ts, w, h_, seed, &m, why), 0);
 	memset(&d, 0xa5, sizeof d); /* what a previous dungeon left is not read */
 	assert_int_equal(dungeon_build(&m, tiles, &budgets[level - 1], seed, &d), 0);
-	n_dungeons++;
-	n_rooms += d.n_rooms;
-	n_doors += d.n_doors;
-	n_roomless += d.n_rooms == 0;
-	n_one_room += d.n_rooms == 1;
-	for (int id = 1; id <= d.n_rooms; id++) {
-		n_hoards += d.room[id].stock == STOCK_HOARD;
-		n_unreached += d.room[id].dist < 0;
-	}
+	tally();
 	return hash_dungeon(h);
 }
 
@@ -252,17 +258,9 @@ static uint64_t hash_scrambled(void)
 		assert_int_equal(dungeon_build(&m, pool, &budgets[rng_below(&pick, 20)],
 		                               rng_next(&pick), &d),
 		                 0);
-		n_dungeons++;
-		n_rooms += d.n_rooms;
 		assert_true(d.n_rooms <= DUNGEON_ROOMS_MAX / 2); /* far from the bound */
 		most_rooms = d.n_rooms > most_rooms ? d.n_rooms : most_rooms;
-		n_doors += d.n_doors;
-		n_roomless += d.n_rooms == 0;
-		n_one_room += d.n_rooms == 1;
-		for (int id = 1; id <= d.n_rooms; id++) {
-			n_hoards += d.room[id].stock == STOCK_HOARD;
-			n_unreached += d.room[id].dist < 0;
-		}
+		tally();
 		h = hash_dungeon(h);
 	}
 	return h;
