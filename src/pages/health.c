@@ -165,6 +165,8 @@ void health_ready(struct handler_ctx *ctx, const struct request *rq, struct resp
 	json_object_set_new(o, "processes", procs);
 	page_send_json(rs, r.degraded ? 503 : 200, o);
 	rs->cache_control = "no-store";
+	if (r.degraded)
+		rs->retry_after = 1; /* as every 503 of the site: ask again */
 }
 
 /* ---- /metrics ---- */

@@ -213,8 +213,13 @@ static void check_json(const struct response *r)
 	if (!j)
 		abort();
 	/* docs/api.md: {"errors": [{"field", "code", "message"}, ...]}, at
-	 * least one, each code and message a string */
-	if (r->status >= 400) {
+	 * least one, each code and message a string; but for /readyz's
+	 * degraded 503, which is its readiness document (docs/operations.md):
+	 * "status" "degraded" and the problems listed */
+	int readiness = r->status == 503 && json_is_string(json_object_get(j, "status")) &&
+	                strcmp(json_string_value(json_object_get(j, "status")), "degraded") == 0 &&
+	                json_array_size(json_object_get(j, "problems")) > 0;
+	if (r->status >= 400 && !readiness) {
 		json_t *list = json_object_get(j, "errors"), *err;
 		size_t i;
 		if (!json_is_array(list) || json_array_size(list) == 0)

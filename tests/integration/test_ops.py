@@ -143,8 +143,11 @@ def test_readiness_is_degraded_while_the_database_is_stopped(stack):
     try:
         r = stack.get("/healthz")
         check(r.status == 200 and r.body == b"ok\n", "liveness does not care", r)
+        r = stack.get("/readyz")
         status, d = ready(stack)
         check(status == 503 and d["status"] == "degraded", "503 degraded", status, d)
+        check(r.status == 503 and r.headers.get("retry-after") == "1",
+              "a 503 with Retry-After, as every 503", r.headers)
         check(d["database"]["reachable"] is False, "the database is unreachable", d)
         check(any("database" in p for p in d["problems"]), "the problem is named", d)
         # Generation is still up: the catalog in memory.
