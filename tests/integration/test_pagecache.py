@@ -77,3 +77,77 @@ def test_a_new_revision_is_a_new_page(stack):
     for path in ("/words", "/words?format=json", "/catalog.json"):
         check(all_show(stack, path, word), "the new revision's word on %s" % path)
         same_every_time(stack, path)
+
+
+# nginx keeps the current revision's pages (src/web/kept.h): the daemon
+# answers a kept page with a redirect to /_kept/REV/F/PATH?QUERY, which
+# nginx serves from its cache after the first miss. The client sees the
+# daemon's page and headers, once each, and nothing of the redirect.
+KEPT_BY_NGINX = ["/words", "/words?format=json", "/words?kind=weapon&part=prefix",
+                 "/spells", "/spells?format=json"]
+
+
+def kept_hits(stack, path, headers=None):
+    first = stack.get(path, headers=headers)
+    check(first.status == 200, "GET %s" % path, first)
+    hits = 0
+    for _ in range(ASKS):
+        r = stack.get(path, headers=headers)
+        check(r.status == 200 and r.body == first.body, "GET %s: the same page" % path, r, first)
+        hits += r.headers.get("x-cache") == "HIT"
+    return first, hits
+
+
+def test_nginx_keeps_the_current_revision_pages(stack):
+    s = seed()
+    for path in KEPT_BY_NGINX + ["/map?w=30&h=30&seed=%d" % s,
+                                 "/map?w=30&h=30&seed=%d&format=json" % s,
+                                 "/dungeon?w=30&h=30&seed=%d" % s,
+                                 "/dungeon?w=12&h=8&seed=%d&format=png" % s]:
+        first, hits = kept_hits(stack, path)
+        check(hits == ASKS, "GET %s: every later answer from nginx's cache" % path, hits)
+        names = [k.lower() for k, _ in first.raw_headers]
+        for h in ("content-type", "cache-control", "content-security-policy",
+                  "x-frame-options"):
+            check(names.count(h) == 1, "GET %s: one %s" % (path, h), first.raw_headers)
+        check("x-accel-redirect" not in names and "x-accel-expires" not in names,
+              "GET %s: nothing of the redirect shows" % path, first.raw_headers)
+        check(first.headers["cache-control"] == "no-store", "no-store for the client", first)
+    # the daemon's content types as they are (no charset added to JSON)
+    r = stack.get("/words?format=json")
+    check(r.headers["content-type"] == "application/json"
+          and r.headers.get("access-control-allow-origin") == "*", "JSON as the daemon says", r)
+    r = stack.get("/words", headers={"Accept": "application/json"})
+    check(r.headers["content-type"] == "application/json", "Accept picks JSON", r)
+    r = stack.get("/words")
+    check(r.headers["content-type"] == "text/html; charset=utf-8", "HTML", r)
+    # a map or dungeon without a seed is a new one each time: never kept
+    a, b = stack.get("/map?w=5&h=5"), stack.get("/map?w=5&h=5")
+    check(a.body != b.body and "x-cache" not in a.headers, "a fresh map each time", a, b)
+    # an error is answered by the daemon each time, not kept
+    for _ in range(3):
+        r = stack.get("/map?w=5&h=5&seed=1&tileset=nosuchset")
+        check(r.status == 400 and r.headers.get("x-cache") != "HIT", "errors not kept", r)
+
+
+def test_kept_location_is_not_reachable_from_outside(stack):
+    for path in ["/_kept/1/h/words", "/_kept/1/j/spells?format=json", "/_kept/"]:
+        r = stack.get(path)
+        check(r.status == 404 and b"lootforge" not in r.body,
+              "GET %s: nginx's own 404, the daemon never asked" % path, r)
+
+
+def test_a_new_revision_is_a_new_page_in_nginx_too(stack):
+    word = "nginxkept%d" % random.SystemRandom().randint(0, 10**9)
+    for path in ("/words", "/words?format=json"):
+        _, hits = kept_hits(stack, path)
+        check(hits == ASKS and word not in stack.get(path).text, "kept, without the word", path)
+    stack.change_set(["INSERT INTO weapon_prefix (word, attack, added_rev) "
+                      "VALUES ('%s', 1, @rev)" % word])
+    deadline = time.monotonic() + 30
+    while not all_show(stack, "/words", word) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    for path in ("/words", "/words?format=json"):
+        check(all_show(stack, path, word), "the new revision's word on %s" % path)
+        _, hits = kept_hits(stack, path)
+        check(hits == ASKS, "the new revision's page is kept by nginx", path, hits)
