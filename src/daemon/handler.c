@@ -9,11 +9,11 @@
 #include "exportpage.h"
 #include "health.h"
 #include "itempage.h"
-#include "kept.h"
 #include "login.h"
 #include "logout.h"
 #include "loadoutpage.h"
 #include "mappage.h"
+#include "page.h"
 #include "page.h"
 #include "messages.h"
 #include "metrics.h"
@@ -229,12 +229,6 @@ void handle_request(struct handler_ctx *ctx, const struct request *rq, struct re
 	rs->allow = NULL;
 	rs->headers[0] = '\0';
 	ctx->admitted = NULL;
-	/* nginx's misses of a kept page come back as /_kept/REV/F/PATH; any
-	 * other /_kept/ path finds no route (404). */
-	struct request inner;
-	if (rq->path && strncmp(rq->path, KEPT_PREFIX, sizeof KEPT_PREFIX - 1) == 0 &&
-	    kept_unwrap(rq, &inner) == 0)
-		rq = &inner;
 	dispatch(ctx, rq, rs);
 	ctx->admitted = NULL;
 	/* Nothing of the answer points into the arena: the body is rs's own. */

@@ -296,19 +296,16 @@ static int build_head(struct head *h, const struct response *rs)
 	head_put(h, rs->content_type ? rs->content_type : "text/plain; charset=utf-8");
 	head_put(h, "\r\nContent-Length: ");
 	head_num(h, rs->body.len);
-	head_put(h, "\r\n");
-	if (!rs->cache_control || *rs->cache_control) {
-		head_put(h, "Cache-Control: ");
-		if (rs->cache_control) {
-			head_put(h, rs->cache_control);
-		} else if (rs->cache_seconds > 0) {
-			head_put(h, "max-age=");
-			head_num(h, (unsigned long)rs->cache_seconds);
-		} else {
-			head_put(h, "no-store");
-		}
-		head_put(h, "\r\n");
+	head_put(h, "\r\nCache-Control: ");
+	if (rs->cache_control) {
+		head_put(h, rs->cache_control);
+	} else if (rs->cache_seconds > 0) {
+		head_put(h, "max-age=");
+		head_num(h, (unsigned long)rs->cache_seconds);
+	} else {
+		head_put(h, "no-store");
 	}
+	head_put(h, "\r\n");
 	if (rs->retry_after > 0) {
 		head_put(h, "Retry-After: ");
 		head_num(h, (unsigned long)rs->retry_after);

@@ -26,7 +26,6 @@
 #include "mapgen.h"
 #include "messages.h"
 #include "page.h"
-#include "kept.h"
 #include "pagecache.h"
 #include "render.h"
 #include "rng.h"
@@ -780,22 +779,10 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	        !permanent && q.has_seed &&
 	        snprintf(key, sizeof key, "dungeon|%d|%d|%d|%d|%" PRIu64 "|%d|%s", q.w, q.h,
 	                 q.level, q.hallways, q.seed, (int)q.format, q.tileset) < (int)sizeof key;
-	/* PNG and .dd2vtt are asked for by format= only: the query holds them. */
-	static const enum kept_format kept_as[] = {[DF_HTML] = KEPT_HTML,
-	                                           [DF_JSON] = KEPT_JSON,
-	                                           [DF_TEXT] = KEPT_TEXT,
-	                                           [DF_PNG] = KEPT_HTML,
-	                                           [DF_VTT] = KEPT_HTML};
-	if (keyed && kept_redirect(rq, rs, cur->revision, kept_as[q.format])) {
-		catalog_release(cur);
-		return;
-	}
 	if (!keyed || !pagecache_get(PAGECACHE_INPUTS, key, cur->revision, rs)) {
 		serve(ctx, rq, rs, &q, cur, &c, permanent);
 		if (keyed)
 			pagecache_put(PAGECACHE_INPUTS, key, cur->revision, rs);
 	}
-	if (keyed)
-		kept_mark(rq, rs, cur->revision);
 	catalog_release(cur);
 }

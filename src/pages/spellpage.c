@@ -10,7 +10,6 @@
 #include "catalog.h"
 #include "form.h"
 #include "page.h"
-#include "kept.h"
 #include "pagecache.h"
 
 enum sf { SF_LEVEL, SF_FORMAT, SF_Q, SF__MAX };
@@ -199,10 +198,6 @@ void spellpage_route(struct handler_ctx *ctx, const struct request *rq, struct r
 	 * SPELL_Q_MAX bytes, so the key always fits). */
 	char key[PAGECACHE_KEY_MAX];
 	snprintf(key, sizeof key, "spells|%d|%d|%s", f.level, f.json, f.q);
-	if (kept_redirect(rq, rs, cat->revision, f.json ? KEPT_JSON : KEPT_HTML)) {
-		catalog_release(cat);
-		return;
-	}
 	if (!pagecache_get(PAGECACHE_REVISION, key, cat->revision, rs)) {
 		if (f.json)
 			send_json(rs, cat, &f);
@@ -210,6 +205,5 @@ void spellpage_route(struct handler_ctx *ctx, const struct request *rq, struct r
 			send_html(rs, cat, &f, 200, NULL, NULL, NULL);
 		pagecache_put(PAGECACHE_REVISION, key, cat->revision, rs);
 	}
-	kept_mark(rq, rs, cat->revision);
 	catalog_release(cat);
 }

@@ -11,7 +11,6 @@
 #include "csv.h"
 #include "form.h"
 #include "page.h"
-#include "kept.h"
 #include "pagecache.h"
 
 enum wf { WF_KIND, WF_PART, WF_FORMAT, WF_Q, WF__MAX };
@@ -402,10 +401,6 @@ void words_route(struct handler_ctx *ctx, const struct request *rq, struct respo
 	 * FORM_WORD_MAX bytes, so the key always fits). */
 	char key[PAGECACHE_KEY_MAX];
 	snprintf(key, sizeof key, "words|%d|%d|%d|%d|%s", f.kind, f.part, f.json, f.csv, f.q);
-	if (kept_redirect(rq, rs, cat->revision, f.json ? KEPT_JSON : KEPT_HTML)) {
-		catalog_release(cat);
-		return;
-	}
 	if (!pagecache_get(PAGECACHE_REVISION, key, cat->revision, rs)) {
 		if (f.csv)
 			send_csv(rs, cat, &f);
@@ -415,6 +410,5 @@ void words_route(struct handler_ctx *ctx, const struct request *rq, struct respo
 			send_html(rs, cat, &f, 200, NULL, NULL, NULL);
 		pagecache_put(PAGECACHE_REVISION, key, cat->revision, rs);
 	}
-	kept_mark(rq, rs, cat->revision);
 	catalog_release(cat);
 }

@@ -6,7 +6,6 @@
 #define LOOTFORGE_HTTP_H
 
 #include <stddef.h>
-#include <stdint.h>
 
 #include "arena.h"
 #include "buf.h"
@@ -31,9 +30,6 @@ struct request {
 	/* The request belongs in the slow lane (handler_slow) but its queue
 	 * was full: answer at once, without the slow part (lane.h). */
 	int lane_full;
-	/* The revision of an inner request nginx sent to /_kept/REV/... (kept.h),
-	 * else 0. */
-	uint64_t kept_rev;
 	/* Every FastCGI param as "NAME=value", NULL-terminated (cookies,
 	 * Origin, Host, REMOTE_ADDR); may be NULL. Read with request_param. */
 	const char *const *env;
@@ -52,9 +48,7 @@ struct response {
 	int retry_after;   /* seconds, 0 = no header */
 	int cache_seconds; /* 0 = no-store */
 	/* The whole Cache-Control value when set (static text), before
-	 * cache_seconds: "public, max-age=31536000, immutable"; "" for none at
-	 * all (an answer nginx follows internally, whose last answer says it:
-	 * kept.h) */
+	 * cache_seconds: "public, max-age=31536000, immutable" */
 	const char *cache_control;
 	const char *allow; /* the Allow header of a 405, else NULL (static text) */
 	unsigned route;    /* set by the router: its route's index, for the metrics */

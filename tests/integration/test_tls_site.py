@@ -157,8 +157,7 @@ def test_production_site_is_https_only(stack):
                       (target, source, status, want), body[:200])
         with open(os.path.join(tmp, "lootforge-access.log")) as f:
             lines = [ln for ln in f if '"GET /words?format=json' in ln]
-        check(len(lines) == 1 and re.search(r" rt=\d+\.\d{3} urt=\d+\.\d{3}( : \d+\.\d{3})? "
-                                            r"rid=[0-9a-f]{32}$",
+        check(len(lines) == 1 and re.search(r" rt=\d+\.\d{3} urt=\d+\.\d{3} rid=[0-9a-f]{32}$",
                                             lines[0].rstrip("\n")),
               "the site's access log has the request and upstream times and the id", lines)
         # gzip (issue 29): HTML and JSON compressed when asked for, the same
@@ -218,21 +217,3 @@ def test_production_site_cache_keeps_whole_answers(stack):
         rev = json.loads(body)["revision"]
         seen = [fetch("GET", "/catalog.json?rev=%d" % rev)[1].get("x-cache") for _ in range(2)]
         check(seen == ["MISS", "HIT"], "nginx keeps /catalog.json?rev=R", seen)
-
-        # The current revision's pages (src/web/kept.h) through the site's
-        # /_kept/: kept after the first GET, a HEAD first included, with the
-        # site's headers and the daemon's no-store for the client.
-        s = random.SystemRandom().randint(1, 2**40)
-        for target in ("/spells?format=json", "/map?w=6&h=6&seed=%d" % s):
-            status, h, body = fetch("HEAD", target)
-            check(status == 200 and body == b"", "HEAD " + target, status, h)
-            seen = []
-            for _ in range(2):
-                status, g, body = fetch("GET", target)
-                check(status == 200 and len(body) == int(h["content-length"]),
-                      "GET %s after HEAD: the whole body" % target, status, g, len(body))
-                check(hsts_age(g) >= HSTS_MIN and g.get("cache-control") == "no-store"
-                      and g.get("x-frame-options") == "DENY",
-                      "GET %s: the site's headers" % target, g)
-                seen.append(g.get("x-cache"))
-            check(seen == ["MISS", "HIT"], "nginx keeps %s" % target, seen)
