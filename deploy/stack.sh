@@ -301,6 +301,9 @@ daemon_start() {
 		# The last good catalog lives with the rest of this stack's state.
 		# A variable, not a flag: a daemon without the setting ignores it.
 		export LOOTFORGE_CATALOG_CACHE="${LOOTFORGE_CATALOG_CACHE:-$VAR/catalog.cache}"
+		# The current revision's pages as files, where nginx.conf looks
+		# (src/web/kept.h).
+		export LOOTFORGE_KEPT_DIR="$VAR/kept"
 		exec setsid "$DAEMON" --socket "$FCGI_SOCK" --workers "$WORKERS" \
 			--templates "$ROOT/templates" --db-socket "$DB_SOCK" \
 			--db-user "$DB_USER" --db-name "$DB_NAME" --db-password-file "$PW_FILE" \

@@ -76,6 +76,9 @@ static const struct opt_def opts[] = {
          "var/catalog.cache",
          "the last good catalog, kept on disk; served when the database cannot be reached "
          "at start"},
+        {"kept-dir", "LOOTFORGE_KEPT_DIR", "DIR", STR(kept_dir), NULL,
+         "where the current revision's kept pages are written as files for nginx to serve "
+         "(src/web/kept.h); emptied at start; unset: none are written"},
         /* A command rather than a setting, so it has no variable. */
         {"add-moderator", NULL, "NAME", STR(add_moderator), NULL,
          "create moderator NAME (or set a new password), reading the password from stdin, "
@@ -318,7 +321,8 @@ void config_log(const struct config *c)
 	                        : "none");
 	log_info("config: submit-limit=%u/hour cookie-secure=%u secret=%s", c->submit_limit,
 	         c->cookie_secure, c->secret_file ? c->secret_file : "random");
-	log_info("config: db-waiters=%u catalog-cache=%s", config_db_waiters(c), c->catalog_cache);
+	log_info("config: db-waiters=%u catalog-cache=%s kept-dir=%s", config_db_waiters(c),
+	         c->catalog_cache, c->kept_dir ? c->kept_dir : "(none)");
 }
 
 unsigned config_db_waiters(const struct config *c)

@@ -33,6 +33,7 @@ struct config {
 	char *add_moderator;    /* a command, not a setting: create this moderator and exit */
 	unsigned db_waiters;    /* workers of a process that may wait on the database; 0: auto */
 	char *catalog_cache;    /* the last good catalog on disk (catalog_file.h) */
+	char *kept_dir;         /* the kept pages as files for nginx (kept.h), or NULL */
 	char *fcgi_allow;       /* peers a TCP socket accepts (peer.h); NULL: loopback */
 	/* The read replica (docs/scaling.md): NULL host and socket: none, the
 	 * catalog is read from the primary (the db_* settings above). */

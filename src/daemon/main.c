@@ -19,6 +19,7 @@
 #include "config.h"
 #include "log.h"
 #include "metrics.h"
+#include "kept.h"
 #include "modcli.h"
 #include "peer.h"
 #include "page.h"
@@ -82,7 +83,7 @@ static int serve(const struct config *cfg, int fd, const struct peer_allow *allo
 	stop_signals(&stop);
 	db_set_max_waiting(config_db_waiters(cfg));
 	if (!(rl = reload_start(&dbc, has_replica ? &replica : NULL, cfg->poll_ms,
-	                        cfg->catalog_cache)))
+	                        cfg->catalog_cache, kept_live)))
 		log_error("main: cannot start the catalog poller");
 	else if (wait_first_catalog(), !(srv = server_start(fd, cfg->workers, &dbc, allow)))
 		log_error("main: cannot start the workers");
@@ -133,6 +134,9 @@ static int run(const struct config *cfg)
 	}
 	if ((fd = server_listen(cfg->socket)) < 0)
 		return -1;
+	/* Before the fork: the worker processes write into what it made. Not
+	 * fatal: without it nginx asks the daemon for every page. */
+	kept_init(cfg->kept_dir);
 	/* Before the fork: every worker process shares the one table. */
 	metrics_init(cfg->processes, cfg->workers, cfg->poll_ms);
 	if (cfg->processes == 0) {

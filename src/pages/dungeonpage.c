@@ -26,6 +26,7 @@
 #include "mapgen.h"
 #include "messages.h"
 #include "page.h"
+#include "kept.h"
 #include "pagecache.h"
 #include "render.h"
 #include "rng.h"
@@ -784,5 +785,8 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		if (keyed)
 			pagecache_put(PAGECACHE_INPUTS, key, cur->revision, rs);
 	}
+	if (keyed && (q.format == DF_HTML || q.format == DF_JSON))
+		kept_publish("dungeon", rq, rs, cur->revision,
+		             q.format == DF_JSON ? KEPT_JSON : KEPT_HTML);
 	catalog_release(cur);
 }

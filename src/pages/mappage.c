@@ -17,6 +17,7 @@
 #include "mapgen.h"
 #include "messages.h"
 #include "page.h"
+#include "kept.h"
 #include "pagecache.h"
 #include "render.h"
 #include "rng.h"
@@ -582,9 +583,18 @@ static const char *known_tilesets(struct arena *a, const struct catalog *cat)
 	return s;
 }
 
+/* A kept map, as a file for nginx too (kept.h): HTML and JSON. */
+static void publish(const struct request *rq, const struct response *rs, const struct map_query *q,
+                    const struct catalog *cat)
+{
+	if (q->format != MF_TEXT)
+		kept_publish("map", rq, rs, cat->revision,
+		             q->format == MF_JSON ? KEPT_JSON : KEPT_HTML);
+}
+
 /* The map of q from cat, answered; or why not. */
-static void serve_map(struct handler_ctx *ctx, struct response *rs, const struct map_query *q,
-                      const struct catalog *cat)
+static void serve_map(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
+                      const struct map_query *q, const struct catalog *cat)
 {
 	const struct catalog_tileset *ts = catalog_tileset(cat, q->tileset);
 	char why[MAP_WHY_MAX];
@@ -599,8 +609,10 @@ static void serve_map(struct handler_ctx *ctx, struct response *rs, const struct
 	int keyed = q->has_seed &&
 	            snprintf(key, sizeof key, "map|%d|%d|%" PRIu64 "|%d|%d|%s", q->w, q->h, q->seed,
 	                     q->loot, (int)q->format, q->tileset) < (int)sizeof key;
-	if (keyed && pagecache_get(PAGECACHE_INPUTS, key, cat->revision, rs))
+	if (keyed && pagecache_get(PAGECACHE_INPUTS, key, cat->revision, rs)) {
+		publish(rq, rs, q, cat);
 		return;
+	}
 	uint64_t seed = q->has_seed ? q->seed : rng_next(&ctx->seeds);
 	struct map *m = arena_alloc(&ctx->arena, sizeof(*m));
 	/* the text form: for the HTML page and the text answer, not the JSON
@@ -633,8 +645,10 @@ static void serve_map(struct handler_ctx *ctx, struct response *rs, const struct
 		send_json(rs, ts, q, m, seed, loot, n_loot, n_rooms);
 	else
 		send_html(rs, q, cat, m, seed, text, len, loot, n_loot, n_rooms);
-	if (keyed)
+	if (keyed) {
 		pagecache_put(PAGECACHE_INPUTS, key, cat->revision, rs);
+		publish(rq, rs, q, cat);
+	}
 }
 
 /* GET /map: 200 with the map; 400 naming a bad field (an unknown tileset
@@ -661,7 +675,7 @@ void mappage_route(struct handler_ctx *ctx, const struct request *rq, struct res
 		rs->retry_after = 1;
 		send_error(rs, &q, cat, 503, NULL, cat ? MSG_NO_TILESETS : MSG_NO_CATALOG);
 	} else {
-		serve_map(ctx, rs, &q, cat);
+		serve_map(ctx, rq, rs, &q, cat);
 	}
 	catalog_release(cat);
 }

@@ -10,6 +10,7 @@
 #include "catalog.h"
 #include "form.h"
 #include "page.h"
+#include "kept.h"
 #include "pagecache.h"
 
 enum sf { SF_LEVEL, SF_FORMAT, SF_Q, SF__MAX };
@@ -205,5 +206,6 @@ void spellpage_route(struct handler_ctx *ctx, const struct request *rq, struct r
 			send_html(rs, cat, &f, 200, NULL, NULL, NULL);
 		pagecache_put(PAGECACHE_REVISION, key, cat->revision, rs);
 	}
+	kept_publish("spells", rq, rs, cat->revision, f.json ? KEPT_JSON : KEPT_HTML);
 	catalog_release(cat);
 }

@@ -11,6 +11,7 @@
 #include "csv.h"
 #include "form.h"
 #include "page.h"
+#include "kept.h"
 #include "pagecache.h"
 
 enum wf { WF_KIND, WF_PART, WF_FORMAT, WF_Q, WF__MAX };
@@ -410,5 +411,7 @@ void words_route(struct handler_ctx *ctx, const struct request *rq, struct respo
 			send_html(rs, cat, &f, 200, NULL, NULL, NULL);
 		pagecache_put(PAGECACHE_REVISION, key, cat->revision, rs);
 	}
+	if (!f.csv)
+		kept_publish("words", rq, rs, cat->revision, f.json ? KEPT_JSON : KEPT_HTML);
 	catalog_release(cat);
 }

@@ -44,6 +44,7 @@ struct reloader {
 	int have_failed;      /* a load of revision `failed` failed at failed_at */
 	uint64_t failed;
 	struct timespec failed_at;
+	void (*on_live)(uint64_t revision); /* NULL: none */
 };
 
 static long long ms_since(const struct timespec *t)
@@ -138,6 +139,8 @@ static void use_cache(struct reloader *r)
 	r->have = 1;
 	log_warn("catalog: revision %llu live from %s until the database answers",
 	         (unsigned long long)c->revision, r->cache);
+	if (r->on_live)
+		r->on_live(r->current);
 	catalog_publish(c);
 	metrics_catalog(r->current, 0);
 }
@@ -235,6 +238,10 @@ static void poll_catalog(struct reloader *r, enum read_source *src)
 	/* After the write, so that "live" is the moment the revision goes
 	 * live: the bench and operators wait for this line. */
 	log_loaded(c, ms);
+	/* Before publishing: a page rendered at this revision is then written
+	 * for nginx (kept.h) from the first one on. */
+	if (r->on_live)
+		r->on_live(r->current);
 	catalog_publish(c); /* c belongs to the catalog module from here */
 	metrics_catalog(r->current, (uint64_t)(ms > 0 ? ms : 0));
 	/* The load's and the cache file's temporaries (result sets, the file's
@@ -303,7 +310,8 @@ static void reloader_free(struct reloader *r)
 }
 
 struct reloader *reload_start(const struct db_config *cfg, const struct db_config *replica,
-                              unsigned poll_ms, const char *cache_path)
+                              unsigned poll_ms, const char *cache_path,
+                              void (*on_live)(uint64_t revision))
 {
 	pthread_condattr_t ca;
 	struct reloader *r = calloc(1, sizeof(*r));
@@ -313,6 +321,7 @@ struct reloader *reload_start(const struct db_config *cfg, const struct db_confi
 		return NULL;
 	probe.probe = 1;
 	r->poll_ms = poll_ms;
+	r->on_live = on_live;
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);

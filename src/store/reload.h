@@ -12,6 +12,8 @@
 #ifndef LOOTFORGE_RELOAD_H
 #define LOOTFORGE_RELOAD_H
 
+#include <stdint.h>
+
 #include "db.h"
 
 struct reloader;
@@ -19,9 +21,11 @@ struct reloader;
 /* Starts the thread; the first poll happens at once. NULL when the thread or
  * a connection handle cannot be created. cfg (the primary), replica (NULL:
  * none; else the catalog is read there, see readroute.h) and cache_path
- * (NULL: no cache file) are copied. */
+ * (NULL: no cache file) are copied. on_live (NULL: none) is called, on the
+ * poller's thread, with each revision just before it is published. */
 struct reloader *reload_start(const struct db_config *cfg, const struct db_config *replica,
-                              unsigned poll_ms, const char *cache_path);
+                              unsigned poll_ms, const char *cache_path,
+                              void (*on_live)(uint64_t revision));
 
 /* Wakes the thread, joins it and frees everything it owns. The current
  * catalog stays published (catalog_shutdown drops it). */

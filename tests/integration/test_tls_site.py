@@ -26,7 +26,7 @@ SITE = os.path.join(ROOT, "deploy", "nginx-site.conf")
 HSTS_MIN = 31536000  # a year: what browsers' preload lists ask for
 
 
-def render_site(tmp, sock, p80, p443, cert, key, webroot):
+def render_site(tmp, sock, p80, p443, cert, key, webroot, kept_dir):
     with open(SITE) as f:
         site = f.read()
     swaps = [
@@ -40,6 +40,7 @@ def render_site(tmp, sock, p80, p443, cert, key, webroot):
         ("/etc/ssl/private/ssl-cert-snakeoil.key", key),
         ("/var/www/letsencrypt", webroot),
         ("/var/lib/nginx/lootforge-items", os.path.join(tmp, "items")),
+        ("/var/cache/lootforge/kept", os.path.join(kept_dir, "kept")),
         ("/var/log/nginx/lootforge-access.log", os.path.join(tmp, "lootforge-access.log")),
         ("/etc/nginx/lootforge-monitor[.]conf", os.path.join(tmp, "monitor[.]conf")),
     ]
@@ -113,7 +114,8 @@ def production_site(stack):
             f.write("allow 127.0.5.7;\n")
         p80, p443 = free_port(), free_port()
         sock = os.path.join(stack.var, "run", "fcgi.sock")
-        pidfile = start_nginx(tmp, render_site(tmp, sock, p80, p443, cert, key, webroot))
+        pidfile = start_nginx(tmp, render_site(tmp, sock, p80, p443, cert, key, webroot,
+                                               stack.var))
         yield p80, p443, tmp
     finally:
         if pidfile:
@@ -217,3 +219,22 @@ def test_production_site_cache_keeps_whole_answers(stack):
         rev = json.loads(body)["revision"]
         seen = [fetch("GET", "/catalog.json?rev=%d" % rev)[1].get("x-cache") for _ in range(2)]
         check(seen == ["MISS", "HIT"], "nginx keeps /catalog.json?rev=R", seen)
+
+        # The current revision's kept pages (src/web/kept.h): after the
+        # daemon's first answer, nginx's own from the file the daemon wrote,
+        # a HEAD first included, with the site's headers and the daemon's.
+        s = random.SystemRandom().randint(1, 2**40)
+        for target in ("/spells?format=json", "/map?w=6&h=6&seed=%d" % s):
+            status, h, body = fetch("HEAD", target)
+            check(status == 200 and body == b"", "HEAD " + target, status, h)
+            seen = []
+            for _ in range(2):
+                status, g, body = fetch("GET", target)
+                check(status == 200 and len(body) == int(h["content-length"]),
+                      "GET %s after HEAD: the whole body" % target, status, g, len(body))
+                check(hsts_age(g) >= HSTS_MIN and g.get("cache-control") == "no-store"
+                      and g.get("x-frame-options") == "DENY"
+                      and g["content-type"] == h["content-type"],
+                      "GET %s: the site's headers and the daemon's" % target, g)
+                seen.append(g.get("x-cache"))
+            check(seen == ["KEPT", "KEPT"], "nginx serves %s from the file" % target, seen)

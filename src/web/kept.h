@@ -1,0 +1,58 @@
+/* kept: the current revision's kept pages written as files, which nginx
+ * serves itself, without asking the daemon.
+ *
+ * /words, /spells and a map or dungeon with its seed depend only on the
+ * catalog's revision and the request (pagecache.h). When the daemon renders
+ * one as HTML or JSON for a GET whose query is plain (letters, digits,
+ * '=', '&', '_', '-'; at most KEPT_QUERY_MAX bytes), it also writes it to
+ *
+ *   DIR/REV/PAGE/QUERY.html or .json      (QUERY "_" when there is none)
+ *
+ * and DIR/current is a symbolic link to the live revision's REV. nginx
+ * looks there first (try_files), with the format it reads from the query
+ * or the Accept header the way the daemon does (docs/stack.md), and asks
+ * the daemon when nothing is there. A revision's page never changes, so a
+ * file is never stale; the link moves when a worker process has a new
+ * revision live (kept_live), which is when the daemon itself starts
+ * answering it. Bounded: per worker process and revision at most
+ * KEPT_FILES_MAX files and KEPT_BYTES_MAX bytes; two revisions' directories
+ * are kept (the live one and the one before, for requests in flight). */
+#ifndef LOOTFORGE_KEPT_H
+#define LOOTFORGE_KEPT_H
+
+#include <stdint.h>
+
+#include "http.h"
+
+#define KEPT_QUERY_MAX 200
+#define KEPT_FILES_MAX 4096
+#define KEPT_BYTES_MAX (64u << 20)
+
+enum kept_format { KEPT_HTML, KEPT_JSON };
+
+/* Once per daemon, before its worker processes start: files go under dir
+ * (created when missing); whatever an earlier run left there is removed,
+ * since a database made again may reuse its revision numbers. NULL or "":
+ * nothing is written. 0, or -1 (logged; nothing is written). */
+int kept_init(const char *dir);
+
+/* Revision rev is live in this process (the catalog poller's hook): the
+ * link names it, and the directories but its and the one before go. */
+void kept_live(uint64_t rev);
+
+/* After a page is answered at revision rev (rendered or from the page
+ * cache), when no file is there yet: writes rs's body as the file
+ * nginx looks for, when it is a whole 200 (a HEAD's too: the page renders
+ * and keeps its body for both) with a plain query, rev
+ * is this process's live revision and the bounds allow. page is the path's
+ * name ("words"). Failures are logged and leave no file behind. */
+void kept_publish(const char *page, const struct request *rq, const struct response *rs,
+                  uint64_t rev, enum kept_format f);
+
+/* The file's path for page, query (NULL: none) and format at revision rev,
+ * into out; -1 when the query is not plain or the path does not fit, or
+ * nothing is kept. For tests. */
+int kept_path(const char *page, const char *query, uint64_t rev, enum kept_format f, char *out,
+              size_t cap);
+
+#endif
