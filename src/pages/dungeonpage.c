@@ -785,8 +785,13 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		if (keyed)
 			pagecache_put(PAGECACHE_INPUTS, key, cur->revision, rs);
 	}
-	if (keyed && (q.format == DF_HTML || q.format == DF_JSON))
-		kept_publish("dungeon", rq, rs, cur->revision,
-		             q.format == DF_JSON ? KEPT_JSON : KEPT_HTML);
+	/* as a file for nginx too (kept.h); not a .dd2vtt, whose name for the
+	 * download (Content-Disposition) is the daemon's to send */
+	static const enum kept_format kept_as[] = {[DF_HTML] = KEPT_HTML,
+	                                           [DF_JSON] = KEPT_JSON,
+	                                           [DF_TEXT] = KEPT_TEXT,
+	                                           [DF_PNG] = KEPT_PNG};
+	if (keyed && q.format != DF_VTT)
+		kept_publish("dungeon", rq, rs, cur->revision, kept_as[q.format]);
 	catalog_release(cur);
 }

@@ -583,13 +583,13 @@ static const char *known_tilesets(struct arena *a, const struct catalog *cat)
 	return s;
 }
 
-/* A kept map, as a file for nginx too (kept.h): HTML and JSON. */
+/* A kept map, as a file for nginx too (kept.h). */
 static void publish(const struct request *rq, const struct response *rs, const struct map_query *q,
                     const struct catalog *cat)
 {
-	if (q->format != MF_TEXT)
-		kept_publish("map", rq, rs, cat->revision,
-		             q->format == MF_JSON ? KEPT_JSON : KEPT_HTML);
+	static const enum kept_format as[] = {
+	        [MF_HTML] = KEPT_HTML, [MF_JSON] = KEPT_JSON, [MF_TEXT] = KEPT_TEXT};
+	kept_publish("map", rq, rs, cat->revision, as[q->format]);
 }
 
 /* The map of q from cat, answered; or why not. */

@@ -26,7 +26,8 @@ static atomic_size_t bytes_written;
 static atomic_uint tmp_counter;
 static atomic_int warned; /* once per revision: a full disk would fill the log */
 
-static const char *const ext[] = {[KEPT_HTML] = "html", [KEPT_JSON] = "json"};
+static const char *const ext[] = {
+        [KEPT_HTML] = "html", [KEPT_JSON] = "json", [KEPT_TEXT] = "txt", [KEPT_PNG] = "png"};
 
 /* nginx builds the file's name from the raw query (docs/stack.md): only
  * bytes that need no decoding and can form no path go into it. */

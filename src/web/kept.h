@@ -28,7 +28,9 @@
 #define KEPT_FILES_MAX 4096
 #define KEPT_BYTES_MAX (64u << 20)
 
-enum kept_format { KEPT_HTML, KEPT_JSON };
+/* HTML and JSON as the query or Accept names them; text and PNG by the
+ * query's format= only (nginx looks them up for no Accept). */
+enum kept_format { KEPT_HTML, KEPT_JSON, KEPT_TEXT, KEPT_PNG };
 
 /* Once per daemon, before its worker processes start: files go under dir
  * (created when missing); whatever an earlier run left there is removed,

@@ -109,7 +109,9 @@ def test_nginx_serves_the_kept_pages_as_files(stack):
     s = seed()
     for path in KEPT + ["/map?w=30&h=30&seed=%d" % s, "/map?w=30&h=30&seed=%d&format=json" % s,
                         "/dungeon?w=30&h=30&seed=%d" % s,
-                        "/dungeon?w=30&h=30&seed=%d&format=json" % s]:
+                        "/dungeon?w=30&h=30&seed=%d&format=json" % s,
+                        "/dungeon?w=12&h=8&seed=%d&format=png" % s,
+                        "/map?w=7&h=5&seed=%d&format=text" % s]:
         first, from_file = kept_answers(stack, path)
         check(from_file == ASKS, "GET %s: every later answer from the file" % path, from_file)
         names = [k.lower() for k, _ in first.raw_headers]
@@ -130,11 +132,17 @@ def test_nginx_serves_the_kept_pages_as_files(stack):
         check(r.status == 200 and "x-cache" not in r.headers, "the daemon's: %r" % headers, r)
     r = stack.get(path, headers={"Accept": "text/plain"})
     check(r.headers["content-type"].startswith("text/plain"), "text/plain is the daemon's", r)
-    for q in ("&format=text", "&format=JSON", "&format=json&format=json", "&x=%41"):
+    for q in ("&format=JSON", "&format=json&format=json", "&x=%41"):
         r = stack.get(path + q)
         check("x-cache" not in r.headers, "GET %s%s: the daemon's" % (path, q), r)
     r = stack.request("POST", "/words", body=b"", headers={"Content-Type": "application/x-www-form-urlencoded"})
     check(r.status == 405 and "x-cache" not in r.headers, "POST: the daemon's 405", r)
+    # a .dd2vtt's download name is the daemon's to send
+    vtt = "/dungeon?w=6&h=6&seed=%d&format=vtt" % s
+    for _ in range(2):
+        r = stack.get(vtt)
+        check(r.status == 200 and "x-cache" not in r.headers
+              and "attachment" in r.headers.get("content-disposition", ""), "vtt", r)
     # a map or dungeon without a seed is never a file, nor an error
     a, b = stack.get("/map?w=5&h=5"), stack.get("/map?w=5&h=5")
     check(a.body != b.body and "x-cache" not in b.headers, "a fresh map each time", a, b)

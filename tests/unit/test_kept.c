@@ -223,6 +223,16 @@ static void test_publish_refuses(void **state)
 	longest[KEPT_QUERY_MAX] = 'a';
 	longest[KEPT_QUERY_MAX + 1] = '\0';
 	assert_int_equal(kept_path("words", longest, 3, KEPT_JSON, p, sizeof p), -1);
+	/* the names nginx.conf makes: QUERY.EXT, "_" for none */
+	static const char *const names[] = {"_.html", "_.json", "_.txt", "_.png"};
+	for (int f = KEPT_HTML; f <= KEPT_PNG; f++) {
+		char want[256];
+		assert_int_equal(kept_path("map", NULL, 3, (enum kept_format)f, p, sizeof p), 0);
+		snprintf(want, sizeof want, "%s/3/map/%s", dir, names[f]);
+		assert_string_equal(p, want);
+	}
+	assert_int_equal(kept_path("map", "w=3&seed=9", 3, KEPT_PNG, p, sizeof p), 0);
+	assert_non_null(strstr(p, "/3/map/w=3&seed=9.png"));
 
 	rq.query = "kind=weapon";
 	kept_publish("words", &rq, &r, 3, KEPT_JSON);
