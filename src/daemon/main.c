@@ -146,6 +146,7 @@ static int run(const struct config *cfg)
 		struct worker_args args = {cfg, fd, &allow};
 		rc = supervise(cfg->processes, serve_child, &args, &stop, SUPERVISE_GRACE_MS);
 	}
+	kept_stop();
 	server_unlisten(fd, cfg->socket);
 	return rc;
 }

@@ -146,6 +146,16 @@ int kept_init(const char *dir)
 	return 0;
 }
 
+void kept_stop(void)
+{
+	char link[PATH_MAX];
+
+	if (!kept_on)
+		return;
+	snprintf(link, sizeof link, "%s/current", kept_dir);
+	unlink(link);
+}
+
 void kept_live(uint64_t rev)
 {
 	char link[PATH_MAX], tmp[PATH_MAX], lock[PATH_MAX], target[32], dir[PATH_MAX];

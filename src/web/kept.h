@@ -38,6 +38,10 @@ enum kept_format { KEPT_HTML, KEPT_JSON, KEPT_TEXT, KEPT_PNG };
  * nothing is written. 0, or -1 (logged; nothing is written). */
 int kept_init(const char *dir);
 
+/* The daemon stops: the link goes, so that nginx asks (and gets its 502)
+ * rather than serve a revision a change made meanwhile would not reach. */
+void kept_stop(void);
+
 /* Revision rev is live in this process (the catalog poller's hook): the
  * link names it, and the directories but its and the one before go. */
 void kept_live(uint64_t rev);

@@ -265,6 +265,9 @@ static void test_link_follows_the_live_revision(void **state)
 	assert_link("10");
 	assert_false(exists("9"));
 	assert_true(exists("8"));
+	kept_stop(); /* the daemon stopped: nginx finds nothing */
+	assert_false(exists("current"));
+	assert_true(exists("10"));
 	buf_free(&r.body);
 }
 
