@@ -248,6 +248,10 @@ struct links {
 	struct buf buf;    /* scratch for one item's link */
 	struct buf inputs; /* the inputs, "&seed=" */
 	struct buf reroll; /* the inputs, "&format=json", as a JSON string */
+	/* what the items read: the two above, or a thread's kept copy
+	 * (plain_links) */
+	const char *in, *rr;
+	size_t in_len, rr_len;
 };
 
 /* Fills l for the items of f; the buffers keep their room (a map's loot
@@ -265,7 +269,13 @@ static int links_fill(struct links *l, const struct form *f)
 	struct jw w = {&l->reroll, 0};
 	jw_str(&w, l->inputs.data);
 	l->inputs.len = inputs_len;
-	return w.err ? -1 : buf_puts(&l->inputs, "&seed=");
+	if (w.err || buf_puts(&l->inputs, "&seed=") != 0)
+		return -1;
+	l->in = l->inputs.data;
+	l->in_len = l->inputs.len;
+	l->rr = l->reroll.data;
+	l->rr_len = l->reroll.len;
+	return 0;
 }
 
 static int links_init(struct links *l, const struct form *f)
@@ -305,7 +315,7 @@ static void jw_link(struct jw *w, struct links *l, const struct item *it)
 		err = buf_puts(&l->buf, "/item/") != 0 || buf_puts(&l->buf, it->code) != 0 ||
 		      buf_puts(&l->buf, "?format=json") != 0;
 	else
-		err = buf_append(&l->buf, l->inputs.data, l->inputs.len) != 0 ||
+		err = buf_append(&l->buf, l->in, l->in_len) != 0 ||
 		      buf_puts(&l->buf, decimal_u64(it->seed, text)) != 0 ||
 		      buf_puts(&l->buf, "&format=json") != 0;
 	if (err)
@@ -667,7 +677,7 @@ static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
 	JW_LIT(w, ",\"link\":");
 	jw_link(w, l, it);
 	JW_LIT(w, ",\"reroll\":");
-	jw_raw(w, l->reroll.data, l->reroll.len);
+	jw_raw(w, l->rr, l->rr_len);
 	JW_LIT(w, "}");
 }
 
@@ -716,7 +726,7 @@ static void jw_item_v1(struct jw *w, const struct item *it, struct links *l)
 	JW_LIT(w, ",\"link\":");
 	jw_link(w, l, it);
 	JW_LIT(w, ",\"reroll\":");
-	jw_raw(w, l->reroll.data, l->reroll.len);
+	jw_raw(w, l->rr, l->rr_len);
 	JW_LIT(w, "}");
 }
 
@@ -753,8 +763,63 @@ static int emit_json(json_t *v, struct buf *out)
 	return rc == 0 ? 0 : -1;
 }
 
-int render_json_items(const struct form *f, const struct item *items, size_t n, int batch,
-                      struct buf *out)
+/* The links of a plain form (no power, attributes or loadout: a dungeon's
+ * items, rolled from their kind and tier alone, and the card's) depend on
+ * its kind, tier and variance only: each thread keeps them, one a kind,
+ * rather than printing the inputs again for each item (links_fill was
+ * ~8% of a level-20 dungeon's JSON, its ~250 items appended one by one). */
+struct plain_links {
+	int kept, tier, variance;
+	size_t in_len, rr_len;
+	char in[160], rr[224];
+};
+
+static __thread struct plain_links plain_kept[K__MAX];
+
+static int is_plain(const struct form *f)
+{
+	if (f->power_text || f->loadout || (unsigned)f->kind >= K__MAX)
+		return 0;
+	for (int p = 0; p < P__MAX; p++)
+		if (f->attr[p])
+			return 0;
+	return 1;
+}
+
+/* l's links for f: a thread's kept ones when f is plain, else made into
+ * l's buffers (links_init). 0, or -1 out of memory. */
+static int links_for(struct links *l, const struct form *f)
+{
+	struct plain_links *p = is_plain(f) ? &plain_kept[f->kind] : NULL;
+
+	if (p && p->kept && p->tier == f->tier && p->variance == f->variance) {
+		buf_init(&l->buf);
+		buf_init(&l->inputs);
+		buf_init(&l->reroll);
+		l->in = p->in;
+		l->in_len = p->in_len;
+		l->rr = p->rr;
+		l->rr_len = p->rr_len;
+		return 0;
+	}
+	if (links_init(l, f) != 0)
+		return -1;
+	if (p && l->in_len < sizeof p->in && l->rr_len < sizeof p->rr) {
+		memcpy(p->in, l->in, l->in_len);
+		memcpy(p->rr, l->rr, l->rr_len);
+		p->in_len = l->in_len;
+		p->rr_len = l->rr_len;
+		p->tier = f->tier;
+		p->variance = f->variance;
+		p->kept = 1;
+	}
+	return 0;
+}
+
+/* render_json_items, with every item written in version 2's language when
+ * v2 (render_json_item_append: not a copy of the item to say so). */
+static int write_items(const struct form *f, const struct item *items, size_t n, int batch, int v2,
+                       struct buf *out)
 {
 	if (!out || (n > 0 && !items) || (!batch && n != 1))
 		return -1;
@@ -763,7 +828,7 @@ int render_json_items(const struct form *f, const struct item *items, size_t n, 
 	struct jw w = {out, 0};
 	size_t start = out->len;
 
-	w.err = links_init(&links, f) != 0;
+	w.err = links_for(&links, f) != 0;
 	/* One reservation for most answers. */
 	if (!w.err && buf_reserve(out, n * JSON_ITEM_ROOM + 16) != 0)
 		w.err = 1;
@@ -772,7 +837,7 @@ int render_json_items(const struct form *f, const struct item *items, size_t n, 
 	for (size_t i = 0; i < n && !w.err; i++) {
 		if (i)
 			JW_LIT(&w, ",");
-		if (items[i].code_version == ITEMCODE_VERSION_1)
+		if (!v2 && items[i].code_version == ITEMCODE_VERSION_1)
 			jw_item_v1(&w, &items[i], &links);
 		else
 			jw_item_v2(&w, &items[i], &links);
@@ -792,15 +857,17 @@ int render_json_items(const struct form *f, const struct item *items, size_t n, 
 	return 0;
 }
 
+int render_json_items(const struct form *f, const struct item *items, size_t n, int batch,
+                      struct buf *out)
+{
+	return write_items(f, items, n, batch, 0, out);
+}
+
 int render_json_item_append(const struct form *f, const struct item *it, struct buf *out)
 {
-	struct item copy;
-
 	if (!it)
 		return -1;
-	copy = *it;
-	copy.code_version = ITEMCODE_VERSION;
-	return render_json_items(f, &copy, 1, 0, out);
+	return write_items(f, it, 1, 0, 1, out);
 }
 
 json_t *render_json_item_value(const struct form *f, const struct item *it)
