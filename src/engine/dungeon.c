@@ -122,8 +122,6 @@ int dungeon_distances(const struct dungeon *d, int x, int y, int *dist)
 #define WORDS    ((MAP_DIM_MAX * T + 63) / 64) /* a row of cells as bits */
 #define RUNS_MAX (MAP_DIM_MAX * T * (MAP_DIM_MAX * T / 2 + 1))
 
-static const int step[4] = {-ROW, 1, ROW, -1};
-
 /* Runs of room floor, row by row in reading order: the rooms are found
  * from them (a few thousand) rather than from the cells (32,400 at
  * 30 x 30). */
@@ -434,12 +432,21 @@ static int walk(struct dungeon *d, int start, unsigned char *grid, uint16_t *que
 			far = c < far ? c : far;
 			left -= dist[id] < 0;
 			dist[id] = dist[id] < 0 ? at : dist[id];
-			for (int k = 0; k < 4; k++) {
-				int nb = c + step[k], open = grid[nb];
-				grid[nb] = 0;
-				queue[tail] = (uint16_t)nb;
-				tail += open;
-			}
+			/* the four sides (up, right, down, left) written out: as a
+			 * loop over a table of steps the compiler kept the loop,
+			 * and the walk cost ~11% more of dungeon_build */
+#define SIDE(off)                                                                                  \
+	do {                                                                                       \
+		int open_ = grid[c + (off)];                                                       \
+		grid[c + (off)] = 0;                                                               \
+		queue[tail] = (uint16_t)(c + (off));                                               \
+		tail += open_;                                                                     \
+	} while (0)
+			SIDE(-ROW);
+			SIDE(1);
+			SIDE(ROW);
+			SIDE(-1);
+#undef SIDE
 		}
 	}
 	for (int id = 1; id <= d->n_rooms; id++)
