@@ -168,17 +168,23 @@ static void row(struct z *z, const unsigned char *f, const unsigned char *above,
                 size_t period)
 {
 	size_t i = 0;
+	/* A match longer than best must take in the bytes at i and at
+	 * i + best: when either differs from its source, the match is not
+	 * measured (most are not: a row is mostly short runs), the same
+	 * choice without the call. */
+#define LONGER(src) (i + best < n && f[i + best] == (src)[i + best] && f[i] == (src)[i])
 	while (i < n) {
 		size_t best = 0, l;
 		int dc = 0;
-		if (i >= 1)
+		if (i >= 1 && f[i] == f[i - 1])
 			best = same(f + i, f + i - 1, n - i);
-		if (best < 64 && period > 1 && i >= period &&
+		if (best < 64 && period > 1 && i >= period && LONGER(f - period) &&
 		    (l = same(f + i, f + i - period, n - i)) > best) {
 			best = l;
 			dc = 1;
 		}
-		if (best < 64 && above && (l = same(f + i, above + i, n - i)) > best) {
+		if (best < 64 && above && LONGER(above) &&
+		    (l = same(f + i, above + i, n - i)) > best) {
 			best = l;
 			dc = 2;
 		}
@@ -190,6 +196,7 @@ static void row(struct z *z, const unsigned char *f, const unsigned char *above,
 			i++;
 		}
 	}
+#undef LONGER
 }
 
 /* f[1..w] = r - up, byte by byte (mod 256), sixteen at a time (SSE2) or
