@@ -292,19 +292,30 @@ static void stairs_dots(struct canvas *c, int x, int y, const uint16_t *dots, un
 
 static void draw_indices(const struct dungeon *d, struct canvas *c)
 {
+	/* a cell's ground by its kind ('#', '.' or 'r': dungeon.h) */
+	static const unsigned char ground[256] = {['#'] = WALL, ['.'] = HALL, ['r'] = ROOM};
+	static const uint64_t ones = 0x0101010101010101ULL;
 	/* a cell row: its first pixel row on the grid line (but the first),
-	 * its first pixel column too (but the first), the other rows alike */
+	 * its first pixel column too (but the first), the other rows alike;
+	 * a cell written as 8 + 2 bytes, its first pixel then set (8 + 8:
+	 * the next cell's overwrites the 6 past it; the last's are past the
+	 * row, in the slack draw_png_2 allocates) */
 	for (int cy = 0; cy < d->ch; cy++) {
 		unsigned char *top = c->own + (size_t)cy * P * (size_t)c->pw;
 		unsigned char *floor = c->shared + (size_t)cy * (size_t)c->pw;
+		const unsigned char *kind = (const unsigned char *)&d->kind[cy * d->cw];
 		for (int cx = 0; cx < d->cw; cx++) {
-			char k = d->kind[cy * d->cw + cx];
-			unsigned char g = k == '#' ? WALL : k == '.' ? HALL : ROOM;
-			memset(floor + cx * P, g, P);
-			memset(top + cx * P, cy > 0 ? g + GRID : g, P);
-			if (cx > 0)
-				floor[cx * P] = top[cx * P] = g + GRID;
+			unsigned g = ground[kind[cx]];
+			uint64_t under = g * ones, line = (g + GRID) * ones;
+			unsigned char *f = floor + cx * P, *t = top + cx * P;
+			memcpy(f, &under, 8);
+			memcpy(f + 8, &under, 8);
+			memcpy(t, cy > 0 ? &line : &under, 8);
+			memcpy(t + 8, cy > 0 ? &line : &under, 8);
+			f[0] = t[0] = (unsigned char)(g + GRID);
 		}
+		floor[0] = (unsigned char)ground[kind[0]];
+		top[0] = (unsigned char)(cy > 0 ? ground[kind[0]] + GRID : ground[kind[0]]);
 		c->row[cy * P] = top;
 		for (int j = 1; j < P; j++)
 			c->row[cy * P + j] = floor;
@@ -343,8 +354,8 @@ static int draw_png_2(const struct dungeon *d, struct buf *out)
 	struct canvas c = {.pw = d->cw * P, .ph = d->ch * P};
 	int rc = -1;
 
-	c.own = malloc((size_t)c.pw * (size_t)c.ph);
-	c.shared = malloc((size_t)c.pw * (size_t)d->ch);
+	c.own = malloc((size_t)c.pw * (size_t)c.ph + 16);
+	c.shared = malloc((size_t)c.pw * (size_t)d->ch + 16); /* + 16: draw_indices' slack */
 	c.row = malloc((size_t)c.ph * sizeof c.row[0]);
 	if (c.own && c.shared && c.row) {
 		draw_indices(d, &c);
