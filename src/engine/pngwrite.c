@@ -139,13 +139,25 @@ static inline void put(struct z *z, struct code c)
  * 258 (none shorter than 3). */
 static void match(struct z *z, size_t len, int dc)
 {
-	while (len > 0) {
-		size_t l = len > MAX_MATCH ? MAX_MATCH : len;
-		if (len > MAX_MATCH && len - MAX_MATCH < 3)
-			l = len - 3;
-		put(z, z->len[l]);
+	/* the pieces of 258 (a run of rows alike is hundreds of them) as
+	 * one code each, the length's and the distance's bits together
+	 * (at most 26 bits) */
+	if (len >= MAX_MATCH + 3) {
+		struct code l = z->len[MAX_MATCH], d = z->dist[dc];
+		struct code both = {l.bits | d.bits << l.n, l.n + d.n};
+		do {
+			put(z, both);
+			len -= MAX_MATCH;
+		} while (len >= MAX_MATCH + 3);
+	}
+	if (len > MAX_MATCH) { /* 259 or 260: not a piece of 1 or 2 after */
+		put(z, z->len[len - 3]);
 		put(z, z->dist[dc]);
-		len -= l;
+		len = 3;
+	}
+	if (len > 0) {
+		put(z, z->len[len]);
+		put(z, z->dist[dc]);
 	}
 }
 
