@@ -6,6 +6,9 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include <jansson.h>
 #include <unistr.h>
@@ -154,6 +157,23 @@ static void jw_strn(struct jw *w, const char *s, size_t n)
 	if (!w->err && n + 2 < b->cap - b->len) {
 		char *d = b->data + b->len;
 		size_t i = 0;
+#ifdef __SSE2__
+		/* Sixteen at a time where there is SSE2 (x86-64 always): as
+		 * signed bytes, those below 0x20 are the controls and every
+		 * byte at or above 0x80. A dungeon's spells' texts and cells
+		 * were ~8% of its JSON's instructions eight at a time. */
+		const __m128i space = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'),
+		              bslash = _mm_set1_epi8('\\');
+		for (; i + 16 <= n; i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+			__m128i bad = _mm_or_si128(
+			        _mm_cmplt_epi8(v, space),
+			        _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)));
+			if (_mm_movemask_epi8(bad))
+				break;
+			_mm_storeu_si128((__m128i *)(void *)(d + 1 + i), v);
+		}
+#endif
 		/* Eight bytes at a time while none needs escaping: a map's
 		 * rows of cells are 180 bytes each, 32 KB a 30 x 30 map, and a
 		 * byte at a time was an eighth of its answer's CPU. */
