@@ -137,7 +137,7 @@ static inline void put(struct z *z, struct code c)
 
 /* A match of len (>= 3) bytes at distance code dc, in pieces of at most
  * 258 (none shorter than 3). */
-static void match(struct z *z, size_t len, int dc)
+static inline void match(struct z *z, size_t len, int dc)
 {
 	/* the pieces of 258 (a run of rows alike is hundreds of them) as
 	 * one code each, the length's and the distance's bits together
@@ -193,9 +193,12 @@ static size_t same(const unsigned char *a, const unsigned char *b, size_t max)
 /* Row f (n bytes, filter byte first) as literals and matches; above is the
  * row before it in the stream (NULL for the first), period as the
  * caller's (0: none). */
-static void row(struct z *z, const unsigned char *f, const unsigned char *above, size_t n,
+static void row(struct z *out, const unsigned char *f, const unsigned char *above, size_t n,
                 size_t period)
 {
+	/* the writer's state in registers for the row, not in the caller's
+	 * memory at each code (put and match inlined into this loop) */
+	struct z w = *out, *z = &w;
 	size_t i = 0;
 	/* A match longer than best must take in the bytes at i and at
 	 * i + best: when either differs from its source, the match is not
@@ -226,6 +229,7 @@ static void row(struct z *z, const unsigned char *f, const unsigned char *above,
 		}
 	}
 #undef LONGER
+	*out = w;
 }
 
 /* f[1..w] = r - up, byte by byte (mod 256), sixteen at a time (SSE2) or
