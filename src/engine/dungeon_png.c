@@ -292,30 +292,42 @@ static void stairs_dots(struct canvas *c, int x, int y, const uint16_t *dots, un
 
 static void draw_indices(const struct dungeon *d, struct canvas *c)
 {
-	/* a cell's ground by its kind ('#', '.' or 'r': dungeon.h) */
+	/* a cell's ground by its kind ('#', '.' or 'r': dungeon.h), and its
+	 * pixel rows by its ground: below the grid line (the first pixel on
+	 * the grid) and on it, 16 bytes of which the first P count */
+#define G_(g) ((g) + GRID)
+#define UNDER(g)                                                                                   \
+	{                                                                                          \
+		G_(g), g, g, g, g, g, g, g, g, g, g, g, g, g, g, g                                 \
+	}
+#define LINE(g)                                                                                    \
+	{                                                                                          \
+		G_(g), G_(g), G_(g), G_(g), G_(g), G_(g), G_(g), G_(g), G_(g), G_(g), G_(g),       \
+		        G_(g), G_(g), G_(g), G_(g), G_(g)                                          \
+	}
 	static const unsigned char ground[256] = {['#'] = WALL, ['.'] = HALL, ['r'] = ROOM};
-	static const uint64_t ones = 0x0101010101010101ULL;
+	static const unsigned char under[3][16] = {UNDER(WALL), UNDER(HALL), UNDER(ROOM)};
+	static const unsigned char line[3][16] = {LINE(WALL), LINE(HALL), LINE(ROOM)};
+#undef G_
+#undef UNDER
+#undef LINE
 	/* a cell row: its first pixel row on the grid line (but the first),
-	 * its first pixel column too (but the first), the other rows alike;
-	 * a cell written as 8 + 2 bytes, its first pixel then set (8 + 8:
-	 * the next cell's overwrites the 6 past it; the last's are past the
-	 * row, in the slack draw_png_2 allocates) */
+	 * its first pixel column too (but the first), the other rows alike.
+	 * A cell is written as 16 bytes: the next cell's overwrite the 6 past
+	 * it; the last's are past the row, in the slack draw_png_2 allocates.
+	 * The first cell row has no grid line: its top is its floor. */
 	for (int cy = 0; cy < d->ch; cy++) {
 		unsigned char *top = c->own + (size_t)cy * P * (size_t)c->pw;
 		unsigned char *floor = c->shared + (size_t)cy * (size_t)c->pw;
 		const unsigned char *kind = (const unsigned char *)&d->kind[cy * d->cw];
-		for (int cx = 0; cx < d->cw; cx++) {
-			unsigned g = ground[kind[cx]];
-			uint64_t under = g * ones, line = (g + GRID) * ones;
-			unsigned char *f = floor + cx * P, *t = top + cx * P;
-			memcpy(f, &under, 8);
-			memcpy(f + 8, &under, 8);
-			memcpy(t, cy > 0 ? &line : &under, 8);
-			memcpy(t + 8, cy > 0 ? &line : &under, 8);
-			f[0] = t[0] = (unsigned char)(g + GRID);
-		}
-		floor[0] = (unsigned char)ground[kind[0]];
-		top[0] = (unsigned char)(cy > 0 ? ground[kind[0]] + GRID : ground[kind[0]]);
+		for (int cx = 0; cx < d->cw; cx++)
+			memcpy(floor + cx * P, under[ground[kind[cx]]], 16);
+		floor[0] = ground[kind[0]];
+		if (cy == 0)
+			memcpy(top, floor, (size_t)c->pw);
+		else
+			for (int cx = 0; cx < d->cw; cx++)
+				memcpy(top + cx * P, line[ground[kind[cx]]], 16);
 		c->row[cy * P] = top;
 		for (int j = 1; j < P; j++)
 			c->row[cy * P + j] = floor;
