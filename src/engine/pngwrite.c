@@ -204,7 +204,7 @@ static void row(struct z *out, const unsigned char *f, const unsigned char *abov
 	 * i + best: when either differs from its source, the match is not
 	 * measured (most are not: a row is mostly short runs), the same
 	 * choice without the call. */
-#define LONGER(src) (i + best < n && f[i + best] == (src)[i + best] && f[i] == (src)[i])
+#define LONGER(src) (f[i] == (src)[i] && i + best < n && f[i + best] == (src)[i + best])
 	while (i < n) {
 		size_t best = 0, l;
 		int dc = 0;
