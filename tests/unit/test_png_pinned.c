@@ -6,9 +6,11 @@
  * and 20 and 24 dungeons of random size, level and seed, their PNG of
  * version 2; and pngwrite alone on pictures no dungeon draws (noise, runs,
  * repeats at every period from 0 to 13, rows given alike as one pointer,
- * widths from 1 to 700, rows of 1 to 260 pixels differing from the row
- * above in a few places). The expected hashes were computed with
- * pngwrite.c and dungeon_png.c as they were before issue 27's fourth pass;
+ * widths from 1 to 1801, rows that differ from the row above in a few
+ * places, runs about 64 long; and rows 4,095 to 16,384 wide). The expected
+ * hashes were computed with pngwrite.c and dungeon_png.c as they were
+ * before issue 27's fourth pass (the wide rows' at c918ab9, the same
+ * writer's bytes);
  * PNG_PIN_PRINT=1 prints the table (there should be no reason to re-pin). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -47,6 +49,7 @@ struct pinned {
 /* Computed before issue 27's fourth pass (see the header). */
 static const struct pinned expected[] = {
         {"pngwrite", 0x879069ee64edd069ULL},
+        {"pngwrite-wide", 0xd50adc68a0651b7fULL},
         {"plain/hallways=0", 0x971f7530900e9750ULL},
         {"plain/hallways=50", 0x61e7da69e58bd65cULL},
         {"plain/hallways=100", 0x15ec439032f8bc09ULL},
@@ -239,8 +242,24 @@ static void test_pngwrite(void **state)
 				h = fnv(h, &png.len, sizeof png.len);
 				h = fnv(h, png.data, png.len);
 			}
+	/* rows wider than any dungeon's, up to the widest */
+	static unsigned char wide[PNGWRITE_W_MAX * 3];
+	static const int widths[] = {4095, 4097, 5000, 8193, PNGWRITE_W_MAX};
+	uint64_t hw = 0xcbf29ce484222325ULL;
+	for (size_t s = 0; s < sizeof widths / sizeof widths[0]; s++)
+		for (int kind = 0; kind < 6; kind += 2) {
+			picture(&r, wide, rows, widths[s], 3, kind);
+			buf_reset(&png);
+			assert_int_equal(pngwrite_indexed(rows, widths[s], 3,
+			                                  (const unsigned char(*)[3])pal, 256, 10,
+			                                  &png),
+			                 0);
+			hw = fnv(hw, &png.len, sizeof png.len);
+			hw = fnv(hw, png.data, png.len);
+		}
 	buf_free(&png);
 	assert_true(check("pngwrite", h, pp && *pp == '1'));
+	assert_true(check("pngwrite-wide", hw, pp && *pp == '1'));
 }
 
 int main(void)
