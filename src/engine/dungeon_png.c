@@ -259,11 +259,17 @@ struct canvas {
 	unsigned char *own;    /* ph rows of pw: each row's own bytes, when it has them */
 	unsigned char *shared; /* a cell row's floor: ph / P rows of pw */
 	const unsigned char **row;
+	/* Rows 3, 5, 7 and 9 of a cell row follow the row above them (the
+	 * same pointer) until something is drawn on one of the two and not
+	 * the other: the room numbers' dots and the doors' bars are two
+	 * pixels tall from an even row, so most rows under a number need
+	 * neither a copy of the floor, nor their drawing, nor pngwrite's
+	 * comparison with the row above. */
+	unsigned char *follows;
 };
 
-/* Pixel row y, to draw on: its own bytes, copied from the shared row the
- * first time. */
-static unsigned char *own_row(struct canvas *c, int y)
+/* Pixel row y: its own bytes, made from what it shows now. */
+static unsigned char *make_own(struct canvas *c, int y)
 {
 	unsigned char *mine = c->own + (size_t)y * (size_t)c->pw;
 	if (c->row[y] != mine) {
@@ -273,13 +279,33 @@ static unsigned char *own_row(struct canvas *c, int y)
 	return mine;
 }
 
-/* Colour k over the rectangle (x, y, w, h), clipped. */
+/* Pixel row y, to draw on alone: its own bytes; the row following it, if
+ * any, keeps what it showed (a copy), and y no longer follows its own. */
+static unsigned char *own_row(struct canvas *c, int y)
+{
+	if (y + 1 < c->ph && c->follows[y + 1]) {
+		c->follows[y + 1] = 0;
+		make_own(c, y + 1);
+	}
+	c->follows[y] = 0;
+	return make_own(c, y);
+}
+
+/* Colour k over the rectangle (x, y, w, h), clipped; a row and the row
+ * following it, both in the rectangle, drawn once and still one. */
 static void rect(struct canvas *c, int x, int y, int w, int h, unsigned char k)
 {
 	int x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
 	int x1 = x + w > c->pw ? c->pw : x + w, y1 = y + h > c->ph ? c->ph : y + h;
-	for (int j = y0; j < y1 && x1 > x0; j++)
-		memset(own_row(c, j) + x0, k, (size_t)(x1 - x0));
+	for (int j = y0; j < y1 && x1 > x0; j++) {
+		if (j + 1 < y1 && c->follows[j + 1] && !c->follows[j]) {
+			unsigned char *mine = make_own(c, j);
+			memset(mine + x0, k, (size_t)(x1 - x0));
+			c->row[++j] = mine;
+		} else {
+			memset(own_row(c, j) + x0, k, (size_t)(x1 - x0));
+		}
+	}
 }
 
 static void stairs_dots(struct canvas *c, int x, int y, const uint16_t *dots, unsigned char k)
@@ -329,8 +355,11 @@ static void draw_indices(const struct dungeon *d, struct canvas *c)
 			for (int cx = 0; cx < d->cw; cx++)
 				memcpy(top + cx * P, line[ground[kind[cx]]], 16);
 		c->row[cy * P] = top;
-		for (int j = 1; j < P; j++)
+		for (int j = 1; j < P; j++) {
 			c->row[cy * P + j] = floor;
+			c->follows[cy * P + j] = j >= 3 && j % 2;
+		}
+		c->follows[cy * P] = 0;
 	}
 	/* a door: cairo's line P/3 wide along the grid line, without
 	 * antialiasing: the two pixels on each side of it */
@@ -369,13 +398,15 @@ static int draw_png_2(const struct dungeon *d, struct buf *out)
 	c.own = malloc((size_t)c.pw * (size_t)c.ph + 16);
 	c.shared = malloc((size_t)c.pw * (size_t)d->ch + 16); /* + 16: draw_indices' slack */
 	c.row = malloc((size_t)c.ph * sizeof c.row[0]);
-	if (c.own && c.shared && c.row) {
+	c.follows = malloc((size_t)c.ph);
+	if (c.own && c.shared && c.row && c.follows) {
 		draw_indices(d, &c);
 		rc = pngwrite_indexed(c.row, c.pw, c.ph, colours, N_COLOURS, P, out);
 	}
 	free(c.own);
 	free(c.shared);
 	free(c.row);
+	free(c.follows);
 	return rc;
 }
 
