@@ -232,20 +232,14 @@ static void row(struct z *out, const unsigned char *f, const unsigned char *abov
 	*out = w;
 }
 
-/* f[1..w] = r - up, byte by byte (mod 256), sixteen at a time (SSE2) or
- * eight (the bytes' top bits apart so that no borrow crosses from one byte
- * to the next). */
+#ifndef __SSE2__
+/* f[1..w] = r - up, byte by byte (mod 256), eight at a time (the bytes'
+ * top bits apart so that no borrow crosses from one byte to the next);
+ * with SSE2, filter_adler filters as it sums. */
 static void filter_up(unsigned char *f, const unsigned char *r, const unsigned char *up, int w)
 {
 	const uint64_t hi = 0x8080808080808080u;
 	int x = 0;
-#ifdef __SSE2__
-	for (; x + 16 <= w; x += 16)
-		_mm_storeu_si128(
-		        (__m128i *)(void *)(f + 1 + x),
-		        _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)(r + x)),
-		                     _mm_loadu_si128((const __m128i *)(const void *)(up + x))));
-#endif
 	for (; x + 8 <= w; x += 8) {
 		uint64_t a, b, d;
 		memcpy(&a, r + x, 8);
@@ -256,6 +250,7 @@ static void filter_up(unsigned char *f, const unsigned char *r, const unsigned c
 	for (; x < w; x++)
 		f[1 + x] = (unsigned char)(r[x] - up[x]);
 }
+#endif
 
 /* Adler-32 (RFC 1950) of *a, *b on with the n bytes at p (n <= PNGWRITE_W_MAX + 1),
  * sixteen at a time with SSE2 (below), then eight (little-endian words):
@@ -312,6 +307,49 @@ static void adler_on(uint32_t *a, uint32_t *b, const unsigned char *p, size_t n)
 	}
 	*a = (uint32_t)(sa % ADLER_MOD);
 	*b = (uint32_t)(sb % ADLER_MOD);
+}
+
+/* A row filtered "up" into f[1..w] (f[0], the filter byte 2, set by the
+ * caller) and Adler-32 on with f[0..w], as filter_up then adler_on: with
+ * SSE2 in one pass, each block summed as it is made rather than read back
+ * (the two passes were a fifth of a dungeon's PNG). */
+static void filter_adler(unsigned char *f, const unsigned char *r, const unsigned char *up, int w,
+                         uint32_t *a, uint32_t *b)
+{
+#ifdef __SSE2__
+	const __m128i zero = _mm_setzero_si128();
+	const __m128i w_lo = _mm_setr_epi16(16, 15, 14, 13, 12, 11, 10, 9);
+	const __m128i w_hi = _mm_setr_epi16(8, 7, 6, 5, 4, 3, 2, 1);
+	__m128i s1 = zero, ps = zero, s2 = zero;
+	uint64_t sa = *a + (uint64_t)f[0], sb, l1[2], lp[2];
+	uint32_t l2[4];
+	int x = 0;
+
+	sb = *b + sa;
+	for (; x + 16 <= w; x += 16) {
+		__m128i v = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)(r + x)),
+		                         _mm_loadu_si128((const __m128i *)(const void *)(up + x)));
+		_mm_storeu_si128((__m128i *)(void *)(f + 1 + x), v);
+		ps = _mm_add_epi64(ps, s1);
+		s1 = _mm_add_epi64(s1, _mm_sad_epu8(v, zero));
+		s2 = _mm_add_epi32(s2,
+		                   _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(v, zero), w_lo),
+		                                 _mm_madd_epi16(_mm_unpackhi_epi8(v, zero), w_hi)));
+	}
+	_mm_storeu_si128((__m128i *)(void *)l1, s1);
+	_mm_storeu_si128((__m128i *)(void *)lp, ps);
+	_mm_storeu_si128((__m128i *)(void *)l2, s2);
+	sb += (uint64_t)x * sa + 16 * (lp[0] + lp[1]) + l2[0] + l2[1] + l2[2] + l2[3];
+	sa += l1[0] + l1[1];
+	*a = (uint32_t)(sa % ADLER_MOD);
+	*b = (uint32_t)(sb % ADLER_MOD);
+	for (int k = x; k < w; k++)
+		f[1 + k] = (unsigned char)(r[k] - up[k]);
+	adler_on(a, b, f + 1 + x, (size_t)(w - x));
+#else
+	filter_up(f, r, up, w);
+	adler_on(a, b, f, (size_t)w + 1);
+#endif
 }
 
 static void be32(unsigned char *p, uint32_t v)
@@ -385,15 +423,16 @@ static int deflate_rows(struct z *z, const unsigned char *const *rows, int w, in
 		match(z, pending, 2);
 		pending = 0;
 		f[0] = 2;
-		if (y == 0)
+		if (y == 0) {
 			memcpy(f + 1, r, (size_t)w);
-		else
-			filter_up(f, r, up, w);
+			adler_on(&a, &b, f, n);
+		} else {
+			filter_adler(f, r, up, w, &a, &b);
+		}
 		if (zero) {
 			prev[0] = 2;
 			memset(prev + 1, 0, (size_t)w);
 		}
-		adler_on(&a, &b, f, n);
 		row(z, f, y > 0 ? prev : NULL, n, (size_t)period);
 		unsigned char *t = f;
 		f = prev;
