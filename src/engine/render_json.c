@@ -527,15 +527,70 @@ static void jw_unhonoured(struct jw *w, const struct item *it)
 /* SPEC §8's members, only for the kinds that have them, so the other
  * kinds' answers keep their bytes: the spell (or null), a wand's charges, a
  * scroll's given name and description. */
+/* A spell's text depends on the spell alone, and the same few dozen
+ * spells come back in every wand and scroll: each thread keeps the texts
+ * it wrote last, one a slot by a hash of the spell, found by its content
+ * (name, numbers and every effect compared in full, so that a spell of
+ * another catalog at the same address is not taken for it). spell_text
+ * was ~3.5% of a level-20 dungeon's JSON. */
+#define SPELLS_KEPT 32
+
+struct kept_spell {
+	int used, mana, level, tier, n_effects;
+	struct spell_effect effects[SPELL_EFFECTS_MAX];
+	char name[SPELL_NAME_MAX + 1];
+	char text[SPELL_TEXT_MAX];
+};
+
+static __thread struct kept_spell spells_kept[SPELLS_KEPT];
+
+/* sp's text (spell_text's), or NULL when it has none. */
+static const char *spell_text_kept(const struct spell *sp)
+{
+	if (!sp->name)
+		return NULL; /* spell_check refuses it */
+	const int nums[] = {sp->mana, sp->level, sp->tier, sp->n_effects};
+	size_t name_len = strlen(sp->name);
+	uint64_t h = 0xcbf29ce484222325ULL;
+	const unsigned char *bytes[] = {(const void *)nums, (const void *)sp->effects,
+	                                (const void *)sp->name};
+	const size_t lens[] = {sizeof nums, sizeof sp->effects, name_len};
+
+	for (int k = 0; k < 3; k++)
+		for (size_t i = 0; i < lens[k]; i++)
+			h = (h ^ bytes[k][i]) * 0x100000001b3ULL;
+	struct kept_spell *e = &spells_kept[h % SPELLS_KEPT];
+	if (e->used && e->mana == sp->mana && e->level == sp->level && e->tier == sp->tier &&
+	    e->n_effects == sp->n_effects &&
+	    memcmp(e->effects, sp->effects, sizeof e->effects) == 0 &&
+	    strcmp(e->name, sp->name) == 0)
+		return e->text;
+	if (name_len > SPELL_NAME_MAX) { /* not kept: spell_check refuses it anyway */
+		static __thread char text[SPELL_TEXT_MAX];
+		return spell_text(sp, text, sizeof text) < 0 ? NULL : text;
+	}
+	e->used = 0;
+	if (spell_text(sp, e->text, sizeof e->text) < 0)
+		return NULL;
+	e->mana = sp->mana;
+	e->level = sp->level;
+	e->tier = sp->tier;
+	e->n_effects = sp->n_effects;
+	memcpy(e->effects, sp->effects, sizeof e->effects);
+	memcpy(e->name, sp->name, name_len + 1);
+	e->used = 1;
+	return e->text;
+}
+
 static void jw_magic(struct jw *w, const struct item *it)
 {
 	const struct recipe *r = recipe_for(it->kind);
 
 	if (recipe_step(r, OP_SPELL)) {
 		JW_LIT(w, ",\"spell\":");
-		char text[SPELL_TEXT_MAX];
 		const struct spell *sp = it->spell ? &it->spell->s : NULL;
-		if (!sp || spell_text(sp, text, sizeof text) < 0) {
+		const char *text = sp ? spell_text_kept(sp) : NULL;
+		if (!text) {
 			JW_LIT(w, "null");
 		} else {
 			JW_LIT(w, "{\"name\":");
