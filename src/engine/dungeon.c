@@ -407,11 +407,17 @@ static void find_doors(const struct map *m, const unsigned char *is_room, const 
 static int walk(struct dungeon *d, int start, unsigned char *grid, uint16_t *queue)
 {
 	int cw = d->cw, head = 0, tail = 0, far = 0;
-	int dist[DUNGEON_ROOMS_MAX + 1]; /* [0]: the hallways', never counted */
+	int dist[DUNGEON_ROOMS_MAX + 1];
+	/* whether a room was reached ([0], the hallways': always): read for
+	 * every cell, written once a room, so that a cell does not wait on
+	 * the distance the cell before it wrote back */
+	unsigned char seen[DUNGEON_ROOMS_MAX + 1];
 
-	dist[0] = 0;
-	for (int id = 1; id <= d->n_rooms; id++)
+	seen[0] = 1;
+	for (int id = 1; id <= d->n_rooms; id++) {
 		dist[id] = -1;
+		seen[id] = 0;
+	}
 	if (start < cw * d->ch && d->kind[start] != '#') {
 		int s = (start / cw + 1) * ROW + start % cw + 1;
 		grid[s] = 0;
@@ -430,8 +436,11 @@ static int walk(struct dungeon *d, int start, unsigned char *grid, uint16_t *que
 			int c = queue[head];
 			int id = d->room_of[AT_Y(c) * cw + AT_X(c)];
 			far = c < far ? c : far;
-			left -= dist[id] < 0;
-			dist[id] = dist[id] < 0 ? at : dist[id];
+			if (!seen[id]) {
+				seen[id] = 1;
+				dist[id] = at;
+				left--;
+			}
 			/* the four sides (up, right, down, left) written out: as a
 			 * loop over a table of steps the compiler kept the loop,
 			 * and the walk cost ~11% more of dungeon_build */
