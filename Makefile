@@ -263,6 +263,10 @@ $(BUILD)/tests/bench_dungeon_png: tests/bench/bench_dungeon_png.c $(LIB_OBJ)
 bench-dungeon-png: $(BUILD)/tests/bench_dungeon_png
 	$(BUILD)/tests/bench_dungeon_png
 
+# Fresh dungeons through the handler, in-process: CPU µs per answer.
+$(BUILD)/tests/bench_dungeon: tests/bench/bench_dungeon.c $(LIB_OBJ)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
 $(BUILD)/tests/bench_generate: tests/bench/bench_generate.c $(LIB_OBJ)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
 

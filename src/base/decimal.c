@@ -16,6 +16,30 @@ static const char pairs[201] = "000102030405060708091011121314151617181920212223
  * at run time (a call to memcpy). */
 static size_t u64_into(uint64_t v, char *dst)
 {
+	/* Most numbers written have at most four digits (a dungeon's
+	 * coordinates and counts, an item's stats: thousands an answer):
+	 * those without the counting loop and the general division. */
+	if (v < 100) {
+		if (v < 10) {
+			dst[0] = (char)('0' + v);
+			dst[1] = '\0';
+			return 1;
+		}
+		memcpy(dst, pairs + 2 * v, 2);
+		dst[2] = '\0';
+		return 2;
+	}
+	if (v < 10000) {
+		unsigned hi = (unsigned)v / 100, lo = (unsigned)v % 100;
+		size_t len = hi < 10 ? 3 : 4;
+		if (hi < 10)
+			dst[0] = (char)('0' + hi);
+		else
+			memcpy(dst, pairs + 2 * hi, 2);
+		memcpy(dst + len - 2, pairs + 2 * lo, 2);
+		dst[len] = '\0';
+		return len;
+	}
 	size_t len = 1;
 	for (uint64_t ten = 10; len < 20 && v >= ten; ten *= 10)
 		len++;

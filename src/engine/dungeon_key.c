@@ -172,20 +172,6 @@ static void put_str(struct jout *o, const char *s)
 	put_strn(o, s, strlen(s));
 }
 
-static void put_valuables(struct jout *o, const struct dungeon_valuable *v, int n,
-                          const char *const *names)
-{
-	put_lit(o, "[");
-	for (int i = 0; i < n; i++) {
-		put_lit(o, i ? ",{\"name\":" : "{\"name\":");
-		put_str(o, names[v[i].what]);
-		put_lit(o, ",\"value\":");
-		put_int(o, v[i].value);
-		put_lit(o, "}");
-	}
-	put_lit(o, "]");
-}
-
 /* A room's and a door's members, literal text and numbers, are written
  * straight into room made for them first: a call, a strlen and a check
  * each cost ~10% of a fresh level-20 dungeon's JSON. RAW takes a string
@@ -203,6 +189,29 @@ static char *raw(char *p, const char *s, size_t n)
 static char *raw_int(char *p, int64_t v)
 {
 	return p + decimal_i64_n(v, 0, p);
+}
+
+/* A room's gems or art, [{"name":...,"value":...},...], into reserved
+ * room (VALUABLES_MAX): the names are this program's lower-case words
+ * (dungeon.c), nothing to escape. */
+#define VALUABLES_MAX ((DUNGEON_GEMS_MAX + DUNGEON_ARTS_MAX) * 96 + 16)
+
+static char *raw_valuables(char *p, const struct dungeon_valuable *v, int n,
+                           const char *const *names)
+{
+	*p++ = '[';
+	for (int i = 0; i < n; i++) {
+		const char *name = names[v[i].what];
+		if (i)
+			*p++ = ',';
+		p = RAW(p, "{\"name\":\"");
+		p = raw(p, name, strlen(name));
+		p = RAW(p, "\",\"value\":");
+		p = raw_int(p, v[i].value);
+		*p++ = '}';
+	}
+	*p++ = ']';
+	return p;
 }
 
 /* Where to write n bytes at most; NULL after a failure. */
@@ -332,7 +341,7 @@ static int key_json_v2(const struct keyed *k, struct buf *out)
 	put_lit(&o, "],\"rooms\":[");
 	for (int id = 1; id <= d->n_rooms && !o.err; id++) {
 		const struct dungeon_room *r = &d->room[id];
-		char *p = raw_room(&o, ROOM_HEAD_MAX);
+		char *p = raw_room(&o, ROOM_HEAD_MAX + VALUABLES_MAX);
 		if (!p)
 			break;
 		if (id > 1)
@@ -359,10 +368,10 @@ static int key_json_v2(const struct keyed *k, struct buf *out)
 		p = RAW(p, "\",\"coins\":");
 		p = raw_int(p, r->coins);
 		p = RAW(p, ",\"gems\":");
+		p = raw_valuables(p, r->gem, r->n_gems, dungeon_gem_names);
+		p = RAW(p, ",\"art\":");
+		p = raw_valuables(p, r->art, r->n_arts, dungeon_art_names);
 		raw_done(&o, p);
-		put_valuables(&o, r->gem, r->n_gems, dungeon_gem_names);
-		put_lit(&o, ",\"art\":");
-		put_valuables(&o, r->art, r->n_arts, dungeon_art_names);
 		put_room_items(&o, k, r, item, &f);
 		item += (size_t)r->n_items;
 		put_lit(&o, "}");

@@ -259,11 +259,17 @@ struct canvas {
 	unsigned char *own;    /* ph rows of pw: each row's own bytes, when it has them */
 	unsigned char *shared; /* a cell row's floor: ph / P rows of pw */
 	const unsigned char **row;
+	/* Rows 3, 5, 7 and 9 of a cell row follow the row above them (the
+	 * same pointer) until something is drawn on one of the two and not
+	 * the other: the room numbers' dots and the doors' bars are two
+	 * pixels tall from an even row, so most rows under a number need
+	 * neither a copy of the floor, nor their drawing, nor pngwrite's
+	 * comparison with the row above. */
+	unsigned char *follows;
 };
 
-/* Pixel row y, to draw on: its own bytes, copied from the shared row the
- * first time. */
-static unsigned char *own_row(struct canvas *c, int y)
+/* Pixel row y: its own bytes, made from what it shows now. */
+static unsigned char *make_own(struct canvas *c, int y)
 {
 	unsigned char *mine = c->own + (size_t)y * (size_t)c->pw;
 	if (c->row[y] != mine) {
@@ -273,13 +279,33 @@ static unsigned char *own_row(struct canvas *c, int y)
 	return mine;
 }
 
-/* Colour k over the rectangle (x, y, w, h), clipped. */
+/* Pixel row y, to draw on alone: its own bytes; the row following it, if
+ * any, keeps what it showed (a copy), and y no longer follows its own. */
+static unsigned char *own_row(struct canvas *c, int y)
+{
+	if (y + 1 < c->ph && c->follows[y + 1]) {
+		c->follows[y + 1] = 0;
+		make_own(c, y + 1);
+	}
+	c->follows[y] = 0;
+	return make_own(c, y);
+}
+
+/* Colour k over the rectangle (x, y, w, h), clipped; a row and the row
+ * following it, both in the rectangle, drawn once and still one. */
 static void rect(struct canvas *c, int x, int y, int w, int h, unsigned char k)
 {
 	int x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
 	int x1 = x + w > c->pw ? c->pw : x + w, y1 = y + h > c->ph ? c->ph : y + h;
-	for (int j = y0; j < y1 && x1 > x0; j++)
-		memset(own_row(c, j) + x0, k, (size_t)(x1 - x0));
+	for (int j = y0; j < y1 && x1 > x0; j++) {
+		if (j + 1 < y1 && c->follows[j + 1] && !c->follows[j]) {
+			unsigned char *mine = make_own(c, j);
+			memset(mine + x0, k, (size_t)(x1 - x0));
+			c->row[++j] = mine;
+		} else {
+			memset(own_row(c, j) + x0, k, (size_t)(x1 - x0));
+		}
+	}
 }
 
 static void stairs_dots(struct canvas *c, int x, int y, const uint16_t *dots, unsigned char k)
@@ -292,22 +318,48 @@ static void stairs_dots(struct canvas *c, int x, int y, const uint16_t *dots, un
 
 static void draw_indices(const struct dungeon *d, struct canvas *c)
 {
+	/* a cell's ground by its kind ('#', '.' or 'r': dungeon.h), and its
+	 * pixel rows by its ground: below the grid line (the first pixel on
+	 * the grid) and on it, 16 bytes of which the first P count */
+#define G_(g) ((g) + GRID)
+#define UNDER(g)                                                                                   \
+	{                                                                                          \
+		G_(g), g, g, g, g, g, g, g, g, g, g, g, g, g, g, g                                 \
+	}
+#define LINE(g)                                                                                    \
+	{                                                                                          \
+		G_(g), G_(g), G_(g), G_(g), G_(g), G_(g), G_(g), G_(g), G_(g), G_(g), G_(g),       \
+		        G_(g), G_(g), G_(g), G_(g), G_(g)                                          \
+	}
+	static const unsigned char ground[256] = {['#'] = WALL, ['.'] = HALL, ['r'] = ROOM};
+	static const unsigned char under[3][16] = {UNDER(WALL), UNDER(HALL), UNDER(ROOM)};
+	static const unsigned char line[3][16] = {LINE(WALL), LINE(HALL), LINE(ROOM)};
+#undef G_
+#undef UNDER
+#undef LINE
 	/* a cell row: its first pixel row on the grid line (but the first),
-	 * its first pixel column too (but the first), the other rows alike */
+	 * its first pixel column too (but the first), the other rows alike.
+	 * A cell is written as 16 bytes: the next cell's overwrite the 6 past
+	 * it; the last's are past the row, in the slack draw_png_2 allocates.
+	 * The first cell row has no grid line: its top is its floor. */
 	for (int cy = 0; cy < d->ch; cy++) {
 		unsigned char *top = c->own + (size_t)cy * P * (size_t)c->pw;
 		unsigned char *floor = c->shared + (size_t)cy * (size_t)c->pw;
-		for (int cx = 0; cx < d->cw; cx++) {
-			char k = d->kind[cy * d->cw + cx];
-			unsigned char g = k == '#' ? WALL : k == '.' ? HALL : ROOM;
-			memset(floor + cx * P, g, P);
-			memset(top + cx * P, cy > 0 ? g + GRID : g, P);
-			if (cx > 0)
-				floor[cx * P] = top[cx * P] = g + GRID;
-		}
+		const unsigned char *kind = (const unsigned char *)&d->kind[cy * d->cw];
+		for (int cx = 0; cx < d->cw; cx++)
+			memcpy(floor + cx * P, under[ground[kind[cx]]], 16);
+		floor[0] = ground[kind[0]];
+		if (cy == 0)
+			memcpy(top, floor, (size_t)c->pw);
+		else
+			for (int cx = 0; cx < d->cw; cx++)
+				memcpy(top + cx * P, line[ground[kind[cx]]], 16);
 		c->row[cy * P] = top;
-		for (int j = 1; j < P; j++)
+		for (int j = 1; j < P; j++) {
 			c->row[cy * P + j] = floor;
+			c->follows[cy * P + j] = j >= 3 && j % 2;
+		}
+		c->follows[cy * P] = 0;
 	}
 	/* a door: cairo's line P/3 wide along the grid line, without
 	 * antialiasing: the two pixels on each side of it */
@@ -343,16 +395,18 @@ static int draw_png_2(const struct dungeon *d, struct buf *out)
 	struct canvas c = {.pw = d->cw * P, .ph = d->ch * P};
 	int rc = -1;
 
-	c.own = malloc((size_t)c.pw * (size_t)c.ph);
-	c.shared = malloc((size_t)c.pw * (size_t)d->ch);
+	c.own = malloc((size_t)c.pw * (size_t)c.ph + 16);
+	c.shared = malloc((size_t)c.pw * (size_t)d->ch + 16); /* + 16: draw_indices' slack */
 	c.row = malloc((size_t)c.ph * sizeof c.row[0]);
-	if (c.own && c.shared && c.row) {
+	c.follows = malloc((size_t)c.ph);
+	if (c.own && c.shared && c.row && c.follows) {
 		draw_indices(d, &c);
 		rc = pngwrite_indexed(c.row, c.pw, c.ph, colours, N_COLOURS, P, out);
 	}
 	free(c.own);
 	free(c.shared);
 	free(c.row);
+	free(c.follows);
 	return rc;
 }
 

@@ -6,6 +6,9 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include <jansson.h>
 #include <unistr.h>
@@ -154,6 +157,23 @@ static void jw_strn(struct jw *w, const char *s, size_t n)
 	if (!w->err && n + 2 < b->cap - b->len) {
 		char *d = b->data + b->len;
 		size_t i = 0;
+#ifdef __SSE2__
+		/* Sixteen at a time where there is SSE2 (x86-64 always): as
+		 * signed bytes, those below 0x20 are the controls and every
+		 * byte at or above 0x80. A dungeon's spells' texts and cells
+		 * were ~8% of its JSON's instructions eight at a time. */
+		const __m128i space = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'),
+		              bslash = _mm_set1_epi8('\\');
+		for (; i + 16 <= n; i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+			__m128i bad = _mm_or_si128(
+			        _mm_cmplt_epi8(v, space),
+			        _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)));
+			if (_mm_movemask_epi8(bad))
+				break;
+			_mm_storeu_si128((__m128i *)(void *)(d + 1 + i), v);
+		}
+#endif
 		/* Eight bytes at a time while none needs escaping: a map's
 		 * rows of cells are 180 bytes each, 32 KB a 30 x 30 map, and a
 		 * byte at a time was an eighth of its answer's CPU. */
@@ -248,6 +268,10 @@ struct links {
 	struct buf buf;    /* scratch for one item's link */
 	struct buf inputs; /* the inputs, "&seed=" */
 	struct buf reroll; /* the inputs, "&format=json", as a JSON string */
+	/* what the items read: the two above, or a thread's kept copy
+	 * (plain_links) */
+	const char *in, *rr;
+	size_t in_len, rr_len;
 };
 
 /* Fills l for the items of f; the buffers keep their room (a map's loot
@@ -265,7 +289,13 @@ static int links_fill(struct links *l, const struct form *f)
 	struct jw w = {&l->reroll, 0};
 	jw_str(&w, l->inputs.data);
 	l->inputs.len = inputs_len;
-	return w.err ? -1 : buf_puts(&l->inputs, "&seed=");
+	if (w.err || buf_puts(&l->inputs, "&seed=") != 0)
+		return -1;
+	l->in = l->inputs.data;
+	l->in_len = l->inputs.len;
+	l->rr = l->reroll.data;
+	l->rr_len = l->reroll.len;
+	return 0;
 }
 
 static int links_init(struct links *l, const struct form *f)
@@ -305,7 +335,7 @@ static void jw_link(struct jw *w, struct links *l, const struct item *it)
 		err = buf_puts(&l->buf, "/item/") != 0 || buf_puts(&l->buf, it->code) != 0 ||
 		      buf_puts(&l->buf, "?format=json") != 0;
 	else
-		err = buf_append(&l->buf, l->inputs.data, l->inputs.len) != 0 ||
+		err = buf_append(&l->buf, l->in, l->in_len) != 0 ||
 		      buf_puts(&l->buf, decimal_u64(it->seed, text)) != 0 ||
 		      buf_puts(&l->buf, "&format=json") != 0;
 	if (err)
@@ -497,15 +527,70 @@ static void jw_unhonoured(struct jw *w, const struct item *it)
 /* SPEC §8's members, only for the kinds that have them, so the other
  * kinds' answers keep their bytes: the spell (or null), a wand's charges, a
  * scroll's given name and description. */
+/* A spell's text depends on the spell alone, and the same few dozen
+ * spells come back in every wand and scroll: each thread keeps the texts
+ * it wrote last, one a slot by a hash of the spell, found by its content
+ * (name, numbers and every effect compared in full, so that a spell of
+ * another catalog at the same address is not taken for it). spell_text
+ * was ~3.5% of a level-20 dungeon's JSON. */
+#define SPELLS_KEPT 32
+
+struct kept_spell {
+	int used, mana, level, tier, n_effects;
+	struct spell_effect effects[SPELL_EFFECTS_MAX];
+	char name[SPELL_NAME_MAX + 1];
+	char text[SPELL_TEXT_MAX];
+};
+
+static __thread struct kept_spell spells_kept[SPELLS_KEPT];
+
+/* sp's text (spell_text's), or NULL when it has none. */
+static const char *spell_text_kept(const struct spell *sp)
+{
+	if (!sp->name)
+		return NULL; /* spell_check refuses it */
+	const int nums[] = {sp->mana, sp->level, sp->tier, sp->n_effects};
+	size_t name_len = strlen(sp->name);
+	uint64_t h = 0xcbf29ce484222325ULL;
+	const unsigned char *bytes[] = {(const void *)nums, (const void *)sp->effects,
+	                                (const void *)sp->name};
+	const size_t lens[] = {sizeof nums, sizeof sp->effects, name_len};
+
+	for (int k = 0; k < 3; k++)
+		for (size_t i = 0; i < lens[k]; i++)
+			h = (h ^ bytes[k][i]) * 0x100000001b3ULL;
+	struct kept_spell *e = &spells_kept[h % SPELLS_KEPT];
+	if (e->used && e->mana == sp->mana && e->level == sp->level && e->tier == sp->tier &&
+	    e->n_effects == sp->n_effects &&
+	    memcmp(e->effects, sp->effects, sizeof e->effects) == 0 &&
+	    strcmp(e->name, sp->name) == 0)
+		return e->text;
+	if (name_len > SPELL_NAME_MAX) { /* not kept: spell_check refuses it anyway */
+		static __thread char text[SPELL_TEXT_MAX];
+		return spell_text(sp, text, sizeof text) < 0 ? NULL : text;
+	}
+	e->used = 0;
+	if (spell_text(sp, e->text, sizeof e->text) < 0)
+		return NULL;
+	e->mana = sp->mana;
+	e->level = sp->level;
+	e->tier = sp->tier;
+	e->n_effects = sp->n_effects;
+	memcpy(e->effects, sp->effects, sizeof e->effects);
+	memcpy(e->name, sp->name, name_len + 1);
+	e->used = 1;
+	return e->text;
+}
+
 static void jw_magic(struct jw *w, const struct item *it)
 {
 	const struct recipe *r = recipe_for(it->kind);
 
 	if (recipe_step(r, OP_SPELL)) {
 		JW_LIT(w, ",\"spell\":");
-		char text[SPELL_TEXT_MAX];
 		const struct spell *sp = it->spell ? &it->spell->s : NULL;
-		if (!sp || spell_text(sp, text, sizeof text) < 0) {
+		const char *text = sp ? spell_text_kept(sp) : NULL;
+		if (!text) {
 			JW_LIT(w, "null");
 		} else {
 			JW_LIT(w, "{\"name\":");
@@ -667,7 +752,7 @@ static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
 	JW_LIT(w, ",\"link\":");
 	jw_link(w, l, it);
 	JW_LIT(w, ",\"reroll\":");
-	jw_raw(w, l->reroll.data, l->reroll.len);
+	jw_raw(w, l->rr, l->rr_len);
 	JW_LIT(w, "}");
 }
 
@@ -716,7 +801,7 @@ static void jw_item_v1(struct jw *w, const struct item *it, struct links *l)
 	JW_LIT(w, ",\"link\":");
 	jw_link(w, l, it);
 	JW_LIT(w, ",\"reroll\":");
-	jw_raw(w, l->reroll.data, l->reroll.len);
+	jw_raw(w, l->rr, l->rr_len);
 	JW_LIT(w, "}");
 }
 
@@ -753,8 +838,63 @@ static int emit_json(json_t *v, struct buf *out)
 	return rc == 0 ? 0 : -1;
 }
 
-int render_json_items(const struct form *f, const struct item *items, size_t n, int batch,
-                      struct buf *out)
+/* The links of a plain form (no power, attributes or loadout: a dungeon's
+ * items, rolled from their kind and tier alone, and the card's) depend on
+ * its kind, tier and variance only: each thread keeps them, one a kind,
+ * rather than printing the inputs again for each item (links_fill was
+ * ~8% of a level-20 dungeon's JSON, its ~250 items appended one by one). */
+struct plain_links {
+	int kept, tier, variance;
+	size_t in_len, rr_len;
+	char in[160], rr[224];
+};
+
+static __thread struct plain_links plain_kept[K__MAX];
+
+static int is_plain(const struct form *f)
+{
+	if (f->power_text || f->loadout || (unsigned)f->kind >= K__MAX)
+		return 0;
+	for (int p = 0; p < P__MAX; p++)
+		if (f->attr[p])
+			return 0;
+	return 1;
+}
+
+/* l's links for f: a thread's kept ones when f is plain, else made into
+ * l's buffers (links_init). 0, or -1 out of memory. */
+static int links_for(struct links *l, const struct form *f)
+{
+	struct plain_links *p = is_plain(f) ? &plain_kept[f->kind] : NULL;
+
+	if (p && p->kept && p->tier == f->tier && p->variance == f->variance) {
+		buf_init(&l->buf);
+		buf_init(&l->inputs);
+		buf_init(&l->reroll);
+		l->in = p->in;
+		l->in_len = p->in_len;
+		l->rr = p->rr;
+		l->rr_len = p->rr_len;
+		return 0;
+	}
+	if (links_init(l, f) != 0)
+		return -1;
+	if (p && l->in_len < sizeof p->in && l->rr_len < sizeof p->rr) {
+		memcpy(p->in, l->in, l->in_len);
+		memcpy(p->rr, l->rr, l->rr_len);
+		p->in_len = l->in_len;
+		p->rr_len = l->rr_len;
+		p->tier = f->tier;
+		p->variance = f->variance;
+		p->kept = 1;
+	}
+	return 0;
+}
+
+/* render_json_items, with every item written in version 2's language when
+ * v2 (render_json_item_append: not a copy of the item to say so). */
+static int write_items(const struct form *f, const struct item *items, size_t n, int batch, int v2,
+                       struct buf *out)
 {
 	if (!out || (n > 0 && !items) || (!batch && n != 1))
 		return -1;
@@ -763,7 +903,7 @@ int render_json_items(const struct form *f, const struct item *items, size_t n, 
 	struct jw w = {out, 0};
 	size_t start = out->len;
 
-	w.err = links_init(&links, f) != 0;
+	w.err = links_for(&links, f) != 0;
 	/* One reservation for most answers. */
 	if (!w.err && buf_reserve(out, n * JSON_ITEM_ROOM + 16) != 0)
 		w.err = 1;
@@ -772,7 +912,7 @@ int render_json_items(const struct form *f, const struct item *items, size_t n, 
 	for (size_t i = 0; i < n && !w.err; i++) {
 		if (i)
 			JW_LIT(&w, ",");
-		if (items[i].code_version == ITEMCODE_VERSION_1)
+		if (!v2 && items[i].code_version == ITEMCODE_VERSION_1)
 			jw_item_v1(&w, &items[i], &links);
 		else
 			jw_item_v2(&w, &items[i], &links);
@@ -792,15 +932,17 @@ int render_json_items(const struct form *f, const struct item *items, size_t n, 
 	return 0;
 }
 
+int render_json_items(const struct form *f, const struct item *items, size_t n, int batch,
+                      struct buf *out)
+{
+	return write_items(f, items, n, batch, 0, out);
+}
+
 int render_json_item_append(const struct form *f, const struct item *it, struct buf *out)
 {
-	struct item copy;
-
 	if (!it)
 		return -1;
-	copy = *it;
-	copy.code_version = ITEMCODE_VERSION;
-	return render_json_items(f, &copy, 1, 0, out);
+	return write_items(f, it, 1, 0, 1, out);
 }
 
 json_t *render_json_item_value(const struct form *f, const struct item *it)
