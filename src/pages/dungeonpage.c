@@ -782,6 +782,8 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	                 q.level, q.hallways, q.seed, (int)q.format, q.tileset) < (int)sizeof key;
 	if (!keyed || !pagecache_get(PAGECACHE_INPUTS, key, cur->revision, rs)) {
 		serve(ctx, rq, rs, &q, cur, &c, permanent);
+		if (keyed && q.format == DF_VTT)
+			kept_mark(rs, cur->revision);
 		if (keyed)
 			pagecache_put(PAGECACHE_INPUTS, key, cur->revision, rs);
 	}

@@ -239,6 +239,16 @@ static int write_file(const char *path, const char *dir, const char *body, size_
 	return 0;
 }
 
+void kept_mark(struct response *rs, uint64_t rev)
+{
+	char text[24];
+
+	if (kept_on && rs->status == 200 && !rs->retry_after) {
+		snprintf(text, sizeof text, "%" PRIu64, rev);
+		response_header(rs, "X-Kept-Revision", text);
+	}
+}
+
 void kept_publish(const char *page, const struct request *rq, const struct response *rs,
                   uint64_t rev, enum kept_format f)
 {

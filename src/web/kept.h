@@ -55,6 +55,14 @@ void kept_live(uint64_t rev);
 void kept_publish(const char *page, const struct request *rq, const struct response *rs,
                   uint64_t rev, enum kept_format f);
 
+/* For an answer that cannot be a file (a .dd2vtt: its download name is
+ * the daemon's to send), kept by nginx's cache instead under a key that
+ * holds the live revision as nginx reads it from the link: this header
+ * names the revision it was made at, and nginx keeps the answer only when
+ * the two agree (docs/stack.md). A whole 200 only; nothing when no files
+ * are kept. */
+void kept_mark(struct response *rs, uint64_t rev);
+
 /* The file's path for page, query (NULL: none) and format at revision rev,
  * into out; -1 when the query is not plain or the path does not fit, or
  * nothing is kept. For tests. */

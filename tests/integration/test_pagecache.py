@@ -137,12 +137,22 @@ def test_nginx_serves_the_kept_pages_as_files(stack):
         check("x-cache" not in r.headers, "GET %s%s: the daemon's" % (path, q), r)
     r = stack.request("POST", "/words", body=b"", headers={"Content-Type": "application/x-www-form-urlencoded"})
     check(r.status == 405 and "x-cache" not in r.headers, "POST: the daemon's 405", r)
-    # a .dd2vtt's download name is the daemon's to send
+    # a .dd2vtt's download name is the daemon's to send: not a file, but kept
+    # by nginx's cache under the live revision, with the daemon's headers
     vtt = "/dungeon?w=6&h=6&seed=%d&format=vtt" % s
+    first = stack.get(vtt)
+    check(first.status == 200 and first.headers.get("x-cache") == "MISS"
+          and "x-kept-revision" not in first.headers, "vtt: the daemon's first", first)
     for _ in range(2):
         r = stack.get(vtt)
-        check(r.status == 200 and "x-cache" not in r.headers
-              and "attachment" in r.headers.get("content-disposition", ""), "vtt", r)
+        check(r.status == 200 and r.headers.get("x-cache") == "HIT" and r.body == first.body
+              and all(r.headers.get(h) == first.headers.get(h)
+                      for h in SAME_HEADERS + ("content-disposition",)),
+              "vtt: kept by nginx, the same answer", r, first)
+    # an unseeded one, new each time, never
+    a = stack.get("/dungeon?w=6&h=6&format=vtt")
+    b = stack.get("/dungeon?w=6&h=6&format=vtt")
+    check(a.body != b.body and b.headers.get("x-cache") != "HIT", "a fresh .dd2vtt", b)
     # a map or dungeon without a seed is never a file, nor an error
     a, b = stack.get("/map?w=5&h=5"), stack.get("/map?w=5&h=5")
     check(a.body != b.body and "x-cache" not in b.headers, "a fresh map each time", a, b)
@@ -163,6 +173,9 @@ def test_a_change_set_moves_nginx_to_the_new_revision(stack):
     for path in ("/words", "/words?format=json"):
         _, n = kept_answers(stack, path)
         check(n == ASKS and word not in stack.get(path).text, "a file, without the word", path)
+    vtt = "/dungeon?w=5&h=5&seed=%d&format=vtt" % seed()
+    stack.get(vtt)
+    check(stack.get(vtt).headers.get("x-cache") == "HIT", "the .dd2vtt kept", vtt)
     stack.change_set(["INSERT INTO weapon_prefix (word, attack, added_rev) "
                       "VALUES ('%s', 1, @rev)" % word])
     deadline = time.monotonic() + 30
@@ -172,3 +185,6 @@ def test_a_change_set_moves_nginx_to_the_new_revision(stack):
         check(all_show(stack, path, word, 3 * ASKS), "the new revision's word on %s" % path)
         _, n = kept_answers(stack, path)
         check(n == ASKS, "the new revision's page is a file", path, n)
+    # the .dd2vtt's key holds the revision: made again at the new one, then kept
+    seen = [stack.get(vtt).headers.get("x-cache") for _ in range(3)]
+    check(seen[0] == "MISS" and seen[-1] == "HIT", "the .dd2vtt at the new revision", seen)

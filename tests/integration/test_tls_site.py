@@ -239,3 +239,13 @@ def test_production_site_cache_keeps_whole_answers(stack):
                       "GET %s: the site's headers and the daemon's" % target, g)
                 seen.append(g.get("x-cache"))
             check(seen == ["KEPT", "KEPT"], "nginx serves %s from the file" % target, seen)
+        # a .dd2vtt is kept by nginx's cache under the live revision instead
+        target = "/dungeon?w=5&h=5&seed=%d&format=vtt" % s
+        seen = []
+        for _ in range(2):
+            status, g, body = fetch("GET", target)
+            check(status == 200 and "dd2vtt" in g.get("content-disposition", "")
+                  and hsts_age(g) >= HSTS_MIN and "x-kept-revision" not in g,
+                  "GET %s: the daemon's headers and the site's" % target, g)
+            seen.append(g.get("x-cache"))
+        check(seen == ["MISS", "HIT"], "nginx keeps %s" % target, seen)

@@ -298,6 +298,28 @@ static void test_bounded(void **state)
 	buf_free(&r.body);
 }
 
+/* The revision header for nginx's cache: on a whole 200 only, and only
+ * when pages are kept at all. */
+static void test_mark(void **state)
+{
+	struct response r = {.status = 200};
+	(void)state;
+	assert_int_equal(kept_init(dir), 0);
+	kept_mark(&r, 12);
+	assert_string_equal(r.headers, "X-Kept-Revision: 12\r\n");
+	r.headers[0] = '\0';
+	r.status = 404;
+	kept_mark(&r, 12);
+	r.status = 200;
+	r.retry_after = 1;
+	kept_mark(&r, 12);
+	assert_string_equal(r.headers, "");
+	r.retry_after = 0;
+	assert_int_equal(kept_init(NULL), 0);
+	kept_mark(&r, 12);
+	assert_string_equal(r.headers, "");
+}
+
 /* Without a directory nothing is written and nothing fails. */
 static void test_off(void **state)
 {
@@ -319,6 +341,7 @@ int main(void)
 	        cmocka_unit_test(test_publish_refuses),
 	        cmocka_unit_test(test_link_follows_the_live_revision),
 	        cmocka_unit_test(test_bounded),
+	        cmocka_unit_test(test_mark),
 	        cmocka_unit_test(test_off),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
