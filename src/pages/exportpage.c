@@ -12,6 +12,7 @@
 #include "fields.h"
 #include "messages.h"
 #include "page.h"
+#include "kept.h"
 #include "pagecache.h"
 
 #define PERMANENT "public, max-age=31536000, immutable"
@@ -107,6 +108,10 @@ void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct 
 		pagecache_put(shelf, key, at_rev, rs);
 	}
 	catalog_release(at);
+	/* the current export, asked for plainly, as a file for nginx too
+	 * (kept.h: the only name nginx looks up for it is "_.json") */
+	if (!rev && !(rq->query && *rq->query))
+		kept_publish("catalog", rq, rs, at_rev, KEPT_JSON);
 	if (!rev || rs->status != 200)
 		return;
 	/* the ETag line set_etag wrote: "ETag: \"<32 hex>\"\r\n" */

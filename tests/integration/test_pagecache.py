@@ -84,7 +84,7 @@ def test_a_new_revision_is_a_new_page(stack):
 # nginx answers the same request after it from the file (X-Cache: KEPT), with
 # the daemon's bytes and headers.
 KEPT = ["/words", "/words?format=json", "/words?kind=weapon&part=prefix",
-        "/spells", "/spells?format=json"]
+        "/spells", "/spells?format=json", "/catalog.json"]
 SAME_HEADERS = ("content-type", "cache-control", "access-control-allow-origin",
                 "content-security-policy", "x-frame-options", "x-content-type-options",
                 "referrer-policy")
@@ -170,7 +170,7 @@ def test_nginx_serves_the_kept_pages_as_files(stack):
 
 def test_a_change_set_moves_nginx_to_the_new_revision(stack):
     word = "keptfile%d" % random.SystemRandom().randint(0, 10**9)
-    for path in ("/words", "/words?format=json"):
+    for path in ("/words", "/words?format=json", "/catalog.json"):
         _, n = kept_answers(stack, path)
         check(n == ASKS and word not in stack.get(path).text, "a file, without the word", path)
     vtt = "/dungeon?w=5&h=5&seed=%d&format=vtt" % seed()
@@ -181,7 +181,7 @@ def test_a_change_set_moves_nginx_to_the_new_revision(stack):
     deadline = time.monotonic() + 30
     while not all_show(stack, "/words", word) and time.monotonic() < deadline:
         time.sleep(0.1)
-    for path in ("/words", "/words?format=json"):
+    for path in ("/words", "/words?format=json", "/catalog.json"):
         check(all_show(stack, path, word, 3 * ASKS), "the new revision's word on %s" % path)
         _, n = kept_answers(stack, path)
         check(n == ASKS, "the new revision's page is a file", path, n)
