@@ -280,7 +280,13 @@ def test_log_lines_are_json_and_carry_nginx_request_id(stack):
     check(len(mine) == 1 and re.fullmatch(r"[0-9a-f]{32}", mine[0].get("rid", "")),
           "the login's line carries a request id", mine)
     rid = mine[0]["rid"]
-    access = [ln for ln in stack.log("nginx-access.log").splitlines() if "rid=" + rid in ln]
+
+    # nginx writes its line in the log phase, after the last byte went out:
+    # a client may read the answer first (seen under load, in a newcomer run)
+    def logged():
+        return [ln for ln in stack.log("nginx-access.log").splitlines() if "rid=" + rid in ln]
+    wait_for(logged, 5)
+    access = logged()
     check(len(access) == 1 and '"POST /login' in access[0], "nginx logged the same request",
           access)
     check(re.search(r" rt=\d+\.\d{3} urt=\d+\.\d{3} rid=", access[0]),
