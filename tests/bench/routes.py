@@ -45,7 +45,7 @@ def routes(st):
         ("itemcode-json", "/item/" + codes[0], (UNCACHED, JSON), ""),
         ("itemcode-nginx", "/item/" + codes[0], (), "nginx"),
         ("index", "/", (), ""),
-        ("catalog", "/catalog.json", (), "daemon"),
+        ("catalog", "/catalog.json", (), "nginx"),
         ("catalog-rev1", "/catalog.json?rev=1", (), "nginx"),
         ("words", "/words", (), "nginx"),
         ("words-json", "/words?format=json", (), "nginx"),
