@@ -64,16 +64,22 @@ def all_show(stack, path, word, n=ASKS):
     return all(word in stack.get(path).text for _ in range(n))
 
 
-def test_a_new_revision_is_a_new_page(stack):
-    word = "pagecached%d" % random.SystemRandom().randint(0, 10**9)
-    for path in ("/words", "/words?format=json", "/catalog.json"):
-        same_every_time(stack, path)  # kept in both worker processes
-        check(word not in stack.get(path).text, "not there yet", path)
+def add_word_live(stack, word):
+    """A change set adding weapon prefix `word`; returns once /words shows it
+    ASKS times in a row (both worker processes have the new revision)."""
     stack.change_set(["INSERT INTO weapon_prefix (word, attack, added_rev) "
                       "VALUES ('%s', 1, @rev)" % word])
     deadline = time.monotonic() + 30
     while not all_show(stack, "/words", word) and time.monotonic() < deadline:
         time.sleep(0.1)
+
+
+def test_a_new_revision_is_a_new_page(stack):
+    word = "pagecached%d" % random.SystemRandom().randint(0, 10**9)
+    for path in ("/words", "/words?format=json", "/catalog.json"):
+        same_every_time(stack, path)  # kept in both worker processes
+        check(word not in stack.get(path).text, "not there yet", path)
+    add_word_live(stack, word)
     for path in ("/words", "/words?format=json", "/catalog.json"):
         check(all_show(stack, path, word), "the new revision's word on %s" % path)
         same_every_time(stack, path)
@@ -176,11 +182,7 @@ def test_a_change_set_moves_nginx_to_the_new_revision(stack):
     vtt = "/dungeon?w=5&h=5&seed=%d&format=vtt" % seed()
     stack.get(vtt)
     check(stack.get(vtt).headers.get("x-cache") == "HIT", "the .dd2vtt kept", vtt)
-    stack.change_set(["INSERT INTO weapon_prefix (word, attack, added_rev) "
-                      "VALUES ('%s', 1, @rev)" % word])
-    deadline = time.monotonic() + 30
-    while not all_show(stack, "/words", word) and time.monotonic() < deadline:
-        time.sleep(0.1)
+    add_word_live(stack, word)
     for path in ("/words", "/words?format=json", "/catalog.json"):
         check(all_show(stack, path, word, 3 * ASKS), "the new revision's word on %s" % path)
         _, n = kept_answers(stack, path)

@@ -31,6 +31,7 @@
 #include "rng.h"
 #include "budgets_fixture.h"
 #include "tiles_fixture.h"
+#include "fnv_fixture.h"
 
 #define TREASURE    BUDGETS_MIGRATION
 #define EXTRA_SEEDS 60
@@ -97,14 +98,6 @@ static const struct pinned expected[] = {
         {"scrambled", 0x9ac76c974dbfd243ULL},
         {"no floor", 0x8b9669fb7415d70fULL},
 };
-
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ b[i]) * 0x100000001b3ULL;
-	return h;
-}
 
 static uint64_t fnv_int(uint64_t h, long long v)
 {
@@ -206,7 +199,7 @@ static uint64_t hash_one(uint64_t h, const struct map_tileset *ts, const struct 
 static uint64_t hash_set(const struct map_tileset *ts, const struct map_tile *tiles, uint64_t salt)
 {
 	static const int corner[][2] = {{1, 1}, {1, 30}, {30, 1}, {2, 2}, {30, 29}};
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = FNV_OFFSET;
 	struct rng pick;
 
 	rng_seed(&pick, 0x2727 ^ salt);
@@ -228,7 +221,7 @@ static uint64_t hash_scrambled(void)
 {
 	static struct map_tile pool[MAP_TILES_MAX];
 	size_t n = 0;
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = FNV_OFFSET;
 	struct rng pick;
 
 	for (size_t i = 0; i < n0007 + n0017; i++) {
@@ -271,7 +264,7 @@ static uint64_t hash_no_floor(void)
 	static const int size[][2] = {{1, 1}, {2, 3}, {30, 30}};
 	static const struct map_tile rock = {
 	        .name = "rock", .cell = "####################################", .weight = 1};
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = FNV_OFFSET;
 
 	for (size_t i = 0; i < sizeof size / sizeof size[0]; i++) {
 		memset(&m, 0, sizeof m);

@@ -24,6 +24,7 @@
 #include "mapgen.h"
 #include "rng.h"
 #include "tiles_fixture.h"
+#include "fnv_fixture.h"
 
 #define TREASURE    "sql/migrations/0017_dungeon_treasure.sql"
 #define EXTRA_SEEDS 300
@@ -68,14 +69,6 @@ static const struct pinned expected[] = {
         {"plain-thinned", 0x51df42d32d51793aULL, 232},
 };
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ b[i]) * 0x100000001b3ULL;
-	return h;
-}
-
 /* One map into the running hash; the struct beyond the map must be zero. */
 static uint64_t hash_one(uint64_t h, const struct map_tileset *ts, int w, int h_, uint64_t seed)
 {
@@ -105,7 +98,7 @@ static uint64_t hash_one(uint64_t h, const struct map_tileset *ts, int w, int h_
 
 static uint64_t hash_set(const struct map_tileset *ts, uint64_t salt, int dim_max)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = FNV_OFFSET;
 	struct rng pick;
 
 	rng_seed(&pick, 0x27 ^ salt);

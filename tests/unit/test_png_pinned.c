@@ -30,6 +30,7 @@
 #include "rng.h"
 #include "budgets_fixture.h"
 #include "tiles_fixture.h"
+#include "fnv_fixture.h"
 
 #define EXTRA 24
 
@@ -66,14 +67,6 @@ static const struct pinned expected[] = {
         {"crumbling/hallways=50", 0x5bd3d91bd31a0d90ULL},
         {"crumbling/hallways=100", 0x1d6b918e2c48aef9ULL},
 };
-
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ b[i]) * 0x100000001b3ULL;
-	return h;
-}
 
 static int setup(void **state)
 {
@@ -128,7 +121,7 @@ static void test_dungeons(void **state)
 		const struct tiles_set *set = s < n0007 ? &sets0007[s] : &sets0017[s - n0007];
 		for (size_t k = 0; k < sizeof mixes / sizeof mixes[0]; k++) {
 			struct rng r;
-			uint64_t h = 0xcbf29ce484222325ULL;
+			uint64_t h = FNV_OFFSET;
 			dungeon_weigh_tiles(set->tiles, set->n, mixes[k], weighed);
 			assert_int_equal(map_tileset_init(&ts, weighed, set->n, why), 0);
 			h = png_hash(h, &ts, weighed, 30, 30, 1, 11, &png);
@@ -221,7 +214,7 @@ static void test_pngwrite(void **state)
 	static const unsigned char *rows[40];
 	static unsigned char pal[256][3];
 	const char *pp = getenv("PNG_PIN_PRINT");
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = FNV_OFFSET;
 	struct buf png;
 	struct rng r;
 	(void)state;
@@ -245,7 +238,7 @@ static void test_pngwrite(void **state)
 	/* rows wider than any dungeon's, up to the widest */
 	static unsigned char wide[PNGWRITE_W_MAX * 3];
 	static const int widths[] = {4095, 4097, 5000, 8193, PNGWRITE_W_MAX};
-	uint64_t hw = 0xcbf29ce484222325ULL;
+	uint64_t hw = FNV_OFFSET;
 	for (size_t s = 0; s < sizeof widths / sizeof widths[0]; s++)
 		for (int kind = 0; kind < 6; kind += 2) {
 			picture(&r, wide, rows, widths[s], 3, kind);
