@@ -6,10 +6,8 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -226,13 +224,9 @@ static int write_file(const char *path, const char *dir, const char *body, size_
 			break;
 		done += (size_t)w;
 	}
-	if (done != len || fchmod(fd, 0644) != 0 || close(fd) != 0) {
-		if (done != len)
-			close(fd);
-		unlink(tmp);
-		return -1;
-	}
-	if (rename(tmp, path) != 0) {
+	/* fchmod: the service's umask (0077) is not nginx's */
+	int ok = done == len && fchmod(fd, 0644) == 0;
+	if (close(fd) != 0 || !ok || rename(tmp, path) != 0) {
 		unlink(tmp);
 		return -1;
 	}

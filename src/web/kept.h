@@ -1,12 +1,13 @@
 /* kept: the current revision's kept pages written as files, which nginx
  * serves itself, without asking the daemon.
  *
- * /words, /spells and a map or dungeon with its seed depend only on the
- * catalog's revision and the request (pagecache.h). When the daemon renders
- * one as HTML or JSON for a GET whose query is plain (letters, digits,
- * '=', '&', '_', '-'; at most KEPT_QUERY_MAX bytes), it also writes it to
+ * /words, /spells, a map or dungeon with its seed and the current export
+ * depend only on the catalog's revision and the request (pagecache.h). When
+ * the daemon answers one (HTML, JSON, text or PNG) for a query that is plain
+ * (letters, digits, '=', '&', '_', '-'; at most KEPT_QUERY_MAX bytes), it
+ * also writes it to
  *
- *   DIR/REV/PAGE/QUERY.html or .json      (QUERY "_" when there is none)
+ *   DIR/REV/PAGE/QUERY.EXT      (QUERY "_" when there is none)
  *
  * and DIR/current is a symbolic link to the live revision's REV. nginx
  * looks there first (try_files), with the format it reads from the query

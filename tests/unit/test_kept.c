@@ -331,6 +331,15 @@ static void test_off(void **state)
 	assert_int_equal(rs.status, 200);
 	assert_int_equal(kept_path("spells", NULL, 1, KEPT_HTML, p, sizeof p), -1);
 	assert_int_equal(kept_init(""), 0);
+	/* a directory that cannot be made, a path too long: refused, and then
+	 * nothing is written either */
+	assert_int_equal(kept_init("/proc/lootforge-kept"), -1);
+	assert_int_equal(kept_path("spells", NULL, 1, KEPT_HTML, p, sizeof p), -1);
+	static char lengthy[5000];
+	memset(lengthy, 'k', sizeof lengthy - 1);
+	lengthy[0] = '/';
+	assert_int_equal(kept_init(lengthy), -1);
+	assert_int_equal(kept_path("spells", NULL, 1, KEPT_HTML, p, sizeof p), -1);
 }
 
 int main(void)
