@@ -37,8 +37,14 @@ uint64_t value_price(uint32_t base, const uint32_t *mult, size_t n, int plus,
 	}
 	num *= plus_tenths[plus >= 0 && plus <= 5 ? plus : 0];
 	num *= cond_tenths(cond);
-	/* Half up: floor(num / den + 1/2) = floor((2 num + den) / (2 den)). */
-	u128 v = (2 * num + den) / (2 * den);
+	/* Half up: floor(num / den + 1/2) = floor((2 num + den) / (2 den)),
+	 * in 64 bits when it fits (nearly every item: a call to the 128-bit
+	 * division each was a tenth of the price). */
+	u128 v;
+	if (num < ((u128)1 << 62) && den < ((u128)1 << 61))
+		v = (2 * (uint64_t)num + (uint64_t)den) / (2 * (uint64_t)den);
+	else
+		v = (2 * num + den) / (2 * den);
 	if (v < 1)
 		return 1;
 	return v > VALUE_MAX ? VALUE_MAX : (uint64_t)v;
