@@ -195,6 +195,18 @@ static void jw_strn(struct jw *w, const char *s, size_t n)
 				i = n;
 			}
 		}
+		/* 4..7 bytes (most words: "kukri", "glory") as two four-byte
+		 * halves, overlapping, checked together. */
+		if (n >= 4 && n < 8) {
+			uint32_t head, tail;
+			memcpy(&head, s, 4);
+			memcpy(&tail, s + n - 4, 4);
+			if (plain8((uint64_t)head | (uint64_t)tail << 32)) {
+				memcpy(d + 1, &head, 4);
+				memcpy(d + 1 + n - 4, &tail, 4);
+				i = n;
+			}
+		}
 		for (; i < n; i++) {
 			unsigned char c = (unsigned char)s[i];
 			if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
@@ -395,7 +407,12 @@ static struct {
 	struct jtext slot_v2[SLOT__MAX], slot_v1[SLOT__MAX];
 	struct jtext part_key_v2[P__MAX], part_key_v1[P__MAX]; /* ",\"tube_quality\":" */
 	struct jtext stat_key[ST__MAX];                        /* ",\"attack\":" */
+	unsigned char magic[K__MAX]; /* MAGIC_*: what jw_magic writes for a kind */
 } jt;
+
+/* A kind's members of SPEC §8, from its recipe (recipe_step each item was
+ * a walk over the steps, twice). */
+enum { MAGIC_SPELL = 1, MAGIC_CHARGES = 2, MAGIC_SCROLL = 4 };
 static pthread_once_t jt_once = PTHREAD_ONCE_INIT;
 
 /* t = what one writer call (on a scratch) wrote, when it fits. */
@@ -420,6 +437,12 @@ static void jt_build(void)
 		w.err = 0;
 		jw_str(&w, render_name_or(kind_names, K__MAX, i, "?"));
 		jt_set(&jt.kind_v1[i], &b, w.err);
+	}
+	for (int k = 0; k < K__MAX; k++) {
+		const struct recipe *r = recipe_for((enum kind)k);
+		jt.magic[k] = (unsigned char)((recipe_step(r, OP_SPELL) ? MAGIC_SPELL : 0) |
+		                              (recipe_step(r, OP_CHARGES) ? MAGIC_CHARGES : 0) |
+		                              (r && r->blueprint ? MAGIC_SCROLL : 0));
 	}
 	for (int i = SLOT_NONE + 1; i < SLOT__MAX; i++) {
 		struct jw w = {&b, 0};
@@ -490,9 +513,8 @@ static void jw_parts(struct jw *w, const struct item *it, int v2)
 
 	jt_ready();
 	JW_LIT(w, "{");
-	for (int p = 0; p < P__MAX; p++) {
-		if (!(parts & PART_BIT(p)))
-			continue;
+	for (unsigned left = parts & ALL_PARTS; left; left &= left - 1) {
+		int p = __builtin_ctz(left); /* the kind's parts only, in order */
 		const struct jtext *t = v2 ? &jt.part_key_v2[p] : &jt.part_key_v1[p];
 		if (t->len) {
 			jw_jtext(w, t, first);
@@ -602,9 +624,9 @@ static const char *spell_text_kept(const struct spell *sp)
 
 static void jw_magic(struct jw *w, const struct item *it)
 {
-	const struct recipe *r = recipe_for(it->kind);
+	unsigned magic = (unsigned)it->kind < K__MAX ? jt.magic[it->kind] : 0;
 
-	if (recipe_step(r, OP_SPELL)) {
+	if (magic & MAGIC_SPELL) {
 		JW_LIT(w, ",\"spell\":");
 		const struct spell *sp = it->spell ? &it->spell->s : NULL;
 		const char *text = sp ? spell_text_kept(sp) : NULL;
@@ -624,11 +646,11 @@ static void jw_magic(struct jw *w, const struct item *it)
 			JW_LIT(w, "}");
 		}
 	}
-	if (recipe_step(r, OP_CHARGES)) {
+	if (magic & MAGIC_CHARGES) {
 		JW_LIT(w, ",\"charges\":");
 		jw_int(w, it->charges);
 	}
-	if (r && r->blueprint) {
+	if (magic & MAGIC_SCROLL) {
 		char text[SCROLL_TEXT_MAX];
 		JW_LIT(w, ",\"given_name\":");
 		if (it->given[0])
@@ -728,31 +750,105 @@ static void jw_seed(struct jw *w, uint64_t seed)
 	jw_raw(w, text, n + 2);
 }
 
-/* docs/api.md, "The item": one shape wherever an item appears. */
-static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
+/* "code" and its value; returns the code's length when its JSON is the
+ * code itself between quotes (nothing escaped: always, for a code that
+ * itemcode_encode made), so that the link can copy it; else 0. */
+static size_t jw_code(struct jw *w, const struct item *it)
 {
-	jt_ready();
 	JW_LIT(w, "{\"code\":");
-	if (it->code[0])
-		jw_str(w, it->code);
-	else
+	if (!it->code[0]) {
 		JW_LIT(w, "null");
+		return 0;
+	}
+	size_t n = strnlen(it->code, ITEMCODE_MAX), before = w->b->len;
+	if (n == ITEMCODE_MAX) { /* not terminated: as jw_str always did */
+		jw_str(w, it->code);
+		return 0;
+	}
+	jw_strn(w, it->code, n);
+	/* an escape makes the text longer; other bytes are copied */
+	return !w->err && w->b->len == before + n + 2 ? n : 0;
+}
+
+/* ",\"revision\":774,\"kind\":\"weapon\",\"name\":", the same for every item
+ * of a batch (and for most of a dungeon's): each thread keeps the last one
+ * it wrote. */
+static __thread struct {
+	uint64_t revision;
+	int kind;
+	struct jtext t;
+} head_kept;
+
+static void jw_head(struct jw *w, const struct item *it)
+{
+	int known = (int)it->kind >= 0 && (int)it->kind < K__MAX;
+
+	if (known && head_kept.t.len && head_kept.revision == it->revision &&
+	    head_kept.kind == (int)it->kind) {
+		jw_jtext(w, &head_kept.t, 0);
+		return;
+	}
+	size_t start = w->b->len;
 	JW_LIT(w, ",\"revision\":");
 	jw_int(w, (int64_t)it->revision);
 	JW_LIT(w, ",\"kind\":");
-	if ((int)it->kind >= 0 && (int)it->kind < K__MAX)
+	if (known)
 		jw_named(w, &jt.kind_v2[it->kind],
 		         render_name_or(kind_names, K__MAX, (int)it->kind, "unknown"), 1);
 	else
 		jw_ident(w, "unknown");
 	JW_LIT(w, ",\"name\":");
+	size_t n = w->b->len - start;
+	if (known && !w->err && n < JT_COPY) {
+		memcpy(head_kept.t.s, w->b->data + start, n);
+		head_kept.t.len = (unsigned char)n;
+		head_kept.revision = it->revision;
+		head_kept.kind = (int)it->kind;
+	}
+}
+
+/* The rarity's name, quoted: a few constants of render.c, each kept by
+ * each thread once written. */
+#define RARITIES_KEPT 8
+static __thread struct {
+	const char *name;
+	struct jtext t;
+} rarity_kept[RARITIES_KEPT];
+
+static void jw_rarity(struct jw *w, int str)
+{
+	const char *name = render_rarity(str);
+	int i = 0;
+
+	while (i < RARITIES_KEPT && rarity_kept[i].name && rarity_kept[i].name != name)
+		i++;
+	if (i < RARITIES_KEPT && rarity_kept[i].name == name) {
+		jw_jtext(w, &rarity_kept[i].t, 0);
+		return;
+	}
+	size_t start = w->b->len;
+	jw_str(w, name);
+	size_t n = w->b->len - start;
+	if (i < RARITIES_KEPT && !w->err && n < JT_COPY) {
+		memcpy(rarity_kept[i].t.s, w->b->data + start, n);
+		rarity_kept[i].t.len = (unsigned char)n;
+		rarity_kept[i].name = name;
+	}
+}
+
+/* docs/api.md, "The item": one shape wherever an item appears. */
+static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
+{
+	jt_ready();
+	size_t code_n = jw_code(w, it);
+	jw_head(w, it);
 	jw_str(w, it->name);
 	JW_LIT(w, ",\"seed\":");
 	jw_seed(w, it->seed);
 	JW_LIT(w, ",\"tier\":");
 	jw_int(w, it->tier);
 	JW_LIT(w, ",\"rarity\":");
-	jw_str(w, render_rarity(it->str));
+	jw_rarity(w, it->str);
 	JW_LIT(w, ",\"slot\":");
 	if (it->slot > SLOT_NONE && it->slot < SLOT__MAX)
 		jw_named(w, &jt.slot_v2[it->slot], slot_names[it->slot], 1);
@@ -768,7 +864,13 @@ static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
 	JW_LIT(w, ",\"unhonoured\":");
 	jw_unhonoured_v2(w, it);
 	JW_LIT(w, ",\"link\":");
-	jw_link(w, l, it);
+	if (code_n) { /* "/item/CODE?format=json", nothing to escape */
+		JW_LIT(w, "\"/item/");
+		jw_raw(w, it->code, code_n);
+		JW_LIT(w, "?format=json\"");
+	} else {
+		jw_link(w, l, it);
+	}
 	JW_LIT(w, ",\"reroll\":");
 	jw_raw(w, l->rr, l->rr_len);
 	JW_LIT(w, "}");
