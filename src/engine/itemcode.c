@@ -108,8 +108,13 @@ int itemcode_encode(const struct itemcode *c, char *out, size_t cap)
 	n += put_varint(b + n, mask); /* one byte while no part past the seventh is asked for */
 	n += put_varint(b + n, c->revision);
 	n += put_varint(b + n, power_field(c->power_micro));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(b + n, &c->seed, 8); /* low byte first, as below */
+	n += 8;
+#else
 	for (int i = 0; i < 8; i++)
 		b[n++] = (uint8_t)(c->seed >> (8 * i));
+#endif
 	for (int p = 0; mask && p < P__MAX; p++)
 		if (c->want[p])
 			n += put_varint(b + n, c->want[p]);
