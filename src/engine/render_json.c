@@ -238,36 +238,64 @@ static void jw_key(struct jw *w, const char *key, int first)
 	JW_LIT(w, ":");
 }
 
-static void jw_int_slow(struct jw *w, int64_t v)
-{
-	char text[DECIMAL_MAX];
-	jw_raw(w, text, decimal_i64_n(v, 0, text));
-}
+/* ---- numbers, written through a pointer into room made first ----
+ *
+ * A run of bounded members (the seed, the stats, the numbers) is written
+ * after one check of the room, not one a member: the checks of ~35 writes
+ * an item were a sixth of its JSON's instructions (issue 27). */
 
-/* Nearly every number of an item is 0..99 (its stats, tier, plus, str):
- * those inline, without a branch on their length. Sixteen calls into
- * decimal.c an item were a sixth of its JSON's instructions (issue 27). */
-static inline void jw_int(struct jw *w, int64_t v)
+/* A pointer to room for n more bytes and the NUL at the end of the answer,
+ * grown if need be; NULL (w->err set) when memory ran out or an earlier
+ * write failed. jw_done says where the writing ended. */
+static inline char *jw_room(struct jw *w, size_t n)
 {
 	struct buf *b = w->b;
 
-	if ((uint64_t)v < 100 && b->cap - b->len > 2) {
+	if (w->err)
+		return NULL;
+	if (n >= b->cap - b->len && buf_reserve(b, n) != 0) {
+		w->err = 1;
+		return NULL;
+	}
+	return b->data + b->len;
+}
+
+static inline void jw_done(struct jw *w, char *end)
+{
+	w->b->len = (size_t)(end - w->b->data);
+}
+
+/* Literal text at d, d moved past it. */
+#define PUT_LIT(d, lit) (memcpy((d), (lit), sizeof(lit) - 1), (d) += sizeof(lit) - 1)
+
+/* v in decimal at d (room for DECIMAL_MAX); returns the end. Nearly every
+ * number of an item is 0..99 (its stats, tier, plus, str): those inline,
+ * without a branch on their length. */
+static inline char *put_int(char *d, int64_t v)
+{
+	if ((uint64_t)v < 100) {
 		unsigned u = (unsigned)v, tens = u / 10, ones = u % 10, two = u >= 10;
-		char *d = b->data + b->len;
 		d[0] = (char)('0' + (two ? tens : ones));
 		d[1] = (char)('0' + ones); /* past the end when one digit: room kept */
-		b->len += 1 + two;
-		return;
+		return d + 1 + two;
 	}
-	jw_int_slow(w, v);
+	return d + decimal_i64_n(v, 0, d);
+}
+
+static void jw_int(struct jw *w, int64_t v)
+{
+	char *d = jw_room(w, DECIMAL_MAX);
+	if (d)
+		jw_done(w, put_int(d, v));
 }
 
 /* v hundredths as jansson prints the real v / 100.0 at precision 15: the
  * shortest decimals ("0.4", "-1.05"), and ".0" when whole ("2.0"). Exact
- * for every int32_t, whose hundredths have at most 10 digits. */
-static void jw_hundredths(struct jw *w, int32_t v)
+ * for every int32_t, whose hundredths have at most 10 digits. At d (room
+ * for DECIMAL_MAX + 4); returns the end. */
+#define HUNDREDTHS_MAX (DECIMAL_MAX + 4)
+static char *put_hundredths(char *d, int32_t v)
 {
-	char text[DECIMAL_MAX + 4], *d = text;
 	uint64_t a = v < 0 ? (uint64_t)(-(int64_t)v) : (uint64_t)v;
 	unsigned c = (unsigned)(a % 100);
 
@@ -278,7 +306,14 @@ static void jw_hundredths(struct jw *w, int32_t v)
 	*d++ = (char)('0' + c / 10);
 	if (c % 10)
 		*d++ = (char)('0' + c % 10);
-	jw_raw(w, text, (size_t)(d - text));
+	return d;
+}
+
+static void jw_hundredths(struct jw *w, int32_t v)
+{
+	char *d = jw_room(w, HUNDREDTHS_MAX);
+	if (d)
+		jw_done(w, put_hundredths(d, v));
 }
 
 static void jw_word(struct jw *w, const struct entry *e)
@@ -408,7 +443,9 @@ static struct {
 	struct jtext part_key_v2[P__MAX], part_key_v1[P__MAX]; /* ",\"tube_quality\":" */
 	struct jtext stat_key[ST__MAX];                        /* ",\"attack\":" */
 	unsigned char magic[K__MAX]; /* MAGIC_*: what jw_magic writes for a kind */
+	int stat_keys_short;         /* every stat_key made, and shorter than KEY_COPY */
 } jt;
+#define KEY_COPY 16
 
 /* A kind's members of SPEC §8, from its recipe (recipe_step each item was
  * a walk over the steps, twice). */
@@ -470,13 +507,18 @@ static void jt_build(void)
 		jw_key(&w, part_names[p], 0);
 		jt_set(&jt.part_key_v1[p], &b, w.err);
 	}
+	jt.stat_keys_short = 1;
 	for (int s = 0; s < ST__MAX; s++) {
 		struct jw w = {&b, 0};
-		if (!stat_names[s])
+		if (!stat_names[s]) {
+			jt.stat_keys_short = 0;
 			continue;
+		}
 		buf_reset(&b);
 		jw_key(&w, stat_names[s], 0);
 		jt_set(&jt.stat_key[s], &b, w.err);
+		if (jt.stat_key[s].len == 0 || jt.stat_key[s].len > KEY_COPY)
+			jt.stat_keys_short = 0;
 	}
 	buf_free(&b);
 }
@@ -701,16 +743,21 @@ static void jw_unhonoured_v2(struct jw *w, const struct item *it)
  * order, in both versions of the item. */
 static void jw_numbers(struct jw *w, const struct item *it)
 {
-	JW_LIT(w, "\"str\":");
-	jw_int(w, it->str);
-	JW_LIT(w, ",\"plus\":");
-	jw_int(w, it->plus);
+	char *d = jw_room(w, 64 + 3 * DECIMAL_MAX);
+
+	if (!d)
+		return;
+	PUT_LIT(d, "\"str\":");
+	d = put_int(d, it->str);
+	PUT_LIT(d, ",\"plus\":");
+	d = put_int(d, it->plus);
 	if (it->masterwork)
-		JW_LIT(w, ",\"masterwork\":true");
+		PUT_LIT(d, ",\"masterwork\":true");
 	else
-		JW_LIT(w, ",\"masterwork\":false");
-	JW_LIT(w, ",\"value\":");
-	jw_int(w, (int64_t)item_value(it));
+		PUT_LIT(d, ",\"masterwork\":false");
+	PUT_LIT(d, ",\"value\":");
+	d = put_int(d, (int64_t)item_value(it));
+	jw_done(w, d);
 }
 
 /* A name of one of the tables above: its text made once, or the long way
@@ -725,29 +772,49 @@ static inline void jw_named(struct jw *w, const struct jtext *t, const char *nam
 		jw_str(w, name);
 }
 
-/* The stats' keys and values; ',' first unless first. */
+/* The stats' keys and values; ',' first unless first. Each key is copied
+ * KEY_COPY bytes at a time whatever its length (jt_build checks that they
+ * are shorter). */
+#define STATS_ROOM (ST__MAX * (KEY_COPY + HUNDREDTHS_MAX))
 static void jw_stats(struct jw *w, const struct item *it, int first)
 {
-	for (int s = 0; s < ST__MAX; s++) {
-		if (jt.stat_key[s].len)
-			jw_jtext(w, &jt.stat_key[s], first && s == 0);
-		else
+	if (!jt.stat_keys_short) { /* not with today's names */
+		for (int s = 0; s < ST__MAX; s++) {
 			jw_key(w, stat_names[s], first && s == 0);
-		if (s == ST_MULTIPLIER)
-			jw_hundredths(w, it->stat[s]);
-		else
-			jw_int(w, it->stat[s]);
+			if (s == ST_MULTIPLIER)
+				jw_hundredths(w, it->stat[s]);
+			else
+				jw_int(w, it->stat[s]);
+		}
+		return;
 	}
+	char *d = jw_room(w, STATS_ROOM);
+	if (!d)
+		return;
+	for (int s = 0; s < ST__MAX; s++) {
+		const struct jtext *t = &jt.stat_key[s];
+		size_t off = first && s == 0;
+		memcpy(d, t->s + off, KEY_COPY);
+		d += t->len - off;
+		d = s == ST_MULTIPLIER ? put_hundredths(d, it->stat[s]) : put_int(d, it->stat[s]);
+	}
+	jw_done(w, d);
 }
 
-/* The seed as a JSON string: digits only, nothing to escape. */
-static void jw_seed(struct jw *w, uint64_t seed)
+/* ",\"seed\":\"SEED\",\"tier\":T,\"rarity\":": the seed as a string, digits
+ * only, nothing to escape. */
+static void jw_seed_tier(struct jw *w, const struct item *it)
 {
-	char text[DECIMAL_MAX + 2];
-	size_t n = decimal_u64_n(seed, text + 1);
-	text[0] = '"';
-	text[n + 1] = '"';
-	jw_raw(w, text, n + 2);
+	char *d = jw_room(w, 40 + 2 * DECIMAL_MAX);
+
+	if (!d)
+		return;
+	PUT_LIT(d, ",\"seed\":\"");
+	d += decimal_u64_n(it->seed, d);
+	PUT_LIT(d, "\",\"tier\":");
+	d = put_int(d, it->tier);
+	PUT_LIT(d, ",\"rarity\":");
+	jw_done(w, d);
 }
 
 /* "code" and its value; returns the code's length when its JSON is the
@@ -843,11 +910,7 @@ static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
 	size_t code_n = jw_code(w, it);
 	jw_head(w, it);
 	jw_str(w, it->name);
-	JW_LIT(w, ",\"seed\":");
-	jw_seed(w, it->seed);
-	JW_LIT(w, ",\"tier\":");
-	jw_int(w, it->tier);
-	JW_LIT(w, ",\"rarity\":");
+	jw_seed_tier(w, it);
 	jw_rarity(w, it->str);
 	JW_LIT(w, ",\"slot\":");
 	if (it->slot > SLOT_NONE && it->slot < SLOT__MAX)
