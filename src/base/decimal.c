@@ -6,10 +6,10 @@
 
 /* "00".."99": two digits a division, half the divisions of one at a time
  * (items' numbers, seeds and codes are a tenth of a batch's CPU). */
-static const char pairs[201] = "00010203040506070809101112131415161718192021222324"
-                               "25262728293031323334353637383940414243444546474849"
-                               "50515253545556575859606162636465666768697071727374"
-                               "75767778798081828384858687888990919293949596979899";
+const char decimal_pairs[201] = "00010203040506070809101112131415161718192021222324"
+                                "25262728293031323334353637383940414243444546474849"
+                                "50515253545556575859606162636465666768697071727374"
+                                "75767778798081828384858687888990919293949596979899";
 
 /* v < 10^4's digits into dst, without leading zeros; returns their count.
  * Most numbers written have at most four digits (a dungeon's coordinates
@@ -21,7 +21,7 @@ static size_t upto4(unsigned v, char *dst)
 		return 1;
 	}
 	if (v < 100) {
-		memcpy(dst, pairs + 2 * v, 2);
+		memcpy(dst, decimal_pairs + 2 * v, 2);
 		return 2;
 	}
 	unsigned hi = v / 100, lo = v % 100;
@@ -29,16 +29,16 @@ static size_t upto4(unsigned v, char *dst)
 	if (hi < 10)
 		dst[0] = (char)('0' + hi);
 	else
-		memcpy(dst, pairs + 2 * hi, 2);
-	memcpy(dst + len - 2, pairs + 2 * lo, 2);
+		memcpy(dst, decimal_pairs + 2 * hi, 2);
+	memcpy(dst + len - 2, decimal_pairs + 2 * lo, 2);
 	return len;
 }
 
 /* v < 10^4 as exactly four digits, zeros in front. */
 static void four(unsigned v, char *dst)
 {
-	memcpy(dst, pairs + 2 * (v / 100), 2);
-	memcpy(dst + 2, pairs + 2 * (v % 100), 2);
+	memcpy(dst, decimal_pairs + 2 * (v / 100), 2);
+	memcpy(dst + 2, decimal_pairs + 2 * (v % 100), 2);
 }
 
 /* v < 10^8 without leading zeros; returns the count. */

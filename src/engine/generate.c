@@ -679,8 +679,8 @@ static int ascii_title(struct name_buf *nb, const char *word, size_t n)
  * Text that is not UTF-8 is kept as it is. */
 static void name_add(struct name_buf *nb, const char *word, size_t n, int title)
 {
-	if (nb->len > 0)
-		name_put(nb, " ", 1);
+	if (nb->len > 0 && nb->len < sizeof nb->s - 1) /* name_put's, without a copy call */
+		nb->s[nb->len++] = ' ';
 	if (title && ascii_title(nb, word, n))
 		return;
 	if (!title || u8_check((const uint8_t *)word, n) != NULL) {

@@ -101,7 +101,10 @@ int itemcode_encode(const struct itemcode *c, char *out, size_t cap)
 	    c->revision == 0 ||
 	    (c->version != 0 && c->version != ITEMCODE_VERSION_1 && c->version != ITEMCODE_VERSION))
 		return -1;
-	for (int p = 0; p < P__MAX; p++)
+	uint32_t asked = 0;
+	for (int p = 0; p < P__MAX; p++) /* nearly always none: no mask to make */
+		asked |= c->want[p];
+	for (int p = 0; asked && p < P__MAX; p++)
 		mask |= c->want[p] ? 1u << p : 0;
 	b[n++] = (uint8_t)(c->version ? c->version : ITEMCODE_VERSION);
 	b[n++] = (uint8_t)(c->kind | c->tier << 3 | c->variance << 6);

@@ -274,10 +274,11 @@ static inline void jw_done(struct jw *w, char *end)
 static inline char *put_int(char *d, int64_t v)
 {
 	if ((uint64_t)v < 100) {
-		unsigned u = (unsigned)v, tens = u / 10, ones = u % 10, two = u >= 10;
-		d[0] = (char)('0' + (two ? tens : ones));
-		d[1] = (char)('0' + ones); /* past the end when one digit: room kept */
-		return d + 1 + two;
+		/* "07" without its '0' is "7" and the next pair's first digit,
+		 * past the end: room kept, written over next */
+		size_t one = v < 10;
+		memcpy(d, decimal_pairs + 2 * v + one, 2);
+		return d + 2 - one;
 	}
 	return d + decimal_i64_n(v, 0, d);
 }
