@@ -636,14 +636,15 @@ static void title_word(struct name_buf *nb, const uint8_t *w, size_t n)
 
 /* A byte in title case: [1] at the start of a word (a lower-case ASCII
  * letter raised), [0] inside one (an upper-case ASCII letter lowered);
- * every other byte as it is. */
+ * every other byte as it is. [2]: 1 after a byte that ends a word. */
+#define TC_SEP(c)  ((c) == ' ' || (c) == '-')
 #define TC_UP(c)   ((c) >= 'a' && (c) <= 'z' ? (c) - 'a' + 'A' : (c))
 #define TC_LOW(c)  ((c) >= 'A' && (c) <= 'Z' ? (c) - 'A' + 'a' : (c))
 #define TC4(f, c)  f(c), f((c) + 1), f((c) + 2), f((c) + 3)
 #define TC16(f, c) TC4(f, c), TC4(f, (c) + 4), TC4(f, (c) + 8), TC4(f, (c) + 12)
 #define TC64(f, c) TC16(f, c), TC16(f, (c) + 16), TC16(f, (c) + 32), TC16(f, (c) + 48)
 #define TC256(f)   TC64(f, 0), TC64(f, 64), TC64(f, 128), TC64(f, 192)
-static const unsigned char title_case[2][256] = {{TC256(TC_LOW)}, {TC256(TC_UP)}};
+static const unsigned char title_case[3][256] = {{TC256(TC_LOW)}, {TC256(TC_UP)}, {TC256(TC_SEP)}};
 
 /* The title case of an ASCII word, nearly every word: written straight into
  * nb without libunistring, whose checks and case mapping cost more than the
@@ -660,7 +661,7 @@ static int ascii_title(struct name_buf *nb, const char *word, size_t n)
 		unsigned c = (unsigned char)word[i];
 		any |= c;
 		out[i] = (char)title_case[start][c];
-		start = c == ' ' || c == '-';
+		start = title_case[2][c];
 	}
 	for (size_t i = m; i < n; i++) /* cut short: the rest is checked too */
 		any |= (unsigned char)word[i];
