@@ -839,21 +839,19 @@ static size_t jw_code(struct jw *w, const struct item *it)
 }
 
 /* ",\"revision\":774,\"kind\":\"weapon\",\"name\":", the same for every item
- * of a batch (and for most of a dungeon's): each thread keeps the last one
- * it wrote. */
+ * of a batch and for a dungeon's of one kind: each thread keeps the last one
+ * it wrote of each kind. */
 static __thread struct {
 	uint64_t revision;
-	int kind;
 	struct jtext t;
-} head_kept;
+} head_kept[K__MAX];
 
 static void jw_head(struct jw *w, const struct item *it)
 {
 	int known = (int)it->kind >= 0 && (int)it->kind < K__MAX;
 
-	if (known && head_kept.t.len && head_kept.revision == it->revision &&
-	    head_kept.kind == (int)it->kind) {
-		jw_jtext(w, &head_kept.t, 0);
+	if (known && head_kept[it->kind].t.len && head_kept[it->kind].revision == it->revision) {
+		jw_jtext(w, &head_kept[it->kind].t, 0);
 		return;
 	}
 	size_t start = w->b->len;
@@ -868,10 +866,9 @@ static void jw_head(struct jw *w, const struct item *it)
 	JW_LIT(w, ",\"name\":");
 	size_t n = w->b->len - start;
 	if (known && !w->err && n < JT_COPY) {
-		memcpy(head_kept.t.s, w->b->data + start, n);
-		head_kept.t.len = (unsigned char)n;
-		head_kept.revision = it->revision;
-		head_kept.kind = (int)it->kind;
+		memcpy(head_kept[it->kind].t.s, w->b->data + start, n);
+		head_kept[it->kind].t.len = (unsigned char)n;
+		head_kept[it->kind].revision = it->revision;
 	}
 }
 
