@@ -741,13 +741,11 @@ static void jw_unhonoured_v2(struct jw *w, const struct item *it)
 }
 
 /* "str", "plus", "masterwork", "value": the same members, in the same
- * order, in both versions of the item. */
-static void jw_numbers(struct jw *w, const struct item *it)
+ * order, in both versions of the item. At d, room for NUMBERS_ROOM;
+ * returns the end. */
+#define NUMBERS_ROOM (64 + 3 * DECIMAL_MAX)
+static char *put_numbers(char *d, const struct item *it)
 {
-	char *d = jw_room(w, 64 + 3 * DECIMAL_MAX);
-
-	if (!d)
-		return;
 	PUT_LIT(d, "\"str\":");
 	d = put_int(d, it->str);
 	PUT_LIT(d, ",\"plus\":");
@@ -757,8 +755,14 @@ static void jw_numbers(struct jw *w, const struct item *it)
 	else
 		PUT_LIT(d, ",\"masterwork\":false");
 	PUT_LIT(d, ",\"value\":");
-	d = put_int(d, (int64_t)item_value(it));
-	jw_done(w, d);
+	return put_int(d, (int64_t)item_value(it));
+}
+
+static void jw_numbers(struct jw *w, const struct item *it)
+{
+	char *d = jw_room(w, NUMBERS_ROOM);
+	if (d)
+		jw_done(w, put_numbers(d, it));
 }
 
 /* A name of one of the tables above: its text made once, or the long way
@@ -773,33 +777,66 @@ static inline void jw_named(struct jw *w, const struct jtext *t, const char *nam
 		jw_str(w, name);
 }
 
-/* The stats' keys and values; ',' first unless first. Each key is copied
- * KEY_COPY bytes at a time whatever its length (jt_build checks that they
- * are shorter). */
+/* The stats' keys and values, the first without its ','. Each key is
+ * copied KEY_COPY bytes at a time whatever its length: only when jt_build
+ * found them all shorter (stat_keys_short). At d, room for STATS_ROOM;
+ * returns the end. */
 #define STATS_ROOM (ST__MAX * (KEY_COPY + HUNDREDTHS_MAX))
-static void jw_stats(struct jw *w, const struct item *it, int first)
+static char *put_stats(char *d, const struct item *it)
 {
-	if (!jt.stat_keys_short) { /* not with today's names */
-		for (int s = 0; s < ST__MAX; s++) {
-			jw_key(w, stat_names[s], first && s == 0);
-			if (s == ST_MULTIPLIER)
-				jw_hundredths(w, it->stat[s]);
-			else
-				jw_int(w, it->stat[s]);
-		}
-		return;
-	}
-	char *d = jw_room(w, STATS_ROOM);
-	if (!d)
-		return;
 	for (int s = 0; s < ST__MAX; s++) {
 		const struct jtext *t = &jt.stat_key[s];
-		size_t off = first && s == 0;
+		size_t off = s == 0;
 		memcpy(d, t->s + off, KEY_COPY);
 		d += t->len - off;
 		d = s == ST_MULTIPLIER ? put_hundredths(d, it->stat[s]) : put_int(d, it->stat[s]);
 	}
-	jw_done(w, d);
+	return d;
+}
+
+/* ",\"slot\":S,\"stats\":{...},\"str\":...,\"value\":V,\"parts\":" after one
+ * check of the room, when every text it needs was made (always, with
+ * today's names); else the long way. */
+static void jw_body(struct jw *w, const struct item *it)
+{
+	int slotted = it->slot > SLOT_NONE && it->slot < SLOT__MAX;
+	const struct jtext *slot = slotted ? &jt.slot_v2[it->slot] : NULL;
+
+	if (jt.stat_keys_short && (!slot || slot->len)) {
+		char *d = jw_room(w, 32 + JT_COPY + STATS_ROOM + NUMBERS_ROOM);
+		if (!d)
+			return;
+		PUT_LIT(d, ",\"slot\":");
+		if (slot) {
+			memcpy(d, slot->s, JT_COPY);
+			d += slot->len;
+		} else {
+			PUT_LIT(d, "null");
+		}
+		PUT_LIT(d, ",\"stats\":{");
+		d = put_stats(d, it);
+		PUT_LIT(d, "},");
+		d = put_numbers(d, it);
+		PUT_LIT(d, ",\"parts\":");
+		jw_done(w, d);
+		return;
+	}
+	JW_LIT(w, ",\"slot\":");
+	if (slotted)
+		jw_ident(w, slot_names[it->slot]);
+	else
+		JW_LIT(w, "null");
+	JW_LIT(w, ",\"stats\":{");
+	for (int s = 0; s < ST__MAX; s++) {
+		jw_key(w, stat_names[s], s == 0);
+		if (s == ST_MULTIPLIER)
+			jw_hundredths(w, it->stat[s]);
+		else
+			jw_int(w, it->stat[s]);
+	}
+	JW_LIT(w, "},");
+	jw_numbers(w, it);
+	JW_LIT(w, ",\"parts\":");
 }
 
 /* ",\"seed\":\"SEED\",\"tier\":T,\"rarity\":": the seed as a string, digits
@@ -910,16 +947,7 @@ static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
 	jw_str(w, it->name);
 	jw_seed_tier(w, it);
 	jw_rarity(w, it->str);
-	JW_LIT(w, ",\"slot\":");
-	if (it->slot > SLOT_NONE && it->slot < SLOT__MAX)
-		jw_named(w, &jt.slot_v2[it->slot], slot_names[it->slot], 1);
-	else
-		JW_LIT(w, "null");
-	JW_LIT(w, ",\"stats\":{");
-	jw_stats(w, it, 1);
-	JW_LIT(w, "},");
-	jw_numbers(w, it);
-	JW_LIT(w, ",\"parts\":");
+	jw_body(w, it);
 	jw_parts(w, it, 1);
 	jw_magic(w, it);
 	JW_LIT(w, ",\"unhonoured\":");
