@@ -70,6 +70,13 @@ static inline void jw_raw(struct jw *w, const char *s, size_t n)
 	jw_raw_slow(w, s, n);
 }
 
+/* Says where a writer that wrote through a pointer into the answer's
+ * reserved room (jw_room, put_*) ended. */
+static inline void jw_done(struct jw *w, char *end)
+{
+	w->b->len = (size_t)(end - w->b->data);
+}
+
 /* Literal JSON text: punctuation and keys, ",\"kind\":". */
 #define JW_LIT(w, lit) jw_raw((w), (lit), sizeof(lit) - 1)
 
@@ -147,76 +154,85 @@ static inline int plain8(uint64_t v)
 	return bad == 0;
 }
 
-/* Most strings are printable ASCII without '"' or '\\': copied in one pass
- * into the reserved room; anything else goes the whole way above. s holds
- * n bytes, not necessarily followed by a NUL (a map's row of cells). */
+/* Most strings are printable ASCII without '"' or '\\': s (n bytes, not
+ * necessarily followed by a NUL: a map's row of cells) quoted at d, room
+ * for n + 2 made by the caller, in one pass. Returns the end, or NULL when
+ * a byte needs more (the bytes written at d are then not part of the
+ * answer: the caller goes the whole way, jw_str_slow). */
+static inline char *put_plain(char *d, const char *s, size_t n)
+{
+	size_t i = 0;
+#ifdef __SSE2__
+	/* Sixteen at a time where there is SSE2 (x86-64 always): as
+	 * signed bytes, those below 0x20 are the controls and every
+	 * byte at or above 0x80. A dungeon's spells' texts and cells
+	 * were ~8% of its JSON's instructions eight at a time. */
+	const __m128i space = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'),
+	              bslash = _mm_set1_epi8('\\');
+	for (; i + 16 <= n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i bad = _mm_or_si128(
+		        _mm_cmplt_epi8(v, space),
+		        _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)));
+		if (_mm_movemask_epi8(bad))
+			break;
+		_mm_storeu_si128((__m128i *)(void *)(d + 1 + i), v);
+	}
+#endif
+	/* Eight bytes at a time while none needs escaping: a map's
+	 * rows of cells are 180 bytes each, 32 KB a 30 x 30 map, and a
+	 * byte at a time was an eighth of its answer's CPU. */
+	for (; i + 8 <= n; i += 8) {
+		uint64_t v;
+		memcpy(&v, s + i, 8);
+		if (!plain8(v))
+			break;
+		memcpy(d + 1 + i, &v, 8);
+	}
+	/* The last 1..7 bytes as the last eight, overlapping bytes
+	 * already checked and copied, instead of one at a time; not
+	 * when the loop above stopped at a byte to escape. */
+	if (i < n && n >= 8 && i + 8 > n) {
+		uint64_t v;
+		memcpy(&v, s + n - 8, 8);
+		if (plain8(v)) {
+			memcpy(d + 1 + n - 8, &v, 8);
+			i = n;
+		}
+	}
+	/* 4..7 bytes (most words: "kukri", "glory") as two four-byte
+	 * halves, overlapping, checked together. */
+	if (n >= 4 && n < 8) {
+		uint32_t head, tail;
+		memcpy(&head, s, 4);
+		memcpy(&tail, s + n - 4, 4);
+		if (plain8((uint64_t)head | (uint64_t)tail << 32)) {
+			memcpy(d + 1, &head, 4);
+			memcpy(d + 1 + n - 4, &tail, 4);
+			i = n;
+		}
+	}
+	for (; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+			break;
+		d[1 + i] = (char)c;
+	}
+	if (i < n)
+		return NULL;
+	d[0] = '"';
+	d[n + 1] = '"';
+	return d + n + 2;
+}
+
 static void jw_strn(struct jw *w, const char *s, size_t n)
 {
 	struct buf *b = w->b;
 
 	if (!w->err && n + 2 < b->cap - b->len) {
-		char *d = b->data + b->len;
-		size_t i = 0;
-#ifdef __SSE2__
-		/* Sixteen at a time where there is SSE2 (x86-64 always): as
-		 * signed bytes, those below 0x20 are the controls and every
-		 * byte at or above 0x80. A dungeon's spells' texts and cells
-		 * were ~8% of its JSON's instructions eight at a time. */
-		const __m128i space = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'),
-		              bslash = _mm_set1_epi8('\\');
-		for (; i + 16 <= n; i += 16) {
-			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-			__m128i bad = _mm_or_si128(
-			        _mm_cmplt_epi8(v, space),
-			        _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)));
-			if (_mm_movemask_epi8(bad))
-				break;
-			_mm_storeu_si128((__m128i *)(void *)(d + 1 + i), v);
-		}
-#endif
-		/* Eight bytes at a time while none needs escaping: a map's
-		 * rows of cells are 180 bytes each, 32 KB a 30 x 30 map, and a
-		 * byte at a time was an eighth of its answer's CPU. */
-		for (; i + 8 <= n; i += 8) {
-			uint64_t v;
-			memcpy(&v, s + i, 8);
-			if (!plain8(v))
-				break;
-			memcpy(d + 1 + i, &v, 8);
-		}
-		/* The last 1..7 bytes as the last eight, overlapping bytes
-		 * already checked and copied, instead of one at a time; not
-		 * when the loop above stopped at a byte to escape. */
-		if (i < n && n >= 8 && i + 8 > n) {
-			uint64_t v;
-			memcpy(&v, s + n - 8, 8);
-			if (plain8(v)) {
-				memcpy(d + 1 + n - 8, &v, 8);
-				i = n;
-			}
-		}
-		/* 4..7 bytes (most words: "kukri", "glory") as two four-byte
-		 * halves, overlapping, checked together. */
-		if (n >= 4 && n < 8) {
-			uint32_t head, tail;
-			memcpy(&head, s, 4);
-			memcpy(&tail, s + n - 4, 4);
-			if (plain8((uint64_t)head | (uint64_t)tail << 32)) {
-				memcpy(d + 1, &head, 4);
-				memcpy(d + 1 + n - 4, &tail, 4);
-				i = n;
-			}
-		}
-		for (; i < n; i++) {
-			unsigned char c = (unsigned char)s[i];
-			if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
-				break;
-			d[1 + i] = (char)c;
-		}
-		if (i == n) {
-			d[0] = '"';
-			d[n + 1] = '"';
-			b->len += n + 2;
+		char *end = put_plain(b->data + b->len, s, n);
+		if (end) {
+			jw_done(w, end);
 			return;
 		}
 	}
@@ -258,11 +274,6 @@ static inline char *jw_room(struct jw *w, size_t n)
 		return NULL;
 	}
 	return b->data + b->len;
-}
-
-static inline void jw_done(struct jw *w, char *end)
-{
-	w->b->len = (size_t)(end - w->b->data);
 }
 
 /* Literal text at d, d moved past it. */
@@ -938,18 +949,49 @@ static void jw_rarity(struct jw *w, int str)
 	}
 }
 
-/* docs/api.md, "The item": one shape wherever an item appears. */
-static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
+/* "{\"code\":\"CODE\"" and the head (jw_code, jw_head) as one run when the
+ * code needs no escaping and the head was kept (every item of a batch but
+ * the first); returns what jw_code returns. */
+static size_t jw_code_head(struct jw *w, const struct item *it)
 {
-	jt_ready();
+	size_t n = it->code[0] ? strnlen(it->code, ITEMCODE_MAX) : 0;
+
+	if ((unsigned)it->kind < K__MAX && n > 0 && n < ITEMCODE_MAX) {
+		const struct jtext *head = &head_kept[it->kind].t;
+		char *d = head->len && head_kept[it->kind].revision == it->revision
+		                  ? jw_room(w, 16 + n + JT_COPY)
+		                  : NULL;
+		char *end = d ? put_plain(d + sizeof "{\"code\":" - 1, it->code, n) : NULL;
+		if (end) {
+			PUT_LIT(d, "{\"code\":");
+			memcpy(end, head->s, JT_COPY);
+			jw_done(w, end + head->len);
+			return n;
+		}
+	}
 	size_t code_n = jw_code(w, it);
 	jw_head(w, it);
-	jw_str(w, it->name);
-	jw_seed_tier(w, it);
-	jw_rarity(w, it->str);
-	jw_body(w, it);
-	jw_parts(w, it, 1);
-	jw_magic(w, it);
+	return code_n;
+}
+
+/* From "unhonoured" to the end: one run when nothing was refused and the
+ * code needs no escaping (code_n, jw_code's), as for nearly every item. */
+static void jw_tail(struct jw *w, const struct item *it, struct links *l, size_t code_n)
+{
+	if (code_n && it->n_unhonoured <= 0) {
+		char *d = jw_room(w, 64 + code_n + l->rr_len);
+		if (!d)
+			return;
+		PUT_LIT(d, ",\"unhonoured\":[],\"link\":\"/item/");
+		memcpy(d, it->code, code_n);
+		d += code_n;
+		PUT_LIT(d, "?format=json\",\"reroll\":");
+		memcpy(d, l->rr, l->rr_len);
+		d += l->rr_len;
+		*d++ = '}';
+		jw_done(w, d);
+		return;
+	}
 	JW_LIT(w, ",\"unhonoured\":");
 	jw_unhonoured_v2(w, it);
 	JW_LIT(w, ",\"link\":");
@@ -963,6 +1005,20 @@ static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
 	JW_LIT(w, ",\"reroll\":");
 	jw_raw(w, l->rr, l->rr_len);
 	JW_LIT(w, "}");
+}
+
+/* docs/api.md, "The item": one shape wherever an item appears. */
+static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
+{
+	jt_ready();
+	size_t code_n = jw_code_head(w, it);
+	jw_str(w, it->name);
+	jw_seed_tier(w, it);
+	jw_rarity(w, it->str);
+	jw_body(w, it);
+	jw_parts(w, it, 1);
+	jw_magic(w, it);
+	jw_tail(w, it, l, code_n);
 }
 
 /* ---- version 1: frozen ----
