@@ -779,10 +779,17 @@ static void make_name(const struct recipe *r, struct item *it)
 	it->name[n] = '\0';
 }
 
+/* memset through a pointer the compiler does not follow: GCC expands a
+ * memset of a constant 128 bytes or more as "rep stosq", whose start-up
+ * made clearing an item (1 KB) twice as slow as libc's vector stores (~25
+ * against ~12 ns, on this project's 2-core AMD machine): ~5% of
+ * generating. */
+static void *(*volatile const clear)(void *, int, size_t) = memset;
+
 int generate(const struct catalog *c, const struct gen_input *in, uint64_t seed, struct item *out)
 {
 	const struct recipe *r = recipe_for(in->kind);
-	memset(out, 0, sizeof *out);
+	clear(out, 0, sizeof *out);
 	out->kind = in->kind;
 	out->seed = seed;
 	if (!r || !c)
@@ -790,7 +797,16 @@ int generate(const struct catalog *c, const struct gen_input *in, uint64_t seed,
 	out->revision = c->revision;
 	if (r->n_steps > GEN_STEPS_MAX)
 		return -1;
-	struct gen g = {.cat = c, .in = in, .r = r, .it = out};
+	/* Not "= {...}": that clears sub[] too, as "rep stosq" (a loop or a
+	 * memset of want[] alone is one as well); sub[] is written before it
+	 * is read (blueprints). */
+	struct gen g;
+	g.cat = c;
+	g.in = in;
+	g.r = r;
+	g.it = out;
+	g.tier = 0;
+	clear(g.want, 0, sizeof g.want);
 	rng_seed(&g.rng, seed);
 	if (r->blueprint)
 		for (size_t i = 0; i < r->n_steps; i++)
