@@ -646,24 +646,25 @@ static void title_word(struct name_buf *nb, const uint8_t *w, size_t n)
 #define TC256(f)   TC64(f, 0), TC64(f, 64), TC64(f, 128), TC64(f, 192)
 static const unsigned char title_case[3][256] = {{TC256(TC_LOW)}, {TC256(TC_UP)}, {TC256(TC_SEP)}};
 
-/* The title case of an ASCII word, nearly every word: written straight into
- * nb without libunistring, whose checks and case mapping cost more than the
- * rest of the item. 0 (nothing written) when word is not all ASCII. One pass,
- * a table look-up a byte (a check, then a copy with two branches a byte,
- * was a tenth of a batch's generation). */
-static int ascii_title(struct name_buf *nb, const char *word, size_t n)
+/* The title case of an ASCII word (NUL-terminated), nearly every word:
+ * written straight into nb without libunistring, whose checks and case
+ * mapping cost more than the rest of the item. 0 (nothing written) when
+ * word is not all ASCII. One pass, a table look-up a byte, measuring the
+ * word as it goes (a strlen, a check, then a copy with two branches a
+ * byte, was a tenth of a batch's generation). */
+static int ascii_title(struct name_buf *nb, const char *word)
 {
-	size_t room = sizeof nb->s - 1 - nb->len, m = n < room ? n : room;
+	size_t room = sizeof nb->s - 1 - nb->len, i = 0;
 	char *out = nb->s + nb->len;
-	unsigned any = 0, start = 1;
+	unsigned any = 0, start = 1, c;
 
-	for (size_t i = 0; i < m; i++) {
-		unsigned c = (unsigned char)word[i];
+	for (; i < room && (c = (unsigned char)word[i]) != 0; i++) {
 		any |= c;
 		out[i] = (char)title_case[start][c];
 		start = title_case[2][c];
 	}
-	for (size_t i = m; i < n; i++) /* cut short: the rest is checked too */
+	size_t m = i;
+	for (; word[i]; i++) /* cut short: the rest is checked too */
 		any |= (unsigned char)word[i];
 	if (any & 0x80) {
 		*out = '\0';
@@ -674,16 +675,19 @@ static int ascii_title(struct name_buf *nb, const char *word, size_t n)
 	return 1;
 }
 
-/* Appends n bytes of word after a space; `title` writes each of its words
- * (between spaces and hyphens) in title case, Unicode-aware: "épée" →
- * "Épée", "LONGSWORD" → "Longsword", "blood-soaked" → "Blood-Soaked".
- * Text that is not UTF-8 is kept as it is. */
-static void name_add(struct name_buf *nb, const char *word, size_t n, int title)
+/* The space between two words (name_put's, without a copy call). */
+static void name_space(struct name_buf *nb)
 {
-	if (nb->len > 0 && nb->len < sizeof nb->s - 1) /* name_put's, without a copy call */
+	if (nb->len > 0 && nb->len < sizeof nb->s - 1)
 		nb->s[nb->len++] = ' ';
-	if (title && ascii_title(nb, word, n))
-		return;
+}
+
+/* Appends n bytes of word; `title` writes each of its words (between
+ * spaces and hyphens) in title case, Unicode-aware: "épée" → "Épée",
+ * "LONGSWORD" → "Longsword", "blood-soaked" → "Blood-Soaked". Text that is
+ * not UTF-8 is kept as it is. */
+static void name_text(struct name_buf *nb, const char *word, size_t n, int title)
+{
 	if (!title || u8_check((const uint8_t *)word, n) != NULL) {
 		name_put(nb, word, n);
 		return;
@@ -699,6 +703,21 @@ static void name_add(struct name_buf *nb, const char *word, size_t n, int title)
 		name_put(nb, word + end, 1);
 		i = end + 1;
 	}
+}
+
+/* n bytes of word after a space, as they are. */
+static void name_add(struct name_buf *nb, const char *word, size_t n)
+{
+	name_space(nb);
+	name_text(nb, word, n, 0);
+}
+
+/* A catalog's word (NUL-terminated) after a space, in title case. */
+static void name_add_title(struct name_buf *nb, const char *word)
+{
+	name_space(nb);
+	if (!ascii_title(nb, word))
+		name_text(nb, word, strlen(word), 1);
 }
 
 /* The length of a leading article of an abstract ("the ", "a ", "an ",
@@ -740,8 +759,8 @@ static void make_name(const struct recipe *r, struct item *it)
 	 * the spell's name; without a spell, the name order's words. */
 	const char *given = it->given[0] ? it->given : it->spell ? it->spell->s.name : NULL;
 	if (lead && given) {
-		name_add(&nb, lead, strlen(lead), 0);
-		name_add(&nb, given, strlen(given), 0);
+		name_add(&nb, lead, strlen(lead));
+		name_add(&nb, given, strlen(given));
 	}
 	for (size_t i = 0; !(lead && given) && i < r->n_name; i++) {
 		enum part p = r->name_order[i];
@@ -750,27 +769,27 @@ static void make_name(const struct recipe *r, struct item *it)
 			continue;
 		size_t skip = 0;
 		if ((p == P_ADJECTIVE || p == P_ABSTRACT) && !of_done) {
-			name_add(&nb, "of", 2, 0);
+			name_add(&nb, "of", 2);
 			if (art) {
 				char lower[8];
 				size_t n = 0;
 				for (; n < sizeof lower && abs->word[n] != ' '; n++)
 					lower[n] = (char)tolower((unsigned char)abs->word[n]);
-				name_add(&nb, lower, n, 0);
+				name_add(&nb, lower, n);
 			}
 			of_done = 1;
 		}
 		if (p == P_ABSTRACT)
 			skip = art;
-		name_add(&nb, e->word + skip, strlen(e->word + skip), 1);
+		name_add_title(&nb, e->word + skip);
 		if (p == P_ELEMENT && it->element2) {
-			name_add(&nb, "&", 1, 0);
-			name_add(&nb, it->element2->word, strlen(it->element2->word), 1);
+			name_add(&nb, "&", 1);
+			name_add_title(&nb, it->element2->word);
 		}
 	}
 	if (it->plus) {
 		char plus[8] = {'+', (char)('0' + it->plus), '\0'};
-		name_add(&nb, plus, 2, 0);
+		name_add(&nb, plus, 2);
 	}
 	size_t n = nb.len < sizeof it->name - 1 ? nb.len : sizeof it->name - 1;
 	while (n > 0 && n < nb.len && ((unsigned char)nb.s[n] & 0xC0) == 0x80)
