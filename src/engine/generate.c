@@ -360,11 +360,26 @@ static void step_affix(struct gen *g, const struct step *s)
 		take(g, s->part, e, s->str);
 }
 
+/* lround(v * pct / 100.0), in integers: the product is exact either way,
+ * and below 2^40 the double's quotient is within 2^-18 of the true one, so
+ * it lies on the same side of every half (those are exact): the same
+ * rounding, half away from zero, without a division and a call to lround
+ * an item. */
+static long percent_of(int32_t v, int pct)
+{
+	int64_t a = (int64_t)v * pct, m = a < 0 ? -a : a;
+
+	if (m >= (INT64_C(1) << 40)) /* not with a recipe's pct (40) */
+		return lround((double)v * pct / 100.0);
+	int64_t q = (m + 50) / 100;
+	return (long)(a < 0 ? -q : q);
+}
+
 /* SPEC §4.4, on the recipe's stat. */
 static void step_condition(struct gen *g, const struct step *s)
 {
 	int32_t *v = &g->it->stat[s->stat];
-	long spread = lround((double)*v * s->spread_pct / 100.0);
+	long spread = percent_of(*v, s->spread_pct);
 	int64_t c = rng_range(&g->rng, 0, spread > 0 ? spread : 0);
 	/* Two fresh rolls, as in the original: the better check is not the
 	 * masterwork roll read again. */
