@@ -850,20 +850,17 @@ static void jw_body(struct jw *w, const struct item *it)
 	JW_LIT(w, ",\"parts\":");
 }
 
-/* ",\"seed\":\"SEED\",\"tier\":T,\"rarity\":": the seed as a string, digits
- * only, nothing to escape. */
-static void jw_seed_tier(struct jw *w, const struct item *it)
+/* ",\"seed\":\"SEED\",\"tier\":T,\"rarity\":" at d (room for SEED_TIER_ROOM):
+ * the seed as a string, digits only, nothing to escape. Returns the end. */
+#define SEED_TIER_ROOM (40 + 2 * DECIMAL_MAX)
+static char *put_seed_tier(char *d, const struct item *it)
 {
-	char *d = jw_room(w, 40 + 2 * DECIMAL_MAX);
-
-	if (!d)
-		return;
 	PUT_LIT(d, ",\"seed\":\"");
 	d += decimal_u64_n(it->seed, d);
 	PUT_LIT(d, "\",\"tier\":");
 	d = put_int(d, it->tier);
 	PUT_LIT(d, ",\"rarity\":");
-	jw_done(w, d);
+	return d;
 }
 
 /* "code" and its value; returns the code's length when its JSON is the
@@ -949,28 +946,36 @@ static void jw_rarity(struct jw *w, int str)
 	}
 }
 
-/* "{\"code\":\"CODE\"" and the head (jw_code, jw_head) as one run when the
- * code needs no escaping and the head was kept (every item of a batch but
- * the first); returns what jw_code returns. */
-static size_t jw_code_head(struct jw *w, const struct item *it)
+/* From "{" to "rarity": the code, the head (jw_code, jw_head), the name,
+ * the seed and the tier as one run when the code and the name need no
+ * escaping and the head was kept (every item of a batch but the first);
+ * else member by member. Returns what jw_code returns. */
+static size_t jw_front(struct jw *w, const struct item *it)
 {
 	size_t n = it->code[0] ? strnlen(it->code, ITEMCODE_MAX) : 0;
 
-	if ((unsigned)it->kind < K__MAX && n > 0 && n < ITEMCODE_MAX) {
+	if ((unsigned)it->kind < K__MAX && n > 0 && n < ITEMCODE_MAX && head_kept[it->kind].t.len &&
+	    head_kept[it->kind].revision == it->revision) {
 		const struct jtext *head = &head_kept[it->kind].t;
-		char *d = head->len && head_kept[it->kind].revision == it->revision
-		                  ? jw_room(w, 16 + n + JT_COPY)
-		                  : NULL;
+		size_t name_n = strlen(it->name);
+		char *d = jw_room(w, 16 + n + JT_COPY + name_n + 2 + SEED_TIER_ROOM);
 		char *end = d ? put_plain(d + sizeof "{\"code\":" - 1, it->code, n) : NULL;
 		if (end) {
-			PUT_LIT(d, "{\"code\":");
 			memcpy(end, head->s, JT_COPY);
-			jw_done(w, end + head->len);
+			end = put_plain(end + head->len, it->name, name_n);
+		}
+		if (end) {
+			PUT_LIT(d, "{\"code\":");
+			jw_done(w, put_seed_tier(end, it));
 			return n;
 		}
 	}
 	size_t code_n = jw_code(w, it);
 	jw_head(w, it);
+	jw_str(w, it->name);
+	char *d = jw_room(w, SEED_TIER_ROOM);
+	if (d)
+		jw_done(w, put_seed_tier(d, it));
 	return code_n;
 }
 
@@ -1011,9 +1016,7 @@ static void jw_tail(struct jw *w, const struct item *it, struct links *l, size_t
 static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
 {
 	jt_ready();
-	size_t code_n = jw_code_head(w, it);
-	jw_str(w, it->name);
-	jw_seed_tier(w, it);
+	size_t code_n = jw_front(w, it);
 	jw_rarity(w, it->str);
 	jw_body(w, it);
 	jw_parts(w, it, 1);
