@@ -6,59 +6,79 @@
 
 /* "00".."99": two digits a division, half the divisions of one at a time
  * (items' numbers, seeds and codes are a tenth of a batch's CPU). */
-static const char pairs[201] = "00010203040506070809101112131415161718192021222324"
-                               "25262728293031323334353637383940414243444546474849"
-                               "50515253545556575859606162636465666768697071727374"
-                               "75767778798081828384858687888990919293949596979899";
+const char decimal_pairs[201] = "00010203040506070809101112131415161718192021222324"
+                                "25262728293031323334353637383940414243444546474849"
+                                "50515253545556575859606162636465666768697071727374"
+                                "75767778798081828384858687888990919293949596979899";
 
-/* v's digits and the NUL into dst; returns the digits' count. Counted
- * first, then written backwards in place: no copy of a length known only
- * at run time (a call to memcpy). */
-static size_t u64_into(uint64_t v, char *dst)
+/* v < 10^4's digits into dst, without leading zeros; returns their count.
+ * Most numbers written have at most four digits (a dungeon's coordinates
+ * and counts, an item's stats: thousands an answer). */
+static size_t upto4(unsigned v, char *dst)
 {
-	/* Most numbers written have at most four digits (a dungeon's
-	 * coordinates and counts, an item's stats: thousands an answer):
-	 * those without the counting loop and the general division. */
+	if (v < 10) {
+		dst[0] = (char)('0' + v);
+		return 1;
+	}
 	if (v < 100) {
-		if (v < 10) {
-			dst[0] = (char)('0' + v);
-			dst[1] = '\0';
-			return 1;
-		}
-		memcpy(dst, pairs + 2 * v, 2);
-		dst[2] = '\0';
+		memcpy(dst, decimal_pairs + 2 * v, 2);
 		return 2;
 	}
-	if (v < 10000) {
-		unsigned hi = (unsigned)v / 100, lo = (unsigned)v % 100;
-		size_t len = hi < 10 ? 3 : 4;
-		if (hi < 10)
-			dst[0] = (char)('0' + hi);
-		else
-			memcpy(dst, pairs + 2 * hi, 2);
-		memcpy(dst + len - 2, pairs + 2 * lo, 2);
-		dst[len] = '\0';
-		return len;
-	}
-	size_t len = 1;
-	for (uint64_t ten = 10; len < 20 && v >= ten; ten *= 10)
-		len++;
-	char *p = dst + len;
-
-	*p = '\0';
-	while (v >= 100) {
-		unsigned r = (unsigned)(v % 100);
-		v /= 100;
-		p -= 2;
-		memcpy(p, pairs + 2 * r, 2);
-	}
-	if (v >= 10) {
-		p -= 2;
-		memcpy(p, pairs + 2 * v, 2);
-	} else {
-		*--p = (char)('0' + v);
-	}
+	unsigned hi = v / 100, lo = v % 100;
+	size_t len = hi < 10 ? 3 : 4;
+	if (hi < 10)
+		dst[0] = (char)('0' + hi);
+	else
+		memcpy(dst, decimal_pairs + 2 * hi, 2);
+	memcpy(dst + len - 2, decimal_pairs + 2 * lo, 2);
 	return len;
+}
+
+/* v < 10^4 as exactly four digits, zeros in front. */
+static void four(unsigned v, char *dst)
+{
+	memcpy(dst, decimal_pairs + 2 * (v / 100), 2);
+	memcpy(dst + 2, decimal_pairs + 2 * (v % 100), 2);
+}
+
+/* v < 10^8 without leading zeros; returns the count. */
+static size_t upto8(uint32_t v, char *dst)
+{
+	if (v < 10000)
+		return upto4(v, dst);
+	size_t n = upto4(v / 10000, dst);
+	four(v % 10000, dst + n);
+	return n + 4;
+}
+
+/* v's digits and the NUL into dst; returns the digits' count. Written
+ * front to back in groups of eight digits split off by two divisions, then
+ * four, then pairs: a seed's 20 digits were ~10 divisions by 100 and a
+ * loop counting them (a seed in every item of a batch, issue 27). */
+static size_t u64_into(uint64_t v, char *dst)
+{
+	size_t n;
+
+	if (v < 100000000) {
+		n = upto8((uint32_t)v, dst);
+	} else {
+		uint64_t head = v / 100000000;
+		uint32_t low = (uint32_t)(v % 100000000);
+		if (head < 100000000) {
+			n = upto8((uint32_t)head, dst);
+		} else {
+			uint32_t mid = (uint32_t)(head % 100000000);
+			n = upto4((unsigned)(head / 100000000), dst); /* at most 1844 */
+			four(mid / 10000, dst + n);
+			four(mid % 10000, dst + n + 4);
+			n += 8;
+		}
+		four(low / 10000, dst + n);
+		four(low % 10000, dst + n + 4);
+		n += 8;
+	}
+	dst[n] = '\0';
+	return n;
 }
 
 char *decimal_u64(uint64_t v, char *dst)

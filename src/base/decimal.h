@@ -14,6 +14,10 @@ extern "C" {
 /* Room for any value: a sign, 20 digits and the NUL. */
 #define DECIMAL_MAX 22
 
+/* "00" to "99", 200 digits and a NUL: for a writer that inlines its small
+ * numbers (render_json.c). */
+extern const char decimal_pairs[201];
+
 /* v into dst (DECIMAL_MAX bytes); returns dst. */
 char *decimal_u64(uint64_t v, char *dst);
 

@@ -23,28 +23,24 @@ static uint16_t check16(const uint8_t *p, size_t n)
 	return (uint16_t)(h ^ (h >> 16));
 }
 
-/* ---- writing ---- */
+/* ---- writing ----
+ *
+ * Straight into a buffer of RAW_MAX bytes, without a check a byte: the
+ * longest code, every field at its widest, is 89 (2 + 2 + 10 + 5 + 8 +
+ * 12 x 5 + 2). A code is made for every item of a batch, and the checks
+ * were a third of it (issue 27). */
 
-struct out {
-	uint8_t b[RAW_MAX];
-	size_t n;
-};
-
-static void put_byte(struct out *o, uint8_t v)
+/* LEB128: seven bits a byte, low first, high bit = more. At most 10 bytes
+ * at b; returns the count. */
+static size_t put_varint(uint8_t *b, uint64_t v)
 {
-	if (o->n < RAW_MAX)
-		o->b[o->n] = v;
-	o->n++;
-}
-
-/* LEB128: seven bits a byte, low first, high bit = more. */
-static void put_varint(struct out *o, uint64_t v)
-{
-	do {
-		uint8_t byte = v & 0x7f;
+	size_t n = 0;
+	while (v >= 0x80) {
+		b[n++] = (uint8_t)(v | 0x80);
 		v >>= 7;
-		put_byte(o, (uint8_t)(byte | (v ? 0x80 : 0)));
-	} while (v);
+	}
+	b[n++] = (uint8_t)v;
+	return n;
 }
 
 /* Power as (m, d): micro = m x 10^(6-d), d the fewest decimals (m not a
@@ -67,9 +63,37 @@ static uint64_t power_field(uint32_t micro)
 	return (uint64_t)m * 8 + d;
 }
 
+/* raw's n bytes as unpadded base64url into out (room checked by the
+ * caller); returns the count of characters. */
+static size_t base64url(const uint8_t *raw, size_t n, char *out)
+{
+	size_t chars = (n * 8 + 5) / 6, k = 0, i = 0;
+	/* Whole groups of three bytes, four characters each, without tests. */
+	for (; i + 3 <= n; i += 3) {
+		uint32_t v = (uint32_t)raw[i] << 16 | (uint32_t)raw[i + 1] << 8 | raw[i + 2];
+		out[k] = b64[v >> 18];
+		out[k + 1] = b64[(v >> 12) & 63];
+		out[k + 2] = b64[(v >> 6) & 63];
+		out[k + 3] = b64[v & 63];
+		k += 4;
+	}
+	if (i < n) {
+		uint32_t v = (uint32_t)raw[i] << 16;
+		if (i + 1 < n)
+			v |= (uint32_t)raw[i + 1] << 8;
+		out[k] = b64[v >> 18];
+		out[k + 1] = b64[(v >> 12) & 63];
+		if (k + 2 < chars)
+			out[k + 2] = b64[(v >> 6) & 63];
+	}
+	out[chars] = '\0';
+	return chars;
+}
+
 int itemcode_encode(const struct itemcode *c, char *out, size_t cap)
 {
-	struct out o = {.n = 0};
+	uint8_t b[RAW_MAX];
+	size_t n = 0;
 	unsigned mask = 0;
 
 	if ((unsigned)c->kind >= K__MAX || c->tier < 0 || c->tier > TIER_MAX ||
@@ -77,48 +101,32 @@ int itemcode_encode(const struct itemcode *c, char *out, size_t cap)
 	    c->revision == 0 ||
 	    (c->version != 0 && c->version != ITEMCODE_VERSION_1 && c->version != ITEMCODE_VERSION))
 		return -1;
-	for (int p = 0; p < P__MAX; p++)
+	uint32_t asked = 0;
+	for (int p = 0; p < P__MAX; p++) /* nearly always none: no mask to make */
+		asked |= c->want[p];
+	for (int p = 0; asked && p < P__MAX; p++)
 		mask |= c->want[p] ? 1u << p : 0;
-	put_byte(&o, (uint8_t)(c->version ? c->version : ITEMCODE_VERSION));
-	put_byte(&o, (uint8_t)(c->kind | c->tier << 3 | c->variance << 6));
-	put_varint(&o, mask); /* one byte while no part past the seventh is asked for */
-	put_varint(&o, c->revision);
-	put_varint(&o, power_field(c->power_micro));
+	b[n++] = (uint8_t)(c->version ? c->version : ITEMCODE_VERSION);
+	b[n++] = (uint8_t)(c->kind | c->tier << 3 | c->variance << 6);
+	n += put_varint(b + n, mask); /* one byte while no part past the seventh is asked for */
+	n += put_varint(b + n, c->revision);
+	n += put_varint(b + n, power_field(c->power_micro));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(b + n, &c->seed, 8); /* low byte first, as below */
+	n += 8;
+#else
 	for (int i = 0; i < 8; i++)
-		put_byte(&o, (uint8_t)(c->seed >> (8 * i)));
-	for (int p = 0; p < P__MAX; p++)
+		b[n++] = (uint8_t)(c->seed >> (8 * i));
+#endif
+	for (int p = 0; mask && p < P__MAX; p++)
 		if (c->want[p])
-			put_varint(&o, c->want[p]);
-	uint16_t sum = check16(o.b, o.n);
-	put_byte(&o, (uint8_t)sum);
-	put_byte(&o, (uint8_t)(sum >> 8));
-	if (o.n > RAW_MAX)
+			n += put_varint(b + n, c->want[p]);
+	uint16_t sum = check16(b, n);
+	b[n++] = (uint8_t)sum;
+	b[n++] = (uint8_t)(sum >> 8);
+	if (n > RAW_MAX || cap < (n * 8 + 5) / 6 + 1)
 		return -1;
-
-	size_t chars = (o.n * 8 + 5) / 6;
-	if (cap < chars + 1)
-		return -1;
-	size_t k = 0, i = 0;
-	/* Whole groups of three bytes, four characters each, without tests. */
-	for (; i + 3 <= o.n; i += 3) {
-		uint32_t v = (uint32_t)o.b[i] << 16 | (uint32_t)o.b[i + 1] << 8 | o.b[i + 2];
-		out[k] = b64[v >> 18];
-		out[k + 1] = b64[(v >> 12) & 63];
-		out[k + 2] = b64[(v >> 6) & 63];
-		out[k + 3] = b64[v & 63];
-		k += 4;
-	}
-	for (; i < o.n; i += 3) {
-		uint32_t v = (uint32_t)o.b[i] << 16;
-		if (i + 1 < o.n)
-			v |= (uint32_t)o.b[i + 1] << 8;
-		if (i + 2 < o.n)
-			v |= o.b[i + 2];
-		for (int j = 0; j < 4 && k < chars; j++)
-			out[k++] = b64[(v >> (18 - 6 * j)) & 63];
-	}
-	out[k] = '\0';
-	return (int)k;
+	return (int)base64url(b, n, out);
 }
 
 /* ---- reading ---- */
@@ -269,7 +277,12 @@ int64_t itemcode_power_micro(double p)
 		return -1;
 	/* p is digits / 10^k correctly rounded (k <= 6, p <= 100): p x 10^6 is
 	 * within 10^-7 of a whole number, so rounding finds it. */
-	return (int64_t)llround(p * ITEMCODE_POWER_ONE);
+	double micro = p * ITEMCODE_POWER_ONE;
+	/* Nearly every power is a whole number of millionths already (1, the
+	 * default, for every item of a plain batch): no call to llround. */
+	if (micro == (double)(int64_t)micro)
+		return (int64_t)micro;
+	return (int64_t)llround(micro);
 }
 
 double itemcode_power(uint32_t micro)

@@ -408,10 +408,33 @@ const struct recipe *recipe_for(enum kind k)
 	return &recipes[k];
 }
 
-const struct step *recipe_step(const struct recipe *r, enum step_op op)
+static const struct step *first_step(const struct recipe *r, enum step_op op)
 {
 	for (size_t i = 0; r && i < r->n_steps; i++)
 		if (r->steps[i].op == op)
 			return &r->steps[i];
 	return NULL;
+}
+
+/* Each recipe's first step of each op, found once: the JSON of every item
+ * asks three or four times (a spell? charges? a condition? a given name?),
+ * and the walk over the steps was 3% of a batch's instructions (issue 27). */
+#define OPS (OP_CHARGES + 1)
+static const struct step *steps_by_op[K__MAX][OPS];
+static pthread_once_t steps_once = PTHREAD_ONCE_INIT;
+
+static void index_steps(void)
+{
+	for (int k = 0; k < K__MAX; k++)
+		for (int op = 0; op < OPS; op++)
+			steps_by_op[k][op] = first_step(&recipes[k], (enum step_op)op);
+}
+
+const struct step *recipe_step(const struct recipe *r, enum step_op op)
+{
+	if (r && (unsigned)r->kind < K__MAX && r == &recipes[r->kind] && (unsigned)op < OPS) {
+		pthread_once(&steps_once, index_steps);
+		return steps_by_op[r->kind][op];
+	}
+	return first_step(r, op);
 }

@@ -70,6 +70,13 @@ static inline void jw_raw(struct jw *w, const char *s, size_t n)
 	jw_raw_slow(w, s, n);
 }
 
+/* Says where a writer that wrote through a pointer into the answer's
+ * reserved room (jw_room, put_*) ended. */
+static inline void jw_done(struct jw *w, char *end)
+{
+	w->b->len = (size_t)(end - w->b->data);
+}
+
 /* Literal JSON text: punctuation and keys, ",\"kind\":". */
 #define JW_LIT(w, lit) jw_raw((w), (lit), sizeof(lit) - 1)
 
@@ -147,64 +154,85 @@ static inline int plain8(uint64_t v)
 	return bad == 0;
 }
 
-/* Most strings are printable ASCII without '"' or '\\': copied in one pass
- * into the reserved room; anything else goes the whole way above. s holds
- * n bytes, not necessarily followed by a NUL (a map's row of cells). */
+/* Most strings are printable ASCII without '"' or '\\': s (n bytes, not
+ * necessarily followed by a NUL: a map's row of cells) quoted at d, room
+ * for n + 2 made by the caller, in one pass. Returns the end, or NULL when
+ * a byte needs more (the bytes written at d are then not part of the
+ * answer: the caller goes the whole way, jw_str_slow). */
+static inline char *put_plain(char *d, const char *s, size_t n)
+{
+	size_t i = 0;
+#ifdef __SSE2__
+	/* Sixteen at a time where there is SSE2 (x86-64 always): as
+	 * signed bytes, those below 0x20 are the controls and every
+	 * byte at or above 0x80. A dungeon's spells' texts and cells
+	 * were ~8% of its JSON's instructions eight at a time. */
+	const __m128i space = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'),
+	              bslash = _mm_set1_epi8('\\');
+	for (; i + 16 <= n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i bad = _mm_or_si128(
+		        _mm_cmplt_epi8(v, space),
+		        _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)));
+		if (_mm_movemask_epi8(bad))
+			break;
+		_mm_storeu_si128((__m128i *)(void *)(d + 1 + i), v);
+	}
+#endif
+	/* Eight bytes at a time while none needs escaping: a map's
+	 * rows of cells are 180 bytes each, 32 KB a 30 x 30 map, and a
+	 * byte at a time was an eighth of its answer's CPU. */
+	for (; i + 8 <= n; i += 8) {
+		uint64_t v;
+		memcpy(&v, s + i, 8);
+		if (!plain8(v))
+			break;
+		memcpy(d + 1 + i, &v, 8);
+	}
+	/* The last 1..7 bytes as the last eight, overlapping bytes
+	 * already checked and copied, instead of one at a time; not
+	 * when the loop above stopped at a byte to escape. */
+	if (i < n && n >= 8 && i + 8 > n) {
+		uint64_t v;
+		memcpy(&v, s + n - 8, 8);
+		if (plain8(v)) {
+			memcpy(d + 1 + n - 8, &v, 8);
+			i = n;
+		}
+	}
+	/* 4..7 bytes (most words: "kukri", "glory") as two four-byte
+	 * halves, overlapping, checked together. */
+	if (n >= 4 && n < 8) {
+		uint32_t head, tail;
+		memcpy(&head, s, 4);
+		memcpy(&tail, s + n - 4, 4);
+		if (plain8((uint64_t)head | (uint64_t)tail << 32)) {
+			memcpy(d + 1, &head, 4);
+			memcpy(d + 1 + n - 4, &tail, 4);
+			i = n;
+		}
+	}
+	for (; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+			break;
+		d[1 + i] = (char)c;
+	}
+	if (i < n)
+		return NULL;
+	d[0] = '"';
+	d[n + 1] = '"';
+	return d + n + 2;
+}
+
 static void jw_strn(struct jw *w, const char *s, size_t n)
 {
 	struct buf *b = w->b;
 
 	if (!w->err && n + 2 < b->cap - b->len) {
-		char *d = b->data + b->len;
-		size_t i = 0;
-#ifdef __SSE2__
-		/* Sixteen at a time where there is SSE2 (x86-64 always): as
-		 * signed bytes, those below 0x20 are the controls and every
-		 * byte at or above 0x80. A dungeon's spells' texts and cells
-		 * were ~8% of its JSON's instructions eight at a time. */
-		const __m128i space = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'),
-		              bslash = _mm_set1_epi8('\\');
-		for (; i + 16 <= n; i += 16) {
-			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-			__m128i bad = _mm_or_si128(
-			        _mm_cmplt_epi8(v, space),
-			        _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)));
-			if (_mm_movemask_epi8(bad))
-				break;
-			_mm_storeu_si128((__m128i *)(void *)(d + 1 + i), v);
-		}
-#endif
-		/* Eight bytes at a time while none needs escaping: a map's
-		 * rows of cells are 180 bytes each, 32 KB a 30 x 30 map, and a
-		 * byte at a time was an eighth of its answer's CPU. */
-		for (; i + 8 <= n; i += 8) {
-			uint64_t v;
-			memcpy(&v, s + i, 8);
-			if (!plain8(v))
-				break;
-			memcpy(d + 1 + i, &v, 8);
-		}
-		/* The last 1..7 bytes as the last eight, overlapping bytes
-		 * already checked and copied, instead of one at a time; not
-		 * when the loop above stopped at a byte to escape. */
-		if (i < n && n >= 8 && i + 8 > n) {
-			uint64_t v;
-			memcpy(&v, s + n - 8, 8);
-			if (plain8(v)) {
-				memcpy(d + 1 + n - 8, &v, 8);
-				i = n;
-			}
-		}
-		for (; i < n; i++) {
-			unsigned char c = (unsigned char)s[i];
-			if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
-				break;
-			d[1 + i] = (char)c;
-		}
-		if (i == n) {
-			d[0] = '"';
-			d[n + 1] = '"';
-			b->len += n + 2;
+		char *end = put_plain(b->data + b->len, s, n);
+		if (end) {
+			jw_done(w, end);
 			return;
 		}
 	}
@@ -226,18 +254,60 @@ static void jw_key(struct jw *w, const char *key, int first)
 	JW_LIT(w, ":");
 }
 
+/* ---- numbers, written through a pointer into room made first ----
+ *
+ * A run of bounded members (the seed, the stats, the numbers) is written
+ * after one check of the room, not one a member: the checks of ~35 writes
+ * an item were a sixth of its JSON's instructions (issue 27). */
+
+/* A pointer to room for n more bytes and the NUL at the end of the answer,
+ * grown if need be; NULL (w->err set) when memory ran out or an earlier
+ * write failed. jw_done says where the writing ended. */
+static inline char *jw_room(struct jw *w, size_t n)
+{
+	struct buf *b = w->b;
+
+	if (w->err)
+		return NULL;
+	if (n >= b->cap - b->len && buf_reserve(b, n) != 0) {
+		w->err = 1;
+		return NULL;
+	}
+	return b->data + b->len;
+}
+
+/* Literal text at d, d moved past it. */
+#define PUT_LIT(d, lit) (memcpy((d), (lit), sizeof(lit) - 1), (d) += sizeof(lit) - 1)
+
+/* v in decimal at d (room for DECIMAL_MAX); returns the end. Nearly every
+ * number of an item is 0..99 (its stats, tier, plus, str): those inline,
+ * without a branch on their length. */
+static inline char *put_int(char *d, int64_t v)
+{
+	if ((uint64_t)v < 100) {
+		/* "07" without its '0' is "7" and the next pair's first digit,
+		 * past the end: room kept, written over next */
+		size_t one = v < 10;
+		memcpy(d, decimal_pairs + 2 * v + one, 2);
+		return d + 2 - one;
+	}
+	return d + decimal_i64_n(v, 0, d);
+}
+
 static void jw_int(struct jw *w, int64_t v)
 {
-	char text[DECIMAL_MAX];
-	jw_raw(w, text, decimal_i64_n(v, 0, text));
+	char *d = jw_room(w, DECIMAL_MAX);
+	if (d)
+		jw_done(w, put_int(d, v));
 }
 
 /* v hundredths as jansson prints the real v / 100.0 at precision 15: the
  * shortest decimals ("0.4", "-1.05"), and ".0" when whole ("2.0"). Exact
- * for every int32_t, whose hundredths have at most 10 digits. */
-static void jw_hundredths(struct jw *w, int32_t v)
+ * for every int32_t, whose hundredths have at most 10 digits. At d (room
+ * for DECIMAL_MAX + 4); returns the end. */
+#define HUNDREDTHS_MAX (DECIMAL_MAX + 4)
+static char *put_hundredths(char *d, int32_t v)
 {
-	char text[DECIMAL_MAX + 4], *d = text;
 	uint64_t a = v < 0 ? (uint64_t)(-(int64_t)v) : (uint64_t)v;
 	unsigned c = (unsigned)(a % 100);
 
@@ -248,7 +318,14 @@ static void jw_hundredths(struct jw *w, int32_t v)
 	*d++ = (char)('0' + c / 10);
 	if (c % 10)
 		*d++ = (char)('0' + c % 10);
-	jw_raw(w, text, (size_t)(d - text));
+	return d;
+}
+
+static void jw_hundredths(struct jw *w, int32_t v)
+{
+	char *d = jw_room(w, HUNDREDTHS_MAX);
+	if (d)
+		jw_done(w, put_hundredths(d, v));
 }
 
 static void jw_word(struct jw *w, const struct entry *e)
@@ -377,7 +454,14 @@ static struct {
 	struct jtext slot_v2[SLOT__MAX], slot_v1[SLOT__MAX];
 	struct jtext part_key_v2[P__MAX], part_key_v1[P__MAX]; /* ",\"tube_quality\":" */
 	struct jtext stat_key[ST__MAX];                        /* ",\"attack\":" */
+	unsigned char magic[K__MAX]; /* MAGIC_*: what jw_magic writes for a kind */
+	int stat_keys_short;         /* every stat_key made, and shorter than KEY_COPY */
 } jt;
+#define KEY_COPY 16
+
+/* A kind's members of SPEC §8, from its recipe (recipe_step each item was
+ * a walk over the steps, twice). */
+enum { MAGIC_SPELL = 1, MAGIC_CHARGES = 2, MAGIC_SCROLL = 4 };
 static pthread_once_t jt_once = PTHREAD_ONCE_INIT;
 
 /* t = what one writer call (on a scratch) wrote, when it fits. */
@@ -402,6 +486,12 @@ static void jt_build(void)
 		w.err = 0;
 		jw_str(&w, render_name_or(kind_names, K__MAX, i, "?"));
 		jt_set(&jt.kind_v1[i], &b, w.err);
+	}
+	for (int k = 0; k < K__MAX; k++) {
+		const struct recipe *r = recipe_for((enum kind)k);
+		jt.magic[k] = (unsigned char)((recipe_step(r, OP_SPELL) ? MAGIC_SPELL : 0) |
+		                              (recipe_step(r, OP_CHARGES) ? MAGIC_CHARGES : 0) |
+		                              (r && r->blueprint ? MAGIC_SCROLL : 0));
 	}
 	for (int i = SLOT_NONE + 1; i < SLOT__MAX; i++) {
 		struct jw w = {&b, 0};
@@ -429,13 +519,18 @@ static void jt_build(void)
 		jw_key(&w, part_names[p], 0);
 		jt_set(&jt.part_key_v1[p], &b, w.err);
 	}
+	jt.stat_keys_short = 1;
 	for (int s = 0; s < ST__MAX; s++) {
 		struct jw w = {&b, 0};
-		if (!stat_names[s])
+		if (!stat_names[s]) {
+			jt.stat_keys_short = 0;
 			continue;
+		}
 		buf_reset(&b);
 		jw_key(&w, stat_names[s], 0);
 		jt_set(&jt.stat_key[s], &b, w.err);
+		if (jt.stat_key[s].len == 0 || jt.stat_key[s].len > KEY_COPY)
+			jt.stat_keys_short = 0;
 	}
 	buf_free(&b);
 }
@@ -472,9 +567,8 @@ static void jw_parts(struct jw *w, const struct item *it, int v2)
 
 	jt_ready();
 	JW_LIT(w, "{");
-	for (int p = 0; p < P__MAX; p++) {
-		if (!(parts & PART_BIT(p)))
-			continue;
+	for (unsigned left = parts & ALL_PARTS; left; left &= left - 1) {
+		int p = __builtin_ctz(left); /* the kind's parts only, in order */
 		const struct jtext *t = v2 ? &jt.part_key_v2[p] : &jt.part_key_v1[p];
 		if (t->len) {
 			jw_jtext(w, t, first);
@@ -584,9 +678,9 @@ static const char *spell_text_kept(const struct spell *sp)
 
 static void jw_magic(struct jw *w, const struct item *it)
 {
-	const struct recipe *r = recipe_for(it->kind);
+	unsigned magic = (unsigned)it->kind < K__MAX ? jt.magic[it->kind] : 0;
 
-	if (recipe_step(r, OP_SPELL)) {
+	if (magic & MAGIC_SPELL) {
 		JW_LIT(w, ",\"spell\":");
 		const struct spell *sp = it->spell ? &it->spell->s : NULL;
 		const char *text = sp ? spell_text_kept(sp) : NULL;
@@ -606,11 +700,11 @@ static void jw_magic(struct jw *w, const struct item *it)
 			JW_LIT(w, "}");
 		}
 	}
-	if (recipe_step(r, OP_CHARGES)) {
+	if (magic & MAGIC_CHARGES) {
 		JW_LIT(w, ",\"charges\":");
 		jw_int(w, it->charges);
 	}
-	if (r && r->blueprint) {
+	if (magic & MAGIC_SCROLL) {
 		char text[SCROLL_TEXT_MAX];
 		JW_LIT(w, ",\"given_name\":");
 		if (it->given[0])
@@ -658,19 +752,28 @@ static void jw_unhonoured_v2(struct jw *w, const struct item *it)
 }
 
 /* "str", "plus", "masterwork", "value": the same members, in the same
- * order, in both versions of the item. */
+ * order, in both versions of the item. At d, room for NUMBERS_ROOM;
+ * returns the end. */
+#define NUMBERS_ROOM (64 + 3 * DECIMAL_MAX)
+static char *put_numbers(char *d, const struct item *it)
+{
+	PUT_LIT(d, "\"str\":");
+	d = put_int(d, it->str);
+	PUT_LIT(d, ",\"plus\":");
+	d = put_int(d, it->plus);
+	if (it->masterwork)
+		PUT_LIT(d, ",\"masterwork\":true");
+	else
+		PUT_LIT(d, ",\"masterwork\":false");
+	PUT_LIT(d, ",\"value\":");
+	return put_int(d, (int64_t)item_value(it));
+}
+
 static void jw_numbers(struct jw *w, const struct item *it)
 {
-	JW_LIT(w, "\"str\":");
-	jw_int(w, it->str);
-	JW_LIT(w, ",\"plus\":");
-	jw_int(w, it->plus);
-	if (it->masterwork)
-		JW_LIT(w, ",\"masterwork\":true");
-	else
-		JW_LIT(w, ",\"masterwork\":false");
-	JW_LIT(w, ",\"value\":");
-	jw_int(w, (int64_t)item_value(it));
+	char *d = jw_room(w, NUMBERS_ROOM);
+	if (d)
+		jw_done(w, put_numbers(d, it));
 }
 
 /* A name of one of the tables above: its text made once, or the long way
@@ -685,75 +788,240 @@ static inline void jw_named(struct jw *w, const struct jtext *t, const char *nam
 		jw_str(w, name);
 }
 
-/* The stats' keys and values; ',' first unless first. */
-static void jw_stats(struct jw *w, const struct item *it, int first)
+/* The stats' keys and values, the first without its ','. Each key is
+ * copied KEY_COPY bytes at a time whatever its length: only when jt_build
+ * found them all shorter (stat_keys_short). At d, room for STATS_ROOM;
+ * returns the end. */
+#define STATS_ROOM (ST__MAX * (KEY_COPY + HUNDREDTHS_MAX))
+static char *put_stats(char *d, const struct item *it)
 {
 	for (int s = 0; s < ST__MAX; s++) {
-		if (jt.stat_key[s].len)
-			jw_jtext(w, &jt.stat_key[s], first && s == 0);
-		else
-			jw_key(w, stat_names[s], first && s == 0);
+		const struct jtext *t = &jt.stat_key[s];
+		size_t off = s == 0;
+		memcpy(d, t->s + off, KEY_COPY);
+		d += t->len - off;
+		d = s == ST_MULTIPLIER ? put_hundredths(d, it->stat[s]) : put_int(d, it->stat[s]);
+	}
+	return d;
+}
+
+/* ",\"slot\":S,\"stats\":{...},\"str\":...,\"value\":V,\"parts\":" after one
+ * check of the room, when every text it needs was made (always, with
+ * today's names); else the long way. */
+static void jw_body(struct jw *w, const struct item *it)
+{
+	int slotted = it->slot > SLOT_NONE && it->slot < SLOT__MAX;
+	const struct jtext *slot = slotted ? &jt.slot_v2[it->slot] : NULL;
+
+	if (jt.stat_keys_short && (!slot || slot->len)) {
+		char *d = jw_room(w, 32 + JT_COPY + STATS_ROOM + NUMBERS_ROOM);
+		if (!d)
+			return;
+		PUT_LIT(d, ",\"slot\":");
+		if (slot) {
+			memcpy(d, slot->s, JT_COPY);
+			d += slot->len;
+		} else {
+			PUT_LIT(d, "null");
+		}
+		PUT_LIT(d, ",\"stats\":{");
+		d = put_stats(d, it);
+		PUT_LIT(d, "},");
+		d = put_numbers(d, it);
+		PUT_LIT(d, ",\"parts\":");
+		jw_done(w, d);
+		return;
+	}
+	JW_LIT(w, ",\"slot\":");
+	if (slotted)
+		jw_ident(w, slot_names[it->slot]);
+	else
+		JW_LIT(w, "null");
+	JW_LIT(w, ",\"stats\":{");
+	for (int s = 0; s < ST__MAX; s++) {
+		jw_key(w, stat_names[s], s == 0);
 		if (s == ST_MULTIPLIER)
 			jw_hundredths(w, it->stat[s]);
 		else
 			jw_int(w, it->stat[s]);
 	}
+	JW_LIT(w, "},");
+	jw_numbers(w, it);
+	JW_LIT(w, ",\"parts\":");
 }
 
-/* The seed as a JSON string: digits only, nothing to escape. */
-static void jw_seed(struct jw *w, uint64_t seed)
+/* ",\"seed\":\"SEED\",\"tier\":T,\"rarity\":" at d (room for SEED_TIER_ROOM):
+ * the seed as a string, digits only, nothing to escape. Returns the end. */
+#define SEED_TIER_ROOM (40 + 2 * DECIMAL_MAX)
+static char *put_seed_tier(char *d, const struct item *it)
 {
-	char text[DECIMAL_MAX + 2];
-	size_t n = decimal_u64_n(seed, text + 1);
-	text[0] = '"';
-	text[n + 1] = '"';
-	jw_raw(w, text, n + 2);
+	PUT_LIT(d, ",\"seed\":\"");
+	d += decimal_u64_n(it->seed, d);
+	PUT_LIT(d, "\",\"tier\":");
+	d = put_int(d, it->tier);
+	PUT_LIT(d, ",\"rarity\":");
+	return d;
+}
+
+/* "code" and its value; returns the code's length when its JSON is the
+ * code itself between quotes (nothing escaped: always, for a code that
+ * itemcode_encode made), so that the link can copy it; else 0. */
+static size_t jw_code(struct jw *w, const struct item *it)
+{
+	JW_LIT(w, "{\"code\":");
+	if (!it->code[0]) {
+		JW_LIT(w, "null");
+		return 0;
+	}
+	size_t n = strnlen(it->code, ITEMCODE_MAX), before = w->b->len;
+	if (n == ITEMCODE_MAX) { /* not terminated: as jw_str always did */
+		jw_str(w, it->code);
+		return 0;
+	}
+	jw_strn(w, it->code, n);
+	/* an escape makes the text longer; other bytes are copied */
+	return !w->err && w->b->len == before + n + 2 ? n : 0;
+}
+
+/* ",\"revision\":774,\"kind\":\"weapon\",\"name\":", the same for every item
+ * of a batch and for a dungeon's of one kind: each thread keeps the last one
+ * it wrote of each kind. */
+static __thread struct {
+	uint64_t revision;
+	struct jtext t;
+} head_kept[K__MAX];
+
+static void jw_head(struct jw *w, const struct item *it)
+{
+	int known = (int)it->kind >= 0 && (int)it->kind < K__MAX;
+
+	if (known && head_kept[it->kind].t.len && head_kept[it->kind].revision == it->revision) {
+		jw_jtext(w, &head_kept[it->kind].t, 0);
+		return;
+	}
+	size_t start = w->b->len;
+	JW_LIT(w, ",\"revision\":");
+	jw_int(w, (int64_t)it->revision);
+	JW_LIT(w, ",\"kind\":");
+	if (known)
+		jw_named(w, &jt.kind_v2[it->kind],
+		         render_name_or(kind_names, K__MAX, (int)it->kind, "unknown"), 1);
+	else
+		jw_ident(w, "unknown");
+	JW_LIT(w, ",\"name\":");
+	size_t n = w->b->len - start;
+	if (known && !w->err && n < JT_COPY) {
+		memcpy(head_kept[it->kind].t.s, w->b->data + start, n);
+		head_kept[it->kind].t.len = (unsigned char)n;
+		head_kept[it->kind].revision = it->revision;
+	}
+}
+
+/* The rarity's name, quoted: a few constants of render.c, each kept by
+ * each thread once written. */
+#define RARITIES_KEPT 8
+static __thread struct {
+	const char *name;
+	struct jtext t;
+} rarity_kept[RARITIES_KEPT];
+
+static void jw_rarity(struct jw *w, int str)
+{
+	const char *name = render_rarity(str);
+	int i = 0;
+
+	while (i < RARITIES_KEPT && rarity_kept[i].name && rarity_kept[i].name != name)
+		i++;
+	if (i < RARITIES_KEPT && rarity_kept[i].name == name) {
+		jw_jtext(w, &rarity_kept[i].t, 0);
+		return;
+	}
+	size_t start = w->b->len;
+	jw_str(w, name);
+	size_t n = w->b->len - start;
+	if (i < RARITIES_KEPT && !w->err && n < JT_COPY) {
+		memcpy(rarity_kept[i].t.s, w->b->data + start, n);
+		rarity_kept[i].t.len = (unsigned char)n;
+		rarity_kept[i].name = name;
+	}
+}
+
+/* From "{" to "rarity": the code, the head (jw_code, jw_head), the name,
+ * the seed and the tier as one run when the code and the name need no
+ * escaping and the head was kept (every item of a batch but the first);
+ * else member by member. Returns what jw_code returns. */
+static size_t jw_front(struct jw *w, const struct item *it)
+{
+	size_t n = it->code[0] ? strnlen(it->code, ITEMCODE_MAX) : 0;
+
+	if ((unsigned)it->kind < K__MAX && n > 0 && n < ITEMCODE_MAX && head_kept[it->kind].t.len &&
+	    head_kept[it->kind].revision == it->revision) {
+		const struct jtext *head = &head_kept[it->kind].t;
+		size_t name_n = strlen(it->name);
+		char *d = jw_room(w, 16 + n + JT_COPY + name_n + 2 + SEED_TIER_ROOM);
+		char *end = d ? put_plain(d + sizeof "{\"code\":" - 1, it->code, n) : NULL;
+		if (end) {
+			memcpy(end, head->s, JT_COPY);
+			end = put_plain(end + head->len, it->name, name_n);
+		}
+		if (end) {
+			PUT_LIT(d, "{\"code\":");
+			jw_done(w, put_seed_tier(end, it));
+			return n;
+		}
+	}
+	size_t code_n = jw_code(w, it);
+	jw_head(w, it);
+	jw_str(w, it->name);
+	char *d = jw_room(w, SEED_TIER_ROOM);
+	if (d)
+		jw_done(w, put_seed_tier(d, it));
+	return code_n;
+}
+
+/* From "unhonoured" to the end: one run when nothing was refused and the
+ * code needs no escaping (code_n, jw_code's), as for nearly every item. */
+static void jw_tail(struct jw *w, const struct item *it, struct links *l, size_t code_n)
+{
+	if (code_n && it->n_unhonoured <= 0) {
+		char *d = jw_room(w, 64 + code_n + l->rr_len);
+		if (!d)
+			return;
+		PUT_LIT(d, ",\"unhonoured\":[],\"link\":\"/item/");
+		memcpy(d, it->code, code_n);
+		d += code_n;
+		PUT_LIT(d, "?format=json\",\"reroll\":");
+		memcpy(d, l->rr, l->rr_len);
+		d += l->rr_len;
+		*d++ = '}';
+		jw_done(w, d);
+		return;
+	}
+	JW_LIT(w, ",\"unhonoured\":");
+	jw_unhonoured_v2(w, it);
+	JW_LIT(w, ",\"link\":");
+	if (code_n) { /* "/item/CODE?format=json", nothing to escape */
+		JW_LIT(w, "\"/item/");
+		jw_raw(w, it->code, code_n);
+		JW_LIT(w, "?format=json\"");
+	} else {
+		jw_link(w, l, it);
+	}
+	JW_LIT(w, ",\"reroll\":");
+	jw_raw(w, l->rr, l->rr_len);
+	JW_LIT(w, "}");
 }
 
 /* docs/api.md, "The item": one shape wherever an item appears. */
 static void jw_item_v2(struct jw *w, const struct item *it, struct links *l)
 {
 	jt_ready();
-	JW_LIT(w, "{\"code\":");
-	if (it->code[0])
-		jw_str(w, it->code);
-	else
-		JW_LIT(w, "null");
-	JW_LIT(w, ",\"revision\":");
-	jw_int(w, (int64_t)it->revision);
-	JW_LIT(w, ",\"kind\":");
-	if ((int)it->kind >= 0 && (int)it->kind < K__MAX)
-		jw_named(w, &jt.kind_v2[it->kind],
-		         render_name_or(kind_names, K__MAX, (int)it->kind, "unknown"), 1);
-	else
-		jw_ident(w, "unknown");
-	JW_LIT(w, ",\"name\":");
-	jw_str(w, it->name);
-	JW_LIT(w, ",\"seed\":");
-	jw_seed(w, it->seed);
-	JW_LIT(w, ",\"tier\":");
-	jw_int(w, it->tier);
-	JW_LIT(w, ",\"rarity\":");
-	jw_str(w, render_rarity(it->str));
-	JW_LIT(w, ",\"slot\":");
-	if (it->slot > SLOT_NONE && it->slot < SLOT__MAX)
-		jw_named(w, &jt.slot_v2[it->slot], slot_names[it->slot], 1);
-	else
-		JW_LIT(w, "null");
-	JW_LIT(w, ",\"stats\":{");
-	jw_stats(w, it, 1);
-	JW_LIT(w, "},");
-	jw_numbers(w, it);
-	JW_LIT(w, ",\"parts\":");
+	size_t code_n = jw_front(w, it);
+	jw_rarity(w, it->str);
+	jw_body(w, it);
 	jw_parts(w, it, 1);
 	jw_magic(w, it);
-	JW_LIT(w, ",\"unhonoured\":");
-	jw_unhonoured_v2(w, it);
-	JW_LIT(w, ",\"link\":");
-	jw_link(w, l, it);
-	JW_LIT(w, ",\"reroll\":");
-	jw_raw(w, l->rr, l->rr_len);
-	JW_LIT(w, "}");
+	jw_tail(w, it, l, code_n);
 }
 
 /* ---- version 1: frozen ----
