@@ -160,7 +160,9 @@ static void serve_items(struct handler_ctx *ctx, const struct request *rq, const
 		return;
 	}
 	uint64_t seed = f->has_seed ? f->seed : rng_next(&ctx->seeds);
-	struct item *items = arena_calloc(&ctx->arena, (size_t)f->count, sizeof(*items));
+	/* not zeroed here: generate clears each item before it writes it (a
+	 * batch's 100 items are ~118 KB, cleared twice before) */
+	struct item *items = arena_alloc(&ctx->arena, (size_t)f->count * sizeof(*items));
 	if (!items) {
 		answer_error(rq, f, rs, 500, NULL, MSG_INTERNAL);
 	} else if (make_items(cat, f, seed, items) != 0) {
