@@ -317,6 +317,20 @@ int dungeon_row_runs(const struct dungeon *d, int y, char what, uint8_t *a, uint
 	return row_runs(bits, d->cw, a, b);
 }
 
+/* n >= 1 cells of room_of set to v, four at a time (the last four
+ * overlapping the ones before), or three stores for fewer than four. */
+static void fill(uint16_t *c, int n, uint16_t v)
+{
+	const uint64_t four = v * 0x0001000100010001ULL;
+	if (n < 4) {
+		c[0] = c[n / 2] = c[n - 1] = v;
+		return;
+	}
+	for (int i = 0; i + 4 <= n; i += 4)
+		memcpy(c + i, &four, sizeof four);
+	memcpy(c + n - 4, &four, sizeof four);
+}
+
 static int root_of(uint16_t *parent, int i)
 {
 	while (parent[i] != i) {
@@ -358,8 +372,11 @@ static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *
 		}
 	}
 	u->row[ch] = n;
-	memset(d->room_of, 0, (size_t)(cw * ch) * sizeof d->room_of[0]);
-	for (int y = 0; y < ch; y++)
+	for (int y = 0; y < ch; y++) {
+		/* a row at a time: one memset of the whole array is a
+		 * "rep stosb", each byte an instruction */
+		uint16_t *row = &d->room_of[y * cw];
+		memset(row, 0, (size_t)cw * sizeof *row);
 		for (int i = u->row[y]; i < u->row[y + 1]; i++) {
 			int root = root_of(u->parent, i), a = u->a[i], b = u->b[i];
 			struct dungeon_room *r;
@@ -379,14 +396,13 @@ static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *
 			r->x0 = a < r->x0 ? a : r->x0;
 			r->x1 = b > r->x1 ? b : r->x1;
 			r->y1 = y;
-			for (uint16_t *c = &d->room_of[y * cw + a], *e = c + (b - a + 1); c < e;
-			     c++)
-				*c = u->room[i];
+			fill(row + a, b - a + 1, u->room[i]);
 			for (int tx = a / T; tx <= b / T; tx++) {
 				uint16_t *tr = &tile_room[TILE_AT(tx, y / T)];
 				*tr = *tr == 0 || *tr == u->room[i] ? u->room[i] : MIXED;
 			}
 		}
+	}
 	/* Each room's stairs cell: its floor cell nearest the middle of its
 	 * bounding box, the first in reading order among equals. In a run,
 	 * the column nearest the middle (the lesser of two as near); then the
