@@ -131,6 +131,7 @@ int dungeon_distances(const struct dungeon *d, int x, int y, int *dist)
 #define ROW0          0x3fULL                 /* the north row */
 #define ROW5          (ROW0 << 40)            /* the south row */
 #define MIXED         (DUNGEON_ROOMS_MAX + 1) /* a tile's floor in several rooms */
+_Static_assert(T == 6, "a tile's rows are 6 bits of a byte; six rows fill 48 bits");
 
 struct tiles {
 	uint64_t floor[TGRID]; /* the floor cells */
