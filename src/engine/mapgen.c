@@ -243,8 +243,14 @@ static void spanning_tree(struct rng *rng, int w, int h, uint8_t *open)
 	uint16_t stack[CELLS_MAX];
 	/* inside[c]: the sides with a neighbour; unvisited[c]: those whose
 	 * neighbour the tree has not reached yet, kept up to date as it grows,
-	 * so a step reads its choices instead of testing four neighbours. */
-	uint8_t inside[CELLS_MAX], unvisited[CELLS_MAX];
+	 * so a step reads its choices instead of testing four neighbours.
+	 * visit() clears a side in all four neighbours without asking whether
+	 * they exist: past the first or last row it writes into a row of slack
+	 * on either side, and past the end of a row into the first place of
+	 * the next (or the last of the one before), whose bit for that side is
+	 * never set, as it has no neighbour there. */
+	uint8_t inside[CELLS_MAX], slack[MAP_DIM_MAX + CELLS_MAX + MAP_DIM_MAX];
+	uint8_t *unvisited = slack + MAP_DIM_MAX;
 
 	for (int r = 0, c = 0; r < h; r++)
 		for (int col = 0; col < w; col++, c++)
@@ -253,9 +259,14 @@ static void spanning_tree(struct rng *rng, int w, int h, uint8_t *open)
 	memcpy(unvisited, inside, (size_t)n);
 	memset(open, 0, (size_t)n);
 	int start = (int)rng_below(rng, (uint64_t)n);
-	for (int at = start, s = 0; s < 4; s++) /* visit(start) */
-		if (inside[at] >> s & 1)
-			unvisited[at + step[s]] &= (uint8_t) ~(1u << opposite[s]);
+#define VISIT(c)                                                                                   \
+	do {                                                                                       \
+		unvisited[(c)-w] &= (uint8_t) ~(1u << MAP_S);                                      \
+		unvisited[(c) + 1] &= (uint8_t) ~(1u << MAP_W);                                    \
+		unvisited[(c) + w] &= (uint8_t) ~(1u << MAP_N);                                    \
+		unvisited[(c)-1] &= (uint8_t) ~(1u << MAP_E);                                      \
+	} while (0)
+	VISIT(start);
 	stack[top++] = (uint16_t)start;
 	while (top) {
 		int c = stack[top - 1];
@@ -269,11 +280,10 @@ static void spanning_tree(struct rng *rng, int w, int h, uint8_t *open)
 		int nb = c + step[s];
 		open[c] |= (uint8_t)(1u << s);
 		open[nb] |= (uint8_t)(1u << opposite[s]);
-		for (int t = 0; t < 4; t++) /* visit(nb) */
-			if (inside[nb] >> t & 1)
-				unvisited[nb + step[t]] &= (uint8_t) ~(1u << opposite[t]);
+		VISIT(nb);
 		stack[top++] = (uint16_t)nb;
 	}
+#undef VISIT
 	/* A few more links: loops, so the dungeon is not only a tree. */
 	for (int c = 0; c < n; c++) {
 		if ((inside[c] & 1u << MAP_E) && !(open[c] & (1u << MAP_E)) &&
