@@ -326,11 +326,28 @@ static void candidates(struct pick *p, const struct map *m, struct rng *rng, int
 	uint64_t total = 0;
 	int g = group_of(need_n, need_w, open);
 	size_t k = (size_t)(p->ts->start[g + 1] - p->ts->start[g]);
+	const uint16_t *order = p->ts->order + p->ts->start[g];
+	const uint32_t *weights = p->ts->weight + p->ts->start[g];
 
-	memcpy(list, p->ts->order + p->ts->start[g], k * sizeof *list);
-	memcpy(weight, p->ts->weight + p->ts->start[g], k * sizeof *weight);
-	for (size_t i = 0; i < k; i++)
-		total += weight[i];
+	p->ncand[c] = (uint16_t)k;
+	p->at[c] = 0;
+	/* One or two candidates (most places): the shuffle's one draw at
+	 * most, with no copy of the weights. */
+	if (k == 1) {
+		list[0] = order[0];
+		return;
+	}
+	if (k == 2) {
+		int second = draw_below(rng, (uint64_t)weights[0] + weights[1]) >= weights[0];
+		list[0] = order[second];
+		list[1] = order[!second];
+		return;
+	}
+	for (size_t i = 0; i < k; i++) {
+		list[i] = order[i];
+		weight[i] = weights[i];
+		total += weights[i];
+	}
 	/* Weighted shuffle: each place drawn among the rest by weight. */
 	for (size_t i = 0; i + 1 < k; i++) {
 		uint64_t r = draw_below(rng, total);
@@ -345,8 +362,6 @@ static void candidates(struct pick *p, const struct map *m, struct rng *rng, int
 		weight[j] = wt;
 		total -= weight[i];
 	}
-	p->ncand[c] = (uint16_t)k;
-	p->at[c] = 0;
 	if (!k && p->dead_cell < 0) {
 		p->dead_cell = c;
 		p->dead_n = need_n;
