@@ -395,15 +395,37 @@ static int choose(struct pick *p, struct map *m, struct rng *rng)
 	return 0;
 }
 
+/* The cells, a row of cells at a time: a tile's row is copied as 8 bytes,
+ * its 6 and the 2 after them, which the next tile's then overwrite, but
+ * for the last tile of the row. The last row of a tile has no 2 bytes
+ * after it: it is copied with the 2 before it, right to left, so that the
+ * tile before overwrites them, and the first tile as its 6. */
 static void paint(const struct map_tile *tiles, struct map *m)
 {
-	int W = m->w * T;
-	for (int r0 = 0, c = 0; r0 < m->h * T; r0 += T)
-		for (int c0 = 0; c0 < W; c0 += T, c++) {
-			const struct map_tile *t = &tiles[m->tile[c]];
-			for (int r = 0; r < T; r++)
-				memcpy(m->cell + (size_t)(r0 + r) * W + c0, t->cell + r * T, T);
+	int w = m->w, W = w * T; /* read once: a store of a char may alias m->w */
+	const char *src[MAP_DIM_MAX];
+
+	for (int ty = 0; ty < m->h; ty++) {
+		for (int tx = 0; tx < w; tx++)
+			src[tx] = tiles[m->tile[ty * w + tx]].cell;
+		for (int r = 0; r < T; r++) {
+			char *dst = m->cell + (size_t)(ty * T + r) * W;
+			uint64_t v;
+			if (r + 1 == T) { /* right to left, each 2 bytes early */
+				for (int tx = w - 1; tx > 0; tx--) {
+					memcpy(&v, src[tx] + T * T - sizeof v, sizeof v);
+					memcpy(dst + tx * T + T - sizeof v, &v, sizeof v);
+				}
+				memcpy(dst, src[0] + r * T, T);
+				continue;
+			}
+			for (int tx = 0; tx + 1 < w; tx++) {
+				memcpy(&v, src[tx] + r * T, sizeof v);
+				memcpy(dst + tx * T, &v, sizeof v);
+			}
+			memcpy(dst + (w - 1) * T, src[w - 1] + r * T, T);
 		}
+	}
 }
 
 static void describe_dead_end(const struct pick *p, char *why)
