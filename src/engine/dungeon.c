@@ -401,7 +401,7 @@ static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *
 	for (int y = 0; y < ch; y++) {
 		/* a row at a time: one memset of the whole array is a
 		 * "rep stosb", each byte an instruction */
-		uint16_t *row = &d->room_of[y * cw];
+		uint16_t *row = &d->room_of[y * cw], *trow = &tile_room[TILE_AT(0, y / T)];
 		memset(row, 0, (size_t)cw * sizeof *row);
 		for (int i = u->row[y]; i < u->row[y + 1]; i++) {
 			int root = root_of(u->parent, i), a = u->a[i], b = u->b[i];
@@ -422,11 +422,10 @@ static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *
 			r->x0 = a < r->x0 ? a : r->x0;
 			r->x1 = b > r->x1 ? b : r->x1;
 			r->y1 = y;
-			fill(row + a, b - a + 1, u->room[i]);
-			for (int tx = a / T; tx <= b / T; tx++) {
-				uint16_t *tr = &tile_room[TILE_AT(tx, y / T)];
-				*tr = *tr == 0 || *tr == u->room[i] ? u->room[i] : MIXED;
-			}
+			uint16_t id = u->room[i];
+			fill(row + a, b - a + 1, id);
+			for (unsigned tx = (unsigned)a / T; tx <= (unsigned)b / T; tx++)
+				trow[tx] = trow[tx] == 0 || trow[tx] == id ? id : MIXED;
 		}
 	}
 	/* Each room's stairs cell: its floor cell nearest the middle of its
@@ -532,48 +531,55 @@ static void reach(struct walk *k, int t, uint64_t cells, int at)
 	}
 }
 
-/* Gathers bits into tile t's next, listing t the first time. */
+/* Gathers the cells `bits` of tile t that the walk has not reached into
+ * its next, listing t the first time. */
 #define GATHER(t, bits)                                                                            \
 	do {                                                                                       \
-		uint64_t b_ = (bits);                                                              \
+		uint64_t b_ = (bits)&tb->left[t];                                                  \
 		if (b_) {                                                                          \
-			touched[n_touched] = (uint16_t)(t);                                        \
-			n_touched += !tb->next[t];                                                 \
+			out[n_out] = (uint16_t)(t);                                                \
+			n_out += !tb->next[t];                                                     \
 			tb->next[t] |= b_;                                                         \
 		}                                                                                  \
 	} while (0)
 
 /* One step of the walk: from the front (cur, n tiles) the cells one
- * farther, into cur's other list (returned through *out, the count
- * returned), their rooms reached at distance at. */
-static int step(struct walk *k, const uint16_t *cur, int n, uint16_t *touched, int at)
+ * farther that it has not reached, tile by tile into out (returns how
+ * many tiles), their rooms reached at distance at. */
+static int step(struct walk *k, const uint16_t *cur, int n, uint16_t *out, int at)
 {
 	struct tiles *tb = k->tb;
-	int n_touched = 0;
+	int n_out = 0;
 
+	/* the front's own tiles first: each listed once, its next still 0 */
 	for (int i = 0; i < n; i++) {
 		int t = cur[i];
 		uint64_t f = tb->front[t];
-		GATHER(t, f << 1 | f >> 1 | f << 8 | f >> 8);
+		uint64_t b = (f << 1 | f >> 1 | f << 8 | f >> 8) & tb->left[t];
+		out[n_out] = (uint16_t)t;
+		n_out += b != 0;
+		tb->next[t] = b;
+	}
+	for (int i = 0; i < n; i++) {
+		int t = cur[i];
+		uint64_t f = tb->front[t];
+		if (!(f & (COL0 | COL5 | ROW0 | ROW5)))
+			continue; /* nothing on the tile's edges */
 		GATHER(t + 1, (f & COL5) >> 5);
 		GATHER(t - 1, (f & COL0) << 5);
 		GATHER(t + TROW, (f & ROW5) >> 40);
 		GATHER(t - TROW, (f & ROW0) << 40);
 	}
-	int kept = 0;
-	for (int i = 0; i < n_touched; i++) {
-		int t = touched[i];
-		uint64_t f = tb->next[t] & tb->left[t];
+	for (int i = 0; i < n_out; i++) {
+		int t = out[i];
+		uint64_t f = tb->next[t];
 		tb->next[t] = 0;
-		if (!f)
-			continue;
 		tb->left[t] ^= f;
 		tb->front[t] = f;
-		touched[kept++] = (uint16_t)t;
 		if (!k->seen[tb->room[t]])
 			reach(k, t, f, at);
 	}
-	return kept;
+	return n_out;
 }
 #undef GATHER
 
