@@ -156,8 +156,9 @@ struct runs {
 struct work {
 	struct runs runs;
 	struct tiles tiles;
-	uint64_t rbits[MAP_DIM_MAX * T][WORDS]; /* each row's room floor */
-	uint64_t fbits[MAP_DIM_MAX * T][WORDS]; /* each row's floor */
+	uint64_t rbits[MAP_DIM_MAX * T][WORDS];   /* each row's room floor */
+	uint64_t fbits[MAP_DIM_MAX * T][WORDS];   /* each row's floor */
+	struct rng stream[DUNGEON_ROOMS_MAX + 1]; /* each room's, after its stock roll */
 };
 
 /* 0x80 in each byte of v that is zero, exactly. */
@@ -728,17 +729,17 @@ static uint32_t stock_hoard(struct dungeon_room *room, struct rng *r,
 /* Every room's contents: a d100 against the row's percentages, then the
  * items or the hoard. Each room draws from its own stream (the stock seed
  * and its number), so one room's draws do not shift another's. */
-static void stock(struct dungeon *d, const struct dungeon_budget *b, uint64_t seed)
+static void stock(struct dungeon *d, const struct dungeon_budget *b, uint64_t seed,
+                  struct rng *stream)
 {
 	int hoards = 0;
-	struct rng r;
 
 	d->budget = b->budget_per_room * (uint32_t)d->n_rooms;
 	d->spent = 0;
 	for (int id = 1; id <= d->n_rooms; id++) {
 		struct dungeon_room *room = &d->room[id];
-		rng_seed(&r, (seed ^ STOCK_SALT) + (uint64_t)id * 0x9e3779b97f4a7c15ULL);
-		int roll = (int)rng_below(&r, 100);
+		rng_seed(&stream[id], (seed ^ STOCK_SALT) + (uint64_t)id * 0x9e3779b97f4a7c15ULL);
+		int roll = (int)rng_below(&stream[id], 100);
 		room->stock = roll < b->empty_pct                  ? STOCK_EMPTY
 		              : roll < b->empty_pct + b->items_pct ? STOCK_ITEMS
 		                                                   : STOCK_HOARD;
@@ -747,8 +748,7 @@ static void stock(struct dungeon *d, const struct dungeon_budget *b, uint64_t se
 	uint32_t share = hoards ? d->budget / (uint32_t)hoards : 0;
 	for (int id = 1; id <= d->n_rooms; id++) {
 		struct dungeon_room *room = &d->room[id];
-		rng_seed(&r, (seed ^ STOCK_SALT) + (uint64_t)id * 0x9e3779b97f4a7c15ULL);
-		(void)rng_below(&r, 100); /* the stock roll above */
+		struct rng r = stream[id]; /* where the stock roll above left it */
 		if (room->stock == STOCK_ITEMS) {
 			int n = 1 + (int)rng_below(&r, (uint64_t)b->items_max);
 			for (int i = 0; i < n; i++)
@@ -798,7 +798,7 @@ int dungeon_build(const struct map *m, const struct map_tile *tiles, const struc
 		goto out;
 	find_doors(m, is_room, w->tiles.floor, d);
 	place_stairs(d, seed, &w->tiles);
-	stock(d, b, seed);
+	stock(d, b, seed, w->stream);
 	rc = 0;
 out:
 	free(w);
