@@ -399,13 +399,18 @@ static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *
 		}
 	}
 	u->row[ch] = n;
+	/* Every run straight to its root, in one pass: a run's parent is never
+	 * after it (a join points the later root at the earlier), so the
+	 * parent's parent is already a root. */
+	for (int i = 0; i < n; i++)
+		u->parent[i] = u->parent[u->parent[i]];
 	for (int y = 0; y < ch; y++) {
 		/* a row at a time: one memset of the whole array is a
 		 * "rep stosb", each byte an instruction */
 		uint16_t *row = &d->room_of[y * cw], *trow = &tile_room[TILE_AT(0, y / T)];
 		memset(row, 0, (size_t)cw * sizeof *row);
 		for (int i = u->row[y]; i < u->row[y + 1]; i++) {
-			int root = root_of(u->parent, i), a = u->a[i], b = u->b[i];
+			int root = u->parent[i], a = u->a[i], b = u->b[i];
 			struct dungeon_room *r;
 			if (root == i) { /* a root comes before the rest of its runs */
 				if (d->n_rooms == DUNGEON_ROOMS_MAX)
