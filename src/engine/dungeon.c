@@ -557,18 +557,10 @@ static int step(struct walk *k, const uint16_t *cur, int n, uint16_t *out, int a
 	struct tiles *tb = k->tb;
 	int n_out = 0;
 
-	/* the front's own tiles first: each listed once, its next still 0 */
 	for (int i = 0; i < n; i++) {
 		int t = cur[i];
 		uint64_t f = tb->front[t];
-		uint64_t b = (f << 1 | f >> 1 | f << 8 | f >> 8) & tb->left[t];
-		out[n_out] = (uint16_t)t;
-		n_out += b != 0;
-		tb->next[t] = b;
-	}
-	for (int i = 0; i < n; i++) {
-		int t = cur[i];
-		uint64_t f = tb->front[t];
+		GATHER(t, f << 1 | f >> 1 | f << 8 | f >> 8);
 		if (!(f & (COL0 | COL5 | ROW0 | ROW5)))
 			continue; /* nothing on the tile's edges */
 		GATHER(t + 1, (f & COL5) >> 5);
