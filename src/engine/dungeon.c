@@ -13,6 +13,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h> /* 16 cells at a time where there is SSE2 (x86-64 always) */
+#endif
 
 #include "rng.h"
 
@@ -111,16 +114,33 @@ int dungeon_distances(const struct dungeon *d, int x, int y, int *dist)
 	return 0;
 }
 
-/* The walk's grid: a cell (x, y) of the map at (y + 1) << 8 | (x + 1),
- * rows wider than any map's (at most 180 cells) and a border of 0 around
- * it, so a step to a neighbour is an addition with no bounds check and a
- * cell's place needs no division. A place fits 16 bits. */
-#define ROW      256
-#define GRID_MAX (ROW * (MAP_DIM_MAX * T + 2))
-#define AT_X(p)  (((p) & (ROW - 1)) - 1)
-#define AT_Y(p)  (((p) >> 8) - 1)
 #define WORDS    ((MAP_DIM_MAX * T + 63) / 64) /* a row of cells as bits */
 #define RUNS_MAX (MAP_DIM_MAX * T * (MAP_DIM_MAX * T / 2 + 1))
+
+/* The floor tile by tile: a tile's 6 x 6 cells as the bits r * 8 + c of a
+ * word (two bits of padding a row, so that a shift by one never carries a
+ * cell into the next row), on a grid of tiles TROW wide with a border of
+ * empty tiles, so that a tile's neighbour is an addition with no bounds
+ * check. The walk spreads a whole tile's front in a few operations where
+ * it stepped a cell at a time, and a door is two masks ANDed. */
+#define TROW          (MAP_DIM_MAX + 2)
+#define TGRID         (TROW * (MAP_DIM_MAX + 2))
+#define TILE_AT(x, y) (((y) + 1) * TROW + (x) + 1)
+#define COL0          0x0000010101010101ULL   /* the west column */
+#define COL5          (COL0 << 5)             /* the east column */
+#define ROW0          0x3fULL                 /* the north row */
+#define ROW5          (ROW0 << 40)            /* the south row */
+#define MIXED         (DUNGEON_ROOMS_MAX + 1) /* a tile's floor in several rooms */
+_Static_assert(T == 6, "a tile's rows are 6 bits of a byte; six rows fill 48 bits");
+
+struct tiles {
+	uint64_t floor[TGRID]; /* the floor cells */
+	uint64_t left[TGRID];  /* the floor the walk has not reached */
+	uint64_t front[TGRID]; /* the walk's cells at the current distance */
+	uint64_t next[TGRID];  /* the cells beside them, gathered; 0 between steps */
+	uint16_t room[TGRID];  /* the room of all its floor, 0 for none, or MIXED */
+	uint16_t list[2][TGRID];
+};
 
 /* Runs of room floor, row by row in reading order: the rooms are found
  * from them (a few thousand) rather than from the cells (32,400 at
@@ -130,6 +150,15 @@ struct runs {
 	uint16_t parent[RUNS_MAX];        /* union-find: the root, the least run of its room */
 	uint16_t room[RUNS_MAX];          /* its room's number */
 	int row[MAP_DIM_MAX * T + 1];     /* row y's runs: row[y] .. row[y + 1] - 1 */
+};
+
+/* Everything dungeon_build needs besides the dungeon, in one allocation. */
+struct work {
+	struct runs runs;
+	struct tiles tiles;
+	uint64_t rbits[MAP_DIM_MAX * T][WORDS];   /* each row's room floor */
+	uint64_t fbits[MAP_DIM_MAX * T][WORDS];   /* each row's floor */
+	struct rng stream[DUNGEON_ROOMS_MAX + 1]; /* each room's, after its stock roll */
 };
 
 /* 0x80 in each byte of v that is zero, exactly. */
@@ -155,35 +184,48 @@ static uint64_t byte_bits(uint64_t v)
 #endif
 }
 
-/* kind from the cells and the tiles, and the walk's grid (1: floor), 8
- * cells at a time; rbits: each row's room floor as bits. */
+/* kind from the cells and the tiles, 8 cells at a time; each row's floor
+ * as bits (fbits) and its room floor (rbits). */
 static void read_cells(const struct map *m, const unsigned char *is_room, struct dungeon *d,
-                       unsigned char *grid, uint64_t (*rbits)[WORDS])
+                       uint64_t (*fbits)[WORDS], uint64_t (*rbits)[WORDS])
 {
 	const uint64_t ones = 0x0101010101010101ULL, hashes = ones * '#';
 	int cw = d->cw, ch = d->ch;
 	char floor[MAP_DIM_MAX * T + 8];
 	uint64_t room[WORDS];
 
-	memset(grid, 0, ROW);
-	memset(grid + (ch + 1) * ROW, 0, ROW);
 	for (int y = 0; y < ch; y++) {
 		if (y % T == 0) { /* a new row of tiles */
 			memset(room, 0, sizeof room);
 			for (int tx = 0; tx < m->w; tx++) {
 				int rm = is_room[(y / T) * m->w + tx];
-				memset(floor + tx * T, rm ? 'r' : '.', T);
-				for (int x = tx * T; rm && x < tx * T + T; x++)
-					room[x / 64] |= 1ULL << (x % 64);
+				int x = tx * T;
+				memset(floor + x, rm ? 'r' : '.', T);
+				if (!rm)
+					continue;
+				room[x / 64] |= ROW0 << (x % 64);
+				if (x % 64 > 64 - T) /* into the next word */
+					room[x / 64 + 1] |= ROW0 >> (64 - x % 64);
 			}
 		}
 		const char *src = &m->cell[y * cw];
 		char *dst = &d->kind[y * cw];
-		unsigned char *g = grid + (y + 1) * ROW;
-		uint64_t *bits = rbits[y];
+		uint64_t *bits = fbits[y];
 		int x = 0;
 		memset(bits, 0, WORDS * sizeof *bits);
-		g[0] = 0;
+#ifdef __SSE2__
+		const __m128i hash16 = _mm_set1_epi8('#');
+		for (; x + 16 <= cw; x += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + x));
+			__m128i f = _mm_loadu_si128((const __m128i *)(const void *)(floor + x));
+			__m128i wall = _mm_cmpeq_epi8(v, hash16);
+			__m128i k = _mm_or_si128(_mm_and_si128(wall, hash16),
+			                         _mm_andnot_si128(wall, f));
+			_mm_storeu_si128((__m128i *)(void *)(dst + x), k);
+			/* x % 64 is 0, 16, 32 or 48: the 16 bits stay in one word */
+			bits[x / 64] |= (uint64_t)(~_mm_movemask_epi8(wall) & 0xffff) << (x % 64);
+		}
+#endif
 		for (; x + 8 <= cw; x += 8) {
 			uint64_t v, f;
 			memcpy(&v, src + x, 8);
@@ -192,20 +234,60 @@ static void read_cells(const struct map *m, const unsigned char *is_room, struct
 			uint64_t keep = wall * 0xff;
 			uint64_t k = (hashes & keep) | (f & ~keep), open = (wall ^ ones);
 			memcpy(dst + x, &k, 8);
-			memcpy(g + 1 + x, &open, 8);
 			bits[x / 64] |= byte_bits(open) << (x % 64); /* x % 64 <= 56 */
 		}
 		for (; x < cw; x++) {
 			int open = src[x] != '#';
 			dst[x] = open ? floor[x] : '#';
-			g[1 + x] = (unsigned char)open;
 			bits[x / 64] |= (uint64_t)open << (x % 64);
 		}
-		g[cw + 1] = 0;
 		for (int w = 0; w < WORDS; w++)
-			bits[w] &= room[w];
+			rbits[y][w] = bits[w] & room[w];
 	}
 }
+
+/* Tile (x / T)'s floor mask from its T rows of bits (x a multiple of T,
+ * at most 174: a tile crosses at most into the next word, which exists).
+ * Written out row by row: as a loop the compiler kept the loop and the
+ * word and shift were worked out again for each row. */
+static uint64_t tile_bits(const uint64_t (*rows)[WORDS], int x)
+{
+	int w = x / 64, s = x % 64;
+	if (s <= 64 - T) {
+#define ROW_BITS(r) ((rows[r][w] >> s & ROW0) << 8 * (r))
+		return ROW_BITS(0) | ROW_BITS(1) | ROW_BITS(2) | ROW_BITS(3) | ROW_BITS(4) |
+		       ROW_BITS(5);
+#undef ROW_BITS
+	}
+#define ROW_BITS(r) (((rows[r][w] >> s | rows[r][w + 1] << (64 - s)) & ROW0) << 8 * (r))
+	return ROW_BITS(0) | ROW_BITS(1) | ROW_BITS(2) | ROW_BITS(3) | ROW_BITS(4) | ROW_BITS(5);
+#undef ROW_BITS
+}
+
+/* The tile grid from the rows of floor: floor and left as the cells say,
+ * next and room clear, the border tiles empty. */
+static void read_tiles(const struct dungeon *d, uint64_t (*fbits)[WORDS], struct tiles *tb)
+{
+	for (int u = 0; u < TROW; u++) { /* the rows of tiles above and below */
+		int v = TILE_AT(u - 1, d->h);
+		tb->floor[u] = tb->left[u] = tb->next[u] = 0;
+		tb->floor[v] = tb->left[v] = tb->next[v] = 0;
+	}
+	for (int ty = 0; ty < d->h; ty++) {
+		const uint64_t(*rows)[WORDS] = fbits + ty * T;
+		int u = TILE_AT(-1, ty), v = TILE_AT(d->w, ty);
+		tb->floor[u] = tb->left[u] = tb->next[u] = 0;
+		tb->floor[v] = tb->left[v] = tb->next[v] = 0;
+		for (int tx = 0; tx < d->w; tx++) {
+			uint64_t f = tile_bits(rows, tx * T);
+			int t = TILE_AT(tx, ty);
+			tb->floor[t] = tb->left[t] = f;
+			tb->next[t] = 0;
+			tb->room[t] = 0;
+		}
+	}
+}
+
 /* The runs of set bits in a row of cw bits (none past cw), into a and b
  * (first and last x); returns how many. A word at a time: a run is two
  * trailing-zero counts. */
@@ -262,6 +344,20 @@ int dungeon_row_runs(const struct dungeon *d, int y, char what, uint8_t *a, uint
 	return row_runs(bits, d->cw, a, b);
 }
 
+/* n >= 1 cells of room_of set to v, four at a time (the last four
+ * overlapping the ones before), or three stores for fewer than four. */
+static void fill(uint16_t *c, int n, uint16_t v)
+{
+	const uint64_t four = v * 0x0001000100010001ULL;
+	if (n < 4) {
+		c[0] = c[n / 2] = c[n - 1] = v;
+		return;
+	}
+	for (int i = 0; i + 4 <= n; i += 4)
+		memcpy(c + i, &four, sizeof four);
+	memcpy(c + n - 4, &four, sizeof four);
+}
+
 static int root_of(uint16_t *parent, int i)
 {
 	while (parent[i] != i) {
@@ -278,7 +374,8 @@ static int root_of(uint16_t *parent, int i)
  * root, and the roots come in reading order. -1 when there would be more
  * rooms than a dungeon holds (no tileset's map has as many; a flood
  * overran the array). */
-static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *u)
+static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *u,
+                      uint16_t *tile_room)
 {
 	int cw = d->cw, ch = d->ch, n = 0;
 	long best[DUNGEON_ROOMS_MAX + 1];
@@ -302,10 +399,18 @@ static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *
 		}
 	}
 	u->row[ch] = n;
-	memset(d->room_of, 0, (size_t)(cw * ch) * sizeof d->room_of[0]);
-	for (int y = 0; y < ch; y++)
+	/* Every run straight to its root, in one pass: a run's parent is never
+	 * after it (a join points the later root at the earlier), so the
+	 * parent's parent is already a root. */
+	for (int i = 0; i < n; i++)
+		u->parent[i] = u->parent[u->parent[i]];
+	for (int y = 0; y < ch; y++) {
+		/* a row at a time: one memset of the whole array is a
+		 * "rep stosb", each byte an instruction */
+		uint16_t *row = &d->room_of[y * cw], *trow = &tile_room[TILE_AT(0, y / T)];
+		memset(row, 0, (size_t)cw * sizeof *row);
 		for (int i = u->row[y]; i < u->row[y + 1]; i++) {
-			int root = root_of(u->parent, i), a = u->a[i], b = u->b[i];
+			int root = u->parent[i], a = u->a[i], b = u->b[i];
 			struct dungeon_room *r;
 			if (root == i) { /* a root comes before the rest of its runs */
 				if (d->n_rooms == DUNGEON_ROOMS_MAX)
@@ -323,26 +428,36 @@ static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *
 			r->x0 = a < r->x0 ? a : r->x0;
 			r->x1 = b > r->x1 ? b : r->x1;
 			r->y1 = y;
-			for (uint16_t *c = &d->room_of[y * cw + a], *e = c + (b - a + 1); c < e;
-			     c++)
-				*c = u->room[i];
+			uint16_t id = u->room[i];
+			fill(row + a, b - a + 1, id);
+			for (unsigned tx = (unsigned)a / T; tx <= (unsigned)b / T; tx++)
+				trow[tx] = trow[tx] == 0 || trow[tx] == id ? id : MIXED;
 		}
+	}
 	/* Each room's stairs cell: its floor cell nearest the middle of its
 	 * bounding box, the first in reading order among equals. In a run,
 	 * the column nearest the middle (the lesser of two as near); then the
-	 * runs in reading order, a later one only if nearer. */
+	 * runs in reading order, a later one only if nearer: not looked at
+	 * when its row alone is as far as the best so far (most are). Twice
+	 * the middle of each box, worked out once. */
+	int mid_x[DUNGEON_ROOMS_MAX + 1], mid_y[DUNGEON_ROOMS_MAX + 1];
+	for (int id = 1; id <= d->n_rooms; id++) {
+		mid_x[id] = d->room[id].x0 + d->room[id].x1;
+		mid_y[id] = d->room[id].y0 + d->room[id].y1;
+	}
 	for (int y = 0; y < ch; y++)
 		for (int i = u->row[y]; i < u->row[y + 1]; i++) {
 			int id = u->room[i];
-			struct dungeon_room *r = &d->room[id];
-			long mid = r->x0 + r->x1, x = mid / 2;
+			long ddy = 2 * y - mid_y[id], dd = ddy * ddy;
+			if (best[id] >= 0 && dd >= best[id])
+				continue;
+			long mid = mid_x[id], x = mid / 2;
 			x = x < u->a[i] ? u->a[i] : x > u->b[i] ? u->b[i] : x;
-			long ddx = 2 * x - mid, ddy = 2 * y - (r->y0 + r->y1);
-			long dd = ddx * ddx + ddy * ddy;
+			dd += (2 * x - mid) * (2 * x - mid);
 			if (best[id] < 0 || dd < best[id]) {
 				best[id] = dd;
-				r->sx = (int)x;
-				r->sy = y;
+				d->room[id].sx = (int)x;
+				d->room[id].sy = y;
 			}
 		}
 	return 0;
@@ -352,19 +467,18 @@ static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *
  * room tile and a hallway tile, cells from..from+T-1 along it: the run
  * from the first to the last pair of cells with floor on both sides (the
  * floor of the one is room, of the other hallway: their tiles say so).
- * open: read_cells' grid, each pair's two bytes ANDed, a bit a pair. */
-static void add_door(struct dungeon *d, const unsigned char *open, int vertical, int line, int from)
+ * both: those pairs, as the floor of the tile after the line holds them. */
+static void add_door(struct dungeon *d, uint64_t both, int vertical, int line, int from)
 {
-	unsigned both = 0;
-	for (int i = 0; i < T; i++) {
-		/* cell (x, y) is open[(y + 1) * ROW + x + 1] */
-		const unsigned char *p = vertical ? &open[(from + i + 1) * ROW + line]
-		                                  : &open[line * ROW + from + i + 1];
-		both |= (unsigned)(p[0] & p[vertical ? 1 : ROW]) << i;
-	}
 	if (!both || d->n_doors >= DUNGEON_DOORS_MAX)
 		return;
-	int first = from + __builtin_ctz(both), last = from + 31 - __builtin_clz(both);
+	int first = __builtin_ctzll(both), last = 63 - __builtin_clzll(both);
+	if (vertical) { /* one bit a row of the tile */
+		first /= 8;
+		last /= 8;
+	}
+	first += from;
+	last += from;
 	struct dungeon_door *o = &d->door[d->n_doors++];
 	int a = vertical ? first * d->cw + line - 1 : (line - 1) * d->cw + first;
 	int b = vertical ? first * d->cw + line : line * d->cw + first;
@@ -383,91 +497,155 @@ static void add_door(struct dungeon *d, const unsigned char *open, int vertical,
 /* A cell's floor is a room's or a hallway's by its tile, so only a side
  * between a room tile and a hallway tile can hold a door: the others are
  * not looked at. */
-static void find_doors(const struct map *m, const unsigned char *is_room, const unsigned char *open,
+static void find_doors(const struct map *m, const unsigned char *is_room, const uint64_t *floor,
                        struct dungeon *d)
 {
 	for (int ty = 0; ty < m->h; ty++)
 		for (int tx = 0; tx < m->w; tx++) {
-			int t = ty * m->w + tx;
+			int t = ty * m->w + tx, g = TILE_AT(tx, ty);
 			if (tx + 1 < m->w && is_room[t] != is_room[t + 1])
-				add_door(d, open, 1, (tx + 1) * T, ty * T);
+				add_door(d, (floor[g] & COL5) >> 5 & floor[g + 1], 1, (tx + 1) * T,
+				         ty * T);
 			if (ty + 1 < m->h && is_room[t] != is_room[t + m->w])
-				add_door(d, open, 0, (ty + 1) * T, tx * T);
+				add_door(d, (floor[g] & ROW5) >> 40 & floor[g + TROW], 0,
+				         (ty + 1) * T, tx * T);
 		}
 }
 
+/* The walk's state between its steps. */
+struct walk {
+	struct dungeon *d;
+	struct tiles *tb;
+	int dist[DUNGEON_ROOMS_MAX + 1];
+	/* whether a room was reached ([0], the hallways': always; [MIXED]:
+	 * never, so that such a tile's cells are looked at one by one) */
+	unsigned char seen[MIXED + 1];
+	int left; /* rooms not reached yet; -1 when the walk goes to the end */
+};
+
+/* The rooms of cells `cells` of tile t, reached at distance at. */
+static void reach(struct walk *k, int t, uint64_t cells, int at)
+{
+	int id = k->tb->room[t];
+	if (id != MIXED) {
+		k->seen[id] = 1;
+		k->dist[id] = at;
+		k->left--;
+		return;
+	}
+	int x0 = (t % TROW - 1) * T, y0 = (t / TROW - 1) * T;
+	for (; cells; cells &= cells - 1) {
+		int b = __builtin_ctzll(cells);
+		id = k->d->room_of[(y0 + b / 8) * k->d->cw + x0 + b % 8];
+		if (!k->seen[id]) {
+			k->seen[id] = 1;
+			k->dist[id] = at;
+			k->left--;
+		}
+	}
+}
+
+/* Gathers the cells `bits` of tile t that the walk has not reached into
+ * its next, listing t the first time. */
+#define GATHER(t, bits)                                                                            \
+	do {                                                                                       \
+		uint64_t b_ = (bits)&tb->left[t];                                                  \
+		if (b_) {                                                                          \
+			out[n_out] = (uint16_t)(t);                                                \
+			n_out += !tb->next[t];                                                     \
+			tb->next[t] |= b_;                                                         \
+		}                                                                                  \
+	} while (0)
+
+/* One step of the walk: from the front (cur, n tiles) the cells one
+ * farther that it has not reached, tile by tile into out (returns how
+ * many tiles), their rooms reached at distance at. */
+static int step(struct walk *k, const uint16_t *cur, int n, uint16_t *out, int at)
+{
+	struct tiles *tb = k->tb;
+	int n_out = 0;
+
+	for (int i = 0; i < n; i++) {
+		int t = cur[i];
+		uint64_t f = tb->front[t];
+		GATHER(t, f << 1 | f >> 1 | f << 8 | f >> 8);
+		if (!(f & (COL0 | COL5 | ROW0 | ROW5)))
+			continue; /* nothing on the tile's edges */
+		GATHER(t + 1, (f & COL5) >> 5);
+		GATHER(t - 1, (f & COL0) << 5);
+		GATHER(t + TROW, (f & ROW5) >> 40);
+		GATHER(t - TROW, (f & ROW0) << 40);
+	}
+	for (int i = 0; i < n_out; i++) {
+		int t = out[i];
+		uint64_t f = tb->next[t];
+		tb->next[t] = 0;
+		tb->left[t] ^= f;
+		tb->front[t] = f;
+		if (!k->seen[tb->room[t]])
+			reach(k, t, f, at);
+	}
+	return n_out;
+}
+#undef GATHER
+
 /* The walk from the up stairs (start: a cell, or past the last when the
  * map has no floor), as dungeon_distances walks it, keeping only what
- * place_stairs asks of it: each room's distance (its nearest cell's: a walk
- * reaches cells in order of distance, so the first reached of a room is
- * its nearest), and the farthest cell, the first in reading order among
- * equals (returned; cell 0 when nothing is reached, as the loop over
- * dungeon_distances' answer found). grid: read_cells' (1: floor), 0 where
- * walked; queue: room for every cell and one more. */
-static int walk(struct dungeon *d, int start, unsigned char *grid, uint16_t *queue)
+ * place_stairs asks of it: each room's distance (its nearest cell's: the
+ * walk reaches cells in order of distance, so the first reached of a room
+ * is its nearest), and the farthest cell, the first in reading order
+ * among equals (returned; cell 0 when nothing is reached, as the loop over
+ * dungeon_distances' answer found). A step takes a whole distance at once,
+ * tile by tile (struct tiles). */
+static int walk(struct dungeon *d, int start, struct tiles *tb)
 {
-	int cw = d->cw, head = 0, tail = 0, far = 0;
-	int dist[DUNGEON_ROOMS_MAX + 1];
-	/* whether a room was reached ([0], the hallways': always): read for
-	 * every cell, written once a room, so that a cell does not wait on
-	 * the distance the cell before it wrote back */
-	unsigned char seen[DUNGEON_ROOMS_MAX + 1];
+	struct walk k = {.d = d, .tb = tb};
+	uint16_t *cur = tb->list[0], *nxt = tb->list[1];
+	int n = 0, cw = d->cw;
 
-	seen[0] = 1;
+	k.seen[0] = 1;
+	k.seen[MIXED] = 0;
 	for (int id = 1; id <= d->n_rooms; id++) {
-		dist[id] = -1;
-		seen[id] = 0;
-	}
-	if (start < cw * d->ch && d->kind[start] != '#') {
-		int s = (start / cw + 1) * ROW + start % cw + 1;
-		grid[s] = 0;
-		queue[tail++] = (uint16_t)s;
+		k.dist[id] = -1;
+		k.seen[id] = 0;
 	}
 	/* With two rooms or more only their distances are asked: the walk
 	 * ends when the last is reached (often well before the last cell). */
-	int left = d->n_rooms >= 2 ? d->n_rooms : -1;
-	for (int at = 0; head < tail && left != 0; at++) {
-		/* the cells at distance `at`, queueing those one farther; the
-		 * least of the last is the farthest first in reading order (a
-		 * distance's cells are not queued in reading order) */
-		int end = tail;
-		far = queue[head];
-		for (; head < end; head++) {
-			int c = queue[head];
-			int id = d->room_of[AT_Y(c) * cw + AT_X(c)];
-			far = c < far ? c : far;
-			if (!seen[id]) {
-				seen[id] = 1;
-				dist[id] = at;
-				left--;
-			}
-			/* the four sides (up, right, down, left) written out: as a
-			 * loop over a table of steps the compiler kept the loop,
-			 * and the walk cost ~11% more of dungeon_build */
-#define SIDE(off)                                                                                  \
-	do {                                                                                       \
-		int open_ = grid[c + (off)];                                                       \
-		grid[c + (off)] = 0;                                                               \
-		queue[tail] = (uint16_t)(c + (off));                                               \
-		tail += open_;                                                                     \
-	} while (0)
-			SIDE(-ROW);
-			SIDE(1);
-			SIDE(ROW);
-			SIDE(-1);
-#undef SIDE
-		}
+	k.left = d->n_rooms >= 2 ? d->n_rooms : -1;
+	if (start < cw * d->ch && d->kind[start] != '#') {
+		int x = start % cw, y = start / cw, t = TILE_AT(x / T, y / T);
+		uint64_t bit = 1ULL << (y % T * 8 + x % T);
+		tb->left[t] ^= bit;
+		tb->front[t] = bit;
+		cur[n++] = (uint16_t)t;
+		if (!k.seen[tb->room[t]])
+			reach(&k, t, bit, 0);
+	}
+	for (int at = 1; n && k.left != 0; at++) {
+		int got = step(&k, cur, n, nxt, at);
+		if (!got)
+			break; /* cur: the farthest cells */
+		uint16_t *swap = cur;
+		cur = nxt;
+		nxt = swap;
+		n = got;
 	}
 	for (int id = 1; id <= d->n_rooms; id++)
-		d->room[id].dist = dist[id];
-	return tail ? AT_Y(far) * cw + AT_X(far) : 0;
+		d->room[id].dist = k.dist[id];
+	int far = -1;
+	for (int i = 0; i < n; i++) { /* the first in reading order */
+		int t = cur[i], b = __builtin_ctzll(tb->front[t]);
+		int c = ((t / TROW - 1) * T + b / 8) * cw + (t % TROW - 1) * T + b % 8;
+		far = far < 0 || c < far ? c : far;
+	}
+	return far < 0 ? 0 : far;
 }
 
 /* Up stairs in a room drawn by the seed; down stairs in the room farthest
  * from them by walking distance (ties: the lower number). With fewer than
  * two rooms, the down stairs go on the floor cell farthest from the up
  * stairs (the first in reading order among equals). */
-static void place_stairs(struct dungeon *d, uint64_t seed, unsigned char *grid, uint16_t *queue)
+static void place_stairs(struct dungeon *d, uint64_t seed, struct tiles *tb)
 {
 	int n = d->cw * d->ch;
 	struct rng r;
@@ -487,7 +665,7 @@ static void place_stairs(struct dungeon *d, uint64_t seed, unsigned char *grid, 
 		d->up_x = c % d->cw;
 		d->up_y = c / d->cw;
 	}
-	int far = walk(d, d->up_y * d->cw + d->up_x, grid, queue);
+	int far = walk(d, d->up_y * d->cw + d->up_x, tb);
 	d->down_room = 0;
 	if (d->n_rooms >= 2) {
 		for (int id = 1; id <= d->n_rooms; id++)
@@ -556,17 +734,17 @@ static uint32_t stock_hoard(struct dungeon_room *room, struct rng *r,
 /* Every room's contents: a d100 against the row's percentages, then the
  * items or the hoard. Each room draws from its own stream (the stock seed
  * and its number), so one room's draws do not shift another's. */
-static void stock(struct dungeon *d, const struct dungeon_budget *b, uint64_t seed)
+static void stock(struct dungeon *d, const struct dungeon_budget *b, uint64_t seed,
+                  struct rng *stream)
 {
 	int hoards = 0;
-	struct rng r;
 
 	d->budget = b->budget_per_room * (uint32_t)d->n_rooms;
 	d->spent = 0;
 	for (int id = 1; id <= d->n_rooms; id++) {
 		struct dungeon_room *room = &d->room[id];
-		rng_seed(&r, (seed ^ STOCK_SALT) + (uint64_t)id * 0x9e3779b97f4a7c15ULL);
-		int roll = (int)rng_below(&r, 100);
+		rng_seed(&stream[id], (seed ^ STOCK_SALT) + (uint64_t)id * 0x9e3779b97f4a7c15ULL);
+		int roll = (int)rng_below(&stream[id], 100);
 		room->stock = roll < b->empty_pct                  ? STOCK_EMPTY
 		              : roll < b->empty_pct + b->items_pct ? STOCK_ITEMS
 		                                                   : STOCK_HOARD;
@@ -575,8 +753,7 @@ static void stock(struct dungeon *d, const struct dungeon_budget *b, uint64_t se
 	uint32_t share = hoards ? d->budget / (uint32_t)hoards : 0;
 	for (int id = 1; id <= d->n_rooms; id++) {
 		struct dungeon_room *room = &d->room[id];
-		rng_seed(&r, (seed ^ STOCK_SALT) + (uint64_t)id * 0x9e3779b97f4a7c15ULL);
-		(void)rng_below(&r, 100); /* the stock roll above */
+		struct rng r = stream[id]; /* where the stock roll above left it */
 		if (room->stock == STOCK_ITEMS) {
 			int n = 1 + (int)rng_below(&r, (uint64_t)b->items_max);
 			for (int i = 0; i < n; i++)
@@ -597,16 +774,10 @@ int dungeon_build(const struct map *m, const struct map_tile *tiles, const struc
 	 * the set (not once per cell: most of a 30 x 30 dungeon's CPU) */
 	unsigned char is_room[MAP_DIM_MAX * MAP_DIM_MAX];
 	signed char known[MAP_TILES_MAX];
-	/* the walk's queue (every cell and one more) and grid, and the
-	 * rooms' runs */
-	size_t n = (size_t)(T * m->w) * (size_t)(T * m->h) + 1;
-	uint16_t *queue = malloc(n * sizeof *queue + GRID_MAX);
-	struct runs *runs = malloc(sizeof *runs);
-	uint64_t(*rbits)[WORDS] = malloc((size_t)(T * m->h) * sizeof *rbits);
-	unsigned char *grid = (unsigned char *)(queue + n);
+	struct work *w = malloc(sizeof *w);
 	int rc = -1;
 
-	if (!queue || !runs || !rbits)
+	if (!w)
 		goto out;
 	memset(known, -1, sizeof known);
 	for (int t = 0; t < m->w * m->h; t++) {
@@ -626,17 +797,16 @@ int dungeon_build(const struct map *m, const struct map_tile *tiles, const struc
 	d->level = b->level;
 	d->n_rooms = 0;
 	d->n_doors = 0;
-	read_cells(m, is_room, d, grid, rbits);
-	if (find_rooms(d, rbits, runs) != 0)
+	read_cells(m, is_room, d, w->fbits, w->rbits);
+	read_tiles(d, w->fbits, &w->tiles);
+	if (find_rooms(d, w->rbits, &w->runs, w->tiles.room) != 0)
 		goto out;
-	find_doors(m, is_room, grid, d); /* before the walk marks the grid */
-	place_stairs(d, seed, grid, queue);
-	stock(d, b, seed);
+	find_doors(m, is_room, w->tiles.floor, d);
+	place_stairs(d, seed, &w->tiles);
+	stock(d, b, seed, w->stream);
 	rc = 0;
 out:
-	free(queue);
-	free(runs);
-	free(rbits);
+	free(w);
 	return rc;
 }
 

@@ -243,8 +243,14 @@ static void spanning_tree(struct rng *rng, int w, int h, uint8_t *open)
 	uint16_t stack[CELLS_MAX];
 	/* inside[c]: the sides with a neighbour; unvisited[c]: those whose
 	 * neighbour the tree has not reached yet, kept up to date as it grows,
-	 * so a step reads its choices instead of testing four neighbours. */
-	uint8_t inside[CELLS_MAX], unvisited[CELLS_MAX];
+	 * so a step reads its choices instead of testing four neighbours.
+	 * visit() clears a side in all four neighbours without asking whether
+	 * they exist: past the first or last row it writes into a row of slack
+	 * on either side, and past the end of a row into the first place of
+	 * the next (or the last of the one before), whose bit for that side is
+	 * never set, as it has no neighbour there. */
+	uint8_t inside[CELLS_MAX], slack[MAP_DIM_MAX + CELLS_MAX + MAP_DIM_MAX];
+	uint8_t *unvisited = slack + MAP_DIM_MAX;
 
 	for (int r = 0, c = 0; r < h; r++)
 		for (int col = 0; col < w; col++, c++)
@@ -253,9 +259,14 @@ static void spanning_tree(struct rng *rng, int w, int h, uint8_t *open)
 	memcpy(unvisited, inside, (size_t)n);
 	memset(open, 0, (size_t)n);
 	int start = (int)rng_below(rng, (uint64_t)n);
-	for (int at = start, s = 0; s < 4; s++) /* visit(start) */
-		if (inside[at] >> s & 1)
-			unvisited[at + step[s]] &= (uint8_t) ~(1u << opposite[s]);
+#define VISIT(c)                                                                                   \
+	do {                                                                                       \
+		unvisited[(c)-w] &= (uint8_t) ~(1u << MAP_S);                                      \
+		unvisited[(c) + 1] &= (uint8_t) ~(1u << MAP_W);                                    \
+		unvisited[(c) + w] &= (uint8_t) ~(1u << MAP_N);                                    \
+		unvisited[(c)-1] &= (uint8_t) ~(1u << MAP_E);                                      \
+	} while (0)
+	VISIT(start);
 	stack[top++] = (uint16_t)start;
 	while (top) {
 		int c = stack[top - 1];
@@ -269,11 +280,10 @@ static void spanning_tree(struct rng *rng, int w, int h, uint8_t *open)
 		int nb = c + step[s];
 		open[c] |= (uint8_t)(1u << s);
 		open[nb] |= (uint8_t)(1u << opposite[s]);
-		for (int t = 0; t < 4; t++) /* visit(nb) */
-			if (inside[nb] >> t & 1)
-				unvisited[nb + step[t]] &= (uint8_t) ~(1u << opposite[t]);
+		VISIT(nb);
 		stack[top++] = (uint16_t)nb;
 	}
+#undef VISIT
 	/* A few more links: loops, so the dungeon is not only a tree. */
 	for (int c = 0; c < n; c++) {
 		if ((inside[c] & 1u << MAP_E) && !(open[c] & (1u << MAP_E)) &&
@@ -316,11 +326,28 @@ static void candidates(struct pick *p, const struct map *m, struct rng *rng, int
 	uint64_t total = 0;
 	int g = group_of(need_n, need_w, open);
 	size_t k = (size_t)(p->ts->start[g + 1] - p->ts->start[g]);
+	const uint16_t *order = p->ts->order + p->ts->start[g];
+	const uint32_t *weights = p->ts->weight + p->ts->start[g];
 
-	memcpy(list, p->ts->order + p->ts->start[g], k * sizeof *list);
-	memcpy(weight, p->ts->weight + p->ts->start[g], k * sizeof *weight);
-	for (size_t i = 0; i < k; i++)
-		total += weight[i];
+	p->ncand[c] = (uint16_t)k;
+	p->at[c] = 0;
+	/* One or two candidates (most places): the shuffle's one draw at
+	 * most, with no copy of the weights. */
+	if (k == 1) {
+		list[0] = order[0];
+		return;
+	}
+	if (k == 2) {
+		int second = draw_below(rng, (uint64_t)weights[0] + weights[1]) >= weights[0];
+		list[0] = order[second];
+		list[1] = order[!second];
+		return;
+	}
+	for (size_t i = 0; i < k; i++) {
+		list[i] = order[i];
+		weight[i] = weights[i];
+		total += weights[i];
+	}
 	/* Weighted shuffle: each place drawn among the rest by weight. */
 	for (size_t i = 0; i + 1 < k; i++) {
 		uint64_t r = draw_below(rng, total);
@@ -335,8 +362,6 @@ static void candidates(struct pick *p, const struct map *m, struct rng *rng, int
 		weight[j] = wt;
 		total -= weight[i];
 	}
-	p->ncand[c] = (uint16_t)k;
-	p->at[c] = 0;
 	if (!k && p->dead_cell < 0) {
 		p->dead_cell = c;
 		p->dead_n = need_n;
@@ -370,15 +395,37 @@ static int choose(struct pick *p, struct map *m, struct rng *rng)
 	return 0;
 }
 
+/* The cells, a row of cells at a time: a tile's row is copied as 8 bytes,
+ * its 6 and the 2 after them, which the next tile's then overwrite, but
+ * for the last tile of the row. The last row of a tile has no 2 bytes
+ * after it: it is copied with the 2 before it, right to left, so that the
+ * tile before overwrites them, and the first tile as its 6. */
 static void paint(const struct map_tile *tiles, struct map *m)
 {
-	int W = m->w * T;
-	for (int r0 = 0, c = 0; r0 < m->h * T; r0 += T)
-		for (int c0 = 0; c0 < W; c0 += T, c++) {
-			const struct map_tile *t = &tiles[m->tile[c]];
-			for (int r = 0; r < T; r++)
-				memcpy(m->cell + (size_t)(r0 + r) * W + c0, t->cell + r * T, T);
+	int w = m->w, W = w * T; /* read once: a store of a char may alias m->w */
+	const char *src[MAP_DIM_MAX];
+
+	for (int ty = 0; ty < m->h; ty++) {
+		for (int tx = 0; tx < w; tx++)
+			src[tx] = tiles[m->tile[ty * w + tx]].cell;
+		for (int r = 0; r < T; r++) {
+			char *dst = m->cell + (size_t)(ty * T + r) * W;
+			uint64_t v;
+			if (r + 1 == T) { /* right to left, each 2 bytes early */
+				for (int tx = w - 1; tx > 0; tx--) {
+					memcpy(&v, src[tx] + T * T - sizeof v, sizeof v);
+					memcpy(dst + tx * T + T - sizeof v, &v, sizeof v);
+				}
+				memcpy(dst, src[0] + r * T, T);
+				continue;
+			}
+			for (int tx = 0; tx + 1 < w; tx++) {
+				memcpy(&v, src[tx] + r * T, sizeof v);
+				memcpy(dst + tx * T, &v, sizeof v);
+			}
+			memcpy(dst + (w - 1) * T, src[w - 1] + r * T, T);
 		}
+	}
 }
 
 static void describe_dead_end(const struct pick *p, char *why)

@@ -1,23 +1,72 @@
 /* The map generator alone, one thread: maps per CPU second and µs per map by
- * size, for each tileset of migration 0007. Prints a markdown table. */
+ * size, for each tileset of migration 0007. Prints a markdown table.
+ *
+ * bench_mapgen --dungeons N: N fresh 30 x 30 level-20 dungeons of `plain`
+ * weighed for 50 hallways (what a fresh /dungeon?w=30&h=30&level=20 makes),
+ * seeds 1..N: CPU µs per map and per dungeon_build. A fixed count, so that
+ * callgrind's instructions divide into a figure per dungeon. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "dungeon.h"
 #include "mapgen.h"
 
+#include "../unit/budgets_fixture.h"
 #include "../unit/tiles_fixture.h"
 
 static struct tiles_set sets[TILESETS_MAX];
 static size_t n_sets;
 static struct map m;
+static struct dungeon d;
 
 static double cpu_s(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int bench_dungeons(long n)
+{
+	static struct map_tile weighed[MAP_TILES_MAX];
+	static struct dungeon_budget budgets[DUNGEON_LEVEL_MAX];
+	struct map_tileset ts;
+	char why[MAP_WHY_MAX];
+	double in_map = 0, in_build = 0;
+	long rooms = 0;
+
+	if (budgets_load(budgets) != 0) {
+		fprintf(stderr, "bench_mapgen: cannot read %s\n", BUDGETS_MIGRATION);
+		return 1;
+	}
+	dungeon_weigh_tiles(sets[0].tiles, sets[0].n, DUNGEON_HALLWAYS_DEF, weighed);
+	if (map_tileset_init(&ts, weighed, sets[0].n, why) != 0) {
+		fprintf(stderr, "bench_mapgen: %s\n", why);
+		return 1;
+	}
+	for (long i = 1; i <= n; i++) {
+		double t0 = cpu_s();
+		if (map_generate(&ts, MAP_DIM_MAX, MAP_DIM_MAX, (uint64_t)i, &m, why) != 0) {
+			fprintf(stderr, "bench_mapgen: %s\n", why);
+			return 1;
+		}
+		double t1 = cpu_s();
+		if (dungeon_build(&m, weighed, &budgets[DUNGEON_LEVEL_MAX - 1], (uint64_t)i, &d) !=
+		    0) {
+			fprintf(stderr, "bench_mapgen: dungeon_build failed\n");
+			return 1;
+		}
+		in_map += t1 - t0;
+		in_build += cpu_s() - t1;
+		rooms += d.n_rooms;
+	}
+	printf("%s 30x30, hallways 50, level 20: %ld dungeons, %.1f rooms each; CPU µs per "
+	       "map %.1f, per dungeon_build %.1f\n",
+	       sets[0].name, n, (double)rooms / (double)n, in_map / (double)n * 1e6,
+	       in_build / (double)n * 1e6);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -28,6 +77,8 @@ int main(int argc, char **argv)
 
 	if (tiles_load(sets, &n_sets) != 0)
 		return 1;
+	if (argc > 2 && strcmp(argv[1], "--dungeons") == 0)
+		return bench_dungeons(atol(argv[2]));
 	printf("| tileset | size | maps per CPU second | CPU µs per map |\n|---|---|---:|---:|\n");
 	for (size_t i = 0; i < n_sets; i++) {
 		for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
