@@ -14,30 +14,11 @@ static uint64_t splitmix64(uint64_t *x)
 	return z ^ (z >> 31);
 }
 
-static uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
 void rng_seed(struct rng *r, uint64_t seed)
 {
 	uint64_t x = seed;
 	for (int i = 0; i < 4; i++)
 		r->s[i] = splitmix64(&x);
-}
-
-uint64_t rng_next(struct rng *r)
-{
-	uint64_t *s = r->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
 }
 
 /* Rejection sampling on the top of the 64-bit range: draws that fall in the
@@ -46,11 +27,15 @@ uint64_t rng_below(struct rng *r, uint64_t n)
 {
 	if (n == 0)
 		return 0;
-	uint64_t limit = UINT64_MAX - (UINT64_MAX % n + 1) % n;
-	uint64_t x;
-	do
-		x = rng_next(r);
-	while (x > limit);
+	uint64_t x = rng_next(r);
+	/* The limit is at least UINT64_MAX - (n - 1): a draw at or below that
+	 * is kept without the two divisions that find the limit (nearly every
+	 * draw, for the small n the generator asks), the same draws kept. */
+	if (x > UINT64_MAX - (n - 1)) {
+		uint64_t limit = UINT64_MAX - (UINT64_MAX % n + 1) % n;
+		while (x > limit)
+			x = rng_next(r);
+	}
 	return x % n;
 }
 

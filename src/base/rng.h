@@ -11,7 +11,24 @@ struct rng {
 };
 
 void rng_seed(struct rng *r, uint64_t seed);
-uint64_t rng_next(struct rng *r);
+
+/* In the header: the generator and the map draw it millions of times a
+ * second, and a call cost as much as its few shifts and xors. */
+static inline uint64_t rng_next(struct rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t m = s[1] * 5;
+	uint64_t result = ((m << 7) | (m >> 57)) * 9;
+	uint64_t t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = (s[3] << 45) | (s[3] >> 19);
+	return result;
+}
+
 /* Uniform in [0, n) without modulo bias; n == 0 returns 0. */
 uint64_t rng_below(struct rng *r, uint64_t n);
 /* Uniform whole number in [lo, hi] inclusive; hi < lo returns lo. */
