@@ -650,6 +650,10 @@ struct ring {
 static void emit(struct z *z, const unsigned char *e, const unsigned char *above,
                  const unsigned char *far, int is_above, int is_far, size_t n, size_t cb)
 {
+	/* not a line of 1 or 2 bytes: a match that no other follows must
+	 * be 3 long at least */
+	if (n < 3)
+		is_above = is_far = 0;
 	if (is_above && (!is_far || z->pend_dc == D_LINE)) {
 		copy(z, D_LINE, n);
 	} else if (is_far) {
