@@ -151,8 +151,9 @@ static inline void put_pair(struct z *z, struct code l, struct code d)
 }
 
 /* A match of len (>= 3) bytes at distance code dc, in pieces of at most
- * 258 (none shorter than 3). */
-static inline void match(struct z *z, size_t len, int dc)
+ * 258 (none shorter than 3). Always inlined: called, it cost as much as
+ * the codes it writes (the writer's state out of registers and back). */
+static inline __attribute__((always_inline)) void match(struct z *z, size_t len, int dc)
 {
 	struct code d = z->dist[dc];
 	/* a run of rows alike is hundreds of pieces of 258 */
@@ -514,7 +515,7 @@ done:
 enum { D_BYTE, D_CELL, D_LINE, D_CELL_LINES };
 
 /* The match waiting to be written, if any. */
-static inline void flush(struct z *z)
+static inline __attribute__((always_inline)) void flush(struct z *z)
 {
 	if (z->pend_len) {
 		match(z, z->pend_len, z->pend_dc);
@@ -522,7 +523,7 @@ static inline void flush(struct z *z)
 	}
 }
 
-static inline void copy(struct z *z, int dc, size_t len)
+static inline __attribute__((always_inline)) void copy(struct z *z, int dc, size_t len)
 {
 	if (z->pend_len && z->pend_dc != dc)
 		flush(z);
