@@ -19,7 +19,8 @@
 /* A picture no code makes yet (a prototype of a version 3, timed by
  * tests/bench/bench_dungeon_png.c and checked by test_dungeon_png): the
  * same pixels as version 2, four bits a pixel, written by pngwrite_lines;
- * its bytes are not promised to anyone. */
+ * its bytes are pinned by test_png_pinned for the version that turns it
+ * on, so they change only before that. */
 #define DUNGEON_PNG_LINES 3
 
 /* Appends the PNG of d to out as a dungeon code of version `version`

@@ -442,6 +442,23 @@ static void cells_4(unsigned char *l, const unsigned char *kind, int cw,
 		memcpy(l + 1 + cx * P / 2, t[ground[kind[cx]]], 8);
 }
 
+/* A cell row's floor and grid line together: each four cells' grounds
+ * looked up once for both. */
+static void cells_4_both(unsigned char *floor, unsigned char *top, const unsigned char *kind,
+                         int cw)
+{
+	int cx = 0;
+	for (; cx + 4 <= cw; cx += 4) {
+		unsigned q = quad(kind + cx);
+		memcpy(floor + 1 + cx * P / 2, quads.under[q], 24);
+		memcpy(top + 1 + cx * P / 2, quads.line[q], 24);
+	}
+	for (; cx < cw; cx++) {
+		memcpy(floor + 1 + cx * P / 2, quads.under[ground[kind[cx]]], 8);
+		memcpy(top + 1 + cx * P / 2, quads.line[ground[kind[cx]]], 8);
+	}
+}
+
 /* Version 3's cell rows: the same pixels as lines of depth 4. */
 static void draw_cells_4(const struct dungeon *d, struct canvas *c)
 {
@@ -450,16 +467,17 @@ static void draw_cells_4(const struct dungeon *d, struct canvas *c)
 		unsigned char *top = c->own + (size_t)cy * P * c->n;
 		unsigned char *floor = c->shared + (size_t)cy * c->n;
 		const unsigned char *kind = (const unsigned char *)&d->kind[cy * d->cw];
-		cells_4(floor, kind, d->cw, quads.under);
+		if (cy == 0)
+			cells_4(floor, kind, d->cw, quads.under);
+		else
+			cells_4_both(floor, top, kind, d->cw);
 		floor[0] = 2; /* "up": under the grid line, the same bytes whatever the ground */
 		floor[1] = (unsigned char)(ground[kind[0]] * 0x11);
-		if (cy == 0) {
+		if (cy == 0)
 			memcpy(top, floor, c->n);
-		} else {
-			cells_4(top, kind, d->cw, quads.line);
+		else
 			top[0] = 0; /* "none": as the grid line a cell row above, where the ground
 			               is */
-		}
 		c->row[cy * P] = top;
 	}
 }

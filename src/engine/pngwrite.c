@@ -127,40 +127,46 @@ static inline void put(struct z *z, struct code c)
 	z->n += c.n;
 	if (z->n >= 32) {
 		unsigned char *p = (unsigned char *)z->out->data + z->out->len;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		uint32_t v = (uint32_t)z->acc;
+		memcpy(p, &v, 4);
+#else
 		p[0] = (unsigned char)z->acc;
 		p[1] = (unsigned char)(z->acc >> 8);
 		p[2] = (unsigned char)(z->acc >> 16);
 		p[3] = (unsigned char)(z->acc >> 24);
+#endif
 		z->out->len += 4;
 		z->acc >>= 32;
 		z->n -= 32;
 	}
 }
 
-/* A match of len (>= 3) bytes at distance code dc, in pieces of at most
- * 258 (none shorter than 3). */
-static inline void match(struct z *z, size_t len, int dc)
+/* A length's code then a distance's as one (at most 13 + 18 bits: with
+ * fewer than 32 waiting, within the 64): one test for a full word, not
+ * two. */
+static inline void put_pair(struct z *z, struct code l, struct code d)
 {
-	/* the pieces of 258 (a run of rows alike is hundreds of them) as
-	 * one code each, the length's and the distance's bits together
-	 * (at most 26 bits) */
-	if (len >= MAX_MATCH + 3) {
-		struct code l = z->len[MAX_MATCH], d = z->dist[dc];
-		struct code both = {l.bits | d.bits << l.n, l.n + d.n};
-		do {
-			put(z, both);
-			len -= MAX_MATCH;
-		} while (len >= MAX_MATCH + 3);
+	put(z, (struct code){l.bits | d.bits << l.n, l.n + d.n});
+}
+
+/* A match of len (>= 3) bytes at distance code dc, in pieces of at most
+ * 258 (none shorter than 3). Always inlined: called, it cost as much as
+ * the codes it writes (the writer's state out of registers and back). */
+static inline __attribute__((always_inline)) void match(struct z *z, size_t len, int dc)
+{
+	struct code d = z->dist[dc];
+	/* a run of rows alike is hundreds of pieces of 258 */
+	while (len >= MAX_MATCH + 3) {
+		put_pair(z, z->len[MAX_MATCH], d);
+		len -= MAX_MATCH;
 	}
 	if (len > MAX_MATCH) { /* 259 or 260: not a piece of 1 or 2 after */
-		put(z, z->len[len - 3]);
-		put(z, z->dist[dc]);
+		put_pair(z, z->len[len - 3], d);
 		len = 3;
 	}
-	if (len > 0) {
-		put(z, z->len[len]);
-		put(z, z->dist[dc]);
-	}
+	if (len > 0)
+		put_pair(z, z->len[len], d);
 }
 
 /* How many bytes from a equal those from b, at most max. */
@@ -509,7 +515,7 @@ done:
 enum { D_BYTE, D_CELL, D_LINE, D_CELL_LINES };
 
 /* The match waiting to be written, if any. */
-static inline void flush(struct z *z)
+static inline __attribute__((always_inline)) void flush(struct z *z)
 {
 	if (z->pend_len) {
 		match(z, z->pend_len, z->pend_dc);
@@ -517,7 +523,7 @@ static inline void flush(struct z *z)
 	}
 }
 
-static inline void copy(struct z *z, int dc, size_t len)
+static inline __attribute__((always_inline)) void copy(struct z *z, int dc, size_t len)
 {
 	if (z->pend_len && z->pend_dc != dc)
 		flush(z);
@@ -642,15 +648,16 @@ struct ring {
 /* A line's bytes in the stream: at[slot], n bytes, already chosen; as a
  * match of the line above or a cell of lines above when it repeats one
  * of them (the distance of the match waiting first), else coded. */
-static void emit(struct z *z, struct ring *r, size_t slot, const unsigned char *above,
-                 const unsigned char *far, size_t n, size_t cb)
+static void emit(struct z *z, const unsigned char *e, const unsigned char *above,
+                 const unsigned char *far, int is_above, int is_far, size_t n, size_t cb)
 {
-	const unsigned char *e = r->at[slot];
-	int a = above && (e == above || memcmp(e, above, n) == 0);
-	int f = far && (e == far || memcmp(e, far, n) == 0);
-	if (a && (!f || z->pend_dc == D_LINE)) {
+	/* not a line of 1 or 2 bytes: a match that no other follows must
+	 * be 3 long at least */
+	if (n < 3)
+		is_above = is_far = 0;
+	if (is_above && (!is_far || z->pend_dc == D_LINE)) {
 		copy(z, D_LINE, n);
-	} else if (f) {
+	} else if (is_far) {
 		copy(z, D_CELL_LINES, n);
 	} else {
 		const unsigned char *src[4] = {NULL, NULL, above, far};
@@ -684,29 +691,39 @@ static int deflate_lines(struct z *z, const unsigned char *const *lines, size_t 
 
 		if (room(z, (z->pend_len / MAX_MATCH + 2) * 4 + 2 * n + 16))
 			return -1;
+		const unsigned char *e;
+		int is_above, is_far;
 		if (up && (px == up || memcmp(px + 1, up + 1, n - 1) == 0)) {
-			r->at[slot] = r->buf + r->k * n; /* zeros */
+			e = r->buf + r->k * n; /* zeros */
+			is_above = e == above;
+			is_far = e == far;
 			r->s1[slot] = 2;
 			r->s2[slot] = 2 * (uint64_t)n;
 		} else {
 			if (up && px[0] == 2) {
 				filter_line_up(mine, px, up, n);
-				r->at[slot] = mine;
+				e = mine;
 			} else if (px[0] != 0) { /* the first line: nothing above */
 				memcpy(mine, px, n);
 				mine[0] = 0;
-				r->at[slot] = mine;
+				e = mine;
 			} else {
-				r->at[slot] = px;
+				e = px;
 			}
-			if (far && (r->at[slot] == far || memcmp(r->at[slot], far, n) == 0)) {
-				r->s1[slot] = r->s1[fs];
-				r->s2[slot] = r->s2[fs];
+			/* a line that repeats one of these has its sums */
+			is_far = far && (e == far || memcmp(e, far, n) == 0);
+			is_above = !is_far && above && (e == above || memcmp(e, above, n) == 0);
+			if (is_far || is_above) {
+				size_t from = is_far ? fs : prev;
+				r->s1[slot] = r->s1[from];
+				r->s2[slot] = r->s2[from];
+				is_above = is_above || (above && (above == far || e == above));
 			} else {
-				line_sums(r->at[slot], n, &r->s1[slot], &r->s2[slot]);
+				line_sums(e, n, &r->s1[slot], &r->s2[slot]);
 			}
 		}
-		emit(z, r, slot, above, far, n, cb);
+		r->at[slot] = e;
+		emit(z, e, above, far, is_above, is_far, n, cb);
 		/* a < 2^16 and b < 2^63 between reductions: n a + s2 < 2^32 a line */
 		b += (uint64_t)n * a + r->s2[slot];
 		a = (uint32_t)((a + r->s1[slot]) % ADLER_MOD);
@@ -748,6 +765,7 @@ int pngwrite_lines(const unsigned char *const *lines, int w, int h, int depth,
 	z.dist[D_LINE] = distance((int)n);
 	z.dist[D_CELL_LINES] = distance(cell > 1 && n * (size_t)cell <= 32768 ? (int)n * cell : 1);
 	struct ring r = {.k = cell > 1 ? (size_t)cell + 1 : 2};
+	size_t cb = (size_t)(cell * depth / 8);
 	r.buf = calloc(r.k + 1, n);
 	r.at = malloc(r.k * sizeof r.at[0]);
 	r.s1 = malloc(r.k * sizeof r.s1[0]);
@@ -757,8 +775,7 @@ int pngwrite_lines(const unsigned char *const *lines, int w, int h, int depth,
 		r.buf[r.k * n] = 2; /* the line of zeros: "up", the same pixels */
 		size_t at = out->len;
 		if (buf_append(out, "\0\0\0\0IDAT", 8) == 0 &&
-		    deflate_lines(&z, lines, n, h, cell, (size_t)(cell * depth / 8), &r, &adler) ==
-		            0 &&
+		    deflate_lines(&z, lines, n, h, cell, cb, &r, &adler) == 0 &&
 		    finish(out, at, adler) == 0 && !out->oom)
 			rc = 0;
 	}
