@@ -9,6 +9,7 @@
 
 #include <cairo/cairo.h>
 #include <png.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -253,11 +254,15 @@ static const uint16_t down_dots[P] = {0x000, 0x1fe, 0x0fc, 0x0fc, 0x078,
 
 /* The picture as rows of indices: a cell row's first pixel row (on the
  * grid line) of its own, the nine below one shared row until something is
- * drawn on them; pngwrite then knows them equal without comparing. */
+ * drawn on them; pngwrite then knows them equal without comparing.
+ * Version 2's rows are a byte a pixel; version 3's are the PNG's lines,
+ * a filter byte then two pixels a byte (depth 4). */
 struct canvas {
 	int pw, ph;
-	unsigned char *own;    /* ph rows of pw: each row's own bytes, when it has them */
-	unsigned char *shared; /* a cell row's floor: ph / P rows of pw */
+	int depth;             /* 8: version 2's rows; 4: version 3's lines */
+	size_t n;              /* bytes a row */
+	unsigned char *own;    /* ph rows of n: each row's own bytes, when it has them */
+	unsigned char *shared; /* a cell row's floor: ph / P rows of n */
 	const unsigned char **row;
 	/* Rows 3, 5, 7 and 9 of a cell row follow the row above them (the
 	 * same pointer) until something is drawn on one of the two and not
@@ -271,9 +276,9 @@ struct canvas {
 /* Pixel row y: its own bytes, made from what it shows now. */
 static unsigned char *make_own(struct canvas *c, int y)
 {
-	unsigned char *mine = c->own + (size_t)y * (size_t)c->pw;
+	unsigned char *mine = c->own + (size_t)y * c->n;
 	if (c->row[y] != mine) {
-		memcpy(mine, c->row[y], (size_t)c->pw);
+		memcpy(mine, c->row[y], c->n);
 		c->row[y] = mine;
 	}
 	return mine;
@@ -291,36 +296,64 @@ static unsigned char *own_row(struct canvas *c, int y)
 	return make_own(c, y);
 }
 
-/* Colour k over the rectangle (x, y, w, h), clipped; a row and the row
- * following it, both in the rectangle, drawn once and still one. */
+/* Pixels [x0, x1) of row r in colour k. */
+static void span(const struct canvas *c, unsigned char *r, int x0, int x1, unsigned char k)
+{
+	if (c->depth == 8) {
+		memset(r + x0, k, (size_t)(x1 - x0));
+		return;
+	}
+	unsigned char *p = r + 1; /* past the filter byte */
+	if (x0 & 1)
+		p[x0 / 2] = (unsigned char)((p[x0 / 2] & 0xf0) | k), x0++;
+	if (x1 & 1 && x1 > x0)
+		p[x1 / 2] = (unsigned char)((p[x1 / 2] & 0x0f) | k << 4), x1--;
+	if (x1 > x0)
+		memset(p + x0 / 2, k * 0x11, (size_t)(x1 - x0) / 2);
+}
+
+/* Colour k over the spans [x0[i], x0[i] + w) of rows [y, y + h) (i < n,
+ * the spans within the picture's width), clipped below; a row and the row
+ * following it, both in the band, drawn once and still one. */
+static void band(struct canvas *c, const int *x0, int n, int w, int y, int h, unsigned char k)
+{
+	int y0 = y < 0 ? 0 : y, y1 = y + h > c->ph ? c->ph : y + h;
+	for (int j = y0; j < y1 && n > 0; j++) {
+		int both = j + 1 < y1 && c->follows[j + 1] && !c->follows[j];
+		unsigned char *r = both ? make_own(c, j) : own_row(c, j);
+		for (int i = 0; i < n; i++)
+			span(c, r, x0[i], x0[i] + w > c->pw ? c->pw : x0[i] + w, k);
+		if (both)
+			c->row[++j] = r;
+	}
+}
+
+/* Colour k over the rectangle (x, y, w, h), clipped. */
 static void rect(struct canvas *c, int x, int y, int w, int h, unsigned char k)
 {
-	int x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
-	int x1 = x + w > c->pw ? c->pw : x + w, y1 = y + h > c->ph ? c->ph : y + h;
-	for (int j = y0; j < y1 && x1 > x0; j++) {
-		if (j + 1 < y1 && c->follows[j + 1] && !c->follows[j]) {
-			unsigned char *mine = make_own(c, j);
-			memset(mine + x0, k, (size_t)(x1 - x0));
-			c->row[++j] = mine;
-		} else {
-			memset(own_row(c, j) + x0, k, (size_t)(x1 - x0));
-		}
-	}
+	int x0 = x < 0 ? 0 : x, x1 = x + w > c->pw ? c->pw : x + w;
+	if (x1 > x0)
+		band(c, &x0, 1, x1 - x0, y, h, k);
 }
 
 static void stairs_dots(struct canvas *c, int x, int y, const uint16_t *dots, unsigned char k)
 {
 	for (int j = 0; j < P; j++)
 		for (int i = 0; i < P; i++)
-			if (dots[j] & (1u << i))
-				own_row(c, y * P + j)[x * P + i] = k;
+			if (dots[j] & (1u << i)) {
+				int px = x * P + i;
+				span(c, own_row(c, y * P + j), px, px + 1, k);
+			}
 }
 
-static void draw_indices(const struct dungeon *d, struct canvas *c)
+/* A cell's ground by its kind ('#', '.' or 'r': dungeon.h). */
+static const unsigned char ground[256] = {['#'] = WALL, ['.'] = HALL, ['r'] = ROOM};
+
+/* Version 2's cell rows: the floor and the grid line, a byte a pixel. */
+static void draw_cells_8(const struct dungeon *d, struct canvas *c)
 {
-	/* a cell's ground by its kind ('#', '.' or 'r': dungeon.h), and its
-	 * pixel rows by its ground: below the grid line (the first pixel on
-	 * the grid) and on it, 16 bytes of which the first P count */
+	/* a cell's pixel rows by its ground: below the grid line (the first
+	 * pixel on the grid) and on it, 16 bytes of which the first P count */
 #define G_(g) ((g) + GRID)
 #define UNDER(g)                                                                                   \
 	{                                                                                          \
@@ -331,7 +364,6 @@ static void draw_indices(const struct dungeon *d, struct canvas *c)
 		G_(g), G_(g), G_(g), G_(g), G_(g), G_(g), G_(g), G_(g), G_(g), G_(g), G_(g),       \
 		        G_(g), G_(g), G_(g), G_(g), G_(g)                                          \
 	}
-	static const unsigned char ground[256] = {['#'] = WALL, ['.'] = HALL, ['r'] = ROOM};
 	static const unsigned char under[3][16] = {UNDER(WALL), UNDER(HALL), UNDER(ROOM)};
 	static const unsigned char line[3][16] = {LINE(WALL), LINE(HALL), LINE(ROOM)};
 #undef G_
@@ -340,68 +372,217 @@ static void draw_indices(const struct dungeon *d, struct canvas *c)
 	/* a cell row: its first pixel row on the grid line (but the first),
 	 * its first pixel column too (but the first), the other rows alike.
 	 * A cell is written as 16 bytes: the next cell's overwrite the 6 past
-	 * it; the last's are past the row, in the slack draw_png_2 allocates.
+	 * it; the last's are past the row, in the slack draw_png allocates.
 	 * The first cell row has no grid line: its top is its floor. */
 	for (int cy = 0; cy < d->ch; cy++) {
-		unsigned char *top = c->own + (size_t)cy * P * (size_t)c->pw;
-		unsigned char *floor = c->shared + (size_t)cy * (size_t)c->pw;
+		unsigned char *top = c->own + (size_t)cy * P * c->n;
+		unsigned char *floor = c->shared + (size_t)cy * c->n;
 		const unsigned char *kind = (const unsigned char *)&d->kind[cy * d->cw];
 		for (int cx = 0; cx < d->cw; cx++)
 			memcpy(floor + cx * P, under[ground[kind[cx]]], 16);
 		floor[0] = ground[kind[0]];
 		if (cy == 0)
-			memcpy(top, floor, (size_t)c->pw);
+			memcpy(top, floor, c->n);
 		else
 			for (int cx = 0; cx < d->cw; cx++)
 				memcpy(top + cx * P, line[ground[kind[cx]]], 16);
 		c->row[cy * P] = top;
+	}
+}
+
+/* Version 3's cells, depth 4: a cell is five bytes, by its ground below
+ * the grid line (the first pixel on the grid) and on it; four cells are
+ * twenty, looked up by the four grounds at once (a cell row is 180 cells
+ * at most, drawn twice, 180 times: a lookup a cell was half the drawing). */
+#define U(hi, lo) (unsigned char)((hi) << 4 | (lo))
+static const unsigned char under4[3][5] = {
+        {U(WALL + GRID, WALL), U(WALL, WALL), U(WALL, WALL), U(WALL, WALL), U(WALL, WALL)},
+        {U(HALL + GRID, HALL), U(HALL, HALL), U(HALL, HALL), U(HALL, HALL), U(HALL, HALL)},
+        {U(ROOM + GRID, ROOM), U(ROOM, ROOM), U(ROOM, ROOM), U(ROOM, ROOM), U(ROOM, ROOM)},
+};
+#undef U
+static struct {
+	unsigned char under[256][24], line[256][24];
+} quads;
+static pthread_once_t quads_once = PTHREAD_ONCE_INIT;
+
+static void quads_make(void)
+{
+	for (int q = 0; q < 256; q++)
+		for (int i = 0; i < 4; i++) {
+			int g = q >> (2 * i) & 3;
+			if (g > ROOM)
+				continue;
+			memcpy(quads.under[q] + 5 * i, under4[g], 5);
+			memset(quads.line[q] + 5 * i, (g + GRID) * 0x11, 5);
+		}
+}
+
+/* The grounds of the four cells at k as an index of quads: a kind's
+ * bits 3 and 4 are its ground ('#' 0x23, '.' 0x2e, 'r' 0x72: 0, 1, 2). */
+static unsigned quad(const unsigned char *k)
+{
+	uint32_t v;
+	memcpy(&v, k, 4);
+	v = v >> 3 & 0x03030303u;
+	return (unsigned)((v | v >> 6 | v >> 12 | v >> 18) & 0xff);
+}
+
+/* Cells [0, cw) of kinds `kind` into line l (after its filter byte) from
+ * the table t (quads.under or quads.line), one of each by itself past the
+ * last four: 24 bytes written for 20, the last past the line, in the
+ * slack draw_png allocates. */
+static void cells_4(unsigned char *l, const unsigned char *kind, int cw,
+                    const unsigned char (*t)[24])
+{
+	int cx = 0;
+	for (; cx + 4 <= cw; cx += 4)
+		memcpy(l + 1 + cx * P / 2, t[quad(kind + cx)], 24);
+	for (; cx < cw; cx++)
+		memcpy(l + 1 + cx * P / 2, t[ground[kind[cx]]], 8);
+}
+
+/* A cell row's floor and grid line together: each four cells' grounds
+ * looked up once for both. */
+static void cells_4_both(unsigned char *floor, unsigned char *top, const unsigned char *kind,
+                         int cw)
+{
+	int cx = 0;
+	for (; cx + 4 <= cw; cx += 4) {
+		unsigned q = quad(kind + cx);
+		memcpy(floor + 1 + cx * P / 2, quads.under[q], 24);
+		memcpy(top + 1 + cx * P / 2, quads.line[q], 24);
+	}
+	for (; cx < cw; cx++) {
+		memcpy(floor + 1 + cx * P / 2, quads.under[ground[kind[cx]]], 8);
+		memcpy(top + 1 + cx * P / 2, quads.line[ground[kind[cx]]], 8);
+	}
+}
+
+/* Version 3's cell rows: the same pixels as lines of depth 4. */
+static void draw_cells_4(const struct dungeon *d, struct canvas *c)
+{
+	pthread_once(&quads_once, quads_make);
+	for (int cy = 0; cy < d->ch; cy++) {
+		unsigned char *top = c->own + (size_t)cy * P * c->n;
+		unsigned char *floor = c->shared + (size_t)cy * c->n;
+		const unsigned char *kind = (const unsigned char *)&d->kind[cy * d->cw];
+		if (cy == 0)
+			cells_4(floor, kind, d->cw, quads.under);
+		else
+			cells_4_both(floor, top, kind, d->cw);
+		floor[0] = 2; /* "up": under the grid line, the same bytes whatever the ground */
+		floor[1] = (unsigned char)(ground[kind[0]] * 0x11);
+		if (cy == 0)
+			memcpy(top, floor, c->n);
+		else
+			top[0] = 0; /* "none": as the grid line a cell row above, where the ground
+			               is */
+		c->row[cy * P] = top;
+	}
+}
+
+/* The rows' pointers and what follows what, once the cell rows are drawn. */
+static void share_rows(const struct dungeon *d, struct canvas *c)
+{
+	for (int cy = 0; cy < d->ch; cy++) {
+		const unsigned char *floor = c->shared + (size_t)cy * c->n;
 		for (int j = 1; j < P; j++) {
 			c->row[cy * P + j] = floor;
 			c->follows[cy * P + j] = j >= 3 && j % 2;
 		}
 		c->follows[cy * P] = 0;
 	}
-	/* a door: cairo's line P/3 wide along the grid line, without
-	 * antialiasing: the two pixels on each side of it */
-	for (int i = 0; i < d->n_doors; i++) {
-		const struct dungeon_door *o = &d->door[i];
-		int a, b;
-		if (o->x0 == o->x1) {
-			a = o->y0 < o->y1 ? o->y0 : o->y1;
-			b = o->y0 < o->y1 ? o->y1 : o->y0;
-			rect(c, o->x0 * P - 2, a * P, 4, (b - a) * P, DOOR);
-		} else {
-			a = o->x0 < o->x1 ? o->x0 : o->x1;
-			b = o->x0 < o->x1 ? o->x1 : o->x0;
-			rect(c, a * P, o->y0 * P - 2, (b - a) * P, 4, DOOR);
-		}
-	}
-	stairs_dots(c, d->up_x, d->up_y, up_dots, UP);
-	stairs_dots(c, d->down_x, d->down_y, down_dots, DOWN);
-	for (int id = 1; id <= d->n_rooms; id++) {
-		char text[12];
-		int x = d->room[id].lx * P + 1, y = d->room[id].ly * P;
-		int len = snprintf(text, sizeof text, "%d", id);
+}
+
+/* Number n's digits, most significant first, into text; how many. */
+static int digits(int n, char text[12])
+{
+	char rev[12];
+	int len = 0;
+	do
+		rev[len++] = (char)(n % 10);
+	while ((n /= 10) > 0 && len < 11);
+	for (int i = 0; i < len; i++)
+		text[i] = rev[len - 1 - i];
+	return len;
+}
+
+/* Room number n from (x, y) (top left): a band of dots at a time, its
+ * dots across the digits drawn on its rows together. */
+static void number_dots(struct canvas *c, int n, int x, int y)
+{
+	char text[12];
+	int len = digits(n, text);
+	for (int band_y = 0; band_y < 5; band_y++) {
+		int xs[3 * 12], k = 0;
 		for (int i = 0; i < len; i++)
-			for (int bit = 0; bit < 15; bit++)
-				if (digit_dots[text[i] - '0'] & (1u << (14 - bit)))
-					rect(c, x + i * 4 * DOT + bit % 3 * DOT, y + bit / 3 * DOT,
-					     DOT, DOT, DIGIT);
+			for (int b = 0; b < 3; b++)
+				if (digit_dots[(int)text[i]] & (1u << (14 - (band_y * 3 + b))) &&
+				    x + i * 4 * DOT + b * DOT < c->pw)
+					xs[k++] = x + i * 4 * DOT + b * DOT;
+		band(c, xs, k, DOT, y + band_y * DOT, DOT, DIGIT);
 	}
 }
 
-static int draw_png_2(const struct dungeon *d, struct buf *out)
+/* What is drawn over the cells: doors, stairs, room numbers. */
+static void draw_marks(const struct dungeon *d, struct canvas *c)
 {
-	struct canvas c = {.pw = d->cw * P, .ph = d->ch * P};
+	/* a door: cairo's line P/3 wide along the grid line, without
+	 * antialiasing: the two pixels on each side of it. A door along a
+	 * column covers whole cell rows, the same pixels on each of their
+	 * rows: it is drawn on the cell rows' grid line and shared floor,
+	 * before anything gives a row bytes of its own (a copy of the floor
+	 * for each of its rows, and a comparison of each with the row above,
+	 * were a third of the drawing); the doors along a row after, all in
+	 * one colour, so the order does not show. */
+	for (int i = 0; i < d->n_doors; i++) {
+		const struct dungeon_door *o = &d->door[i];
+		if (o->x0 != o->x1)
+			continue;
+		int a = o->y0 < o->y1 ? o->y0 : o->y1, b = o->y0 < o->y1 ? o->y1 : o->y0;
+		int x0 = o->x0 * P - 2, x1 = o->x0 * P + 2;
+		x0 = x0 < 0 ? 0 : x0;
+		x1 = x1 > c->pw ? c->pw : x1;
+		for (int cy = a; cy < b && x1 > x0; cy++) {
+			span(c, c->own + (size_t)cy * P * c->n, x0, x1, DOOR);
+			span(c, c->shared + (size_t)cy * c->n, x0, x1, DOOR);
+		}
+	}
+	for (int i = 0; i < d->n_doors; i++) {
+		const struct dungeon_door *o = &d->door[i];
+		if (o->x0 == o->x1)
+			continue;
+		int a = o->x0 < o->x1 ? o->x0 : o->x1, b = o->x0 < o->x1 ? o->x1 : o->x0;
+		rect(c, a * P, o->y0 * P - 2, (b - a) * P, 4, DOOR);
+	}
+	stairs_dots(c, d->up_x, d->up_y, up_dots, UP);
+	stairs_dots(c, d->down_x, d->down_y, down_dots, DOWN);
+	for (int id = 1; id <= d->n_rooms; id++)
+		number_dots(c, id, d->room[id].lx * P + 1, d->room[id].ly * P);
+}
+
+/* Versions 2 (depth 8, pngwrite_indexed) and 3 (depth 4, pngwrite_lines). */
+static int draw_png(const struct dungeon *d, int depth, struct buf *out)
+{
+	struct canvas c = {.pw = d->cw * P, .ph = d->ch * P, .depth = depth};
 	int rc = -1;
 
-	c.own = malloc((size_t)c.pw * (size_t)c.ph + 16);
-	c.shared = malloc((size_t)c.pw * (size_t)d->ch + 16); /* + 16: draw_indices' slack */
+	c.n = depth == 8 ? (size_t)c.pw : 1 + (size_t)c.pw / 2;
+	/* + 16: the slack of the cells' wide writes */
+	c.own = malloc(c.n * (size_t)c.ph + 16);
+	c.shared = malloc(c.n * (size_t)d->ch + 16);
 	c.row = malloc((size_t)c.ph * sizeof c.row[0]);
 	c.follows = malloc((size_t)c.ph);
 	if (c.own && c.shared && c.row && c.follows) {
-		draw_indices(d, &c);
-		rc = pngwrite_indexed(c.row, c.pw, c.ph, colours, N_COLOURS, P, out);
+		share_rows(d, &c);
+		if (depth == 8)
+			draw_cells_8(d, &c);
+		else
+			draw_cells_4(d, &c);
+		draw_marks(d, &c);
+		rc = depth == 8 ? pngwrite_indexed(c.row, c.pw, c.ph, colours, N_COLOURS, P, out)
+		                : pngwrite_lines(c.row, c.pw, c.ph, 4, colours, N_COLOURS, P, out);
 	}
 	free(c.own);
 	free(c.shared);
@@ -412,5 +593,7 @@ static int draw_png_2(const struct dungeon *d, struct buf *out)
 
 int dungeon_draw_png_v(const struct dungeon *d, int version, struct buf *out)
 {
-	return version == DUNGEONCODE_VERSION_1 ? dungeon_draw_png(d, out) : draw_png_2(d, out);
+	if (version == DUNGEONCODE_VERSION_1)
+		return dungeon_draw_png(d, out);
+	return draw_png(d, version == DUNGEON_PNG_LINES ? 4 : 8, out);
 }

@@ -1,5 +1,5 @@
 /* dungeoncode: see dungeoncode.h. Byte layout (docs/dungeons.md): version
- * (1 or 2, nothing else differs),
+ * (1, 2 or 3; nothing else differs),
  * w, h, level, hallways, the tileset's length and bytes, the revision as a
  * LEB128 varint, the seed (8 bytes, little-endian), and a 16-bit checksum
  * (FNV-1a folded, as item codes), in unpadded base64url. */
@@ -35,7 +35,7 @@ static int pack(const struct dungeoncode *c, unsigned char *raw)
 	size_t ts = strnlen(c->tileset, DUNGEONCODE_SET_MAX + 1), k = 0;
 	int version = c->version ? c->version : DUNGEONCODE_VERSION;
 
-	if ((version != DUNGEONCODE_VERSION_1 && version != DUNGEONCODE_VERSION) || c->w < 1 ||
+	if (version < DUNGEONCODE_VERSION_1 || version > DUNGEONCODE_VERSION || c->w < 1 ||
 	    c->w > MAP_DIM_MAX || c->h < 1 || c->h > MAP_DIM_MAX || c->level < 1 ||
 	    c->level > DUNGEON_LEVEL_MAX || c->hallways < 0 || c->hallways > DUNGEON_HALLWAYS_MAX ||
 	    !valid_set(c->tileset, ts) || c->revision < 1)
@@ -95,8 +95,8 @@ int dungeoncode_decode(const char *s, size_t n, struct dungeoncode *c, const cha
 	if (sodium_base642bin(raw, sizeof raw, s, n, NULL, &len, NULL,
 	                      sodium_base64_VARIANT_URLSAFE_NO_PADDING) != 0)
 		return fail(why, "not base64url");
-	if (len < 6 + 1 + 1 + 8 + 2 ||
-	    (raw[0] != DUNGEONCODE_VERSION_1 && raw[0] != DUNGEONCODE_VERSION))
+	if (len < 6 + 1 + 1 + 8 + 2 || raw[0] < DUNGEONCODE_VERSION_1 ||
+	    raw[0] > DUNGEONCODE_VERSION)
 		return fail(why, "not a version this site writes");
 	c->version = raw[0];
 	c->w = raw[1];

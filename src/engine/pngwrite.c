@@ -35,7 +35,9 @@ struct z {
 	int n;                  /* how many */
 	const struct code *lit; /* codes[].lit */
 	const struct code *len; /* codes[].len */
-	struct code dist[3];    /* 1, the period, a row: code and extra bits */
+	struct code dist[4]; /* pngwrite_indexed: 1, the period, a row; pngwrite_lines: see there */
+	int pend_dc;         /* pngwrite_lines: the match not yet written, its distance */
+	size_t pend_len;     /* and its length (0: none) */
 };
 
 static const uint16_t len_base[29] = {3,  4,  5,  6,   7,   8,   9,   10,  11, 13,
@@ -125,40 +127,46 @@ static inline void put(struct z *z, struct code c)
 	z->n += c.n;
 	if (z->n >= 32) {
 		unsigned char *p = (unsigned char *)z->out->data + z->out->len;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		uint32_t v = (uint32_t)z->acc;
+		memcpy(p, &v, 4);
+#else
 		p[0] = (unsigned char)z->acc;
 		p[1] = (unsigned char)(z->acc >> 8);
 		p[2] = (unsigned char)(z->acc >> 16);
 		p[3] = (unsigned char)(z->acc >> 24);
+#endif
 		z->out->len += 4;
 		z->acc >>= 32;
 		z->n -= 32;
 	}
 }
 
-/* A match of len (>= 3) bytes at distance code dc, in pieces of at most
- * 258 (none shorter than 3). */
-static inline void match(struct z *z, size_t len, int dc)
+/* A length's code then a distance's as one (at most 13 + 18 bits: with
+ * fewer than 32 waiting, within the 64): one test for a full word, not
+ * two. */
+static inline void put_pair(struct z *z, struct code l, struct code d)
 {
-	/* the pieces of 258 (a run of rows alike is hundreds of them) as
-	 * one code each, the length's and the distance's bits together
-	 * (at most 26 bits) */
-	if (len >= MAX_MATCH + 3) {
-		struct code l = z->len[MAX_MATCH], d = z->dist[dc];
-		struct code both = {l.bits | d.bits << l.n, l.n + d.n};
-		do {
-			put(z, both);
-			len -= MAX_MATCH;
-		} while (len >= MAX_MATCH + 3);
+	put(z, (struct code){l.bits | d.bits << l.n, l.n + d.n});
+}
+
+/* A match of len (>= 3) bytes at distance code dc, in pieces of at most
+ * 258 (none shorter than 3). Always inlined: called, it cost as much as
+ * the codes it writes (the writer's state out of registers and back). */
+static inline __attribute__((always_inline)) void match(struct z *z, size_t len, int dc)
+{
+	struct code d = z->dist[dc];
+	/* a run of rows alike is hundreds of pieces of 258 */
+	while (len >= MAX_MATCH + 3) {
+		put_pair(z, z->len[MAX_MATCH], d);
+		len -= MAX_MATCH;
 	}
 	if (len > MAX_MATCH) { /* 259 or 260: not a piece of 1 or 2 after */
-		put(z, z->len[len - 3]);
-		put(z, z->dist[dc]);
+		put_pair(z, z->len[len - 3], d);
 		len = 3;
 	}
-	if (len > 0) {
-		put(z, z->len[len]);
-		put(z, z->dist[dc]);
-	}
+	if (len > 0)
+		put_pair(z, z->len[len], d);
 }
 
 /* How many bytes from a equal those from b, at most max. */
@@ -371,9 +379,10 @@ static int chunk(struct buf *out, const char *type, const unsigned char *d, size
 	return buf_append(out, head, 8) | buf_append(out, d, n) | buf_append(out, crc, 4);
 }
 
-static int header(struct buf *out, int w, int h, const unsigned char (*pal)[3], int n_pal)
+static int header(struct buf *out, int w, int h, int depth, const unsigned char (*pal)[3],
+                  int n_pal)
 {
-	unsigned char ihdr[13] = {0, 0, 0, 0, 0, 0, 0, 0, 8, 3, 0, 0, 0};
+	unsigned char ihdr[13] = {0, 0, 0, 0, 0, 0, 0, 0, (unsigned char)depth, 3, 0, 0, 0};
 	be32(ihdr, (uint32_t)w);
 	be32(ihdr + 4, (uint32_t)h);
 	return buf_append(out, "\x89PNG\r\n\x1a\n", 8) | chunk(out, "IHDR", ihdr, sizeof ihdr) |
@@ -452,11 +461,27 @@ static int deflate_rows(struct z *z, const unsigned char *const *rows, int w, in
 	return 0;
 }
 
+/* The IDAT chunk begun at `at` (its length and type) closed with the zlib
+ * stream's checksum, its length and CRC, then IEND. 0, or -1. */
+static int finish(struct buf *out, size_t at, uint32_t adler)
+{
+	unsigned char tail[4];
+	be32(tail, adler);
+	if (buf_append(out, tail, 4) != 0)
+		return -1;
+	unsigned char *c = (unsigned char *)out->data + at;
+	size_t len = out->len - at - 8;
+	be32(c, (uint32_t)len);
+	be32(tail, (uint32_t)crc32(0, c + 4, (uInt)(len + 4)));
+	/* IEND's empty data not NULL: zlib's crc32 of NULL is its start value */
+	return buf_append(out, tail, 4) | chunk(out, "IEND", (const unsigned char *)"", 0);
+}
+
 int pngwrite_indexed(const unsigned char *const *rows, int w, int h, const unsigned char (*pal)[3],
                      int n_pal, int period, struct buf *out)
 {
 	size_t n = (size_t)w + 1;
-	unsigned char *f, tail[4];
+	unsigned char *f;
 	struct z z = {.out = out};
 	uint32_t adler;
 	int rc = -1;
@@ -467,22 +492,296 @@ int pngwrite_indexed(const unsigned char *const *rows, int w, int h, const unsig
 		period = 1;
 	tables(&z, period, (int)n);
 	f = malloc(2 * n);
-	if (!f || header(out, w, h, pal, n_pal) != 0)
+	if (!f || header(out, w, h, 8, pal, n_pal) != 0)
 		goto done;
 	size_t at = out->len; /* the IDAT chunk's length, then its type */
 	if (buf_append(out, "\0\0\0\0IDAT", 8) != 0 ||
 	    deflate_rows(&z, rows, w, h, period, f, f + n, &adler) != 0)
 		goto done;
-	be32(tail, adler);
-	if (buf_append(out, tail, 4) != 0)
-		goto done;
-	unsigned char *c = (unsigned char *)out->data + at;
-	size_t len = out->len - at - 8;
-	be32(c, (uint32_t)len);
-	be32(tail, (uint32_t)crc32(0, c + 4, (uInt)(len + 4)));
-	/* IEND's empty data not NULL: zlib's crc32 of NULL is its start value */
-	rc = buf_append(out, tail, 4) | chunk(out, "IEND", (const unsigned char *)"", 0);
+	rc = finish(out, at, adler);
 done:
 	free(f);
 	return rc || out->oom ? -1 : 0;
+}
+
+/* pngwrite_lines: the lines are the stream's bytes already (filter byte 0,
+ * "none", then the packed pixels), so nothing is filtered or copied. A
+ * line is matched against four earlier places: the byte before (runs),
+ * the cell before (a grid's repeated cells), the line above and the line
+ * a cell above (a grid's cell rows repeat each other: the same walls and
+ * floor at the same columns). Matches at one distance that follow each
+ * other, within a line or across lines, are one match: a run of lines
+ * alike costs a code for each 258 bytes and nothing else. */
+enum { D_BYTE, D_CELL, D_LINE, D_CELL_LINES };
+
+/* The match waiting to be written, if any. */
+static inline __attribute__((always_inline)) void flush(struct z *z)
+{
+	if (z->pend_len) {
+		match(z, z->pend_len, z->pend_dc);
+		z->pend_len = 0;
+	}
+}
+
+static inline __attribute__((always_inline)) void copy(struct z *z, int dc, size_t len)
+{
+	if (z->pend_len && z->pend_dc != dc)
+		flush(z);
+	z->pend_dc = dc;
+	z->pend_len += len;
+}
+
+/* Line f (n bytes) as literals and matches; src[dc] is where the bytes at
+ * distance dc's code start (NULL: none), cell the distance D_CELL stands
+ * for. Greedy: at each byte the longest of the four (the first measured
+ * that reaches 64), a literal when none reaches 3. */
+static void line(struct z *out, const unsigned char *f, const unsigned char *const src[4], size_t n,
+                 size_t cell)
+{
+	struct z w = *out, *z = &w;
+	const unsigned char *above = src[D_LINE], *far = src[D_CELL_LINES];
+	size_t i = 0;
+#define LONGER(s) ((s)[i] == f[i] && i + best < n && (s)[i + best] == f[i + best])
+	while (i < n) {
+		size_t best = 0, l;
+		int dc = D_LINE;
+		if (above && above[i] == f[i])
+			best = same(f + i, above + i, n - i);
+		if (best < 64 && far && LONGER(far) && (l = same(f + i, far + i, n - i)) > best) {
+			best = l;
+			dc = D_CELL_LINES;
+		}
+		if (best < 64 && i >= cell && LONGER(f - cell) &&
+		    (l = same(f + i, f + i - cell, n - i)) > best) {
+			best = l;
+			dc = D_CELL;
+		}
+		if (best < 64 && i >= 1 && LONGER(f - 1) &&
+		    (l = same(f + i, f + i - 1, n - i)) > best) {
+			best = l;
+			dc = D_BYTE;
+		}
+		if (best >= 3) {
+			copy(z, dc, best);
+			i += best;
+		} else {
+			flush(z);
+			put(z, z->lit[f[i]]);
+			i++;
+		}
+	}
+#undef LONGER
+	*out = w;
+}
+
+/* A line's own Adler-32 sums (from 0, not reduced): s1 the bytes' sum,
+ * s2 each byte times the bytes from it to the end. Sixteen bytes at a
+ * time where there is SSE2, a block of zeros (most of a line filtered
+ * "up") skipped for the price of a comparison. */
+static void line_sums(const unsigned char *p, size_t n, uint64_t *s1, uint64_t *s2)
+{
+	uint64_t a = 0, b = 0;
+	size_t i = 0;
+#ifdef __SSE2__
+	/* s2 = n s1 - sum of (i the block's start x its sum) - sum of (t x
+	 * the block's byte t): the three kept as lanes until the end */
+	const __m128i zero = _mm_setzero_si128();
+	const __m128i w_lo = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7);
+	const __m128i w_hi = _mm_setr_epi16(8, 9, 10, 11, 12, 13, 14, 15);
+	__m128i sum = zero, at_sum = zero, within = zero;
+	for (; i + 16 <= n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+		if (_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) == 0xffff)
+			continue;
+		__m128i bs = _mm_sad_epu8(v, zero);
+		sum = _mm_add_epi64(sum, bs);
+		at_sum = _mm_add_epi64(at_sum, _mm_mul_epu32(bs, _mm_set1_epi32((int)i)));
+		within = _mm_add_epi32(
+		        within, _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(v, zero), w_lo),
+		                              _mm_madd_epi16(_mm_unpackhi_epi8(v, zero), w_hi)));
+	}
+	uint64_t l1[2], l2[2];
+	uint32_t l3[4];
+	_mm_storeu_si128((__m128i *)(void *)l1, sum);
+	_mm_storeu_si128((__m128i *)(void *)l2, at_sum);
+	_mm_storeu_si128((__m128i *)(void *)l3, within);
+	a = l1[0] + l1[1];
+	b = n * a - (l2[0] + l2[1]) - ((uint64_t)l3[0] + l3[1] + l3[2] + l3[3]);
+#endif
+	for (; i < n; i++) {
+		a += p[i];
+		b += (n - i) * p[i];
+	}
+	*s1 = a;
+	*s2 = b;
+}
+
+/* f = filter byte 2 ("up") and px - up byte by byte after it (n bytes
+ * with the filter byte). */
+static void filter_line_up(unsigned char *f, const unsigned char *px, const unsigned char *up,
+                           size_t n)
+{
+	size_t i = 1;
+	f[0] = 2;
+#ifdef __SSE2__
+	for (; i + 16 <= n; i += 16)
+		_mm_storeu_si128(
+		        (__m128i *)(void *)(f + i),
+		        _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)(px + i)),
+		                     _mm_loadu_si128((const __m128i *)(const void *)(up + i))));
+#endif
+	for (; i < n; i++)
+		f[i] = (unsigned char)(px[i] - up[i]);
+}
+
+/* The lines as written: the last `k` of them (a cell of lines and one),
+ * each either the caller's line (filter "none") or one of ours (filter
+ * "up"), with their sums; a line filtered "up" that shows the line above
+ * again is all zeros. */
+struct ring {
+	size_t k;
+	unsigned char *buf; /* k lines of n, then a line of zeros */
+	const unsigned char **at;
+	uint64_t *s1, *s2;
+};
+
+/* A line's bytes in the stream: at[slot], n bytes, already chosen; as a
+ * match of the line above or a cell of lines above when it repeats one
+ * of them (the distance of the match waiting first), else coded. */
+static void emit(struct z *z, const unsigned char *e, const unsigned char *above,
+                 const unsigned char *far, int is_above, int is_far, size_t n, size_t cb)
+{
+	/* not a line of 1 or 2 bytes: a match that no other follows must
+	 * be 3 long at least */
+	if (n < 3)
+		is_above = is_far = 0;
+	if (is_above && (!is_far || z->pend_dc == D_LINE)) {
+		copy(z, D_LINE, n);
+	} else if (is_far) {
+		copy(z, D_CELL_LINES, n);
+	} else {
+		const unsigned char *src[4] = {NULL, NULL, above, far};
+		line(z, e, src, n, cb > 1 ? cb : n);
+	}
+}
+
+/* The zlib stream of h lines of n bytes (a cell: cell lines, cb bytes),
+ * each filtered as its first byte says; a line that shows the line above
+ * again is all zeros, "up". */
+static int deflate_lines(struct z *z, const unsigned char *const *lines, size_t n, int h, int cell,
+                         size_t cb, struct ring *r, uint32_t *adler)
+{
+	uint32_t a = 1;
+	uint64_t b = 0;
+	int far_ok = cell > 1 && (size_t)cell < r->k && n * (size_t)cell <= 32768;
+
+	if (room(z, 2) != 0)
+		return -1;
+	z->out->data[z->out->len++] = 0x78; /* deflate, 32 KiB window */
+	z->out->data[z->out->len++] = 0x01; /* no dictionary, checksum */
+	put(z, (struct code){3, 3});        /* the last block; fixed codes */
+	/* the slots of this line, the line above and the line a cell above,
+	 * turning round the ring (no division a line) */
+	size_t slot = 0, prev = r->k - 1, fs = r->k - (size_t)(far_ok ? cell : 1);
+	for (int y = 0; y < h; y++) {
+		const unsigned char *px = lines[y], *up = y > 0 ? lines[y - 1] : NULL;
+		const unsigned char *above = y > 0 ? r->at[prev] : NULL;
+		const unsigned char *far = far_ok && y >= cell ? r->at[fs] : NULL;
+		unsigned char *mine = r->buf + slot * n;
+
+		if (room(z, (z->pend_len / MAX_MATCH + 2) * 4 + 2 * n + 16))
+			return -1;
+		const unsigned char *e;
+		int is_above, is_far;
+		if (up && (px == up || memcmp(px + 1, up + 1, n - 1) == 0)) {
+			e = r->buf + r->k * n; /* zeros */
+			is_above = e == above;
+			is_far = e == far;
+			r->s1[slot] = 2;
+			r->s2[slot] = 2 * (uint64_t)n;
+		} else {
+			if (up && px[0] == 2) {
+				filter_line_up(mine, px, up, n);
+				e = mine;
+			} else if (px[0] != 0) { /* the first line: nothing above */
+				memcpy(mine, px, n);
+				mine[0] = 0;
+				e = mine;
+			} else {
+				e = px;
+			}
+			/* a line that repeats one of these has its sums */
+			is_far = far && (e == far || memcmp(e, far, n) == 0);
+			is_above = !is_far && above && (e == above || memcmp(e, above, n) == 0);
+			if (is_far || is_above) {
+				size_t from = is_far ? fs : prev;
+				r->s1[slot] = r->s1[from];
+				r->s2[slot] = r->s2[from];
+				is_above = is_above || (above && (above == far || e == above));
+			} else {
+				line_sums(e, n, &r->s1[slot], &r->s2[slot]);
+			}
+		}
+		r->at[slot] = e;
+		emit(z, e, above, far, is_above, is_far, n, cb);
+		/* a < 2^16 and b < 2^63 between reductions: n a + s2 < 2^32 a line */
+		b += (uint64_t)n * a + r->s2[slot];
+		a = (uint32_t)((a + r->s1[slot]) % ADLER_MOD);
+		if (b >> 62)
+			b %= ADLER_MOD;
+		prev = slot;
+		slot = slot + 1 == r->k ? 0 : slot + 1;
+		fs = fs + 1 == r->k ? 0 : fs + 1;
+	}
+	if (room(z, (z->pend_len / MAX_MATCH + 2) * 4 + 16))
+		return -1;
+	flush(z);
+	put(z, (struct code){0, 7}); /* the end of the block */
+	while (z->n > 0) {
+		z->out->data[z->out->len++] = (char)z->acc;
+		z->acc >>= 8;
+		z->n = z->n > 8 ? z->n - 8 : 0;
+	}
+	*adler = (uint32_t)(b % ADLER_MOD) << 16 | a;
+	return 0;
+}
+
+int pngwrite_lines(const unsigned char *const *lines, int w, int h, int depth,
+                   const unsigned char (*pal)[3], int n_pal, int cell, struct buf *out)
+{
+	size_t n = 1 + ((size_t)w * (size_t)depth + 7) / 8;
+	struct z z = {.out = out};
+	uint32_t adler;
+
+	if (w < 1 || w > PNGWRITE_W_MAX || h < 1 || (depth != 4 && depth != 8) || n_pal < 1 ||
+	    n_pal > 1 << depth)
+		return -1;
+	pthread_once(&codes_once, codes_make);
+	z.lit = codes.lit;
+	z.len = codes.len;
+	z.dist[D_BYTE] = distance(1);
+	/* a cell's bytes, a line, a cell of lines: within the window when used */
+	z.dist[D_CELL] = distance(cell * depth / 8 > 1 ? cell * depth / 8 : 1);
+	z.dist[D_LINE] = distance((int)n);
+	z.dist[D_CELL_LINES] = distance(cell > 1 && n * (size_t)cell <= 32768 ? (int)n * cell : 1);
+	struct ring r = {.k = cell > 1 ? (size_t)cell + 1 : 2};
+	size_t cb = (size_t)(cell * depth / 8);
+	r.buf = calloc(r.k + 1, n);
+	r.at = malloc(r.k * sizeof r.at[0]);
+	r.s1 = malloc(r.k * sizeof r.s1[0]);
+	r.s2 = malloc(r.k * sizeof r.s2[0]);
+	int rc = -1;
+	if (r.buf && r.at && r.s1 && r.s2 && header(out, w, h, depth, pal, n_pal) == 0) {
+		r.buf[r.k * n] = 2; /* the line of zeros: "up", the same pixels */
+		size_t at = out->len;
+		if (buf_append(out, "\0\0\0\0IDAT", 8) == 0 &&
+		    deflate_lines(&z, lines, n, h, cell, cb, &r, &adler) == 0 &&
+		    finish(out, at, adler) == 0 && !out->oom)
+			rc = 0;
+	}
+	free(r.buf);
+	free(r.at);
+	free(r.s1);
+	free(r.s2);
+	return rc;
 }

@@ -24,4 +24,19 @@
 int pngwrite_indexed(const unsigned char *const *rows, int w, int h, const unsigned char (*pal)[3],
                      int n_pal, int period, struct buf *out);
 
+/* Appends the PNG of h lines of w palette indices of `depth` bits (4 or
+ * 8), with palette pal (n_pal colours, at most 2^depth), to out. Each
+ * lines[y] is a filter byte, then the pixels packed, the first in the
+ * highest bits: 1 + (w depth + 7) / 8 bytes. The filter byte is the
+ * caller's choice for the line: 0 ("none") or 2 ("up"; the first line is
+ * written "none" whatever it says); a line that shows the line above again
+ * is written "up" (all zeros), and lines alike may be one pointer. cell, when > 1, is a
+ * grid's cell in pixels both ways (cell x depth a multiple of 8): matches
+ * at a cell's distance along a line and a cell of lines up are tried,
+ * besides runs and the line above. Other bytes than pngwrite_indexed's
+ * for the same pixels, frozen as well. 0, or -1 (out of memory, a size
+ * out of range). */
+int pngwrite_lines(const unsigned char *const *lines, int w, int h, int depth,
+                   const unsigned char (*pal)[3], int n_pal, int cell, struct buf *out);
+
 #endif

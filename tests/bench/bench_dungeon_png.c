@@ -1,7 +1,10 @@
 /* The dungeon's PNG alone, one thread: CPU µs per PNG of version 1 (cairo,
- * libpng) and version 2 (pngwrite) for the largest dungeon the page
- * draws (30 x 30 tiles, 100 hallways: 1800 x 1800 pixels), eight seeds of
- * each tileset, and the PNGs' bytes. Prints a markdown table. */
+ * libpng), version 2 (pngwrite_indexed) and version 3 (pngwrite_lines)
+ * for the largest dungeon the page draws (30 x 30 tiles: 1800 x 1800
+ * pixels; 100 hallways, or the second argument), eight seeds of each
+ * tileset, and the PNGs' bytes. Prints a markdown table.
+ *
+ * Usage: bench_dungeon_png [SECONDS [HALLWAYS]] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +65,7 @@ static double time_png(int v, double seconds, size_t *bytes)
 int main(int argc, char **argv)
 {
 	double seconds = argc > 1 ? atof(argv[1]) : 1.0;
+	int hallways = argc > 2 ? atoi(argv[2]) : 100;
 	size_t n7 = 0, n17 = 0;
 	char why[MAP_WHY_MAX];
 	static struct map_tileset ts;
@@ -70,21 +74,23 @@ int main(int argc, char **argv)
 	    tiles_load_file("sql/migrations/0017_dungeon_treasure.sql", sets + n7, &n17) != 0)
 		return 1;
 	n_sets = n7 + n17;
-	printf("| tileset | v1 µs | v2 µs | v1 / v2 | v1 bytes | v2 bytes |\n"
-	       "|---|---:|---:|---:|---:|---:|\n");
+	printf("| tileset | v1 µs | v2 µs | v3 µs | v1 / v2 | v2 / v3 | v1 bytes | v2 bytes | v3 "
+	       "bytes |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 	for (size_t i = 0; i < n_sets; i++) {
-		dungeon_weigh_tiles(sets[i].tiles, sets[i].n, 100, weighed);
+		dungeon_weigh_tiles(sets[i].tiles, sets[i].n, hallways, weighed);
 		if (map_tileset_init(&ts, weighed, sets[i].n, why) != 0)
 			return 1;
 		for (int s = 0; s < SEEDS; s++)
 			if (map_generate(&ts, 30, 30, (uint64_t)s + 1, &m, why) != 0 ||
 			    dungeon_build(&m, weighed, &budget, (uint64_t)s + 1, &d[s]) != 0)
 				return 1;
-		size_t b1, b2;
+		size_t b1, b2, b3;
 		double t1 = time_png(DUNGEONCODE_VERSION_1, seconds, &b1);
-		double t2 = time_png(DUNGEONCODE_VERSION, seconds, &b2);
-		printf("| %s | %.0f | %.0f | %.1f | %zu | %zu |\n", sets[i].name, t1, t2, t1 / t2,
-		       b1 / SEEDS, b2 / SEEDS);
+		double t2 = time_png(DUNGEONCODE_VERSION_2, seconds, &b2);
+		double t3 = time_png(DUNGEON_PNG_LINES, seconds, &b3);
+		printf("| %s | %.0f | %.0f | %.0f | %.1f | %.2f | %zu | %zu | %zu |\n",
+		       sets[i].name, t1, t2, t3, t1 / t2, t2 / t3, b1 / SEEDS, b2 / SEEDS,
+		       b3 / SEEDS);
 	}
 	return 0;
 }

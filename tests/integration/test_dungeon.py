@@ -31,12 +31,14 @@ def png_size(body):
 
 
 def png_pixels(body):
-    """The RGB pixels of an 8-bit palette PNG, row by row (bytes each),
-    decoded here (chunk CRCs, zlib's checksum, the five row filters): two
-    PNGs of the same picture may differ in bytes (a dungeon code of version
-    2 writes its own, docs/dungeons.md) but not in these."""
+    """The RGB pixels of a palette PNG of 8 or 4 bits a pixel, row by row
+    (bytes each), decoded here (chunk CRCs, zlib's checksum, the five row
+    filters): two PNGs of the same picture may differ in bytes (each dungeon
+    code version writes its own, docs/dungeons.md) but not in these."""
     w, h = png_size(body)
-    check(body[24:26] == b"\x08\x03" and body[26:29] == b"\0\0\0", "8-bit palette", body[24:29])
+    depth = body[24]
+    check(depth in (4, 8) and body[25:29] == b"\x03\0\0\0", "a palette PNG of 4 or 8 bits",
+          body[24:29])
     at, pal, idat = 8, None, b""
     while at < len(body):
         n, kind = struct.unpack(">I4s", body[at:at + 8])
@@ -48,23 +50,27 @@ def png_pixels(body):
         elif kind == b"IDAT":
             idat += data
         at += 12 + n
-    raw, rows, prev = zlib.decompress(idat), [], bytes(w)
-    check(len(raw) == h * (w + 1), "one filter byte and w indices a row", len(raw))
+    stride = (w * depth + 7) // 8  # bytes a row; filters work on bytes (one a pixel or less)
+    raw, rows, prev = zlib.decompress(idat), [], bytes(stride)
+    check(len(raw) == h * (stride + 1), "one filter byte and a row's bytes a row", len(raw))
     for y in range(h):
-        f, line = raw[y * (w + 1)], raw[y * (w + 1) + 1:(y + 1) * (w + 1)]
+        f, line = raw[y * (stride + 1)], raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)]
         check(f <= 4, "a row filter", f)
         if f == 2 and not any(line):  # "up" with nothing to add: the row above
             cur = prev
         else:
-            cur = bytearray(w)
-            for x in range(w):
+            cur = bytearray(stride)
+            for x in range(stride):
                 a, b, c = cur[x - 1] if x else 0, prev[x], prev[x - 1] if x else 0
                 p = a + b - c
                 pred = (0, a, b, (a + b) // 2,
                         a if abs(p - a) <= abs(p - b) and abs(p - a) <= abs(p - c) else
                         b if abs(p - b) <= abs(p - c) else c)[f]
                 cur[x] = (line[x] + pred) & 0xff
-        rows.append(b"".join(pal[i] for i in cur))
+        if depth == 8:
+            rows.append(b"".join(pal[i] for i in cur))
+        else:
+            rows.append(b"".join(pal[cur[x >> 1] >> (4 - 4 * (x & 1)) & 15] for x in range(w)))
         prev = cur
     return rows
 
@@ -102,7 +108,7 @@ def test_json_rooms_doors_stairs_key(stack):
           "stairs in two rooms", d["stairs"])
     for door in d["doors"]:
         check(door["x0"] == door["x1"] or door["y0"] == door["y1"], "a door is a segment", door)
-    check(d["code"].startswith("Ag"), "dungeon codes made now are of version 2", d["code"])
+    check(code_version(d["code"]) == 3, "dungeon codes made now are of version 3", d["code"])
     check(d["link"] == "/dungeon/%s?format=json" % d["code"], "the permanent link, as JSON",
           d["link"])
     check(d["reroll"] == "/dungeon?w=12&h=8&tileset=plain&level=5&hallways=50&format=json",
@@ -364,11 +370,17 @@ def test_v1_codes_keep_their_bytes(stack):
               "version 2: the page links its items by version-2 codes")
 
 
-def v2_twin(code):
-    """The dungeon code of version 2 of the same inputs as a version-1 code
-    (docs/dungeons.md: a version byte, then FNV-1a folded to 16 bits)."""
+def code_version(code):
+    """A dungeon code's version byte (docs/dungeons.md)."""
+    return base64.urlsafe_b64decode(code[:4])[0]
+
+
+def v2_twin(code, version=2):
+    """The dungeon code of another version (2 unless said) of the same
+    inputs as a code (docs/dungeons.md: a version byte, then FNV-1a folded
+    to 16 bits)."""
     raw = bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))
-    raw[0] = 2
+    raw[0] = version
     h = 2166136261
     for b in raw[:-2]:
         h = ((h ^ b) * 16777619) & 0xFFFFFFFF
@@ -392,6 +404,34 @@ def test_bad_input(stack, query, field):
     r = stack.get("/dungeon?" + query)
     check(r.status == 400 and '<strong class="error-field">%s</strong>' % field in r.text,
           "in HTML too", r)
+
+
+@pytest.mark.parametrize("query", ["w=12&h=8&seed=7&level=5",
+                                   "w=30&h=30&seed=11&level=20&tileset=walls",
+                                   "w=5&h=9&seed=3&hallways=100&tileset=crumbling"])
+def test_version_3_is_version_2_but_the_picture_bytes(stack, query):
+    """A code made now is of version 3; its version-2 twin (the same inputs)
+    answers the same JSON, page and text but for the code, and the same
+    picture in other bytes: version 3's PNG is 4 bits a pixel
+    (docs/dungeons.md), the .dd2vtt the same but for its image."""
+    d = dungeon(stack, query)
+    three = d["code"]
+    check(code_version(three) == 3, "made now: version 3", three)
+    two = v2_twin(three)
+    for fmt in ("json", "html", "text"):
+        a = stack.get("/dungeon/%s?format=%s" % (three, fmt))
+        b = stack.get("/dungeon/%s?format=%s" % (two, fmt))
+        check(a.status == b.status == 200, "both codes answer " + fmt, a, b)
+        check(a.body == b.body.replace(two.encode(), three.encode()),
+              "%s: the same bytes but the code" % fmt, a.body[:200], b.body[:200])
+    p3, p2 = (stack.get("/dungeon/%s?format=png" % c).body for c in (three, two))
+    check(p3[24] == 4 and p2[24] == 8, "version 3 at 4 bits a pixel, version 2 at 8",
+          p3[24], p2[24])
+    check(png_pixels(p3) == png_pixels(p2), "the same pixels")
+    check(len(p3) < len(p2), "version 3's PNG is the smaller", len(p3), len(p2))
+    v3, v2 = (stack.get("/dungeon/%s?format=vtt" % c).json() for c in (three, two))
+    i3, i2 = (base64.b64decode(v.pop("image")) for v in (v3, v2))
+    check(v3 == v2 and i3 == p3 and i2 == p2, "the .dd2vtt: the same but its image, the PNG")
 
 
 def test_bad_codes(stack):

@@ -283,7 +283,7 @@ static void test_codes(void **state)
 	rng_seed(&r, 13);
 	for (int i = 0; i < 2000; i++) {
 		memset(&c, 0, sizeof c);
-		c.version = i % 3 ? DUNGEONCODE_VERSION : DUNGEONCODE_VERSION_1;
+		c.version = 1 + i % DUNGEONCODE_VERSION; /* every version */
 		c.w = 1 + (int)rng_below(&r, MAP_DIM_MAX);
 		c.h = 1 + (int)rng_below(&r, MAP_DIM_MAX);
 		c.level = 1 + (int)rng_below(&r, DUNGEON_LEVEL_MAX);
@@ -320,10 +320,10 @@ static void test_codes(void **state)
 	assert_int_equal(dungeoncode_decode("not a code!", 11, &back, &why), -1);
 }
 
-/* Both versions: a version-1 code made before version 2 still reads as
- * itself; the same dungeon as version 2 differs in its version byte (and
- * checksum) only; version 0 encodes as the current one; another version,
- * or a version byte changed under its checksum, is refused. */
+/* Every version: a version-1 code made before version 2 still reads as
+ * itself; the same dungeon as version 2 or 3 differs in its version byte
+ * (and checksum) only; version 0 encodes as the current one (3); another
+ * version, or a version byte changed under its checksum, is refused. */
 static void test_code_versions(void **state)
 {
 	(void)state;
@@ -336,7 +336,7 @@ static void test_code_versions(void **state)
 	struct dungeoncode c, back;
 	const char *why = NULL;
 
-	assert_int_equal(DUNGEONCODE_VERSION, 2);
+	assert_int_equal(DUNGEONCODE_VERSION, 3);
 	assert_int_equal(dungeoncode_decode(v1, strlen(v1), &c, &why), 0);
 	assert_int_equal(c.version, DUNGEONCODE_VERSION_1);
 	assert_true(c.w == 6 && c.h == 4 && c.level == 1 && c.hallways == 50 && c.seed == 5 &&
@@ -344,26 +344,31 @@ static void test_code_versions(void **state)
 	assert_int_equal(dungeoncode_encode(&c, text, sizeof text), (int)strlen(v1));
 	assert_string_equal(text, v1);
 
-	c.version = 0; /* made now: version 2 */
-	int n = dungeoncode_encode(&c, v2, sizeof v2);
-	assert_int_equal(n, (int)strlen(v1));
-	assert_true(strncmp(v2, "Ag", 2) == 0);
-	assert_memory_equal(v2 + 2, v1 + 2, (size_t)n - 2 - 3); /* all but the checksum */
-	assert_int_equal(dungeoncode_decode(v2, (size_t)n, &back, &why), 0);
-	assert_int_equal(back.version, DUNGEONCODE_VERSION);
-	c.version = DUNGEONCODE_VERSION;
-	assert_memory_equal(&back, &c, sizeof c);
+	/* version 2, then made now: version 3; the second character holds the
+	 * version byte's low bits and the width's high ones (6: 0) */
+	static const char *const prefix[] = {"Ag", "Aw"};
+	for (int v = 0; v < 2; v++) {
+		c.version = v ? 0 : DUNGEONCODE_VERSION_2;
+		int n = dungeoncode_encode(&c, v2, sizeof v2);
+		assert_int_equal(n, (int)strlen(v1));
+		assert_true(strncmp(v2, prefix[v], 2) == 0);
+		assert_memory_equal(v2 + 2, v1 + 2, (size_t)n - 2 - 3); /* all but the checksum */
+		assert_int_equal(dungeoncode_decode(v2, (size_t)n, &back, &why), 0);
+		assert_int_equal(back.version, v ? DUNGEONCODE_VERSION_3 : DUNGEONCODE_VERSION_2);
+		c.version = back.version;
+		assert_memory_equal(&back, &c, sizeof c);
+	}
 
 	/* the version byte is under the checksum */
 	memcpy(text, v1, sizeof v1);
 	text[1] = 'g';
 	assert_int_equal(dungeoncode_decode(text, strlen(text), &back, &why), -1);
 
-	/* versions 0 and 3, with a right checksum: not a version this site writes */
+	/* versions 0, 4 and 255, with a right checksum: not a version this site writes */
 	assert_int_equal(sodium_base642bin(raw, sizeof raw, v1, strlen(v1), NULL, &len, NULL,
 	                                   sodium_base64_VARIANT_URLSAFE_NO_PADDING),
 	                 0);
-	static const unsigned char bad[] = {0, 3, 255};
+	static const unsigned char bad[] = {0, 4, 255};
 	for (size_t i = 0; i < sizeof bad; i++) {
 		raw[0] = bad[i];
 		uint32_t h = 2166136261u;
@@ -380,7 +385,7 @@ static void test_code_versions(void **state)
 		assert_int_equal(dungeoncode_decode(text, strlen(text), &back, &why), -1);
 		assert_string_equal(why, "not a version this site writes");
 	}
-	c.version = 3;
+	c.version = DUNGEONCODE_VERSION + 1;
 	assert_int_equal(dungeoncode_encode(&c, text, sizeof text), -1);
 }
 
@@ -474,7 +479,7 @@ static void test_key_json_versions(void **state)
 		json_t *v = json_loadb(out.data, out.len, 0, NULL);
 		buf_free(&out);
 		assert_non_null(v);
-		int v2 = version == DUNGEONCODE_VERSION;
+		int v2 = version != DUNGEONCODE_VERSION_1; /* the language (versions 2 and 3) */
 		assert_int_equal(json_integer_value(json_object_get(v, v2 ? "width" : "w")), 8);
 		assert_int_equal(json_integer_value(json_object_get(v, v2 ? "height" : "h")), 6);
 		assert_null(json_object_get(v, v2 ? "w" : "width"));

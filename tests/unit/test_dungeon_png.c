@@ -93,11 +93,12 @@ static void test_same_pixels(void **state)
 {
 	(void)state;
 	struct rng r;
-	struct buf one, two;
-	size_t bytes1 = 0, bytes2 = 0;
+	struct buf one, two, three;
+	size_t bytes1 = 0, bytes2 = 0, bytes3 = 0;
 
 	buf_init(&one);
 	buf_init(&two);
+	buf_init(&three);
 	rng_seed(&r, 27);
 	for (size_t s = 0; s < n0007 + n0017; s++) {
 		long doors = 0, rooms = 0;
@@ -113,23 +114,29 @@ static void test_same_pixels(void **state)
 			rooms += d.n_rooms;
 			buf_reset(&one);
 			buf_reset(&two);
+			buf_reset(&three);
 			assert_int_equal(dungeon_draw_png_v(&d, DUNGEONCODE_VERSION_1, &one), 0);
-			assert_int_equal(dungeon_draw_png_v(&d, DUNGEONCODE_VERSION, &two), 0);
-			int w1, h1, w2, h2;
-			unsigned char *a = decode(&one, &w1, &h1), *b = decode(&two, &w2, &h2);
+			assert_int_equal(dungeon_draw_png_v(&d, DUNGEONCODE_VERSION_2, &two), 0);
+			assert_int_equal(dungeon_draw_png_v(&d, DUNGEON_PNG_LINES, &three), 0);
+			int w1, h1, w2, h2, w3, h3;
+			unsigned char *a = decode(&one, &w1, &h1), *b = decode(&two, &w2, &h2),
+			              *c = decode(&three, &w3, &h3);
 			assert_int_equal(w1, d.cw * DUNGEON_PNG_CELL);
 			assert_int_equal(h1, d.ch * DUNGEON_PNG_CELL);
-			assert_int_equal(w2, w1);
-			assert_int_equal(h2, h1);
+			assert_true(w2 == w1 && w3 == w1);
+			assert_true(h2 == h1 && h3 == h1);
 			for (size_t k = 0; k < (size_t)w1 * (size_t)h1 * 3; k++)
-				if (a[k] != b[k])
-					fail_msg("%s %dx%d #%d: pixel (%zu, %zu) differs",
+				if (a[k] != b[k] || b[k] != c[k])
+					fail_msg("%s %dx%d #%d: pixel (%zu, %zu) differs (%s)",
 					         set_at(s)->name, w, h, i, k / 3 % (size_t)w1,
-					         k / 3 / (size_t)w1);
+					         k / 3 / (size_t)w1,
+					         a[k] != b[k] ? "1, 2" : "2, 3");
 			free(a);
 			free(b);
+			free(c);
 			bytes1 += one.len;
 			bytes2 += two.len;
+			bytes3 += three.len;
 		}
 		printf("%s: %d dungeons (%ld rooms, %ld doors), the same pixels\n", set_at(s)->name,
 		       PER_SET, rooms, doors);
@@ -137,9 +144,10 @@ static void test_same_pixels(void **state)
 		if (strcmp(set_at(s)->name, "ruins") != 0)
 			assert_true(doors > PER_SET && rooms > PER_SET);
 	}
-	printf("PNG bytes: version 1 %zu, version 2 %zu\n", bytes1, bytes2);
+	printf("PNG bytes: version 1 %zu, version 2 %zu, version 3 %zu\n", bytes1, bytes2, bytes3);
 	buf_free(&one);
 	buf_free(&two);
+	buf_free(&three);
 }
 
 /* Version 1's bytes are dungeon_draw_png's and dungeon_draw_vtt's; the
@@ -221,8 +229,8 @@ static void test_version2_pinned(void **state)
 		build(set_at(pins[i].set), pins[i].w, pins[i].h, pins[i].hallways, pins[i].seed);
 		buf_reset(&png);
 		buf_reset(&vtt);
-		assert_int_equal(dungeon_draw_png_v(&d, DUNGEONCODE_VERSION, &png), 0);
-		assert_int_equal(dungeon_draw_vtt_v(&d, DUNGEONCODE_VERSION, &vtt), 0);
+		assert_int_equal(dungeon_draw_png_v(&d, DUNGEONCODE_VERSION_2, &png), 0);
+		assert_int_equal(dungeon_draw_vtt_v(&d, DUNGEONCODE_VERSION_2, &vtt), 0);
 		sha256_hex(&png, hex);
 		/* printed so that a deliberate new version can copy them */
 		printf("{%zu, %d, %d, %d, %llu, %zu, \"%s\",\n", pins[i].set, pins[i].w, pins[i].h,

@@ -11,7 +11,14 @@
  * hashes were computed with pngwrite.c and dungeon_png.c as they were at
  * 529547c, before branch dungeon-fast made them faster (the wide rows'
  * at c918ab9, the same writer's bytes);
- * PNG_PIN_PRINT=1 prints the table (there should be no reason to re-pin). */
+ * PNG_PIN_PRINT=1 prints the table (there should be no reason to re-pin).
+ *
+ * Version 3's picture (dungeon_draw_png_v with DUNGEON_PNG_LINES,
+ * pngwrite_lines) is pinned the same way: the same dungeons, and
+ * pngwrite_lines alone on the same pictures (8 bits a pixel, and their
+ * low 4 bits at 4), each of these decoded here too (zlib, the filters)
+ * and compared with the pixels given. Pinned on branch png-v3 after
+ * 0563462: the dungeons' bytes are the prototype's (a316678). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +28,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <zlib.h>
 
 #include "dungeon.h"
 #include "dungeon_draw.h"
@@ -66,6 +74,24 @@ static const struct pinned expected[] = {
         {"crumbling/hallways=0", 0x2b8d334c28aa95a1ULL},
         {"crumbling/hallways=50", 0x5bd3d91bd31a0d90ULL},
         {"crumbling/hallways=100", 0x1d6b918e2c48aef9ULL},
+        /* version 3 (see the header) */
+        {"v3 pngwrite_lines", 0x2d517a3127406978ULL},
+        {"v3 pngwrite_lines-wide", 0x86bc4cfc7332adbfULL},
+        {"v3 plain/hallways=0", 0x4a69f6fe1a798681ULL},
+        {"v3 plain/hallways=50", 0x686fad99d1cfc6ebULL},
+        {"v3 plain/hallways=100", 0x6ce22ac6cea8d393ULL},
+        {"v3 ruins/hallways=0", 0x05cf6055f7f36001ULL},
+        {"v3 ruins/hallways=50", 0x3ce21c243d7270bdULL},
+        {"v3 ruins/hallways=100", 0x3c3de1c6d69e1bafULL},
+        {"v3 walls/hallways=0", 0x868b37f5a7ca1c39ULL},
+        {"v3 walls/hallways=50", 0xe5a0486e32d48ca1ULL},
+        {"v3 walls/hallways=100", 0x7b4396bbfaf159fcULL},
+        {"v3 curvy/hallways=0", 0xbf468ff3eaa9c854ULL},
+        {"v3 curvy/hallways=50", 0x625594e818aea111ULL},
+        {"v3 curvy/hallways=100", 0xce7dc65ed70c8dbaULL},
+        {"v3 crumbling/hallways=0", 0x2083c78ab2f49646ULL},
+        {"v3 crumbling/hallways=50", 0xf8b0e1148b9bf3beULL},
+        {"v3 crumbling/hallways=100", 0x6e16f4e3e6b357aeULL},
 };
 
 static int setup(void **state)
@@ -80,7 +106,7 @@ static int setup(void **state)
 }
 
 static uint64_t png_hash(uint64_t h, const struct map_tileset *ts, const struct map_tile *tiles,
-                         int w, int h_, int level, uint64_t seed, struct buf *png)
+                         int w, int h_, int level, uint64_t seed, int version, struct buf *png)
 {
 	char why[MAP_WHY_MAX];
 
@@ -88,7 +114,7 @@ static uint64_t png_hash(uint64_t h, const struct map_tileset *ts, const struct 
 		return h ^ seed; /* refused: nothing drawn, but counted */
 	assert_int_equal(dungeon_build(&m, tiles, &budgets[level - 1], seed, &d), 0);
 	buf_reset(png);
-	assert_int_equal(dungeon_draw_png_v(&d, DUNGEONCODE_VERSION, png), 0);
+	assert_int_equal(dungeon_draw_png_v(&d, version, png), 0);
 	n_pngs++;
 	n_bytes += png->len;
 	h = fnv(h, &png->len, sizeof png->len);
@@ -105,7 +131,8 @@ static int check(const char *name, uint64_t h, int print)
 	return 0;
 }
 
-static void test_dungeons(void **state)
+/* The pinned dungeons' PNGs of `version`, their hashes named with prefix. */
+static void dungeons(int version, const char *prefix)
 {
 	static const int mixes[] = {0, 50, 100};
 	static struct map_tile weighed[MAP_TILES_MAX];
@@ -114,8 +141,9 @@ static void test_dungeons(void **state)
 	int print = pp && *pp == '1', wrong = 0;
 	char why[MAP_WHY_MAX], name[64];
 	struct buf png;
-	(void)state;
 
+	n_pngs = 0;
+	n_bytes = 0;
 	buf_init(&png);
 	for (size_t s = 0; s < n0007 + n0017; s++) {
 		const struct tiles_set *set = s < n0007 ? &sets0007[s] : &sets0017[s - n0007];
@@ -124,15 +152,17 @@ static void test_dungeons(void **state)
 			uint64_t h = FNV_OFFSET;
 			dungeon_weigh_tiles(set->tiles, set->n, mixes[k], weighed);
 			assert_int_equal(map_tileset_init(&ts, weighed, set->n, why), 0);
-			h = png_hash(h, &ts, weighed, 30, 30, 1, 11, &png);
-			h = png_hash(h, &ts, weighed, 30, 30, 20, 12, &png);
+			h = png_hash(h, &ts, weighed, 30, 30, 1, 11, version, &png);
+			h = png_hash(h, &ts, weighed, 30, 30, 20, 12, version, &png);
 			rng_seed(&r, 0x706e67 + s * 7 + k);
 			for (int i = 0; i < EXTRA; i++) {
 				int w = 1 + (int)rng_below(&r, 30), hh = 1 + (int)rng_below(&r, 30);
 				int level = 1 + (int)rng_below(&r, 20);
-				h = png_hash(h, &ts, weighed, w, hh, level, rng_next(&r), &png);
+				h = png_hash(h, &ts, weighed, w, hh, level, rng_next(&r), version,
+				             &png);
 			}
-			snprintf(name, sizeof name, "%s/hallways=%d", set->name, mixes[k]);
+			snprintf(name, sizeof name, "%s%s/hallways=%d", prefix, set->name,
+			         mixes[k]);
 			if (!check(name, h, print)) {
 				printf("%s: 0x%016llx differs\n", name, (unsigned long long)h);
 				wrong = 1;
@@ -140,8 +170,20 @@ static void test_dungeons(void **state)
 		}
 	}
 	buf_free(&png);
-	printf("%ld PNGs, %zu bytes\n", n_pngs, n_bytes);
+	printf("version %d: %ld PNGs, %zu bytes\n", version, n_pngs, n_bytes);
 	assert_false(wrong);
+}
+
+static void test_dungeons(void **state)
+{
+	(void)state;
+	dungeons(DUNGEONCODE_VERSION_2, "");
+}
+
+static void test_dungeons_v3(void **state)
+{
+	(void)state;
+	dungeons(DUNGEON_PNG_LINES, "v3 ");
 }
 
 /* Rows of w pixels, h rows, of a kind, into px; rows[] pointing at them,
@@ -255,11 +297,131 @@ static void test_pngwrite(void **state)
 	assert_true(check("pngwrite-wide", hw, pp && *pp == '1'));
 }
 
+/* The zlib stream of png's IDAT chunks inflated and unfiltered (filters
+ * "none" and "up" only: all pngwrite_lines writes) into px, h lines of n
+ * bytes after their filter byte; 0, or -1 when it is not such a PNG. */
+static int unpng(const struct buf *png, int h, size_t n, unsigned char *px)
+{
+	static unsigned char idat[1 << 20], raw[(1801 + 1) * 40 + PNGWRITE_W_MAX * 3 + 64];
+	size_t at = 8, len = 0;
+	uLongf got = sizeof raw;
+
+	while (at + 12 <= png->len) {
+		const unsigned char *c = (const unsigned char *)png->data + at;
+		size_t k = (size_t)c[0] << 24 | (size_t)c[1] << 16 | (size_t)c[2] << 8 | c[3];
+		if (at + 12 + k > png->len)
+			return -1;
+		if (memcmp(c + 4, "IDAT", 4) == 0) {
+			if (len + k > sizeof idat)
+				return -1;
+			memcpy(idat + len, c + 8, k);
+			len += k;
+		}
+		at += 12 + k;
+	}
+	if (uncompress(raw, &got, idat, len) != Z_OK || got != (uLongf)h * (n + 1))
+		return -1;
+	for (int y = 0; y < h; y++) {
+		const unsigned char *l = raw + (size_t)y * (n + 1);
+		unsigned char *o = px + (size_t)y * n;
+		for (size_t x = 0; x < n; x++)
+			o[x] = l[0] == 2 && y ? (unsigned char)(l[1 + x] + o[x - n])
+			       : l[0] <= 2    ? l[1 + x]
+			                      : 0xff;
+		if (l[0] != 0 && l[0] != 2)
+			return -1;
+	}
+	return 0;
+}
+
+/* pngwrite_lines on test_pngwrite's pictures: each as lines of 8 bits a
+ * pixel and of its low 4 bits at 4 (two a byte, the first highest), the
+ * filter byte "none" every third line and "up" the others, lines alike
+ * as one pointer where the rows were; the period as the cell (at 4 bits,
+ * even periods only). Each decodes to its pixels; the bytes are pinned. */
+static uint64_t lines_hash(uint64_t h, struct rng *r, unsigned char *px, int w, int hh, int kind,
+                           int period, const unsigned char (*pal)[3])
+{
+	static const unsigned char *rows[40], *lines[40];
+	static unsigned char packed[(PNGWRITE_W_MAX + 1) * 40], back[PNGWRITE_W_MAX * 40];
+	struct buf png;
+
+	picture(r, px, rows, w, hh, kind);
+	buf_init(&png);
+	for (int depth = 8; depth >= 4; depth -= 4) {
+		size_t n = ((size_t)w * (size_t)depth + 7) / 8;
+		for (int y = 0; y < hh; y++) {
+			unsigned char *l = packed + (size_t)y * (n + 1);
+			const unsigned char *row = rows[y];
+			if (y && rows[y] == rows[y - 1]) {
+				lines[y] = lines[y - 1];
+				continue;
+			}
+			l[0] = y % 3 ? 2 : 0;
+			if (depth == 8) {
+				memcpy(l + 1, row, (size_t)w);
+			} else {
+				memset(l + 1, 0, n);
+				for (int x = 0; x < w; x++)
+					l[1 + x / 2] |=
+					        (unsigned char)((row[x] & 15) << (x % 2 ? 0 : 4));
+			}
+			lines[y] = l;
+		}
+		int cell = depth == 4 && period % 2 ? 0 : period;
+		buf_reset(&png);
+		assert_int_equal(
+		        pngwrite_lines(lines, w, hh, depth, pal, depth == 8 ? 256 : 16, cell, &png),
+		        0);
+		assert_int_equal(unpng(&png, hh, n, back), 0);
+		for (int y = 0; y < hh; y++)
+			assert_memory_equal(back + (size_t)y * n, lines[y] + 1, n);
+		h = fnv(h, &png.len, sizeof png.len);
+		h = fnv(h, png.data, png.len);
+	}
+	buf_free(&png);
+	return h;
+}
+
+static void test_pngwrite_lines(void **state)
+{
+	static const int sizes[][2] = {{1, 1},   {2, 3},    {3, 40},  {7, 7},    {60, 9},
+	                               {259, 5}, {260, 12}, {261, 6}, {700, 30}, {1801, 4}};
+	static unsigned char px[1801 * 40];
+	static unsigned char pal[256][3];
+	const char *pp = getenv("PNG_PIN_PRINT");
+	uint64_t h = FNV_OFFSET;
+	struct rng r;
+	(void)state;
+
+	for (int i = 0; i < 256; i++)
+		pal[i][0] = pal[i][1] = pal[i][2] = (unsigned char)i;
+	rng_seed(&r, 27);
+	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+		for (int kind = 0; kind < 6; kind++)
+			for (int period = 0; period <= 13; period++)
+				h = lines_hash(h, &r, px, sizes[s][0], sizes[s][1], kind, period,
+				               (const unsigned char(*)[3])pal);
+	/* lines wider than any dungeon's, up to the widest */
+	static unsigned char wide[PNGWRITE_W_MAX * 3];
+	static const int widths[] = {4095, 4097, 5000, 8193, PNGWRITE_W_MAX};
+	uint64_t hw = FNV_OFFSET;
+	for (size_t s = 0; s < sizeof widths / sizeof widths[0]; s++)
+		for (int kind = 0; kind < 6; kind += 2)
+			hw = lines_hash(hw, &r, wide, widths[s], 3, kind, 10,
+			                (const unsigned char(*)[3])pal);
+	int ok = check("v3 pngwrite_lines", h, pp && *pp == '1');
+	ok &= check("v3 pngwrite_lines-wide", hw, pp && *pp == '1');
+	assert_true(ok);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_pngwrite),
 	        cmocka_unit_test(test_dungeons),
+	        cmocka_unit_test(test_pngwrite_lines),
+	        cmocka_unit_test(test_dungeons_v3),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }
