@@ -584,57 +584,82 @@ static void line(struct z *out, const unsigned char *f, const unsigned char *con
 	*out = w;
 }
 
-/* *d1 and *d2 on with the differences f - far of bytes [s, e) of lines of
- * n bytes to their sums (line_sums): by blocks of sixteen, as far as n
- * (bytes past e that are the same add nothing), each block's sums of f
- * and of far as line_sums makes them, subtracted. Where it stopped (e or
- * past it): the next range is summed from there, no byte twice. */
-static size_t diff_sums(const unsigned char *f, const unsigned char *far, size_t s, size_t e,
-                        size_t n, int64_t *d1, int64_t *d2)
+/* The sums (line_sums) of the differences f - far of a line's bytes, on by
+ * ranges, reduced once a line: the blocks' sums of f and of far, as
+ * line_sums makes them, kept apart until then. */
+struct diffs {
+#ifdef __SSE2__
+	__m128i sum, at_f, at_far, within;
+#endif
+	int64_t a, b; /* the bytes summed one by one */
+};
+
+static inline __attribute__((always_inline)) void diffs_start(struct diffs *d)
 {
-	int64_t a = 0, b = 0;
+#ifdef __SSE2__
+	d->sum = d->at_f = d->at_far = d->within = _mm_setzero_si128();
+#endif
+	d->a = d->b = 0;
+}
+
+/* Bytes [s, e) of lines of n bytes on: by blocks of sixteen, as far as n
+ * (bytes past e that are the same add nothing). Where it stopped (e or
+ * past it): the next range is summed from there, no byte twice. */
+static inline __attribute__((always_inline)) size_t diffs_on(struct diffs *d,
+                                                             const unsigned char *f,
+                                                             const unsigned char *far, size_t s,
+                                                             size_t e, size_t n)
+{
 	size_t i = s;
 #ifdef __SSE2__
 	const __m128i zero = _mm_setzero_si128();
 	const __m128i w_lo = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7);
 	const __m128i w_hi = _mm_setr_epi16(8, 9, 10, 11, 12, 13, 14, 15);
-	__m128i sum = zero, at_f = zero, at_far = zero, within = zero;
 	for (; i < e && i + 16 <= n; i += 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(f + i));
 		__m128i u = _mm_loadu_si128((const __m128i *)(const void *)(far + i));
 		__m128i sv = _mm_sad_epu8(v, zero), su = _mm_sad_epu8(u, zero);
 		__m128i at = _mm_set1_epi32((int)i);
-		sum = _mm_add_epi64(sum, _mm_sub_epi64(sv, su));
-		at_f = _mm_add_epi64(at_f, _mm_mul_epu32(sv, at));
-		at_far = _mm_add_epi64(at_far, _mm_mul_epu32(su, at));
-		within = _mm_add_epi32(
-		        within,
+		d->sum = _mm_add_epi64(d->sum, _mm_sub_epi64(sv, su));
+		d->at_f = _mm_add_epi64(d->at_f, _mm_mul_epu32(sv, at));
+		d->at_far = _mm_add_epi64(d->at_far, _mm_mul_epu32(su, at));
+		d->within = _mm_add_epi32(
+		        d->within,
 		        _mm_sub_epi32(
 		                _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(v, zero), w_lo),
 		                              _mm_madd_epi16(_mm_unpackhi_epi8(v, zero), w_hi)),
 		                _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(u, zero), w_lo),
 		                              _mm_madd_epi16(_mm_unpackhi_epi8(u, zero), w_hi))));
 	}
-	int64_t l1[2], l2[2], l3[2];
-	int32_t l4[4];
-	_mm_storeu_si128((__m128i *)(void *)l1, sum);
-	_mm_storeu_si128((__m128i *)(void *)l2, at_f);
-	_mm_storeu_si128((__m128i *)(void *)l3, at_far);
-	_mm_storeu_si128((__m128i *)(void *)l4, within);
-	a = l1[0] + l1[1];
-	/* sum of (n - j) d_j = n a - sum of (block start x block sum) - sum
-	 * of (t x d at t within the block) */
-	b = (int64_t)n * a - ((int64_t)(l2[0] + l2[1]) - (int64_t)(l3[0] + l3[1])) -
-	    ((int64_t)l4[0] + l4[1] + l4[2] + l4[3]);
 #endif
 	for (; i < e; i++) {
-		int64_t d = (int64_t)f[i] - (int64_t)far[i];
-		a += d;
-		b += (int64_t)(n - i) * d;
+		int64_t x = (int64_t)f[i] - (int64_t)far[i];
+		d->a += x;
+		d->b += (int64_t)(n - i) * x;
 	}
-	*d1 += a;
-	*d2 += b;
 	return i;
+}
+
+/* *s1 and *s2 on with the differences summed. */
+static void diffs_end(const struct diffs *d, size_t n, uint64_t *s1, uint64_t *s2)
+{
+	int64_t a = d->a, b = d->b;
+#ifdef __SSE2__
+	int64_t l1[2], l2[2], l3[2];
+	int32_t l4[4];
+	_mm_storeu_si128((__m128i *)(void *)l1, d->sum);
+	_mm_storeu_si128((__m128i *)(void *)l2, d->at_f);
+	_mm_storeu_si128((__m128i *)(void *)l3, d->at_far);
+	_mm_storeu_si128((__m128i *)(void *)l4, d->within);
+	/* sum of (n - j) x_j = n sum - sum of (block start x block sum) - sum
+	 * of (t x the byte t of its block) */
+	int64_t sum = l1[0] + l1[1];
+	a += sum;
+	b += (int64_t)n * sum - ((int64_t)(l2[0] + l2[1]) - (int64_t)(l3[0] + l3[1])) -
+	     ((int64_t)l4[0] + l4[1] + l4[2] + l4[3]);
+#endif
+	*s1 = (uint64_t)((int64_t)*s1 + a);
+	*s2 = (uint64_t)((int64_t)*s2 + b);
 }
 
 /* Line f (n bytes) that equals the line a cell of lines up (src[D_CELL_LINES])
@@ -650,7 +675,8 @@ static void line_cells(struct z *out, const unsigned char *f, const unsigned cha
 {
 	struct z w = *out, *z = &w;
 	const unsigned char *far = src[D_CELL_LINES];
-	int64_t d1 = 0, d2 = 0;
+	struct diffs d;
+	diffs_start(&d);
 	size_t summed = 0, i = 0, words = (n_cells + 63) / 64;
 	for (size_t k = 0; k < words; k++) {
 		uint64_t m = differ[k];
@@ -672,7 +698,7 @@ static void line_cells(struct z *out, const unsigned char *f, const unsigned cha
 			if (e > n)
 				e = n;
 			if (summed < e)
-				summed = diff_sums(f, far, summed > s ? summed : s, e, n, &d1, &d2);
+				summed = diffs_on(&d, f, far, summed > s ? summed : s, e, n);
 			if (i < s) {
 				/* a match of 1 or 2 is no deflate length: a
 				 * short gap is coded, or joins the far match
@@ -692,8 +718,7 @@ static void line_cells(struct z *out, const unsigned char *f, const unsigned cha
 		else
 			code_span(z, f, src, n, cb, i, n);
 	}
-	*s1 = (uint64_t)((int64_t)*s1 + d1);
-	*s2 = (uint64_t)((int64_t)*s2 + d2);
+	diffs_end(&d, n, s1, s2);
 	*out = w;
 }
 
