@@ -858,8 +858,7 @@ static int deflate_lines(struct z *z, const unsigned char *const *lines,
                          const uint64_t *const *differ, size_t n, int h, int cell, size_t cb,
                          size_t n_cells, struct ring *r, uint32_t *adler)
 {
-	uint32_t a = 1;
-	uint64_t b = 0;
+	uint64_t a = 1, b = 0;
 	int far_ok = cell > 1 && (size_t)cell < r->k && n * (size_t)cell <= 32768;
 
 	if (room(z, 2) != 0)
@@ -880,7 +879,7 @@ static int deflate_lines(struct z *z, const unsigned char *const *lines,
 			return -1;
 		const unsigned char *e;
 		int is_above, is_far;
-		const uint64_t *m = differ && far && cb > 1 && r->exact[fs] ? differ[y] : NULL;
+		const uint64_t *m;
 		r->exact[slot] = 1;
 		if (up && (px == up || memcmp(px + 1, up + 1, n - 1) == 0)) {
 			e = r->buf + r->k * n; /* zeros */
@@ -889,7 +888,8 @@ static int deflate_lines(struct z *z, const unsigned char *const *lines,
 			r->s1[slot] = 2;
 			r->s2[slot] = 2 * (uint64_t)n;
 			r->exact[slot] = px[0] == 2;
-		} else if (m && (px[0] == 2 || px[0] == 0)) {
+		} else if ((m = differ && far && cb > 1 && r->exact[fs] ? differ[y] : NULL) &&
+		           (px[0] == 2 || px[0] == 0)) {
 			/* the caller says where this line differs from the one a
 			 * cell of lines up: neither compared nor summed whole */
 			if (px[0] == 2) {
@@ -901,7 +901,9 @@ static int deflate_lines(struct z *z, const unsigned char *const *lines,
 			r->at[slot] = e;
 			r->s1[slot] = r->s1[fs];
 			r->s2[slot] = r->s2[fs];
-			const unsigned char *src[4] = {NULL, NULL, above, far};
+			/* a line "none" under one "up": the grid's colours against
+			 * mostly zeros, not worth a look at each stretch */
+			const unsigned char *src[4] = {NULL, NULL, e[0] == 0 ? NULL : above, far};
 			size_t k = 0;
 			while (k < (n_cells + 63) / 64 && !m[k])
 				k++;
@@ -938,9 +940,13 @@ static int deflate_lines(struct z *z, const unsigned char *const *lines,
 		r->at[slot] = e;
 		emit(z, e, above, far, is_above, is_far, n, cb);
 	summed:
-		/* a < 2^16 and b < 2^63 between reductions: n a + s2 < 2^32 a line */
-		b += (uint64_t)n * a + r->s2[slot];
-		a = (uint32_t)((a + r->s1[slot]) % ADLER_MOD);
+		/* reduced when they grow, not a division a line (the same sums
+		 * modulo 65521): a < 2^32 (a line adds < 2^22), b < 2^63 (n a +
+		 * s2 < 2^47 a line) */
+		b += n * a + r->s2[slot];
+		a += r->s1[slot];
+		if (a >> 31)
+			a %= ADLER_MOD;
 		if (b >> 62)
 			b %= ADLER_MOD;
 		prev = slot;
@@ -956,7 +962,7 @@ static int deflate_lines(struct z *z, const unsigned char *const *lines,
 		z->acc >>= 8;
 		z->n = z->n > 8 ? z->n - 8 : 0;
 	}
-	*adler = (uint32_t)(b % ADLER_MOD) << 16 | a;
+	*adler = (uint32_t)(b % ADLER_MOD) << 16 | (uint32_t)(a % ADLER_MOD);
 	return 0;
 }
 
