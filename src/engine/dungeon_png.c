@@ -332,7 +332,8 @@ static unsigned char *own_row(struct canvas *c, int y)
 }
 
 /* Pixels [x0, x1) of row r in colour k. */
-static void span(const struct canvas *c, unsigned char *r, int x0, int x1, unsigned char k)
+static inline __attribute__((always_inline)) void span(const struct canvas *c, unsigned char *r,
+                                                       int x0, int x1, unsigned char k)
 {
 	if (c->depth == 8) {
 		memset(r + x0, k, (size_t)(x1 - x0));

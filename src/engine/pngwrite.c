@@ -709,14 +709,14 @@ static void line_cells(struct z *out, const unsigned char *f, const unsigned cha
 				}
 			}
 			if (i < e)
-				i = code_span(z, f, src, n, cb, i, e);
+				i = code_span(z, f, src, n, f[0] ? cb : n, i, e);
 		}
 	}
 	if (i < n) {
 		if (n - i >= 3 || (z->pend_len && z->pend_dc == D_CELL_LINES))
 			copy(z, D_CELL_LINES, n - i);
 		else
-			code_span(z, f, src, n, cb, i, n);
+			code_span(z, f, src, n, f[0] ? cb : n, i, n);
 	}
 	diffs_end(&d, n, s1, s2);
 	*out = w;
