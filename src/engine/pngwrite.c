@@ -874,7 +874,45 @@ static int deflate_lines(struct z *z, const unsigned char *const *lines,
 		const unsigned char *above = y > 0 ? r->at[prev] : NULL;
 		const unsigned char *far = far_ok && y >= cell ? r->at[fs] : NULL;
 		unsigned char *mine = r->buf + slot * n;
+		const unsigned char *zeros = r->buf + r->k * n;
 
+		if (px == up && above == zeros && n >= 3) {
+			/* lines that are the line above (one pointer) under a line
+			 * of zeros: zeros again, the same choices as emit's below,
+			 * taken for the run at once, their sums in closed form (a
+			 * line adds n a + 2 n to b, 2 to a) */
+			int k = 1;
+			while (y + k < h && lines[y + k] == px)
+				k++;
+			/* a flush a line at most, each up to three pieces more than
+			 * its length in 258s */
+			if (room(z, (z->pend_len + (size_t)k * n) / MAX_MATCH * 4 + 16 * (size_t)k +
+			                    32))
+				return -1;
+			for (int t = 0; t < k; t++) {
+				int is_far = far_ok && y + t >= cell && r->at[fs] == zeros;
+				r->at[slot] = zeros;
+				r->s1[slot] = 2;
+				r->s2[slot] = 2 * (uint64_t)n;
+				r->exact[slot] = px[0] == 2;
+				if (!is_far || z->pend_dc == D_LINE)
+					copy(z, D_LINE, n);
+				else
+					copy(z, D_CELL_LINES, n);
+				prev = slot;
+				slot = slot + 1 == r->k ? 0 : slot + 1;
+				fs = fs + 1 == r->k ? 0 : fs + 1;
+			}
+			uint64_t kk = (uint64_t)k;
+			b += n * a * kk + n * kk * (kk - 1) + 2 * n * kk;
+			a += 2 * kk;
+			if (a >> 31)
+				a %= ADLER_MOD;
+			if (b >> 62)
+				b %= ADLER_MOD;
+			y += k - 1;
+			continue;
+		}
 		if (room(z, (z->pend_len / MAX_MATCH + 2) * 4 + 2 * n + 16))
 			return -1;
 		const unsigned char *e;
