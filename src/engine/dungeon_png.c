@@ -550,11 +550,60 @@ static int digits(int n, char text[12])
 
 /* Room number n from (x, y) (top left): a band of dots at a time, its
  * dots across the digits drawn on its rows together. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Version 3: a digit's three dots of a band on a row at an odd x are
+ * nibbles of four bytes (x is the low nibble of the first; each dot two
+ * pixels): by the dots present (4, 2, 1: left to right), those nibbles
+ * in a little-endian word. */
+static const uint32_t dot_nibbles[8] = {
+        0x00000000, 0xf00f0000, 0x00f00f00, 0xf0ff0f00,
+        0x0000f00f, 0xf00ff00f, 0x00f0ff0f, 0xf0ffff0f,
+};
+
+/* number_dots for version 3 when x is odd and the number within the
+ * picture (a room number always is, from a cell's second pixel): a word
+ * a digit a row rather than a span a dot; the rows as band takes them. */
+static void number_nibbles(struct canvas *c, const char *text, int len, int x, int y)
+{
+	uint32_t colour = DIGIT * 0x11111111u;
+	for (int band_y = 0; band_y < 5; band_y++) {
+		uint32_t m[12];
+		int any = 0;
+		for (int i = 0; i < len; i++) {
+			unsigned dots = digit_dots[(int)text[i]] >> (12 - 3 * band_y) & 7;
+			m[i] = dot_nibbles[dots];
+			any |= (int)dots;
+		}
+		int y0 = y + band_y * DOT < 0 ? 0 : y + band_y * DOT;
+		int y1 = y + band_y * DOT + DOT > c->ph ? c->ph : y + band_y * DOT + DOT;
+		for (int j = y0; j < y1 && any; j++) {
+			int both = j + 1 < y1 && c->follows[j + 1] && !c->follows[j];
+			unsigned char *r = both ? make_own(c, j) : own_row(c, j);
+			for (int i = 0; i < len; i++) {
+				unsigned char *p = r + 1 + (x + i * 4 * DOT) / 2;
+				uint32_t v;
+				memcpy(&v, p, 4);
+				v = (v & ~m[i]) | (colour & m[i]);
+				memcpy(p, &v, 4);
+			}
+			if (both)
+				c->row[++j] = r;
+		}
+	}
+}
+#endif
+
 static void number_dots(struct canvas *c, int n, int x, int y)
 {
 	char text[12];
 	int len = digits(n, text);
 	mark(c, 0, y / P, y / P + 1, x, x + len * 4 * DOT); /* a cell row's rows */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (c->depth == 4 && x % 2 == 1 && x + len * 4 * DOT - DOT <= c->pw) {
+		number_nibbles(c, text, len, x, y);
+		return;
+	}
+#endif
 	for (int band_y = 0; band_y < 5; band_y++) {
 		int xs[3 * 12], k = 0;
 		for (int i = 0; i < len; i++)
