@@ -511,7 +511,12 @@ done:
  * a cell above (a grid's cell rows repeat each other: the same walls and
  * floor at the same columns). Matches at one distance that follow each
  * other, within a line or across lines, are one match: a run of lines
- * alike costs a code for each 258 bytes and nothing else. */
+ * alike costs a code for each 258 bytes and nothing else.
+ * pngwrite_lines_cells: where the caller marks the cells in which a line
+ * may differ from the line a cell of lines up, only those are coded,
+ * filtered and summed (the rest is that far line's, as one match each
+ * stretch): a dungeon's drawing knows them from its grounds and marks,
+ * and a line coded byte by byte was most of the picture's cost. */
 enum { D_BYTE, D_CELL, D_LINE, D_CELL_LINES };
 
 /* The match waiting to be written, if any. */

@@ -17,8 +17,10 @@
  * pngwrite_lines) is pinned the same way: the same dungeons, and
  * pngwrite_lines alone on the same pictures (8 bits a pixel, and their
  * low 4 bits at 4), each of these decoded here too (zlib, the filters)
- * and compared with the pixels given. Pinned on branch png-v3 after
- * 0563462: the dungeons' bytes are the prototype's (a316678). */
+ * and compared with the pixels given. pngwrite_lines alone pinned on
+ * branch png-v3 after 0563462; the dungeons re-pinned on png-v3-cells at
+ * 47fc247 (pngwrite_lines_cells, told by the drawing where each line may
+ * differ from the line a cell of lines up: other bytes, the same pixels). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
