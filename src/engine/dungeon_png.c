@@ -509,7 +509,11 @@ static void draw_cells_4(const struct dungeon *d, struct canvas *c)
 		const unsigned char *kind = (const unsigned char *)&d->kind[cy * d->cw];
 		if (cy == 0)
 			cells_4(floor, kind, d->cw, quads.under);
-		else
+		else if (cy >= 2 && memcmp(kind, kind - d->cw, (size_t)d->cw) == 0) {
+			/* a cell row of the kinds above: its lines (before any mark) too */
+			memcpy(floor, floor - c->n, c->n);
+			memcpy(top, top - (size_t)P * c->n, c->n);
+		} else
 			cells_4_both(floor, top, kind, d->cw);
 		floor[0] = 2; /* "up": under the grid line, the same bytes whatever the ground */
 		floor[1] = (unsigned char)(ground[kind[0]] * 0x11);
