@@ -18,8 +18,10 @@
 
 /* A picture no code makes yet (a prototype of a version 3, timed by
  * tests/bench/bench_dungeon_png.c and checked by test_dungeon_png): the
- * same pixels as version 2, four bits a pixel, written by pngwrite_lines;
- * its bytes are pinned by test_png_pinned for the version that turns it
+ * same pixels as version 2, four bits a pixel, written by
+ * pngwrite_lines_cells with the cells where each line may differ from the
+ * line a cell of lines up (from the cell rows' grounds and the marks); its
+ * bytes are pinned by test_png_pinned for the version that turns it
  * on, so they change only before that. */
 #define DUNGEON_PNG_LINES 3
 

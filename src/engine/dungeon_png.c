@@ -15,6 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #define P DUNGEON_PNG_CELL
 
@@ -271,7 +274,39 @@ struct canvas {
 	 * neither a copy of the floor, nor their drawing, nor pngwrite's
 	 * comparison with the row above. */
 	unsigned char *follows;
+	/* Version 3: a bit a cell for each cell row (words of them), set
+	 * where something was drawn over the cell's ground on one of its
+	 * rows; with the cell rows' grounds, where each line may differ from
+	 * the line a cell of lines up (pngwrite_lines_cells). By cell row,
+	 * not a mask a row: the marks cover whole cell rows (numbers, stairs,
+	 * doors along a column: dirty[3 cy]) or the two rows either side of a
+	 * grid line (doors along a row: those at its top, dirty[3 cy + 1], at
+	 * its bottom, dirty[3 cy + 2]), and a mark then costs a word or two. NULL
+	 * for version 2. */
+	uint64_t *dirty;
+	size_t words;
 };
+
+/* Pixels [x0, x1) drawn over (some of them: once for a whole mark, not
+ * a call a dot), clipped: their cells marked in masks which (0: the whole
+ * cell row, 1: its top two rows, 2: its bottom two) of cell rows [cy0,
+ * cy1). */
+static void mark(struct canvas *c, int which, int cy0, int cy1, int x0, int x1)
+{
+	x0 = x0 < 0 ? 0 : x0;
+	x1 = x1 > c->pw ? c->pw : x1;
+	cy0 = cy0 < 0 ? 0 : cy0;
+	cy1 = cy1 > c->ph / P ? c->ph / P : cy1;
+	if (!c->dirty || x1 <= x0)
+		return;
+	size_t c0 = (size_t)x0 / P, c1 = (size_t)(x1 - 1) / P;
+	for (size_t q = c0 / 64; q <= c1 / 64; q++) {
+		size_t lo = q == c0 / 64 ? c0 % 64 : 0, hi = q == c1 / 64 ? c1 % 64 : 63;
+		uint64_t bits = (~(uint64_t)0 >> (63 - hi)) & (~(uint64_t)0 << lo);
+		for (int cy = cy0; cy < cy1; cy++)
+			c->dirty[((size_t)cy * 3 + (size_t)which) * c->words + q] |= bits;
+	}
+}
 
 /* Pixel row y: its own bytes, made from what it shows now. */
 static unsigned char *make_own(struct canvas *c, int y)
@@ -297,7 +332,8 @@ static unsigned char *own_row(struct canvas *c, int y)
 }
 
 /* Pixels [x0, x1) of row r in colour k. */
-static void span(const struct canvas *c, unsigned char *r, int x0, int x1, unsigned char k)
+static inline __attribute__((always_inline)) void span(const struct canvas *c, unsigned char *r,
+                                                       int x0, int x1, unsigned char k)
 {
 	if (c->depth == 8) {
 		memset(r + x0, k, (size_t)(x1 - x0));
@@ -338,6 +374,7 @@ static void rect(struct canvas *c, int x, int y, int w, int h, unsigned char k)
 
 static void stairs_dots(struct canvas *c, int x, int y, const uint16_t *dots, unsigned char k)
 {
+	mark(c, 0, y, y + 1, x * P, x * P + P);
 	for (int j = 0; j < P; j++)
 		for (int i = 0; i < P; i++)
 			if (dots[j] & (1u << i)) {
@@ -424,8 +461,11 @@ static unsigned quad(const unsigned char *k)
 {
 	uint32_t v;
 	memcpy(&v, k, 4);
+	/* ground i (bits 8 i, 8 i + 1) to bits 2 i: the multiplication puts
+	 * it at 24 + 2 i, the other products below 24 without carries (two
+	 * bits each, at 6, 12, 14, 18, 20, 22) */
 	v = v >> 3 & 0x03030303u;
-	return (unsigned)((v | v >> 6 | v >> 12 | v >> 18) & 0xff);
+	return (unsigned)(v * 0x01041040u >> 24);
 }
 
 /* Cells [0, cw) of kinds `kind` into line l (after its filter byte) from
@@ -469,7 +509,11 @@ static void draw_cells_4(const struct dungeon *d, struct canvas *c)
 		const unsigned char *kind = (const unsigned char *)&d->kind[cy * d->cw];
 		if (cy == 0)
 			cells_4(floor, kind, d->cw, quads.under);
-		else
+		else if (cy >= 2 && memcmp(kind, kind - d->cw, (size_t)d->cw) == 0) {
+			/* a cell row of the kinds above: its lines (before any mark) too */
+			memcpy(floor, floor - c->n, c->n);
+			memcpy(top, top - (size_t)P * c->n, c->n);
+		} else
 			cells_4_both(floor, top, kind, d->cw);
 		floor[0] = 2; /* "up": under the grid line, the same bytes whatever the ground */
 		floor[1] = (unsigned char)(ground[kind[0]] * 0x11);
@@ -510,10 +554,60 @@ static int digits(int n, char text[12])
 
 /* Room number n from (x, y) (top left): a band of dots at a time, its
  * dots across the digits drawn on its rows together. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Version 3: a digit's three dots of a band on a row at an odd x are
+ * nibbles of four bytes (x is the low nibble of the first; each dot two
+ * pixels): by the dots present (4, 2, 1: left to right), those nibbles
+ * in a little-endian word. */
+static const uint32_t dot_nibbles[8] = {
+        0x00000000, 0xf00f0000, 0x00f00f00, 0xf0ff0f00,
+        0x0000f00f, 0xf00ff00f, 0x00f0ff0f, 0xf0ffff0f,
+};
+
+/* number_dots for version 3 when x is odd and the number within the
+ * picture (a room number always is, from a cell's second pixel): a word
+ * a digit a row rather than a span a dot; the rows as band takes them. */
+static void number_nibbles(struct canvas *c, const char *text, int len, int x, int y)
+{
+	uint32_t colour = DIGIT * 0x11111111u;
+	for (int band_y = 0; band_y < 5; band_y++) {
+		uint32_t m[12];
+		int any = 0;
+		for (int i = 0; i < len; i++) {
+			unsigned dots = digit_dots[(int)text[i]] >> (12 - 3 * band_y) & 7;
+			m[i] = dot_nibbles[dots];
+			any |= (int)dots;
+		}
+		int y0 = y + band_y * DOT < 0 ? 0 : y + band_y * DOT;
+		int y1 = y + band_y * DOT + DOT > c->ph ? c->ph : y + band_y * DOT + DOT;
+		for (int j = y0; j < y1 && any; j++) {
+			int both = j + 1 < y1 && c->follows[j + 1] && !c->follows[j];
+			unsigned char *r = both ? make_own(c, j) : own_row(c, j);
+			for (int i = 0; i < len; i++) {
+				unsigned char *p = r + 1 + (x + i * 4 * DOT) / 2;
+				uint32_t v;
+				memcpy(&v, p, 4);
+				v = (v & ~m[i]) | (colour & m[i]);
+				memcpy(p, &v, 4);
+			}
+			if (both)
+				c->row[++j] = r;
+		}
+	}
+}
+#endif
+
 static void number_dots(struct canvas *c, int n, int x, int y)
 {
 	char text[12];
 	int len = digits(n, text);
+	mark(c, 0, y / P, y / P + 1, x, x + len * 4 * DOT); /* a cell row's rows */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (c->depth == 4 && x % 2 == 1 && x + len * 4 * DOT - DOT <= c->pw) {
+		number_nibbles(c, text, len, x, y);
+		return;
+	}
+#endif
 	for (int band_y = 0; band_y < 5; band_y++) {
 		int xs[3 * 12], k = 0;
 		for (int i = 0; i < len; i++)
@@ -548,6 +642,7 @@ static void draw_marks(const struct dungeon *d, struct canvas *c)
 			span(c, c->own + (size_t)cy * P * c->n, x0, x1, DOOR);
 			span(c, c->shared + (size_t)cy * c->n, x0, x1, DOOR);
 		}
+		mark(c, 0, a, b, x0, x1);
 	}
 	for (int i = 0; i < d->n_doors; i++) {
 		const struct dungeon_door *o = &d->door[i];
@@ -555,11 +650,77 @@ static void draw_marks(const struct dungeon *d, struct canvas *c)
 			continue;
 		int a = o->x0 < o->x1 ? o->x0 : o->x1, b = o->x0 < o->x1 ? o->x1 : o->x0;
 		rect(c, a * P, o->y0 * P - 2, (b - a) * P, 4, DOOR);
+		/* rows y0 P - 2 to y0 P + 1 (rect above) */
+		mark(c, 1, o->y0, o->y0 + 1, a * P, b * P);
+		mark(c, 2, o->y0 - 1, o->y0, a * P, b * P);
 	}
 	stairs_dots(c, d->up_x, d->up_y, up_dots, UP);
 	stairs_dots(c, d->down_x, d->down_y, down_dots, DOWN);
 	for (int id = 1; id <= d->n_rooms; id++)
 		number_dots(c, id, d->room[id].lx * P + 1, d->room[id].ly * P);
+}
+
+/* Where each line of version 3 may differ from the line a cell of lines
+ * up (pngwrite_lines_cells), from the cell rows' grounds and the marks,
+ * into differ[0..ph) (masks in hint). From the third cell row on: the
+ * first line's far line is the picture's first, written as it is rather
+ * than as a grid line. A grid line ("none") differs from the one a cell
+ * row up where the ground does or either has a mark; a line under it
+ * ("up": its pixels less the line above's) is the same bytes whatever the
+ * grounds (the colours' indices: a ground's grid colour is its index +
+ * GRID), so where a mark is on it, on the line above, or on those two a
+ * cell of lines up. */
+static void differ_lines(const struct dungeon *d, const struct canvas *c, const uint64_t **differ,
+                         uint64_t *hint)
+{
+	size_t w = c->words;
+	/* per cell row from the third, four masks: its grid line's, its rows
+	 * 1 and 2's, 3 to 7's, 8 and 9's (each line with the line above and
+	 * those two a cell of lines up: which rows' door marks it meets) */
+	for (int cy = 2; cy < d->ch; cy++) {
+		uint64_t *g = hint + (size_t)cy * 4 * w;
+		const uint64_t *a = c->dirty + (size_t)cy * 3 * w, *b = a - 3 * w;
+		for (size_t k = 0; k < w; k++) {
+			uint64_t whole = a[k] | b[k], top = a[w + k] | b[w + k];
+			g[k] = g[w + k] = whole | top;
+			g[2 * w + k] = whole;
+			g[3 * w + k] = whole | a[2 * w + k] | b[2 * w + k];
+		}
+		/* a cell whose kind differs from the one above, sixteen at a
+		 * time (its ground may not: marked all the same) */
+		const char *kind = &d->kind[cy * d->cw], *over = kind - d->cw;
+		int cx = 0;
+#ifdef __SSE2__
+		for (; cx + 16 <= d->cw; cx += 16) {
+			__m128i k = _mm_loadu_si128((const __m128i *)(const void *)(kind + cx));
+			__m128i o = _mm_loadu_si128((const __m128i *)(const void *)(over + cx));
+			uint64_t bits =
+			        (uint64_t)((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(k, o)) ^
+			                   0xffffu);
+			g[cx / 64] |= bits << (cx % 64);
+			if (cx % 64 > 48)
+				g[cx / 64 + 1] |= bits >> (64 - cx % 64);
+		}
+#endif
+		for (; cx < d->cw; cx++)
+			if (kind[cx] != over[cx])
+				g[cx / 64] |= (uint64_t)1 << (cx % 64);
+		/* a gap of one or two cells that are the same between two that
+		 * are not: coded with them (a match through it), one stretch
+		 * rather than three */
+		for (size_t k = 0; k < 4 * w; k++)
+			g[k] |= (g[k] << 1 & g[k] >> 1) | (g[k] << 1 & g[k] >> 2) |
+			        (g[k] << 2 & g[k] >> 1);
+	}
+	static const unsigned char variant[P] = {0, 1, 1, 2, 2, 2, 2, 2, 3, 3};
+	for (int y = 0; y < c->ph; y++) {
+		int cy = y / P;
+		/* a line that is the line above (one pointer) is written as
+		 * zeros, "up", whatever it is told */
+		differ[y] = cy < 2 || c->row[y] == c->row[y - 1]
+		                    ? NULL
+		                    : hint + ((size_t)cy * 4 + variant[y % P]) * w;
+	}
 }
 
 /* Versions 2 (depth 8, pngwrite_indexed) and 3 (depth 4, pngwrite_lines). */
@@ -574,6 +735,16 @@ static int draw_png(const struct dungeon *d, int depth, struct buf *out)
 	c.shared = malloc(c.n * (size_t)d->ch + 16);
 	c.row = malloc((size_t)c.ph * sizeof c.row[0]);
 	c.follows = malloc((size_t)c.ph);
+	const uint64_t **differ = NULL;
+	uint64_t *hint = NULL;
+	if (depth == 4) {
+		c.words = ((size_t)d->cw + 63) / 64;
+		c.dirty = calloc((size_t)d->ch * 3 * c.words, sizeof c.dirty[0]);
+		hint = malloc((size_t)d->ch * 4 * c.words * sizeof hint[0]);
+		differ = malloc((size_t)c.ph * sizeof differ[0]);
+		if (!c.dirty || !hint || !differ)
+			goto done;
+	}
 	if (c.own && c.shared && c.row && c.follows) {
 		share_rows(d, &c);
 		if (depth == 8)
@@ -581,9 +752,16 @@ static int draw_png(const struct dungeon *d, int depth, struct buf *out)
 		else
 			draw_cells_4(d, &c);
 		draw_marks(d, &c);
+		if (depth == 4)
+			differ_lines(d, &c, differ, hint);
 		rc = depth == 8 ? pngwrite_indexed(c.row, c.pw, c.ph, colours, N_COLOURS, P, out)
-		                : pngwrite_lines(c.row, c.pw, c.ph, 4, colours, N_COLOURS, P, out);
+		                : pngwrite_lines_cells(c.row, differ, c.pw, c.ph, 4, colours,
+		                                       N_COLOURS, P, out);
 	}
+done:
+	free(c.dirty);
+	free(hint);
+	free(differ);
 	free(c.own);
 	free(c.shared);
 	free(c.row);

@@ -511,7 +511,12 @@ done:
  * a cell above (a grid's cell rows repeat each other: the same walls and
  * floor at the same columns). Matches at one distance that follow each
  * other, within a line or across lines, are one match: a run of lines
- * alike costs a code for each 258 bytes and nothing else. */
+ * alike costs a code for each 258 bytes and nothing else.
+ * pngwrite_lines_cells: where the caller marks the cells in which a line
+ * may differ from the line a cell of lines up, only those are coded,
+ * filtered and summed (the rest is that far line's, as one match each
+ * stretch): a dungeon's drawing knows them from its grounds and marks,
+ * and a line coded byte by byte was most of the picture's cost. */
 enum { D_BYTE, D_CELL, D_LINE, D_CELL_LINES };
 
 /* The match waiting to be written, if any. */
@@ -531,18 +536,19 @@ static inline __attribute__((always_inline)) void copy(struct z *z, int dc, size
 	z->pend_len += len;
 }
 
-/* Line f (n bytes) as literals and matches; src[dc] is where the bytes at
- * distance dc's code start (NULL: none), cell the distance D_CELL stands
- * for. Greedy: at each byte the longest of the four (the first measured
- * that reaches 64), a literal when none reaches 3. */
-static void line(struct z *out, const unsigned char *f, const unsigned char *const src[4], size_t n,
-                 size_t cell)
+/* Bytes [i, end) of line f (n bytes) as literals and matches, the last
+ * of which may run past end; where it stopped. src[dc] is where the
+ * bytes at distance dc's code start (NULL: none), cell the distance
+ * D_CELL stands for. Greedy: at each byte the longest of the four (the
+ * first measured that reaches 64), a literal when none reaches 3. */
+static inline __attribute__((always_inline)) size_t code_span(struct z *z, const unsigned char *f,
+                                                              const unsigned char *const src[4],
+                                                              size_t n, size_t cell, size_t i,
+                                                              size_t end)
 {
-	struct z w = *out, *z = &w;
 	const unsigned char *above = src[D_LINE], *far = src[D_CELL_LINES];
-	size_t i = 0;
 #define LONGER(s) ((s)[i] == f[i] && i + best < n && (s)[i + best] == f[i + best])
-	while (i < n) {
+	while (i < end) {
 		size_t best = 0, l;
 		int dc = D_LINE;
 		if (above && above[i] == f[i])
@@ -571,6 +577,153 @@ static void line(struct z *out, const unsigned char *f, const unsigned char *con
 		}
 	}
 #undef LONGER
+	return i;
+}
+
+/* Line f (n bytes) as literals and matches (code_span over all of it). */
+static void line(struct z *out, const unsigned char *f, const unsigned char *const src[4], size_t n,
+                 size_t cell)
+{
+	struct z w = *out;
+	code_span(&w, f, src, n, cell, 0, n);
+	*out = w;
+}
+
+/* The sums (line_sums) of the differences f - far of a line's bytes, on by
+ * ranges, reduced once a line: the blocks' sums of f and of far, as
+ * line_sums makes them, kept apart until then. */
+struct diffs {
+#ifdef __SSE2__
+	__m128i sum, at_f, at_far, within;
+#endif
+	int64_t a, b; /* the bytes summed one by one */
+};
+
+static inline __attribute__((always_inline)) void diffs_start(struct diffs *d)
+{
+#ifdef __SSE2__
+	d->sum = d->at_f = d->at_far = d->within = _mm_setzero_si128();
+#endif
+	d->a = d->b = 0;
+}
+
+/* Bytes [s, e) of lines of n bytes on: by blocks of sixteen, as far as n
+ * (bytes past e that are the same add nothing). Where it stopped (e or
+ * past it): the next range is summed from there, no byte twice. */
+static inline __attribute__((always_inline)) size_t diffs_on(struct diffs *d,
+                                                             const unsigned char *f,
+                                                             const unsigned char *far, size_t s,
+                                                             size_t e, size_t n)
+{
+	size_t i = s;
+#ifdef __SSE2__
+	const __m128i zero = _mm_setzero_si128();
+	const __m128i w_lo = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7);
+	const __m128i w_hi = _mm_setr_epi16(8, 9, 10, 11, 12, 13, 14, 15);
+	for (; i < e && i + 16 <= n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(f + i));
+		__m128i u = _mm_loadu_si128((const __m128i *)(const void *)(far + i));
+		__m128i sv = _mm_sad_epu8(v, zero), su = _mm_sad_epu8(u, zero);
+		__m128i at = _mm_set1_epi32((int)i);
+		d->sum = _mm_add_epi64(d->sum, _mm_sub_epi64(sv, su));
+		d->at_f = _mm_add_epi64(d->at_f, _mm_mul_epu32(sv, at));
+		d->at_far = _mm_add_epi64(d->at_far, _mm_mul_epu32(su, at));
+		d->within = _mm_add_epi32(
+		        d->within,
+		        _mm_sub_epi32(
+		                _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(v, zero), w_lo),
+		                              _mm_madd_epi16(_mm_unpackhi_epi8(v, zero), w_hi)),
+		                _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(u, zero), w_lo),
+		                              _mm_madd_epi16(_mm_unpackhi_epi8(u, zero), w_hi))));
+	}
+#endif
+	for (; i < e; i++) {
+		int64_t x = (int64_t)f[i] - (int64_t)far[i];
+		d->a += x;
+		d->b += (int64_t)(n - i) * x;
+	}
+	return i;
+}
+
+/* *s1 and *s2 on with the differences summed. */
+static void diffs_end(const struct diffs *d, size_t n, uint64_t *s1, uint64_t *s2)
+{
+	int64_t a = d->a, b = d->b;
+#ifdef __SSE2__
+	int64_t l1[2], l2[2], l3[2];
+	int32_t l4[4];
+	_mm_storeu_si128((__m128i *)(void *)l1, d->sum);
+	_mm_storeu_si128((__m128i *)(void *)l2, d->at_f);
+	_mm_storeu_si128((__m128i *)(void *)l3, d->at_far);
+	_mm_storeu_si128((__m128i *)(void *)l4, d->within);
+	/* sum of (n - j) x_j = n sum - sum of (block start x block sum) - sum
+	 * of (t x the byte t of its block) */
+	int64_t sum = l1[0] + l1[1];
+	a += sum;
+	b += (int64_t)n * sum - ((int64_t)(l2[0] + l2[1]) - (int64_t)(l3[0] + l3[1])) -
+	     ((int64_t)l4[0] + l4[1] + l4[2] + l4[3]);
+#endif
+	*s1 = (uint64_t)((int64_t)*s1 + a);
+	*s2 = (uint64_t)((int64_t)*s2 + b);
+}
+
+/* Line f (n bytes) that equals the line a cell of lines up (src[D_CELL_LINES])
+ * but in the cells whose bits are set in differ (cell c: bytes 1 + c cb to
+ * 1 + (c + 1) cb, n_cells of them): the bytes between those cells are one
+ * match a cell of lines up each, not looked at; the cells coded as line()
+ * codes them. The line's sums from the far line's (*s1, *s2 on entry)
+ * and the differences in those cells alone: both sums are linear in the
+ * bytes. */
+static void line_cells(struct z *out, const unsigned char *f, const unsigned char *const src[4],
+                       size_t n, size_t cb, const uint64_t *differ, size_t n_cells, uint64_t *s1,
+                       uint64_t *s2)
+{
+	struct z w = *out, *z = &w;
+	const unsigned char *far = src[D_CELL_LINES];
+	struct diffs d;
+	diffs_start(&d);
+	size_t summed = 0, i = 0, words = (n_cells + 63) / 64;
+	for (size_t k = 0; k < words; k++) {
+		uint64_t m = differ[k];
+		while (m) {
+			/* a run of set bits: cells c0 .. c1 - 1 */
+			size_t c0 = k * 64 + (size_t)__builtin_ctzll(m);
+			uint64_t run = m >> (c0 - k * 64);
+			size_t len = ~run ? (size_t)__builtin_ctzll(~run) : 64 - (c0 - k * 64);
+			size_t c1 = c0 + len;
+			if (c1 - k * 64 >= 64)
+				m = 0;
+			else
+				m &= ~(((uint64_t)1 << (c1 - k * 64)) - 1);
+			/* a run that goes on in the next word: joined there by the
+			 * gap of 0 bytes below */
+			size_t s = 1 + c0 * cb, e = 1 + c1 * cb;
+			if (s >= n)
+				break;
+			if (e > n)
+				e = n;
+			if (summed < e)
+				summed = diffs_on(&d, f, far, summed > s ? summed : s, e, n);
+			if (i < s) {
+				/* a match of 1 or 2 is no deflate length: a
+				 * short gap is coded, or joins the far match
+				 * waiting */
+				if (s - i >= 3 || (z->pend_len && z->pend_dc == D_CELL_LINES)) {
+					copy(z, D_CELL_LINES, s - i);
+					i = s;
+				}
+			}
+			if (i < e)
+				i = code_span(z, f, src, n, f[0] ? cb : n, i, e);
+		}
+	}
+	if (i < n) {
+		if (n - i >= 3 || (z->pend_len && z->pend_dc == D_CELL_LINES))
+			copy(z, D_CELL_LINES, n - i);
+		else
+			code_span(z, f, src, n, f[0] ? cb : n, i, n);
+	}
+	diffs_end(&d, n, s1, s2);
 	*out = w;
 }
 
@@ -634,6 +787,40 @@ static void filter_line_up(unsigned char *f, const unsigned char *px, const unsi
 		f[i] = (unsigned char)(px[i] - up[i]);
 }
 
+/* f = far (n bytes, a line filtered "up" that f equals but in the cells set
+ * in differ, as line_cells), then those cells filtered: px - up there,
+ * sixteen bytes at a time; a block running past a cell into the same
+ * bytes writes what the copy put there. Half a line's filtering, mostly. */
+static void filter_cells(unsigned char *f, const unsigned char *far, const unsigned char *px,
+                         const unsigned char *up, size_t n, size_t cb, const uint64_t *differ,
+                         size_t n_cells)
+{
+	size_t done = 0;
+	memcpy(f, far, n);
+	for (size_t k = 0; k < (n_cells + 63) / 64; k++)
+		for (uint64_t m = differ[k]; m; m &= m - 1) {
+			size_t c = k * 64 + (size_t)__builtin_ctzll(m);
+			size_t i = 1 + c * cb, e = i + cb;
+			if (i < done)
+				i = done;
+			if (e > n)
+				e = n;
+#ifdef __SSE2__
+			for (; i < e && i + 16 <= n; i += 16)
+				_mm_storeu_si128(
+				        (__m128i *)(void *)(f + i),
+				        _mm_sub_epi8(
+				                _mm_loadu_si128(
+				                        (const __m128i *)(const void *)(px + i)),
+				                _mm_loadu_si128(
+				                        (const __m128i *)(const void *)(up + i))));
+#endif
+			for (; i < e; i++)
+				f[i] = (unsigned char)(px[i] - up[i]);
+			done = i;
+		}
+}
+
 /* The lines as written: the last `k` of them (a cell of lines and one),
  * each either the caller's line (filter "none") or one of ours (filter
  * "up"), with their sums; a line filtered "up" that shows the line above
@@ -643,6 +830,10 @@ struct ring {
 	unsigned char *buf; /* k lines of n, then a line of zeros */
 	const unsigned char **at;
 	uint64_t *s1, *s2;
+	/* the line as the caller filtered it (not a line "none" written as
+	 * zeros, "up", for showing the line above again): what a caller's
+	 * cells that differ speak of */
+	unsigned char *exact;
 };
 
 /* A line's bytes in the stream: at[slot], n bytes, already chosen; as a
@@ -668,11 +859,11 @@ static void emit(struct z *z, const unsigned char *e, const unsigned char *above
 /* The zlib stream of h lines of n bytes (a cell: cell lines, cb bytes),
  * each filtered as its first byte says; a line that shows the line above
  * again is all zeros, "up". */
-static int deflate_lines(struct z *z, const unsigned char *const *lines, size_t n, int h, int cell,
-                         size_t cb, struct ring *r, uint32_t *adler)
+static int deflate_lines(struct z *z, const unsigned char *const *lines,
+                         const uint64_t *const *differ, size_t n, int h, int cell, size_t cb,
+                         size_t n_cells, struct ring *r, uint32_t *adler)
 {
-	uint32_t a = 1;
-	uint64_t b = 0;
+	uint64_t a = 1, b = 0;
 	int far_ok = cell > 1 && (size_t)cell < r->k && n * (size_t)cell <= 32768;
 
 	if (room(z, 2) != 0)
@@ -688,17 +879,83 @@ static int deflate_lines(struct z *z, const unsigned char *const *lines, size_t 
 		const unsigned char *above = y > 0 ? r->at[prev] : NULL;
 		const unsigned char *far = far_ok && y >= cell ? r->at[fs] : NULL;
 		unsigned char *mine = r->buf + slot * n;
+		const unsigned char *zeros = r->buf + r->k * n;
 
+		if (px == up && above == zeros && n >= 3) {
+			/* lines that are the line above (one pointer) under a line
+			 * of zeros: zeros again, the same choices as emit's below,
+			 * taken for the run at once, their sums in closed form (a
+			 * line adds n a + 2 n to b, 2 to a) */
+			int k = 1;
+			while (y + k < h && lines[y + k] == px)
+				k++;
+			/* a flush a line at most, each up to three pieces more than
+			 * its length in 258s */
+			if (room(z, (z->pend_len + (size_t)k * n) / MAX_MATCH * 4 + 16 * (size_t)k +
+			                    32))
+				return -1;
+			for (int t = 0; t < k; t++) {
+				int is_far = far_ok && y + t >= cell && r->at[fs] == zeros;
+				r->at[slot] = zeros;
+				r->s1[slot] = 2;
+				r->s2[slot] = 2 * (uint64_t)n;
+				r->exact[slot] = px[0] == 2;
+				if (!is_far || z->pend_dc == D_LINE)
+					copy(z, D_LINE, n);
+				else
+					copy(z, D_CELL_LINES, n);
+				prev = slot;
+				slot = slot + 1 == r->k ? 0 : slot + 1;
+				fs = fs + 1 == r->k ? 0 : fs + 1;
+			}
+			uint64_t kk = (uint64_t)k;
+			b += n * a * kk + n * kk * (kk - 1) + 2 * n * kk;
+			a += 2 * kk;
+			if (a >> 31)
+				a %= ADLER_MOD;
+			if (b >> 62)
+				b %= ADLER_MOD;
+			y += k - 1;
+			continue;
+		}
 		if (room(z, (z->pend_len / MAX_MATCH + 2) * 4 + 2 * n + 16))
 			return -1;
 		const unsigned char *e;
 		int is_above, is_far;
+		const uint64_t *m;
+		r->exact[slot] = 1;
 		if (up && (px == up || memcmp(px + 1, up + 1, n - 1) == 0)) {
 			e = r->buf + r->k * n; /* zeros */
 			is_above = e == above;
 			is_far = e == far;
 			r->s1[slot] = 2;
 			r->s2[slot] = 2 * (uint64_t)n;
+			r->exact[slot] = px[0] == 2;
+		} else if ((m = differ && far && cb > 1 && r->exact[fs] ? differ[y] : NULL) &&
+		           (px[0] == 2 || px[0] == 0)) {
+			/* the caller says where this line differs from the one a
+			 * cell of lines up: neither compared nor summed whole */
+			if (px[0] == 2) {
+				filter_cells(mine, far, px, up, n, cb, m, n_cells);
+				e = mine;
+			} else {
+				e = px;
+			}
+			r->at[slot] = e;
+			r->s1[slot] = r->s1[fs];
+			r->s2[slot] = r->s2[fs];
+			/* a line "none" under one "up": the grid's colours against
+			 * mostly zeros, not worth a look at each stretch */
+			const unsigned char *src[4] = {NULL, NULL, e[0] == 0 ? NULL : above, far};
+			size_t k = 0;
+			while (k < (n_cells + 63) / 64 && !m[k])
+				k++;
+			if (k == (n_cells + 63) / 64 && n >= 3)
+				copy(z, D_CELL_LINES, n);
+			else
+				line_cells(z, e, src, n, cb, m, n_cells, &r->s1[slot],
+				           &r->s2[slot]);
+			goto summed;
 		} else {
 			if (up && px[0] == 2) {
 				filter_line_up(mine, px, up, n);
@@ -707,6 +964,7 @@ static int deflate_lines(struct z *z, const unsigned char *const *lines, size_t 
 				memcpy(mine, px, n);
 				mine[0] = 0;
 				e = mine;
+				r->exact[slot] = 0;
 			} else {
 				e = px;
 			}
@@ -724,9 +982,14 @@ static int deflate_lines(struct z *z, const unsigned char *const *lines, size_t 
 		}
 		r->at[slot] = e;
 		emit(z, e, above, far, is_above, is_far, n, cb);
-		/* a < 2^16 and b < 2^63 between reductions: n a + s2 < 2^32 a line */
-		b += (uint64_t)n * a + r->s2[slot];
-		a = (uint32_t)((a + r->s1[slot]) % ADLER_MOD);
+	summed:
+		/* reduced when they grow, not a division a line (the same sums
+		 * modulo 65521): a < 2^32 (a line adds < 2^22), b < 2^63 (n a +
+		 * s2 < 2^47 a line) */
+		b += n * a + r->s2[slot];
+		a += r->s1[slot];
+		if (a >> 31)
+			a %= ADLER_MOD;
 		if (b >> 62)
 			b %= ADLER_MOD;
 		prev = slot;
@@ -742,12 +1005,19 @@ static int deflate_lines(struct z *z, const unsigned char *const *lines, size_t 
 		z->acc >>= 8;
 		z->n = z->n > 8 ? z->n - 8 : 0;
 	}
-	*adler = (uint32_t)(b % ADLER_MOD) << 16 | a;
+	*adler = (uint32_t)(b % ADLER_MOD) << 16 | (uint32_t)(a % ADLER_MOD);
 	return 0;
 }
 
 int pngwrite_lines(const unsigned char *const *lines, int w, int h, int depth,
                    const unsigned char (*pal)[3], int n_pal, int cell, struct buf *out)
+{
+	return pngwrite_lines_cells(lines, NULL, w, h, depth, pal, n_pal, cell, out);
+}
+
+int pngwrite_lines_cells(const unsigned char *const *lines, const uint64_t *const *differ, int w,
+                         int h, int depth, const unsigned char (*pal)[3], int n_pal, int cell,
+                         struct buf *out)
 {
 	size_t n = 1 + ((size_t)w * (size_t)depth + 7) / 8;
 	struct z z = {.out = out};
@@ -770,12 +1040,14 @@ int pngwrite_lines(const unsigned char *const *lines, int w, int h, int depth,
 	r.at = malloc(r.k * sizeof r.at[0]);
 	r.s1 = malloc(r.k * sizeof r.s1[0]);
 	r.s2 = malloc(r.k * sizeof r.s2[0]);
+	r.exact = malloc(r.k);
+	size_t n_cells = cell > 1 ? ((size_t)w + (size_t)cell - 1) / (size_t)cell : 0;
 	int rc = -1;
-	if (r.buf && r.at && r.s1 && r.s2 && header(out, w, h, depth, pal, n_pal) == 0) {
+	if (r.buf && r.at && r.s1 && r.s2 && r.exact && header(out, w, h, depth, pal, n_pal) == 0) {
 		r.buf[r.k * n] = 2; /* the line of zeros: "up", the same pixels */
 		size_t at = out->len;
 		if (buf_append(out, "\0\0\0\0IDAT", 8) == 0 &&
-		    deflate_lines(&z, lines, n, h, cell, cb, &r, &adler) == 0 &&
+		    deflate_lines(&z, lines, differ, n, h, cell, cb, n_cells, &r, &adler) == 0 &&
 		    finish(out, at, adler) == 0 && !out->oom)
 			rc = 0;
 	}
@@ -783,5 +1055,6 @@ int pngwrite_lines(const unsigned char *const *lines, int w, int h, int depth,
 	free(r.at);
 	free(r.s1);
 	free(r.s2);
+	free(r.exact);
 	return rc;
 }

@@ -10,6 +10,8 @@
 
 #include "buf.h"
 
+#include <stdint.h>
+
 /* The widest picture: a row (and its filter byte) within deflate's
  * window, for the match at the distance of a row. */
 #define PNGWRITE_W_MAX 16384
@@ -38,5 +40,17 @@ int pngwrite_indexed(const unsigned char *const *rows, int w, int h, const unsig
  * out of range). */
 int pngwrite_lines(const unsigned char *const *lines, int w, int h, int depth,
                    const unsigned char (*pal)[3], int n_pal, int cell, struct buf *out);
+
+/* pngwrite_lines, told by the caller where each line differs from the
+ * line a cell of lines up: differ[y], when not NULL (and y >= cell), is a
+ * bit a cell across (bit c of word c / 64: the line's bytes 1 + c cb to
+ * 1 + (c + 1) cb, cb = cell x depth / 8), set where line y filtered as its
+ * filter byte says may differ from line y - cell filtered as its own;
+ * every other byte (the filter byte too) must be the same, and is then
+ * neither looked at nor summed. differ NULL: pngwrite_lines. Other bytes
+ * than pngwrite_lines' where it says something. */
+int pngwrite_lines_cells(const unsigned char *const *lines, const uint64_t *const *differ, int w,
+                         int h, int depth, const unsigned char (*pal)[3], int n_pal, int cell,
+                         struct buf *out);
 
 #endif

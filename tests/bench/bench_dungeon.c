@@ -6,7 +6,9 @@
  * own code costs a request. Not a test: it asserts nothing about time.
  *
  * Usage: bench_dungeon CATALOG_FILE [SECONDS [QUERY...]]
- * QUERY as /dungeon's query string; by default the two fresh 30 x 30
+ * SECONDS as "40x": exactly 40 answers a query, whatever they take (the
+ * same dungeons from one run to the next, for instruction counts under
+ * callgrind). QUERY as /dungeon's query string; by default the two fresh 30 x 30
  * level-20 rows of routes.py that were above 20x the card (JSON, PNG at
  * 50 and 100 hallways). */
 #include <stdio.h>
@@ -37,6 +39,7 @@ int main(int argc, char **argv)
 	static struct response rs;
 	const char *why = NULL, *env[] = {"HTTP_HOST=example.org", NULL};
 	double seconds = argc > 2 ? atof(argv[2]) : 2.0;
+	long count = argc > 2 && strchr(argv[2], 'x') ? atol(argv[2]) : 0;
 	const char *const *queries = argc > 3 ? (const char *const *)argv + 3 : defaults;
 	int n_queries = argc > 3 ? argc - 3 : (int)(sizeof defaults / sizeof *defaults);
 
@@ -71,7 +74,7 @@ int main(int argc, char **argv)
 				return 1;
 			}
 			n++;
-		} while ((t = cpu_s() - t0) < seconds);
+		} while ((t = cpu_s() - t0), count > 0 ? n < count : t < seconds);
 		printf("| `%s` | %.1f | %zu |\n", queries[q], t / (double)n * 1e6, rs.body.len);
 	}
 	buf_free(&rs.body);

@@ -1,5 +1,5 @@
 /* The dungeon's PNG alone, one thread: CPU µs per PNG of version 1 (cairo,
- * libpng), version 2 (pngwrite_indexed) and version 3 (pngwrite_lines)
+ * libpng), version 2 (pngwrite_indexed) and version 3 (pngwrite_lines_cells)
  * for the largest dungeon the page draws (30 x 30 tiles: 1800 x 1800
  * pixels; 100 hallways, or the second argument), eight seeds of each
  * tileset, and the PNGs' bytes. Prints a markdown table.
