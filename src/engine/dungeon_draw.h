@@ -16,21 +16,14 @@
  * whatever the size: 12 x 8 tiles is 720 x 480, 30 x 30 is 1800 x 1800. */
 #define DUNGEON_PNG_CELL 10
 
-/* A picture no code makes yet (a prototype of a version 3, timed by
- * tests/bench/bench_dungeon_png.c and checked by test_dungeon_png): the
- * same pixels as version 2, four bits a pixel, written by
- * pngwrite_lines_cells with the cells where each line may differ from the
- * line a cell of lines up (from the cell rows' grounds and the marks); its
- * bytes are pinned by test_png_pinned for the version that turns it
- * on, so they change only before that. */
-#define DUNGEON_PNG_LINES 3
-
 /* Appends the PNG of d to out as a dungeon code of version `version`
- * draws it: DUNGEONCODE_VERSION_1 with cairo and libpng, the bytes its
- * codes have had since; DUNGEON_PNG_LINES as above; any other
- * (DUNGEONCODE_VERSION_2, 0) the same pixels written by pngwrite_indexed,
- * 20 times cheaper and bytes of their own, frozen as well
- * (docs/dungeons.md). 0, or -1 (out of memory, a cairo error). */
+ * draws it (docs/dungeons.md), each version's bytes frozen: version 1 with
+ * cairo and libpng; version 2 (and 0) the same pixels at 8 bits a pixel
+ * written by pngwrite_indexed, 20 times cheaper; version 3 the same pixels
+ * at 4 bits a pixel written by pngwrite_lines_cells from the cells where
+ * each line may differ from the line a cell of lines up (the cell rows'
+ * grounds and what is drawn on them), about half version 2's bytes and
+ * cost. 0, or -1 (out of memory, a cairo error). */
 int dungeon_draw_png_v(const struct dungeon *d, int version, struct buf *out);
 
 /* Appends the Universal VTT JSON of d to out, its image as

@@ -34,9 +34,6 @@
 
 enum dformat { DF_HTML, DF_JSON, DF_TEXT, DF_PNG, DF_VTT };
 
-/* A version-3 code answers the picture dungeon_draw.h calls DUNGEON_PNG_LINES. */
-_Static_assert(DUNGEON_PNG_LINES == DUNGEONCODE_VERSION_3, "version 3's picture");
-
 enum df { DF_W, DF_H, DF_SEED, DF_TILESET, DF_LEVEL, DF_HALLWAYS, DF_FORMAT, DF__MAX };
 static const char *const df_names[DF__MAX + 1] = {"w",     "h",        "seed",   "tileset",
                                                   "level", "hallways", "format", NULL};

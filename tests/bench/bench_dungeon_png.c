@@ -87,7 +87,7 @@ int main(int argc, char **argv)
 		size_t b1, b2, b3;
 		double t1 = time_png(DUNGEONCODE_VERSION_1, seconds, &b1);
 		double t2 = time_png(DUNGEONCODE_VERSION_2, seconds, &b2);
-		double t3 = time_png(DUNGEON_PNG_LINES, seconds, &b3);
+		double t3 = time_png(DUNGEONCODE_VERSION_3, seconds, &b3);
 		printf("| %s | %.0f | %.0f | %.0f | %.1f | %.2f | %zu | %zu | %zu |\n",
 		       sets[i].name, t1, t2, t3, t1 / t2, t2 / t3, b1 / SEEDS, b2 / SEEDS,
 		       b3 / SEEDS);

@@ -117,7 +117,7 @@ static void test_same_pixels(void **state)
 			buf_reset(&three);
 			assert_int_equal(dungeon_draw_png_v(&d, DUNGEONCODE_VERSION_1, &one), 0);
 			assert_int_equal(dungeon_draw_png_v(&d, DUNGEONCODE_VERSION_2, &two), 0);
-			assert_int_equal(dungeon_draw_png_v(&d, DUNGEON_PNG_LINES, &three), 0);
+			assert_int_equal(dungeon_draw_png_v(&d, DUNGEONCODE_VERSION_3, &three), 0);
 			int w1, h1, w2, h2, w3, h3;
 			unsigned char *a = decode(&one, &w1, &h1), *b = decode(&two, &w2, &h2),
 			              *c = decode(&three, &w3, &h3);

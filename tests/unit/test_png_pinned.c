@@ -13,7 +13,7 @@
  * at c918ab9, the same writer's bytes);
  * PNG_PIN_PRINT=1 prints the table (there should be no reason to re-pin).
  *
- * Version 3's picture (dungeon_draw_png_v with DUNGEON_PNG_LINES,
+ * Version 3's picture (dungeon_draw_png_v with DUNGEONCODE_VERSION_3,
  * pngwrite_lines) is pinned the same way: the same dungeons, and
  * pngwrite_lines alone on the same pictures (8 bits a pixel, and their
  * low 4 bits at 4), each of these decoded here too (zlib, the filters)
@@ -185,7 +185,7 @@ static void test_dungeons(void **state)
 static void test_dungeons_v3(void **state)
 {
 	(void)state;
-	dungeons(DUNGEON_PNG_LINES, "v3 ");
+	dungeons(DUNGEONCODE_VERSION_3, "v3 ");
 }
 
 /* Rows of w pixels, h rows, of a kind, into px; rows[] pointing at them,
