@@ -198,6 +198,18 @@ static size_t same(const unsigned char *a, const unsigned char *b, size_t max)
 	return n;
 }
 
+/* The end of the deflate block, and the bits still held written out to
+ * the last byte (room for them reserved by the caller). */
+static void end_block(struct z *z)
+{
+	put(z, (struct code){0, 7});
+	while (z->n > 0) {
+		z->out->data[z->out->len++] = (char)z->acc;
+		z->acc >>= 8;
+		z->n = z->n > 8 ? z->n - 8 : 0;
+	}
+}
+
 /* Row f (n bytes, filter byte first) as literals and matches; above is the
  * row before it in the stream (NULL for the first), period as the
  * caller's (0: none). */
@@ -451,12 +463,7 @@ static int deflate_rows(struct z *z, const unsigned char *const *rows, int w, in
 	if (room(z, (pending / MAX_MATCH + 2) * 4 + 16))
 		return -1;
 	match(z, pending, 2);
-	put(z, (struct code){0, 7}); /* the end of the block */
-	while (z->n > 0) {
-		z->out->data[z->out->len++] = (char)z->acc;
-		z->acc >>= 8;
-		z->n = z->n > 8 ? z->n - 8 : 0;
-	}
+	end_block(z);
 	*adler = b << 16 | a;
 	return 0;
 }
@@ -999,12 +1006,7 @@ static int deflate_lines(struct z *z, const unsigned char *const *lines,
 	if (room(z, (z->pend_len / MAX_MATCH + 2) * 4 + 16))
 		return -1;
 	flush(z);
-	put(z, (struct code){0, 7}); /* the end of the block */
-	while (z->n > 0) {
-		z->out->data[z->out->len++] = (char)z->acc;
-		z->acc >>= 8;
-		z->n = z->n > 8 ? z->n - 8 : 0;
-	}
+	end_block(z);
 	*adler = (uint32_t)(b % ADLER_MOD) << 16 | (uint32_t)(a % ADLER_MOD);
 	return 0;
 }
