@@ -723,7 +723,7 @@ static void differ_lines(const struct dungeon *d, const struct canvas *c, const 
 	}
 }
 
-/* Versions 2 (depth 8, pngwrite_indexed) and 3 (depth 4, pngwrite_lines). */
+/* Versions 2 (depth 8, pngwrite_indexed) and 3 (depth 4, pngwrite_lines_cells). */
 static int draw_png(const struct dungeon *d, int depth, struct buf *out)
 {
 	struct canvas c = {.pw = d->cw * P, .ph = d->ch * P, .depth = depth};
