@@ -66,7 +66,8 @@ $(LOOTFORGE_CLI): cli/lootforge.c src/engine/lootforge.h $(LIBLOOTFORGE)
 	$(CC) -Isrc/engine $(CFLAGS) $(LDFLAGS) -o $@ cli/lootforge.c $(LIBLOOTFORGE) -ljansson -lunistring -lm -pthread
 
 .PHONY: all deps test-kit install uninstall test-deploy test-house bench-mapgen bench-dungeon-png bench-curve bench-routes unit unit-san integration check run start stop bench clean format
-all: $(DAEMON) $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen
+all: $(DAEMON) $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen \
+	$(BUILD)/tests/bench_dungeon $(BUILD)/tests/bench_dungeon_png
 
 deps:
 	@deploy/install-deps.sh
