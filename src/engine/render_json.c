@@ -621,51 +621,80 @@ static void jw_unhonoured(struct jw *w, const struct item *it)
 /* SPEC §8's members, only for the kinds that have them, so the other
  * kinds' answers keep their bytes: the spell (or null), a wand's charges, a
  * scroll's given name and description. */
-/* A spell's text depends on the spell alone, and the same few dozen
- * spells come back in every wand and scroll: each thread keeps the texts
- * it wrote last, one a slot by a hash of the spell, found by its content
+
+/* The spell's object, member by member: {"name":...,"text":...}. */
+static void jw_spell(struct jw *w, const struct spell *sp, const char *text)
+{
+	JW_LIT(w, "{\"name\":");
+	jw_str(w, sp->name);
+	JW_LIT(w, ",\"mana\":");
+	jw_int(w, sp->mana);
+	JW_LIT(w, ",\"level\":");
+	jw_int(w, sp->level);
+	JW_LIT(w, ",\"tier\":");
+	jw_int(w, sp->tier);
+	JW_LIT(w, ",\"text\":");
+	jw_str(w, text);
+	JW_LIT(w, "}");
+}
+
+/* A spell's JSON depends on the spell alone, and the same few dozen
+ * spells come back in every wand and scroll: each thread keeps the objects
+ * it wrote last, one a slot by the spell's address, found by its content
  * (name, numbers and every effect compared in full, so that a spell of
- * another catalog at the same address is not taken for it). spell_text
- * was ~3.5% of a level-20 dungeon's JSON. */
-#define SPELLS_KEPT 32
+ * another catalog at the same address is not taken for it). Its text
+ * (spell_text) was ~3.5% of a level-20 dungeon's JSON, and then writing
+ * it ~13% more: every text holds an em dash, which sends it the long way
+ * (jw_str_slow, u8_check). */
+#define SPELLS_KEPT     32
+#define SPELL_JSON_KEPT 1024 /* a spell's object is ~150-250 bytes */
 
 struct kept_spell {
 	int used, mana, level, tier, n_effects;
 	struct spell_effect effects[SPELL_EFFECTS_MAX];
 	char name[SPELL_NAME_MAX + 1];
-	char text[SPELL_TEXT_MAX];
+	size_t json_len;
+	char json[SPELL_JSON_KEPT];
 };
 
 static __thread struct kept_spell spells_kept[SPELLS_KEPT];
 
-/* sp's text (spell_text's), or NULL when it has none. */
-static const char *spell_text_kept(const struct spell *sp)
+static int kept_is(const struct kept_spell *e, const struct spell *sp)
 {
-	if (!sp->name)
-		return NULL; /* spell_check refuses it */
-	const int nums[] = {sp->mana, sp->level, sp->tier, sp->n_effects};
-	size_t name_len = strlen(sp->name);
-	uint64_t h = 0xcbf29ce484222325ULL;
-	const unsigned char *bytes[] = {(const void *)nums, (const void *)sp->effects,
-	                                (const void *)sp->name};
-	const size_t lens[] = {sizeof nums, sizeof sp->effects, name_len};
+	return e->used && e->mana == sp->mana && e->level == sp->level && e->tier == sp->tier &&
+	       e->n_effects == sp->n_effects &&
+	       memcmp(e->effects, sp->effects, sizeof e->effects) == 0 &&
+	       strcmp(e->name, sp->name) == 0;
+}
 
-	for (int k = 0; k < 3; k++)
-		for (size_t i = 0; i < lens[k]; i++)
-			h = (h ^ bytes[k][i]) * 0x100000001b3ULL;
-	struct kept_spell *e = &spells_kept[h % SPELLS_KEPT];
-	if (e->used && e->mana == sp->mana && e->level == sp->level && e->tier == sp->tier &&
-	    e->n_effects == sp->n_effects &&
-	    memcmp(e->effects, sp->effects, sizeof e->effects) == 0 &&
-	    strcmp(e->name, sp->name) == 0)
-		return e->text;
-	if (name_len > SPELL_NAME_MAX) { /* not kept: spell_check refuses it anyway */
-		static __thread char text[SPELL_TEXT_MAX];
-		return spell_text(sp, text, sizeof text) < 0 ? NULL : text;
-	}
-	e->used = 0;
-	if (spell_text(sp, e->text, sizeof e->text) < 0)
+/* sp's object kept, made now if need be; NULL when it is not kept (a name
+ * longer than spell_check allows, an object longer than the room, or
+ * anything the long way must decide: no text, text not UTF-8, no memory). */
+static const struct kept_spell *spell_kept(const struct spell *sp)
+{
+	uintptr_t at = (uintptr_t)(const void *)sp;
+	struct kept_spell *e = &spells_kept[(at ^ at >> 7 ^ at >> 13) % SPELLS_KEPT];
+
+	if (kept_is(e, sp))
+		return e;
+	size_t name_len = strlen(sp->name);
+	if (name_len > SPELL_NAME_MAX)
 		return NULL;
+	char text[SPELL_TEXT_MAX];
+	if (spell_text(sp, text, sizeof text) < 0)
+		return NULL;
+	struct buf b;
+	buf_init(&b);
+	struct jw w = {&b, 0};
+	jw_spell(&w, sp, text);
+	e->used = 0;
+	if (w.err || b.len >= sizeof e->json) {
+		buf_free(&b);
+		return NULL;
+	}
+	memcpy(e->json, b.data, b.len);
+	e->json_len = b.len;
+	buf_free(&b);
 	e->mana = sp->mana;
 	e->level = sp->level;
 	e->tier = sp->tier;
@@ -673,7 +702,27 @@ static const char *spell_text_kept(const struct spell *sp)
 	memcpy(e->effects, sp->effects, sizeof e->effects);
 	memcpy(e->name, sp->name, name_len + 1);
 	e->used = 1;
-	return e->text;
+	return e;
+}
+
+/* The spell's object, or null when it has none (no name: spell_check
+ * refuses it; no text). */
+static void jw_spell_of(struct jw *w, const struct spell *sp)
+{
+	if (!sp || !sp->name) {
+		JW_LIT(w, "null");
+		return;
+	}
+	const struct kept_spell *e = spell_kept(sp);
+	if (e) {
+		jw_raw(w, e->json, e->json_len);
+		return;
+	}
+	char text[SPELL_TEXT_MAX];
+	if (spell_text(sp, text, sizeof text) < 0)
+		JW_LIT(w, "null");
+	else
+		jw_spell(w, sp, text);
 }
 
 static void jw_magic(struct jw *w, const struct item *it)
@@ -682,23 +731,7 @@ static void jw_magic(struct jw *w, const struct item *it)
 
 	if (magic & MAGIC_SPELL) {
 		JW_LIT(w, ",\"spell\":");
-		const struct spell *sp = it->spell ? &it->spell->s : NULL;
-		const char *text = sp ? spell_text_kept(sp) : NULL;
-		if (!text) {
-			JW_LIT(w, "null");
-		} else {
-			JW_LIT(w, "{\"name\":");
-			jw_str(w, sp->name);
-			JW_LIT(w, ",\"mana\":");
-			jw_int(w, sp->mana);
-			JW_LIT(w, ",\"level\":");
-			jw_int(w, sp->level);
-			JW_LIT(w, ",\"tier\":");
-			jw_int(w, sp->tier);
-			JW_LIT(w, ",\"text\":");
-			jw_str(w, text);
-			JW_LIT(w, "}");
-		}
+		jw_spell_of(w, it->spell ? &it->spell->s : NULL);
 	}
 	if (magic & MAGIC_CHARGES) {
 		JW_LIT(w, ",\"charges\":");
