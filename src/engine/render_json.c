@@ -154,12 +154,79 @@ static inline int plain8(uint64_t v)
 	return bad == 0;
 }
 
+#ifdef __SSE2__
+/* The bytes of v that the quick ways do not copy as they are (bad_bytes:
+ * 0xFF each; bad16: a bit each): as signed bytes, those below 0x20 are the controls and
+ * every byte at or above 0x80; then '"' and '\\'. */
+static inline __m128i bad_bytes(__m128i v)
+{
+	const __m128i space = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'),
+	              bslash = _mm_set1_epi8('\\');
+	return _mm_or_si128(_mm_cmplt_epi8(v, space),
+	                    _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)));
+}
+
+static inline unsigned bad16(__m128i v)
+{
+	return (unsigned)_mm_movemask_epi8(bad_bytes(v));
+}
+#endif
+
+/* put_plain for n <= 32 (SHORT_MAX), nearly every string of an item (its
+ * code, its name, its parts' words): two loads of 16, 8 or 4 bytes by the
+ * length, overlapping in the middle, checked together in one vector and
+ * stored; no loop. put_plain's loops cost ~75 instructions for a word of
+ * ten bytes (~7% of a level-20 dungeon's JSON). */
+#define SHORT_MAX 32
+static inline __attribute__((always_inline)) char *put_short(char *d, const char *s, size_t n)
+{
+#ifdef __SSE2__
+	if (n >= 16) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)s);
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
+		if (_mm_movemask_epi8(_mm_or_si128(bad_bytes(a), bad_bytes(b))))
+			return NULL;
+		_mm_storeu_si128((__m128i *)(void *)(d + 1), a);
+		_mm_storeu_si128((__m128i *)(void *)(d + 1 + n - 16), b);
+	} else if (n >= 8) {
+		__m128i a = _mm_loadl_epi64((const __m128i *)(const void *)s);
+		__m128i b = _mm_loadl_epi64((const __m128i *)(const void *)(s + n - 8));
+		if (bad16(_mm_unpacklo_epi64(a, b)))
+			return NULL;
+		_mm_storel_epi64((__m128i *)(void *)(d + 1), a);
+		_mm_storel_epi64((__m128i *)(void *)(d + 1 + n - 8), b);
+	} else if (n >= 4) {
+		uint32_t head, tail;
+		memcpy(&head, s, 4);
+		memcpy(&tail, s + n - 4, 4);
+		/* the vector's other eight bytes are zeros, controls: not looked at */
+		__m128i v = _mm_unpacklo_epi32(_mm_cvtsi32_si128((int)head),
+		                               _mm_cvtsi32_si128((int)tail));
+		if (bad16(v) & 0xFF)
+			return NULL;
+		memcpy(d + 1, &head, 4);
+		memcpy(d + 1 + n - 4, &tail, 4);
+	} else
+#endif
+	{
+		for (size_t i = 0; i < n; i++) {
+			unsigned char c = (unsigned char)s[i];
+			if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+				return NULL;
+			d[1 + i] = (char)c;
+		}
+	}
+	d[0] = '"';
+	d[n + 1] = '"';
+	return d + n + 2;
+}
+
 /* Most strings are printable ASCII without '"' or '\\': s (n bytes, not
  * necessarily followed by a NUL: a map's row of cells) quoted at d, room
  * for n + 2 made by the caller, in one pass. Returns the end, or NULL when
  * a byte needs more (the bytes written at d are then not part of the
  * answer: the caller goes the whole way, jw_str_slow). */
-static inline char *put_plain(char *d, const char *s, size_t n)
+static char *put_plain_long(char *d, const char *s, size_t n)
 {
 	size_t i = 0;
 #ifdef __SSE2__
@@ -223,6 +290,13 @@ static inline char *put_plain(char *d, const char *s, size_t n)
 	d[0] = '"';
 	d[n + 1] = '"';
 	return d + n + 2;
+}
+
+/* put_short's work inline where the string is short; put_plain_long's,
+ * a call with the registers its loops need saved, else. */
+static inline __attribute__((always_inline)) char *put_plain(char *d, const char *s, size_t n)
+{
+	return n <= SHORT_MAX ? put_short(d, s, n) : put_plain_long(d, s, n);
 }
 
 static void jw_strn(struct jw *w, const char *s, size_t n)
@@ -455,6 +529,8 @@ static struct {
 	struct jtext part_key_v2[P__MAX], part_key_v1[P__MAX]; /* ",\"tube_quality\":" */
 	struct jtext stat_key[ST__MAX];                        /* ",\"attack\":" */
 	unsigned char magic[K__MAX]; /* MAGIC_*: what jw_magic writes for a kind */
+	unsigned parts[K__MAX];      /* render_kind_parts's, within ALL_PARTS */
+	size_t n_parts[K__MAX];      /* and how many */
 	int stat_keys_short;         /* every stat_key made, and shorter than KEY_COPY */
 } jt;
 #define KEY_COPY 16
@@ -492,6 +568,9 @@ static void jt_build(void)
 		jt.magic[k] = (unsigned char)((recipe_step(r, OP_SPELL) ? MAGIC_SPELL : 0) |
 		                              (recipe_step(r, OP_CHARGES) ? MAGIC_CHARGES : 0) |
 		                              (r && r->blueprint ? MAGIC_SCROLL : 0));
+		jt.parts[k] = render_kind_parts((enum kind)k, ALL_PARTS) & ALL_PARTS;
+		for (unsigned left = jt.parts[k]; left; left &= left - 1)
+			jt.n_parts[k]++;
 	}
 	for (int i = SLOT_NONE + 1; i < SLOT__MAX; i++) {
 		struct jw w = {&b, 0};
@@ -557,17 +636,83 @@ static inline void jw_jtext(struct jw *w, const struct jtext *t, int first)
 	jw_raw(w, t->s + off, t->len - off);
 }
 
+/* A part's word as the quick way writes it (put_word): at most this many
+ * bytes; a longer one takes the long way. */
+#define PART_WORD_ROOM 40
+
+/* e's word quoted at d, or null (jw_word's bytes), room for
+ * PART_WORD_ROOM + 2 made; returns the end, or NULL when the word is
+ * longer or holds a byte jw_str_slow must decide. */
+static inline char *put_word(char *d, const struct entry *e)
+{
+	if (!e || !e->word) {
+		memcpy(d, "null", 4);
+		return d + 4;
+	}
+	size_t n = strlen(e->word);
+	return n <= PART_WORD_ROOM ? put_plain(d, e->word, n) : NULL;
+}
+
+/* jw_parts's object for v2 at d, when each of its keys was made and each
+ * word goes the quick way (put_word); else NULL (the long way then
+ * writes it). Room for PARTS_ROOM(the kind's parts) made. */
+#define PARTS_ROOM(n) (2 + ((n) + 1) * (JT_COPY + PART_WORD_ROOM + 8))
+static char *put_parts(char *d, const struct item *it, unsigned parts)
+{
+	size_t first = 1;
+
+	*d++ = '{';
+	for (unsigned left = parts; left; left &= left - 1) {
+		int p = __builtin_ctz(left);
+		const struct jtext *t = &jt.part_key_v2[p];
+		if (!t->len)
+			return NULL;
+		memcpy(d, t->s + first, JT_COPY);
+		d += t->len - first;
+		first = 0;
+		if (p != P_ELEMENT) {
+			d = put_word(d, it->part[p]);
+		} else {
+			*d++ = '[';
+			if (it->part[P_ELEMENT])
+				d = put_word(d, it->part[P_ELEMENT]);
+			if (d && it->part[P_ELEMENT] && it->element2)
+				*d++ = ',';
+			if (d && it->element2)
+				d = put_word(d, it->element2);
+			if (d)
+				*d++ = ']';
+		}
+		if (!d)
+			return NULL;
+	}
+	*d++ = '}';
+	return d;
+}
+
 /* One key per part of the kind; element is a list of 0..2 words. The
  * keys are the parts' names as version 1 wrote them ("tube-quality"), or
- * docs/api.md's identifiers (tube_quality) for v2. */
+ * docs/api.md's identifiers (tube_quality) for v2. For v2, the whole
+ * object in one run when it can (put_parts): a call, a strlen and a check
+ * of the room a word were ~5% of a level-20 dungeon's JSON. */
 static void jw_parts(struct jw *w, const struct item *it, int v2)
 {
-	unsigned parts = render_kind_parts(it->kind, ALL_PARTS);
+	int known = (unsigned)it->kind < K__MAX;
+	unsigned parts;
 	int first = 1;
 
 	jt_ready();
+	parts = known ? jt.parts[it->kind] : render_kind_parts(it->kind, ALL_PARTS) & ALL_PARTS;
+	if (v2) {
+		char *d = jw_room(w, PARTS_ROOM(known ? jt.n_parts[it->kind] : P__MAX));
+		char *end = d ? put_parts(d, it, parts) : NULL;
+		if (end) {
+			jw_done(w, end);
+			return;
+		}
+	}
 	JW_LIT(w, "{");
-	for (unsigned left = parts & ALL_PARTS; left; left &= left - 1) {
+	for (unsigned left = parts; left; left &= left - 1) {
 		int p = __builtin_ctz(left); /* the kind's parts only, in order */
 		const struct jtext *t = v2 ? &jt.part_key_v2[p] : &jt.part_key_v1[p];
 		if (t->len) {
@@ -1154,30 +1299,34 @@ static __thread struct plain_links plain_kept[K__MAX];
 
 static int is_plain(const struct form *f)
 {
+	uintptr_t any = 0; /* no word asked for: one test, not one a part */
+
 	if (f->power_text || f->loadout || (unsigned)f->kind >= K__MAX)
 		return 0;
 	for (int p = 0; p < P__MAX; p++)
-		if (f->attr[p])
-			return 0;
-	return 1;
+		any |= (uintptr_t)f->attr[p];
+	return any == 0;
 }
 
-/* l's links for f: a thread's kept ones when f is plain, else made into
- * l's buffers (links_init). 0, or -1 out of memory. */
-static int links_for(struct links *l, const struct form *f)
+/* l's links for f: a thread's kept ones when f is plain (*owned 0: only
+ * l's scratch buffer initialised, freed by links_done only if an item
+ * without a code wrote into it; a dungeon's ~170 items come here one at a
+ * time), else made into l's buffers (links_init, *owned 1). 0, or -1 out
+ * of memory. */
+static int links_for(struct links *l, const struct form *f, int *owned)
 {
 	struct plain_links *p = is_plain(f) ? &plain_kept[f->kind] : NULL;
 
+	*owned = 0;
 	if (p && p->kept && p->tier == f->tier && p->variance == f->variance) {
-		buf_init(&l->buf);
-		buf_init(&l->inputs);
-		buf_init(&l->reroll);
+		l->buf = (struct buf){.data = NULL, .len = 0, .cap = 0, .oom = 0}; /* buf_init */
 		l->in = p->in;
 		l->in_len = p->in_len;
 		l->rr = p->rr;
 		l->rr_len = p->rr_len;
 		return 0;
 	}
+	*owned = 1;
 	if (links_init(l, f) != 0)
 		return -1;
 	if (p && l->in_len < sizeof p->in && l->rr_len < sizeof p->rr) {
@@ -1192,6 +1341,15 @@ static int links_for(struct links *l, const struct form *f)
 	return 0;
 }
 
+/* Frees what links_for made. */
+static void links_done(struct links *l, int owned)
+{
+	if (owned)
+		links_free(l);
+	else if (l->buf.data)
+		buf_free(&l->buf);
+}
+
 /* render_json_items, with every item written in version 2's language when
  * v2 (render_json_item_append: not a copy of the item to say so). */
 static int write_items(const struct form *f, const struct item *items, size_t n, int batch, int v2,
@@ -1202,11 +1360,13 @@ static int write_items(const struct form *f, const struct item *items, size_t n,
 	f = render_form(f);
 	struct links links;
 	struct jw w = {out, 0};
-	size_t start = out->len;
+	size_t start = out->len, room = n * JSON_ITEM_ROOM + 16;
+	int owned;
 
-	w.err = links_for(&links, f) != 0;
-	/* One reservation for most answers. */
-	if (!w.err && buf_reserve(out, n * JSON_ITEM_ROOM + 16) != 0)
+	w.err = links_for(&links, f, &owned) != 0;
+	/* One reservation for most answers; none when an answer that
+	 * appends its items one by one made the room already. */
+	if (!w.err && (out->oom || room >= out->cap - out->len) && buf_reserve(out, room) != 0)
 		w.err = 1;
 	if (batch)
 		JW_LIT(&w, "{\"items\":[");
@@ -1220,7 +1380,7 @@ static int write_items(const struct form *f, const struct item *items, size_t n,
 	}
 	if (batch)
 		JW_LIT(&w, "]}");
-	links_free(&links);
+	links_done(&links, owned);
 	/* All or nothing: a failed answer leaves out as it was. */
 	if (w.err) {
 		if (out->data) {
