@@ -973,6 +973,9 @@ static inline void jw_named(struct jw *w, const struct jtext *t, const char *nam
 #define STATS_ROOM (ST__MAX * (KEY_COPY + HUNDREDTHS_MAX))
 static char *put_stats(char *d, const struct item *it)
 {
+	/* unrolled: each stat's tests (the first, the multiplier) decided
+	 * by the compiler, no loop; ~1% of a level-20 dungeon's JSON */
+#pragma GCC unroll 16
 	for (int s = 0; s < ST__MAX; s++) {
 		const struct jtext *t = &jt.stat_key[s];
 		size_t off = s == 0;
