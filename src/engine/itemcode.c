@@ -70,29 +70,6 @@ static uint64_t power_field(uint32_t micro)
 	return (uint64_t)m * 8 + d;
 }
 
-/* Twelve bits as their two characters of b64, as constant expressions:
- * the table below is made by the compiler. */
-#define B64C(s)                                                                                    \
-	((s) < 26    ? 'A' + (s)                                                                   \
-	 : (s) < 52  ? 'a' + (s)-26                                                                \
-	 : (s) < 62  ? '0' + (s)-52                                                                \
-	 : (s) == 62 ? '-'                                                                         \
-	             : '_')
-#define B64P(v)                                                                                    \
-	{                                                                                          \
-		(char)B64C((v) >> 6), (char)B64C((v)&63)                                           \
-	}
-#define B64P4(v)    B64P(v), B64P((v) + 1), B64P((v) + 2), B64P((v) + 3)
-#define B64P16(v)   B64P4(v), B64P4((v) + 4), B64P4((v) + 8), B64P4((v) + 12)
-#define B64P64(v)   B64P16(v), B64P16((v) + 16), B64P16((v) + 32), B64P16((v) + 48)
-#define B64P256(v)  B64P64(v), B64P64((v) + 64), B64P64((v) + 128), B64P64((v) + 192)
-#define B64P1024(v) B64P256(v), B64P256((v) + 256), B64P256((v) + 512), B64P256((v) + 768)
-
-/* Every twelve bits as two characters: a group of three bytes is two
- * look-ups and two stores rather than four of each. */
-static const char b64_pairs[4096][2] = {B64P1024(0), B64P1024(1024), B64P1024(2048),
-                                        B64P1024(3072)};
-
 /* raw's n bytes as unpadded base64url into out (room checked by the
  * caller); returns the count of characters. */
 static size_t base64url(const uint8_t *raw, size_t n, char *out)
@@ -101,8 +78,10 @@ static size_t base64url(const uint8_t *raw, size_t n, char *out)
 	/* Whole groups of three bytes, four characters each, without tests. */
 	for (; i + 3 <= n; i += 3) {
 		uint32_t v = (uint32_t)raw[i] << 16 | (uint32_t)raw[i + 1] << 8 | raw[i + 2];
-		memcpy(out + k, b64_pairs[v >> 12], 2);
-		memcpy(out + k + 2, b64_pairs[v & 4095], 2);
+		out[k] = b64[v >> 18];
+		out[k + 1] = b64[(v >> 12) & 63];
+		out[k + 2] = b64[(v >> 6) & 63];
+		out[k + 3] = b64[v & 63];
 		k += 4;
 	}
 	if (i < n) {
