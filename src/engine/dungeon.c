@@ -11,6 +11,7 @@
  * treasure never passes it. */
 #include "dungeon.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__
@@ -134,11 +135,12 @@ int dungeon_distances(const struct dungeon *d, int x, int y, int *dist)
 _Static_assert(T == 6, "a tile's rows are 6 bits of a byte; six rows fill 48 bits");
 
 struct tiles {
-	uint64_t floor[TGRID]; /* the floor cells */
-	uint64_t left[TGRID];  /* the floor the walk has not reached */
-	uint64_t front[TGRID]; /* the walk's cells at the current distance */
-	uint64_t next[TGRID];  /* the cells beside them, gathered; 0 between steps */
-	uint16_t room[TGRID];  /* the room of all its floor, 0 for none, or MIXED */
+	uint64_t floor[TGRID];  /* the floor cells */
+	uint64_t rfloor[TGRID]; /* the floor of a room tile; 0 elsewhere */
+	uint64_t left[TGRID];   /* the floor the walk has not reached */
+	uint64_t front[TGRID];  /* the walk's cells at the current distance */
+	uint64_t next[TGRID];   /* the cells beside them, gathered; 0 between steps */
+	uint16_t room[TGRID];   /* the room of all its floor, 0 for none, or MIXED */
 	uint16_t list[2][TGRID];
 };
 
@@ -152,10 +154,37 @@ struct runs {
 	int row[MAP_DIM_MAX * T + 1];     /* row y's runs: row[y] .. row[y + 1] - 1 */
 };
 
+/* A room's figures gathered from its tiles (rooms_by_tile). */
+struct tile_box {
+	int first; /* its first cell in reading order, y << 8 | x */
+	int cells, x0, x1, y1;
+};
+
+/* The rooms found from the tiles (rooms_by_tile), by tile (TILE_AT). */
+struct tile_rooms {
+	/* union-find: a room tile's root is its room's first tile; any other
+	 * tile is its own */
+	uint16_t parent[TGRID];
+	struct tile_box box[TGRID];       /* at a root: its room's */
+	uint16_t id[TGRID];               /* at a root: its room's number; else 0 */
+	uint16_t root[DUNGEON_ROOMS_MAX]; /* the rooms' roots, sorted by first cell */
+	/* mask[i]: a floor of tile i of the set (MAP_TILES_MAX: any beyond)
+	 * found to be one piece, or 0 */
+	uint64_t mask[MAP_TILES_MAX + 1];
+};
+
+/* The tile lines that hold a door (find_doors): at most two a tile. */
+struct door_lines {
+	uint64_t both[2 * MAP_DIM_MAX * MAP_DIM_MAX]; /* the pairs of cells across */
+	uint16_t line[2 * MAP_DIM_MAX * MAP_DIM_MAX]; /* its tile << 1, | 1 for the east line */
+};
+
 /* Everything dungeon_build needs besides the dungeon, in one allocation. */
 struct work {
 	struct runs runs;
+	struct tile_rooms tile_rooms;
 	struct tiles tiles;
+	struct door_lines doors;
 	uint64_t rbits[MAP_DIM_MAX * T][WORDS];   /* each row's room floor */
 	uint64_t fbits[MAP_DIM_MAX * T][WORDS];   /* each row's floor */
 	struct rng stream[DUNGEON_ROOMS_MAX + 1]; /* each room's, after its stock roll */
@@ -264,24 +293,26 @@ static uint64_t tile_bits(const uint64_t (*rows)[WORDS], int x)
 #undef ROW_BITS
 }
 
-/* The tile grid from the rows of floor: floor and left as the cells say,
- * next and room clear, the border tiles empty. */
-static void read_tiles(const struct dungeon *d, uint64_t (*fbits)[WORDS], struct tiles *tb)
+/* The tile grid from the rows of floor: floor, rfloor and left as the
+ * cells and tiles say, next and room clear, the border tiles empty. */
+static void read_tiles(const struct dungeon *d, const unsigned char *is_room,
+                       uint64_t (*fbits)[WORDS], struct tiles *tb)
 {
 	for (int u = 0; u < TROW; u++) { /* the rows of tiles above and below */
 		int v = TILE_AT(u - 1, d->h);
-		tb->floor[u] = tb->left[u] = tb->next[u] = 0;
-		tb->floor[v] = tb->left[v] = tb->next[v] = 0;
+		tb->floor[u] = tb->rfloor[u] = tb->left[u] = tb->next[u] = 0;
+		tb->floor[v] = tb->rfloor[v] = tb->left[v] = tb->next[v] = 0;
 	}
 	for (int ty = 0; ty < d->h; ty++) {
 		const uint64_t(*rows)[WORDS] = fbits + ty * T;
 		int u = TILE_AT(-1, ty), v = TILE_AT(d->w, ty);
-		tb->floor[u] = tb->left[u] = tb->next[u] = 0;
-		tb->floor[v] = tb->left[v] = tb->next[v] = 0;
+		tb->floor[u] = tb->rfloor[u] = tb->left[u] = tb->next[u] = 0;
+		tb->floor[v] = tb->rfloor[v] = tb->left[v] = tb->next[v] = 0;
 		for (int tx = 0; tx < d->w; tx++) {
 			uint64_t f = tile_bits(rows, tx * T);
 			int t = TILE_AT(tx, ty);
 			tb->floor[t] = tb->left[t] = f;
+			tb->rfloor[t] = f & -(uint64_t)is_room[ty * d->w + tx];
 			tb->next[t] = 0;
 			tb->room[t] = 0;
 		}
@@ -463,15 +494,215 @@ static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *
 	return 0;
 }
 
+/* The cells of a floor mask, by adding bits in ever wider fields (the
+ * build assumes no popcount instruction). */
+static int count_cells(uint64_t f)
+{
+	f -= f >> 1 & 0x5555555555555555ULL;
+	f = (f & 0x3333333333333333ULL) + (f >> 2 & 0x3333333333333333ULL);
+	f = (f + (f >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (int)(f * 0x0101010101010101ULL >> 56);
+}
+
+/* Whether a tile's floor mask f is one piece: a flood from its first cell
+ * (a few steps in 6 x 6 cells) reaches all of it. */
+static int one_piece(uint64_t f)
+{
+	uint64_t seen = f & -f, grown;
+	while ((grown = (seen | seen << 1 | seen >> 1 | seen << 8 | seen >> 8) & f) != seen)
+		seen = grown;
+	return seen == f;
+}
+
+static void join(uint16_t *parent, int a, int b)
+{
+	int ra = root_of(parent, a), rb = root_of(parent, b);
+	parent[ra > rb ? ra : rb] = (uint16_t)(ra < rb ? ra : rb);
+}
+
+/* room_of from the tiles: each row of a room tile's floor as its room's
+ * number (0 elsewhere), a tile's six cells at once. */
+static void write_room_of(struct dungeon *d, const struct tiles *tb)
+{
+	int cw = d->cw;
+#ifdef __SSE2__
+	const __m128i lane = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
+#endif
+	for (int y = 0; y < d->ch; y++) {
+		uint16_t *row = &d->room_of[y * cw];
+		int g0 = TILE_AT(0, y / T), shift = y % T * 8;
+		for (int tx = 0; tx < d->w; tx++) {
+			int g = g0 + tx;
+			unsigned bits = (unsigned)(tb->rfloor[g] >> shift & ROW0);
+#ifdef __SSE2__
+			__m128i on = _mm_and_si128(_mm_set1_epi16((short)bits), lane);
+			__m128i v = _mm_and_si128(_mm_cmpeq_epi16(on, lane),
+			                          _mm_set1_epi16((short)tb->room[g]));
+			if (tx + 1 < d->w) { /* eight cells: the next tile writes over two */
+				_mm_storeu_si128((__m128i *)(void *)(row + tx * T), v);
+				continue;
+			}
+			/* the last: six, as eight would run past the last row */
+			uint32_t last2 = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(v, 8));
+			_mm_storel_epi64((__m128i *)(void *)(row + tx * T), v);
+			memcpy(row + tx * T + 4, &last2, sizeof last2);
+#else
+			for (int c = 0; c < T; c++)
+				row[tx * T + c] = bits >> c & 1 ? tb->room[g] : 0;
+#endif
+		}
+	}
+}
+
+/* Room r's stairs cell (see find_rooms): rows outward from the middle of
+ * its box, nearest first (the upper of two as near), each row's cells
+ * outward from the middle in the same way, so that a row's first cell of
+ * the room is its best and the search ends when a row, or a cell, is
+ * already farther than the best so far: in most rooms a few cells are
+ * looked at. Among cells as near, the first in reading order. */
+static void room_stairs(const struct dungeon *d, int id, struct dungeon_room *r)
+{
+	int mx = r->x0 + r->x1, my = r->y0 + r->y1, best = INT_MAX;
+
+	for (int up = my / 2, down = up + 1; up >= r->y0 || down <= r->y1;) {
+		int du = up >= r->y0 ? my - 2 * up : INT_MAX;
+		int dn = down <= r->y1 ? 2 * down - my : INT_MAX;
+		int y = du <= dn ? up-- : down++, ddy = du <= dn ? du * du : dn * dn;
+		if (ddy > best)
+			break;
+		const uint16_t *row = &d->room_of[y * d->cw];
+		for (int left = mx / 2, right = left + 1; left >= r->x0 || right <= r->x1;) {
+			int dl = left >= r->x0 ? mx - 2 * left : INT_MAX;
+			int dr = right <= r->x1 ? 2 * right - mx : INT_MAX;
+			int x = dl <= dr ? left-- : right++;
+			int dd = ddy + (dl <= dr ? dl * dl : dr * dr);
+			if (dd > best)
+				break;
+			if (row[x] != id)
+				continue;
+			if (dd < best || y < r->sy) {
+				best = dd;
+				r->sx = x;
+				r->sy = y;
+			}
+			break;
+		}
+	}
+}
+
+/* The rooms as find_rooms finds them, from the tiles: when every room
+ * tile's floor is one piece (so in every map of a tileset, whose tiles
+ * map_tile_check holds to it), a room is the room tiles joined where their
+ * floors meet across a tile line: a union-find over at most 900 tiles,
+ * not the few thousand runs of room floor. Each room's first cell, cells
+ * and box from its tiles' masks; numbered in reading order of the first
+ * cells. Returns 1, having changed nothing, when some room tile's floor
+ * is in pieces (a map no tileset makes): find_rooms then. Whether a tile
+ * is a room's, and whether it joins its neighbours, are as good as
+ * random: they are selected, not branched on. */
+static int rooms_by_tile(struct dungeon *d, const struct map *m, struct tiles *tb,
+                         struct tile_rooms *u)
+{
+	int w = d->w, h = d->h, n = 0;
+
+	memset(u->mask, 0, sizeof u->mask);
+	for (int x = -1; x < w; x++) /* the border read beside the first row and column */
+		u->parent[TILE_AT(x, -1)] = 0;
+	for (int y = 0; y < h; y++)
+		u->parent[TILE_AT(-1, y)] = 0;
+	for (int ty = 0; ty < h; ty++)
+		for (int tx = 0; tx < w; tx++) {
+			int g = TILE_AT(tx, ty), i = m->tile[ty * w + tx];
+			uint64_t f = tb->rfloor[g];
+			i = i < MAP_TILES_MAX ? i : MAP_TILES_MAX;
+			if (f != u->mask[i]) { /* a floor not seen yet: flooded once */
+				if (!one_piece(f))
+					return 1;
+				u->mask[i] = f;
+			}
+			/* to the west neighbour's set if joined to it, else the
+			 * north one's, else a set of its own; joined to both, the
+			 * two sets become one */
+			int west = ((tb->rfloor[g - 1] & COL5) >> 5 & f) != 0;
+			int north = ((tb->rfloor[g - TROW] & ROW5) >> 40 & f) != 0;
+			int lw = u->parent[g - 1], ln = u->parent[g - TROW];
+			u->parent[g] = (uint16_t)(west ? lw : north ? ln : g);
+			if (west && north && lw != ln)
+				join(u->parent, lw, ln);
+		}
+	/* Each tile straight to its root (a tile's parent never comes after
+	 * it, so its parent's parent is a root already), and each tile's
+	 * figures into its root's: written first at its own place, so that a
+	 * root starts from its own. A tile with no room floor is a root of its
+	 * own, not listed; its figures (of an empty mask) are not read. */
+	for (int ty = 0; ty < h; ty++)
+		for (int tx = 0; tx < w; tx++) {
+			int g = TILE_AT(tx, ty), p = u->parent[u->parent[g]];
+			uint64_t f = tb->rfloor[g];
+			int lo = __builtin_ctzll(f | 1ULL << 63), hi = 63 - __builtin_clzll(f | 1);
+			unsigned cols = (unsigned)(f | f >> 24);
+			cols = (cols | cols >> 8 | cols >> 16) & ROW0;
+			struct tile_box own = {
+			        .first = (ty * T + lo / 8) << 8 | (tx * T + lo % 8),
+			        .cells = count_cells(f),
+			        .x0 = tx * T + __builtin_ctz(cols | 0x100),
+			        .x1 = tx * T + 31 - __builtin_clz(cols | 1),
+			        .y1 = ty * T + hi / 8,
+			};
+			u->parent[g] = (uint16_t)p;
+			u->box[g] = own;
+			u->id[g] = 0;
+			struct tile_box *b = &u->box[p];
+			b->first = own.first < b->first ? own.first : b->first;
+			b->cells += p != g ? own.cells : 0;
+			b->x0 = own.x0 < b->x0 ? own.x0 : b->x0;
+			b->x1 = own.x1 > b->x1 ? own.x1 : b->x1;
+			b->y1 = own.y1 > b->y1 ? own.y1 : b->y1;
+			u->root[n] = (uint16_t)g;
+			n += (p == g) & (f != 0);
+		}
+	/* numbered by first cell: an insertion sort, as the roots come
+	 * nearly in that order already */
+	for (int k = 1; k < n; k++) {
+		int j = k, g = u->root[k], first = u->box[g].first;
+		for (; j > 0 && u->box[u->root[j - 1]].first > first; j--)
+			u->root[j] = u->root[j - 1];
+		u->root[j] = (uint16_t)g;
+	}
+	for (int k = 0; k < n; k++) {
+		const struct tile_box *b = &u->box[u->root[k]];
+		struct dungeon_room *r = &d->room[k + 1];
+		u->id[u->root[k]] = (uint16_t)(k + 1);
+		memset(r, 0, sizeof *r);
+		r->n_cells = b->cells;
+		r->x0 = b->x0;
+		r->x1 = b->x1;
+		r->lx = b->first & 0xff;
+		r->y0 = r->ly = b->first >> 8;
+		r->y1 = b->y1;
+	}
+	d->n_rooms = n;
+	for (int ty = 0; ty < h; ty++)
+		for (int tx = 0; tx < w; tx++) {
+			int g = TILE_AT(tx, ty);
+			tb->room[g] = u->id[u->parent[g]];
+		}
+	write_room_of(d, tb);
+	for (int id = 1; id <= n; id++)
+		room_stairs(d, id, &d->room[id]);
+	return 0;
+}
+
 /* The door across tile boundary line `line` (x when vertical) between a
  * room tile and a hallway tile, cells from..from+T-1 along it: the run
  * from the first to the last pair of cells with floor on both sides (the
  * floor of the one is room, of the other hallway: their tiles say so).
- * both: those pairs, as the floor of the tile after the line holds them. */
-static void add_door(struct dungeon *d, uint64_t both, int vertical, int line, int from)
+ * both: those pairs (not none), as the floor of the tile after the line
+ * holds them; room_before: whether the room tile is the one before the
+ * line. */
+static void add_door(struct dungeon *d, uint64_t both, int vertical, int line, int from,
+                     int room_before)
 {
-	if (!both || d->n_doors >= DUNGEON_DOORS_MAX)
-		return;
 	int first = __builtin_ctzll(both), last = 63 - __builtin_clzll(both);
 	if (vertical) { /* one bit a row of the tile */
 		first /= 8;
@@ -480,36 +711,62 @@ static void add_door(struct dungeon *d, uint64_t both, int vertical, int line, i
 	first += from;
 	last += from;
 	struct dungeon_door *o = &d->door[d->n_doors++];
-	int a = vertical ? first * d->cw + line - 1 : (line - 1) * d->cw + first;
-	int b = vertical ? first * d->cw + line : line * d->cw + first;
-	int h = d->kind[a] == 'r' ? b : a, r = h == a ? b : a;
+	/* the cells before and after the line */
+	int ax = vertical ? line - 1 : first, ay = vertical ? first : line - 1;
+	int bx = vertical ? line : first, by = vertical ? first : line;
 	o->x0 = vertical ? line : first;
 	o->y0 = vertical ? first : line;
 	o->x1 = vertical ? line : last + 1;
 	o->y1 = vertical ? last + 1 : line;
-	o->hx = h % d->cw;
-	o->hy = h / d->cw;
-	o->rx = r % d->cw;
-	o->ry = r / d->cw;
-	o->room = d->room_of[r];
+	o->hx = room_before ? bx : ax;
+	o->hy = room_before ? by : ay;
+	o->rx = room_before ? ax : bx;
+	o->ry = room_before ? ay : by;
+	o->room = d->room_of[o->ry * d->cw + o->rx];
 }
 
 /* A cell's floor is a room's or a hallway's by its tile, so only a side
- * between a room tile and a hallway tile can hold a door: the others are
- * not looked at. */
-static void find_doors(const struct map *m, const unsigned char *is_room, const uint64_t *floor,
+ * between a room tile and a hallway tile can hold a door: the pairs of
+ * cells across each line where the room floor of the one tile meets the
+ * hallway floor of the other (past the last column or row the border
+ * tiles have no floor). Every line's pairs are listed and only those with
+ * any counted, with no branch: whether a line holds a door is as good as
+ * random. The doors are then written from the list, in its order. */
+_Static_assert(DUNGEON_DOORS_MAX >= 2 * MAP_DIM_MAX * MAP_DIM_MAX, "a door a tile line");
+static void find_doors(const struct map *m, const struct tiles *tb, struct door_lines *l,
                        struct dungeon *d)
 {
+	uint64_t *both = l->both;
+	uint16_t *line = l->line;
+	int n = 0;
+
 	for (int ty = 0; ty < m->h; ty++)
 		for (int tx = 0; tx < m->w; tx++) {
-			int t = ty * m->w + tx, g = TILE_AT(tx, ty);
-			if (tx + 1 < m->w && is_room[t] != is_room[t + 1])
-				add_door(d, (floor[g] & COL5) >> 5 & floor[g + 1], 1, (tx + 1) * T,
-				         ty * T);
-			if (ty + 1 < m->h && is_room[t] != is_room[t + m->w])
-				add_door(d, (floor[g] & ROW5) >> 40 & floor[g + TROW], 0,
-				         (ty + 1) * T, tx * T);
+			int g = TILE_AT(tx, ty);
+			uint64_t room = tb->rfloor[g], hall = tb->floor[g] ^ room;
+			uint64_t e_room = tb->rfloor[g + 1], e_hall = tb->floor[g + 1] ^ e_room;
+			uint64_t s_room = tb->rfloor[g + TROW],
+			         s_hall = tb->floor[g + TROW] ^ s_room;
+			uint64_t e = ((room & COL5) >> 5 & e_hall) | ((hall & COL5) >> 5 & e_room);
+			uint64_t s =
+			        ((room & ROW5) >> 40 & s_hall) | ((hall & ROW5) >> 40 & s_room);
+			/* a line: its tile, and 1 for the one to the east */
+			line[n] = (uint16_t)(g << 1 | 1);
+			both[n] = e;
+			n += e != 0;
+			line[n] = (uint16_t)(g << 1);
+			both[n] = s;
+			n += s != 0;
 		}
+	d->n_doors = 0;
+	for (int i = 0; i < n; i++) {
+		int g = line[i] >> 1, tx = g % TROW - 1, ty = g / TROW - 1;
+		int before = tb->rfloor[g] != 0;
+		if (line[i] & 1)
+			add_door(d, both[i], 1, (tx + 1) * T, ty * T, before);
+		else
+			add_door(d, both[i], 0, (ty + 1) * T, tx * T, before);
+	}
 }
 
 /* The walk's state between its steps. */
@@ -796,10 +1053,11 @@ int dungeon_build(const struct map *m, const struct map_tile *tiles, const struc
 	d->n_rooms = 0;
 	d->n_doors = 0;
 	read_cells(m, is_room, d, w->fbits, w->rbits);
-	read_tiles(d, w->fbits, &w->tiles);
-	if (find_rooms(d, w->rbits, &w->runs, w->tiles.room) != 0)
+	read_tiles(d, is_room, w->fbits, &w->tiles);
+	if (rooms_by_tile(d, m, &w->tiles, &w->tile_rooms) != 0 &&
+	    find_rooms(d, w->rbits, &w->runs, w->tiles.room) != 0)
 		goto out;
-	find_doors(m, is_room, w->tiles.floor, d);
+	find_doors(m, &w->tiles, &w->doors, d);
 	place_stairs(d, seed, &w->tiles);
 	stock(d, b, seed, w->stream);
 	rc = 0;
