@@ -205,19 +205,18 @@ static uint64_t draw_below(struct rng *r, uint64_t n)
 	}
 }
 
-/* below_const for the 1 to 4 ways a tree can grow from a place. */
+/* below_const(r, k) for the 1 to 4 ways a tree can grow from a place,
+ * with no branch on k (which is as good as random: a switch on it
+ * mispredicted): for 1, 2 and 4 every draw is kept and the value is its
+ * low bits; for 3 only the draw UINT64_MAX is thrown away (the one above
+ * the last whole block of 3), and the value is its remainder. */
 static uint64_t below_4(struct rng *r, int k)
 {
-	switch (k) {
-	case 1:
-		return below_const(r, 1);
-	case 2:
-		return below_const(r, 2);
-	case 3:
-		return below_const(r, 3);
-	default:
-		return below_const(r, 4);
-	}
+	uint64_t x;
+	do
+		x = rng_next(r);
+	while (k == 3 && x == UINT64_MAX);
+	return k == 3 ? x % 3 : x & (uint64_t)(k - 1);
 }
 
 /* n_sides[mask]: how many bits of a 4-bit mask are set (a table, since
@@ -284,18 +283,25 @@ static void spanning_tree(struct rng *rng, int w, int h, uint8_t *open)
 		stack[top++] = (uint16_t)nb;
 	}
 #undef VISIT
-	/* A few more links: loops, so the dungeon is not only a tree. */
+	/* A few more links: loops, so the dungeon is not only a tree. Each
+	 * side the tree left closed (east, then south, place by place) draws
+	 * whether it opens. Those sides are listed first, with no branch:
+	 * which they are is as good as random, and no link drawn changes
+	 * another's east or south. */
+	uint16_t side[2 * CELLS_MAX];
+	int n_side = 0;
 	for (int c = 0; c < n; c++) {
-		if ((inside[c] & 1u << MAP_E) && !(open[c] & (1u << MAP_E)) &&
-		    below_const(rng, EXTRA_LINK_1_IN) == 0) {
-			open[c] |= 1u << MAP_E;
-			open[c + 1] |= 1u << MAP_W;
-		}
-		if ((inside[c] & 1u << MAP_S) && !(open[c] & (1u << MAP_S)) &&
-		    below_const(rng, EXTRA_LINK_1_IN) == 0) {
-			open[c] |= 1u << MAP_S;
-			open[c + w] |= 1u << MAP_N;
-		}
+		unsigned closed = inside[c] & ~open[c];
+		side[n_side] = (uint16_t)(c << 1);
+		n_side += closed >> MAP_E & 1;
+		side[n_side] = (uint16_t)(c << 1 | 1);
+		n_side += closed >> MAP_S & 1;
+	}
+	for (int i = 0; i < n_side; i++) {
+		int c = side[i] >> 1, south = side[i] & 1;
+		unsigned link = below_const(rng, EXTRA_LINK_1_IN) == 0;
+		open[c] |= (uint8_t)(link << (south ? MAP_S : MAP_E));
+		open[c + (south ? w : 1)] |= (uint8_t)(link << (south ? MAP_N : MAP_W));
 	}
 }
 
