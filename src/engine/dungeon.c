@@ -165,9 +165,10 @@ struct tile_rooms {
 	/* union-find: a room tile's root is its room's first tile; any other
 	 * tile is its own */
 	uint16_t parent[TGRID];
-	struct tile_box box[TGRID];       /* at a root: its room's */
-	uint16_t id[TGRID];               /* at a root: its room's number; else 0 */
-	uint16_t root[DUNGEON_ROOMS_MAX]; /* the rooms' roots, sorted by first cell */
+	struct tile_box box[TGRID];        /* at a root: its room's */
+	uint16_t id[TGRID];                /* at a root: its room's number; else 0 */
+	uint16_t tiles[DUNGEON_ROOMS_MAX]; /* the room tiles, in reading order */
+	uint16_t root[DUNGEON_ROOMS_MAX];  /* the rooms' roots, sorted by first cell */
 	/* mask[i]: a floor of tile i of the set (MAP_TILES_MAX: any beyond)
 	 * found to be one piece, or 0 */
 	uint64_t mask[MAP_TILES_MAX + 1];
@@ -521,37 +522,45 @@ static void join(uint16_t *parent, int a, int b)
 }
 
 /* room_of from the tiles: each row of a room tile's floor as its room's
- * number (0 elsewhere), a tile's six cells at once. */
+ * number (0 elsewhere), a tile at a time: its number spread once, each of
+ * its rows one store of the lanes its bits pick (lanes[bits], worked out
+ * once a call). */
 static void write_room_of(struct dungeon *d, const struct tiles *tb)
 {
 	int cw = d->cw;
 #ifdef __SSE2__
+	__m128i lanes[64];
 	const __m128i lane = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
+	for (int b = 0; b < 64; b++)
+		lanes[b] = _mm_cmpeq_epi16(_mm_and_si128(_mm_set1_epi16((short)b), lane), lane);
 #endif
-	for (int y = 0; y < d->ch; y++) {
-		uint16_t *row = &d->room_of[y * cw];
-		int g0 = TILE_AT(0, y / T), shift = y % T * 8;
+	for (int ty = 0; ty < d->h; ty++)
 		for (int tx = 0; tx < d->w; tx++) {
-			int g = g0 + tx;
-			unsigned bits = (unsigned)(tb->rfloor[g] >> shift & ROW0);
+			int g = TILE_AT(tx, ty);
+			uint64_t f = tb->rfloor[g];
+			uint16_t *at = &d->room_of[ty * T * cw + tx * T];
 #ifdef __SSE2__
-			__m128i on = _mm_and_si128(_mm_set1_epi16((short)bits), lane);
-			__m128i v = _mm_and_si128(_mm_cmpeq_epi16(on, lane),
-			                          _mm_set1_epi16((short)tb->room[g]));
-			if (tx + 1 < d->w) { /* eight cells: the next tile writes over two */
-				_mm_storeu_si128((__m128i *)(void *)(row + tx * T), v);
+			__m128i id = _mm_set1_epi16((short)tb->room[g]);
+			if (tx + 1 < d->w) { /* eight cells a row: the next tile writes over two */
+				for (int r = 0; r < T; r++)
+					_mm_storeu_si128(
+					        (__m128i *)(void *)(at + r * cw),
+					        _mm_and_si128(lanes[f >> 8 * r & ROW0], id));
 				continue;
 			}
 			/* the last: six, as eight would run past the last row */
-			uint32_t last2 = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(v, 8));
-			_mm_storel_epi64((__m128i *)(void *)(row + tx * T), v);
-			memcpy(row + tx * T + 4, &last2, sizeof last2);
+			for (int r = 0; r < T; r++) {
+				__m128i v = _mm_and_si128(lanes[f >> 8 * r & ROW0], id);
+				uint32_t last2 = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(v, 8));
+				_mm_storel_epi64((__m128i *)(void *)(at + r * cw), v);
+				memcpy(at + r * cw + 4, &last2, sizeof last2);
+			}
 #else
-			for (int c = 0; c < T; c++)
-				row[tx * T + c] = bits >> c & 1 ? tb->room[g] : 0;
+			for (int r = 0; r < T; r++)
+				for (int c = 0; c < T; c++)
+					at[r * cw + c] = f >> (8 * r + c) & 1 ? tb->room[g] : 0;
 #endif
 		}
-	}
 }
 
 /* Room r's stairs cell (see find_rooms): rows outward from the middle of
@@ -603,14 +612,15 @@ static void room_stairs(const struct dungeon *d, int id, struct dungeon_room *r)
 static int rooms_by_tile(struct dungeon *d, const struct map *m, struct tiles *tb,
                          struct tile_rooms *u)
 {
-	int w = d->w, h = d->h, n = 0;
+	int w = d->w, h = d->h, n = 0, n_tiles = 0;
 
 	memset(u->mask, 0, sizeof u->mask);
 	for (int x = -1; x < w; x++) /* the border read beside the first row and column */
 		u->parent[TILE_AT(x, -1)] = 0;
 	for (int y = 0; y < h; y++)
 		u->parent[TILE_AT(-1, y)] = 0;
-	for (int ty = 0; ty < h; ty++)
+	for (int ty = 0; ty < h; ty++) {
+		int lw = 0; /* the west tile's parent, kept from the step before */
 		for (int tx = 0; tx < w; tx++) {
 			int g = TILE_AT(tx, ty), i = m->tile[ty * w + tx];
 			uint64_t f = tb->rfloor[g];
@@ -622,45 +632,51 @@ static int rooms_by_tile(struct dungeon *d, const struct map *m, struct tiles *t
 			}
 			/* to the west neighbour's set if joined to it, else the
 			 * north one's, else a set of its own; joined to both, the
-			 * two sets become one */
+			 * two sets become one (lw may be a parent a join has
+			 * since passed over: the same set) */
 			int west = ((tb->rfloor[g - 1] & COL5) >> 5 & f) != 0;
 			int north = ((tb->rfloor[g - TROW] & ROW5) >> 40 & f) != 0;
-			int lw = u->parent[g - 1], ln = u->parent[g - TROW];
-			u->parent[g] = (uint16_t)(west ? lw : north ? ln : g);
+			int ln = u->parent[g - TROW];
+			int p = west ? lw : north ? ln : g;
+			u->parent[g] = (uint16_t)p;
+			u->id[g] = 0;
 			if (west && north && lw != ln)
 				join(u->parent, lw, ln);
+			lw = p;
+			u->tiles[n_tiles] = (uint16_t)g; /* the room tiles, listed */
+			n_tiles += f != 0;
 		}
-	/* Each tile straight to its root (a tile's parent never comes after
-	 * it, so its parent's parent is a root already), and each tile's
+	}
+	/* Each room tile straight to its root (a tile's parent never comes
+	 * after it, so its parent's parent is a root already), and its
 	 * figures into its root's: written first at its own place, so that a
-	 * root starts from its own. A tile with no room floor is a root of its
-	 * own, not listed; its figures (of an empty mask) are not read. */
-	for (int ty = 0; ty < h; ty++)
-		for (int tx = 0; tx < w; tx++) {
-			int g = TILE_AT(tx, ty), p = u->parent[u->parent[g]];
-			uint64_t f = tb->rfloor[g];
-			int lo = __builtin_ctzll(f | 1ULL << 63), hi = 63 - __builtin_clzll(f | 1);
-			unsigned cols = (unsigned)(f | f >> 24);
-			cols = (cols | cols >> 8 | cols >> 16) & ROW0;
-			struct tile_box own = {
-			        .first = (ty * T + lo / 8) << 8 | (tx * T + lo % 8),
-			        .cells = count_cells(f),
-			        .x0 = tx * T + __builtin_ctz(cols | 0x100),
-			        .x1 = tx * T + 31 - __builtin_clz(cols | 1),
-			        .y1 = ty * T + hi / 8,
-			};
-			u->parent[g] = (uint16_t)p;
-			u->box[g] = own;
-			u->id[g] = 0;
-			struct tile_box *b = &u->box[p];
-			b->first = own.first < b->first ? own.first : b->first;
-			b->cells += p != g ? own.cells : 0;
-			b->x0 = own.x0 < b->x0 ? own.x0 : b->x0;
-			b->x1 = own.x1 > b->x1 ? own.x1 : b->x1;
-			b->y1 = own.y1 > b->y1 ? own.y1 : b->y1;
-			u->root[n] = (uint16_t)g;
-			n += (p == g) & (f != 0);
-		}
+	 * root starts from its own. Any other tile is a root of its own with
+	 * number 0. */
+	for (int k = 0; k < n_tiles; k++) {
+		int g = u->tiles[k], p = u->parent[u->parent[g]];
+		int tx = g % TROW - 1, ty = g / TROW - 1;
+		uint64_t f = tb->rfloor[g];
+		int lo = __builtin_ctzll(f), hi = 63 - __builtin_clzll(f);
+		unsigned cols = (unsigned)(f | f >> 24);
+		cols = (cols | cols >> 8 | cols >> 16) & ROW0;
+		struct tile_box own = {
+		        .first = (ty * T + lo / 8) << 8 | (tx * T + lo % 8),
+		        .cells = count_cells(f),
+		        .x0 = tx * T + __builtin_ctz(cols),
+		        .x1 = tx * T + 31 - __builtin_clz(cols),
+		        .y1 = ty * T + hi / 8,
+		};
+		u->parent[g] = (uint16_t)p;
+		u->box[g] = own;
+		struct tile_box *b = &u->box[p];
+		b->first = own.first < b->first ? own.first : b->first;
+		b->cells += p != g ? own.cells : 0;
+		b->x0 = own.x0 < b->x0 ? own.x0 : b->x0;
+		b->x1 = own.x1 > b->x1 ? own.x1 : b->x1;
+		b->y1 = own.y1 > b->y1 ? own.y1 : b->y1;
+		u->root[n] = (uint16_t)g;
+		n += p == g;
+	}
 	/* numbered by first cell: an insertion sort, as the roots come
 	 * nearly in that order already */
 	for (int k = 1; k < n; k++) {
