@@ -25,6 +25,22 @@
 #define STOCK_SALT 0x73746f636b000000ULL /* "stock": the rooms' contents */
 #define ROOM_MIN   13                    /* inside floor cells of a room piece */
 
+/* rng_below(r, n), the same draws and values, inlined: most of stocking's
+ * draws are below a constant (100, 4, 2, the names), whose remainder the
+ * compiler makes a multiplication, where the call divided. */
+static inline uint64_t below(struct rng *r, uint64_t n)
+{
+	if (n == 0)
+		return 0;
+	uint64_t x = rng_next(r);
+	if (x > UINT64_MAX - (n - 1)) { /* the rare draw that may be thrown away */
+		uint64_t limit = UINT64_MAX - (UINT64_MAX % n + 1) % n;
+		while (x > limit)
+			x = rng_next(r);
+	}
+	return x % n;
+}
+
 const char *const dungeon_gem_names[] = {"agate",     "bloodstone", "carnelian", "jasper",
                                          "moonstone", "onyx",       "garnet",    "pearl",
                                          "topaz",     "amethyst",   "emerald",   "sapphire"};
@@ -923,7 +939,7 @@ static void place_stairs(struct dungeon *d, uint64_t seed, struct tiles *tb)
 
 	rng_seed(&r, seed ^ STAIR_SALT);
 	if (d->n_rooms > 0) {
-		d->up_room = 1 + (int)rng_below(&r, (uint64_t)d->n_rooms);
+		d->up_room = 1 + (int)below(&r, (uint64_t)d->n_rooms);
 		d->up_x = d->room[d->up_room].sx;
 		d->up_y = d->room[d->up_room].sy;
 	} else {
@@ -974,31 +990,33 @@ static uint32_t stock_hoard(struct dungeon_room *room, struct rng *r,
 	uint32_t left = share;
 	if (b->art_value > 0) {
 		uint64_t fit = (uint64_t)share / 4 / b->art_value;
-		uint64_t n = rng_below(r, (fit < DUNGEON_ARTS_MAX ? fit : DUNGEON_ARTS_MAX) + 1);
+		uint64_t n = below(r, (fit < DUNGEON_ARTS_MAX ? fit : DUNGEON_ARTS_MAX) + 1);
 		for (uint64_t i = 0; i < n; i++) {
 			struct dungeon_valuable *v = &room->art[room->n_arts++];
-			v->what = (int)rng_below(r, dungeon_n_arts);
+			v->what =
+			        (int)below(r, sizeof dungeon_art_names / sizeof *dungeon_art_names);
 			v->value = b->art_value;
 			left -= b->art_value;
 		}
 	}
 	if (b->gem_value > 0) {
 		uint32_t cap = share / 3;
-		uint64_t n = rng_below(r, DUNGEON_GEMS_MAX + 1);
+		uint64_t n = below(r, DUNGEON_GEMS_MAX + 1);
 		for (uint64_t i = 0; i < n; i++) {
-			uint32_t value = b->gem_value * (uint32_t)(1 + rng_below(r, 2));
+			uint32_t value = b->gem_value * (uint32_t)(1 + below(r, 2));
 			if (value > cap || value > left)
 				break;
 			struct dungeon_valuable *v = &room->gem[room->n_gems++];
-			v->what = (int)rng_below(r, dungeon_n_gems);
+			v->what =
+			        (int)below(r, sizeof dungeon_gem_names / sizeof *dungeon_gem_names);
 			v->value = value;
 			cap -= value;
 			left -= value;
 		}
 	}
-	room->coins = left - (uint32_t)rng_below(r, (uint64_t)left / 10 + 1);
-	add_item(room, r, gear[rng_below(r, 4)], b->tier);
-	add_item(room, r, rng_below(r, 2) ? K_WAND : K_SCROLL, b->tier);
+	room->coins = left - (uint32_t)below(r, (uint64_t)left / 10 + 1);
+	add_item(room, r, gear[below(r, 4)], b->tier);
+	add_item(room, r, below(r, 2) ? K_WAND : K_SCROLL, b->tier);
 	return share - left + room->coins;
 }
 
@@ -1015,7 +1033,7 @@ static void stock(struct dungeon *d, const struct dungeon_budget *b, uint64_t se
 	for (int id = 1; id <= d->n_rooms; id++) {
 		struct dungeon_room *room = &d->room[id];
 		rng_seed(&stream[id], (seed ^ STOCK_SALT) + (uint64_t)id * 0x9e3779b97f4a7c15ULL);
-		int roll = (int)rng_below(&stream[id], 100);
+		int roll = (int)below(&stream[id], 100);
 		room->stock = roll < b->empty_pct                  ? STOCK_EMPTY
 		              : roll < b->empty_pct + b->items_pct ? STOCK_ITEMS
 		                                                   : STOCK_HOARD;
@@ -1026,11 +1044,11 @@ static void stock(struct dungeon *d, const struct dungeon_budget *b, uint64_t se
 		struct dungeon_room *room = &d->room[id];
 		struct rng r = stream[id]; /* where the stock roll above left it */
 		if (room->stock == STOCK_ITEMS) {
-			int n = 1 + (int)rng_below(&r, (uint64_t)b->items_max);
+			int n = 1 + (int)below(&r, (uint64_t)b->items_max);
 			for (int i = 0; i < n; i++)
-				add_item(room, &r, gear[rng_below(&r, 4)], b->tier);
+				add_item(room, &r, gear[below(&r, 4)], b->tier);
 			/* now and then a scroll among them */
-			if (rng_below(&r, 4) == 0)
+			if (below(&r, 4) == 0)
 				add_item(room, &r, K_SCROLL, b->tier);
 		} else if (room->stock == STOCK_HOARD) {
 			d->spent += stock_hoard(room, &r, b, share);
