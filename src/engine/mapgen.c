@@ -321,11 +321,15 @@ struct pick {
 
 /* Fills cell c (in column col) with its candidate list: every tile that
  * matches its fixed edges (its neighbours', or closed on the border) and
- * is open exactly where the tree says, in a weighted random order. */
-static void candidates(struct pick *p, const struct map *m, struct rng *rng, int c, int col)
+ * is open exactly where the tree says, in a weighted random order. west:
+ * the tile just placed west of it (m->tile[c - 1], passed in a register:
+ * read back from the map, it was a store and a reload on the chain from
+ * one place to the next). Returns the first candidate (-1: none). */
+static int candidates(struct pick *p, const struct map *m, struct rng *rng, int c, int col,
+                      int west)
 {
 	int need_n = c < p->w ? EDGE_NONE : p->tiles[m->tile[c - p->w]].edge[MAP_S];
-	int need_w = col == 0 ? EDGE_NONE : p->tiles[m->tile[c - 1]].edge[MAP_E];
+	int need_w = col == 0 ? EDGE_NONE : p->tiles[west].edge[MAP_E];
 	uint8_t open = p->open[c];
 	uint16_t *list = p->cand + (size_t)c * p->ts->widest;
 	uint32_t weight[MAP_TILES_MAX]; /* weight[i]: list[i]'s, moved with it */
@@ -341,13 +345,13 @@ static void candidates(struct pick *p, const struct map *m, struct rng *rng, int
 	 * most, with no copy of the weights. */
 	if (k == 1) {
 		list[0] = order[0];
-		return;
+		return list[0];
 	}
 	if (k == 2) {
 		int second = draw_below(rng, (uint64_t)weights[0] + weights[1]) >= weights[0];
 		list[0] = order[second];
 		list[1] = order[!second];
-		return;
+		return list[0];
 	}
 	for (size_t i = 0; i < k; i++) {
 		list[i] = order[i];
@@ -374,6 +378,7 @@ static void candidates(struct pick *p, const struct map *m, struct rng *rng, int
 		p->dead_w = need_w;
 		p->dead_open = open;
 	}
+	return k ? list[0] : -1;
 }
 
 /* Chooses every tile, backtracking where a cell has nothing left. 0, or -1
@@ -383,15 +388,19 @@ static int choose(struct pick *p, struct map *m, struct rng *rng)
 	int n = p->w * p->h, c = 0, col = 0; /* col: c's column, kept to spare a division */
 	long steps = 0;
 
-	candidates(p, m, rng, 0, 0);
+	/* first: cell c's first candidate as candidates() returned it, so
+	 * that going forward reads no list back */
+	int first = candidates(p, m, rng, 0, 0, 0);
 	while (c < n) {
 		if (++steps > STEP_BUDGET)
 			return -1;
 		if (p->at[c] < p->ncand[c]) {
-			m->tile[c] = p->cand[(size_t)c * p->ts->widest + p->at[c]++];
+			int t = p->at[c]++ == 0 ? first
+			                        : p->cand[(size_t)c * p->ts->widest + p->at[c] - 1];
+			m->tile[c] = (uint16_t)t;
 			col = col + 1 == p->w ? 0 : col + 1;
 			if (++c < n)
-				candidates(p, m, rng, c, col);
+				first = candidates(p, m, rng, c, col, t);
 			continue;
 		}
 		if (c-- == 0)
