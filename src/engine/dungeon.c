@@ -243,15 +243,16 @@ static void read_cells(const struct map *m, const unsigned char *is_room, struct
 	for (int y = 0; y < ch; y++) {
 		if (y % T == 0) { /* a new row of tiles */
 			memset(room, 0, sizeof room);
+			/* no branch on whether a tile is a room's: that is as good
+			 * as random, where the column a tile starts at is not */
 			for (int tx = 0; tx < m->w; tx++) {
 				int rm = is_room[(y / T) * m->w + tx];
 				int x = tx * T;
+				uint64_t six = ROW0 & -(uint64_t)rm;
 				memset(floor + x, rm ? 'r' : '.', T);
-				if (!rm)
-					continue;
-				room[x / 64] |= ROW0 << (x % 64);
+				room[x / 64] |= six << (x % 64);
 				if (x % 64 > 64 - T) /* into the next word */
-					room[x / 64 + 1] |= ROW0 >> (64 - x % 64);
+					room[x / 64 + 1] |= six >> (64 - x % 64);
 			}
 		}
 		const char *src = &m->cell[y * cw];
