@@ -11,6 +11,35 @@ const char decimal_pairs[201] = "00010203040506070809101112131415161718192021222
                                 "50515253545556575859606162636465666768697071727374"
                                 "75767778798081828384858687888990919293949596979899";
 
+/* Entry i of decimal_upto999, as constant expressions: its digits, then
+ * their count. */
+#define UPTO999(i)                                                                                 \
+	{                                                                                          \
+		(unsigned char)((i) < 10    ? '0' + (i)                                            \
+		                : (i) < 100 ? '0' + (i) / 10                                       \
+		                            : '0' + (i) / 100),                                    \
+		        (unsigned char)((i) < 10    ? 0                                            \
+		                        : (i) < 100 ? '0' + (i) % 10                               \
+		                                    : '0' + (i) / 10 % 10),                        \
+		        (unsigned char)((i) < 100 ? 0 : '0' + (i) % 10),                           \
+		        (unsigned char)((i) < 10    ? 1                                            \
+		                        : (i) < 100 ? 2                                            \
+		                                    : 3)                                           \
+	}
+#define UPTO999_10(i)                                                                              \
+	UPTO999(i), UPTO999((i) + 1), UPTO999((i) + 2), UPTO999((i) + 3), UPTO999((i) + 4),        \
+	        UPTO999((i) + 5), UPTO999((i) + 6), UPTO999((i) + 7), UPTO999((i) + 8),            \
+	        UPTO999((i) + 9)
+#define UPTO999_100(i)                                                                             \
+	UPTO999_10(i), UPTO999_10((i) + 10), UPTO999_10((i) + 20), UPTO999_10((i) + 30),           \
+	        UPTO999_10((i) + 40), UPTO999_10((i) + 50), UPTO999_10((i) + 60),                  \
+	        UPTO999_10((i) + 70), UPTO999_10((i) + 80), UPTO999_10((i) + 90)
+
+const unsigned char decimal_upto999[1000][4] = {
+        UPTO999_100(0),   UPTO999_100(100), UPTO999_100(200), UPTO999_100(300), UPTO999_100(400),
+        UPTO999_100(500), UPTO999_100(600), UPTO999_100(700), UPTO999_100(800), UPTO999_100(900),
+};
+
 /* v < 10^4's digits into dst, without leading zeros; returns their count.
  * Most numbers written have at most four digits (a dungeon's coordinates
  * and counts, an item's stats: thousands an answer). */

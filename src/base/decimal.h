@@ -18,6 +18,21 @@ extern "C" {
  * numbers (render_json.c). */
 extern const char decimal_pairs[201];
 
+/* 0 to 999 without leading zeros, each in four bytes: its 1..3 digits,
+ * then (in the fourth byte, [3]) their count. A writer copies all four at
+ * once and moves on by the count; what it copied past the digits is in
+ * room it kept and is written over next (decimal_below1000). */
+extern const unsigned char decimal_upto999[1000][4];
+
+/* v < 1000 at dst, four bytes written (room for them), the digits' count
+ * returned: a coordinate's or a count's text without a division or a
+ * branch on its length (a dungeon writes ~2,600 of them). */
+static inline size_t decimal_below1000(unsigned v, char *dst)
+{
+	__builtin_memcpy(dst, decimal_upto999[v], 4);
+	return decimal_upto999[v][3];
+}
+
 /* v into dst (DECIMAL_MAX bytes); returns dst. */
 char *decimal_u64(uint64_t v, char *dst);
 

@@ -11,6 +11,7 @@
  * treasure never passes it. */
 #include "dungeon.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__
@@ -23,6 +24,22 @@
 #define STAIR_SALT 0x7374616972730000ULL /* "stairs": the up stairs' room */
 #define STOCK_SALT 0x73746f636b000000ULL /* "stock": the rooms' contents */
 #define ROOM_MIN   13                    /* inside floor cells of a room piece */
+
+/* rng_below(r, n), the same draws and values, inlined: most of stocking's
+ * draws are below a constant (100, 4, 2, the names), whose remainder the
+ * compiler makes a multiplication, where the call divided. */
+static inline uint64_t below(struct rng *r, uint64_t n)
+{
+	if (n == 0)
+		return 0;
+	uint64_t x = rng_next(r);
+	if (x > UINT64_MAX - (n - 1)) { /* the rare draw that may be thrown away */
+		uint64_t limit = UINT64_MAX - (UINT64_MAX % n + 1) % n;
+		while (x > limit)
+			x = rng_next(r);
+	}
+	return x % n;
+}
 
 const char *const dungeon_gem_names[] = {"agate",     "bloodstone", "carnelian", "jasper",
                                          "moonstone", "onyx",       "garnet",    "pearl",
@@ -134,11 +151,12 @@ int dungeon_distances(const struct dungeon *d, int x, int y, int *dist)
 _Static_assert(T == 6, "a tile's rows are 6 bits of a byte; six rows fill 48 bits");
 
 struct tiles {
-	uint64_t floor[TGRID]; /* the floor cells */
-	uint64_t left[TGRID];  /* the floor the walk has not reached */
-	uint64_t front[TGRID]; /* the walk's cells at the current distance */
-	uint64_t next[TGRID];  /* the cells beside them, gathered; 0 between steps */
-	uint16_t room[TGRID];  /* the room of all its floor, 0 for none, or MIXED */
+	uint64_t floor[TGRID];  /* the floor cells */
+	uint64_t rfloor[TGRID]; /* the floor of a room tile; 0 elsewhere */
+	uint64_t left[TGRID];   /* the floor the walk has not reached */
+	uint64_t front[TGRID];  /* the walk's cells at the current distance */
+	uint64_t next[TGRID];   /* the cells beside them, gathered; 0 between steps */
+	uint16_t room[TGRID];   /* the room of all its floor, 0 for none, or MIXED */
 	uint16_t list[2][TGRID];
 };
 
@@ -152,10 +170,38 @@ struct runs {
 	int row[MAP_DIM_MAX * T + 1];     /* row y's runs: row[y] .. row[y + 1] - 1 */
 };
 
+/* A room's figures gathered from its tiles (rooms_by_tile). */
+struct tile_box {
+	int first; /* its first cell in reading order, y << 8 | x */
+	int cells, x0, x1, y1;
+};
+
+/* The rooms found from the tiles (rooms_by_tile), by tile (TILE_AT). */
+struct tile_rooms {
+	/* union-find: a room tile's root is its room's first tile; any other
+	 * tile is its own */
+	uint16_t parent[TGRID];
+	struct tile_box box[TGRID];        /* at a root: its room's */
+	uint16_t id[TGRID];                /* at a root: its room's number; else 0 */
+	uint16_t tiles[DUNGEON_ROOMS_MAX]; /* the room tiles, in reading order */
+	uint16_t root[DUNGEON_ROOMS_MAX];  /* the rooms' roots, sorted by first cell */
+	/* mask[i]: a floor of tile i of the set (MAP_TILES_MAX: any beyond)
+	 * found to be one piece, or 0 */
+	uint64_t mask[MAP_TILES_MAX + 1];
+};
+
+/* The tile lines that hold a door (find_doors): at most two a tile. */
+struct door_lines {
+	uint64_t both[2 * MAP_DIM_MAX * MAP_DIM_MAX]; /* the pairs of cells across */
+	uint16_t line[2 * MAP_DIM_MAX * MAP_DIM_MAX]; /* its tile << 1, | 1 for the east line */
+};
+
 /* Everything dungeon_build needs besides the dungeon, in one allocation. */
 struct work {
 	struct runs runs;
+	struct tile_rooms tile_rooms;
 	struct tiles tiles;
+	struct door_lines doors;
 	uint64_t rbits[MAP_DIM_MAX * T][WORDS];   /* each row's room floor */
 	uint64_t fbits[MAP_DIM_MAX * T][WORDS];   /* each row's floor */
 	struct rng stream[DUNGEON_ROOMS_MAX + 1]; /* each room's, after its stock roll */
@@ -197,15 +243,16 @@ static void read_cells(const struct map *m, const unsigned char *is_room, struct
 	for (int y = 0; y < ch; y++) {
 		if (y % T == 0) { /* a new row of tiles */
 			memset(room, 0, sizeof room);
+			/* no branch on whether a tile is a room's: that is as good
+			 * as random, where the column a tile starts at is not */
 			for (int tx = 0; tx < m->w; tx++) {
 				int rm = is_room[(y / T) * m->w + tx];
 				int x = tx * T;
+				uint64_t six = ROW0 & -(uint64_t)rm;
 				memset(floor + x, rm ? 'r' : '.', T);
-				if (!rm)
-					continue;
-				room[x / 64] |= ROW0 << (x % 64);
+				room[x / 64] |= six << (x % 64);
 				if (x % 64 > 64 - T) /* into the next word */
-					room[x / 64 + 1] |= ROW0 >> (64 - x % 64);
+					room[x / 64 + 1] |= six >> (64 - x % 64);
 			}
 		}
 		const char *src = &m->cell[y * cw];
@@ -264,24 +311,26 @@ static uint64_t tile_bits(const uint64_t (*rows)[WORDS], int x)
 #undef ROW_BITS
 }
 
-/* The tile grid from the rows of floor: floor and left as the cells say,
- * next and room clear, the border tiles empty. */
-static void read_tiles(const struct dungeon *d, uint64_t (*fbits)[WORDS], struct tiles *tb)
+/* The tile grid from the rows of floor: floor, rfloor and left as the
+ * cells and tiles say, next and room clear, the border tiles empty. */
+static void read_tiles(const struct dungeon *d, const unsigned char *is_room,
+                       uint64_t (*fbits)[WORDS], struct tiles *tb)
 {
 	for (int u = 0; u < TROW; u++) { /* the rows of tiles above and below */
 		int v = TILE_AT(u - 1, d->h);
-		tb->floor[u] = tb->left[u] = tb->next[u] = 0;
-		tb->floor[v] = tb->left[v] = tb->next[v] = 0;
+		tb->floor[u] = tb->rfloor[u] = tb->left[u] = tb->next[u] = 0;
+		tb->floor[v] = tb->rfloor[v] = tb->left[v] = tb->next[v] = 0;
 	}
 	for (int ty = 0; ty < d->h; ty++) {
 		const uint64_t(*rows)[WORDS] = fbits + ty * T;
 		int u = TILE_AT(-1, ty), v = TILE_AT(d->w, ty);
-		tb->floor[u] = tb->left[u] = tb->next[u] = 0;
-		tb->floor[v] = tb->left[v] = tb->next[v] = 0;
+		tb->floor[u] = tb->rfloor[u] = tb->left[u] = tb->next[u] = 0;
+		tb->floor[v] = tb->rfloor[v] = tb->left[v] = tb->next[v] = 0;
 		for (int tx = 0; tx < d->w; tx++) {
 			uint64_t f = tile_bits(rows, tx * T);
 			int t = TILE_AT(tx, ty);
 			tb->floor[t] = tb->left[t] = f;
+			tb->rfloor[t] = f & -(uint64_t)is_room[ty * d->w + tx];
 			tb->next[t] = 0;
 			tb->room[t] = 0;
 		}
@@ -463,15 +512,230 @@ static int find_rooms(struct dungeon *d, uint64_t (*rbits)[WORDS], struct runs *
 	return 0;
 }
 
+/* The cells of a floor mask, by adding bits in ever wider fields (the
+ * build assumes no popcount instruction). */
+static int count_cells(uint64_t f)
+{
+	f -= f >> 1 & 0x5555555555555555ULL;
+	f = (f & 0x3333333333333333ULL) + (f >> 2 & 0x3333333333333333ULL);
+	f = (f + (f >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (int)(f * 0x0101010101010101ULL >> 56);
+}
+
+/* Whether a tile's floor mask f is one piece: a flood from its first cell
+ * (a few steps in 6 x 6 cells) reaches all of it. */
+static int one_piece(uint64_t f)
+{
+	uint64_t seen = f & -f, grown;
+	while ((grown = (seen | seen << 1 | seen >> 1 | seen << 8 | seen >> 8) & f) != seen)
+		seen = grown;
+	return seen == f;
+}
+
+static void join(uint16_t *parent, int a, int b)
+{
+	int ra = root_of(parent, a), rb = root_of(parent, b);
+	parent[ra > rb ? ra : rb] = (uint16_t)(ra < rb ? ra : rb);
+}
+
+/* room_of from the tiles: each row of a room tile's floor as its room's
+ * number (0 elsewhere), a tile at a time: its number spread once, each of
+ * its rows one store of the lanes its bits pick (lanes[bits], worked out
+ * once a call). */
+static void write_room_of(struct dungeon *d, const struct tiles *tb)
+{
+	int cw = d->cw;
+#ifdef __SSE2__
+	__m128i lanes[64];
+	const __m128i lane = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
+	for (int b = 0; b < 64; b++)
+		lanes[b] = _mm_cmpeq_epi16(_mm_and_si128(_mm_set1_epi16((short)b), lane), lane);
+#endif
+	for (int ty = 0; ty < d->h; ty++)
+		for (int tx = 0; tx < d->w; tx++) {
+			int g = TILE_AT(tx, ty);
+			uint64_t f = tb->rfloor[g];
+			uint16_t *at = &d->room_of[ty * T * cw + tx * T];
+#ifdef __SSE2__
+			__m128i id = _mm_set1_epi16((short)tb->room[g]);
+			if (tx + 1 < d->w) { /* eight cells a row: the next tile writes over two */
+				for (int r = 0; r < T; r++)
+					_mm_storeu_si128(
+					        (__m128i *)(void *)(at + r * cw),
+					        _mm_and_si128(lanes[f >> 8 * r & ROW0], id));
+				continue;
+			}
+			/* the last: six, as eight would run past the last row */
+			for (int r = 0; r < T; r++) {
+				__m128i v = _mm_and_si128(lanes[f >> 8 * r & ROW0], id);
+				uint32_t last2 = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(v, 8));
+				_mm_storel_epi64((__m128i *)(void *)(at + r * cw), v);
+				memcpy(at + r * cw + 4, &last2, sizeof last2);
+			}
+#else
+			for (int r = 0; r < T; r++)
+				for (int c = 0; c < T; c++)
+					at[r * cw + c] = f >> (8 * r + c) & 1 ? tb->room[g] : 0;
+#endif
+		}
+}
+
+/* Room r's stairs cell (see find_rooms): rows outward from the middle of
+ * its box, nearest first (the upper of two as near), each row's cells
+ * outward from the middle in the same way, so that a row's first cell of
+ * the room is its best and the search ends when a row, or a cell, is
+ * already farther than the best so far: in most rooms a few cells are
+ * looked at. Among cells as near, the first in reading order. */
+static void room_stairs(const struct dungeon *d, int id, struct dungeon_room *r)
+{
+	int mx = r->x0 + r->x1, my = r->y0 + r->y1, best = INT_MAX;
+
+	for (int up = my / 2, down = up + 1; up >= r->y0 || down <= r->y1;) {
+		int du = up >= r->y0 ? my - 2 * up : INT_MAX;
+		int dn = down <= r->y1 ? 2 * down - my : INT_MAX;
+		int y = du <= dn ? up-- : down++, ddy = du <= dn ? du * du : dn * dn;
+		if (ddy > best)
+			break;
+		const uint16_t *row = &d->room_of[y * d->cw];
+		for (int left = mx / 2, right = left + 1; left >= r->x0 || right <= r->x1;) {
+			int dl = left >= r->x0 ? mx - 2 * left : INT_MAX;
+			int dr = right <= r->x1 ? 2 * right - mx : INT_MAX;
+			int x = dl <= dr ? left-- : right++;
+			int dd = ddy + (dl <= dr ? dl * dl : dr * dr);
+			if (dd > best)
+				break;
+			if (row[x] != id)
+				continue;
+			if (dd < best || y < r->sy) {
+				best = dd;
+				r->sx = x;
+				r->sy = y;
+			}
+			break;
+		}
+	}
+}
+
+/* The rooms as find_rooms finds them, from the tiles: when every room
+ * tile's floor is one piece (so in every map of a tileset, whose tiles
+ * map_tile_check holds to it), a room is the room tiles joined where their
+ * floors meet across a tile line: a union-find over at most 900 tiles,
+ * not the few thousand runs of room floor. Each room's first cell, cells
+ * and box from its tiles' masks; numbered in reading order of the first
+ * cells. Returns 1, having changed nothing, when some room tile's floor
+ * is in pieces (a map no tileset makes): find_rooms then. Whether a tile
+ * is a room's, and whether it joins its neighbours, are as good as
+ * random: they are selected, not branched on. */
+static int rooms_by_tile(struct dungeon *d, const struct map *m, struct tiles *tb,
+                         struct tile_rooms *u)
+{
+	int w = d->w, h = d->h, n = 0, n_tiles = 0;
+
+	memset(u->mask, 0, sizeof u->mask);
+	for (int x = -1; x < w; x++) /* the border read beside the first row and column */
+		u->parent[TILE_AT(x, -1)] = 0;
+	for (int y = 0; y < h; y++)
+		u->parent[TILE_AT(-1, y)] = 0;
+	for (int ty = 0; ty < h; ty++) {
+		int lw = 0; /* the west tile's parent, kept from the step before */
+		for (int tx = 0; tx < w; tx++) {
+			int g = TILE_AT(tx, ty), i = m->tile[ty * w + tx];
+			uint64_t f = tb->rfloor[g];
+			i = i < MAP_TILES_MAX ? i : MAP_TILES_MAX;
+			if (f != u->mask[i]) { /* a floor not seen yet: flooded once */
+				if (!one_piece(f))
+					return 1;
+				u->mask[i] = f;
+			}
+			/* to the west neighbour's set if joined to it, else the
+			 * north one's, else a set of its own; joined to both, the
+			 * two sets become one (lw may be a parent a join has
+			 * since passed over: the same set) */
+			int west = ((tb->rfloor[g - 1] & COL5) >> 5 & f) != 0;
+			int north = ((tb->rfloor[g - TROW] & ROW5) >> 40 & f) != 0;
+			int ln = u->parent[g - TROW];
+			int p = west ? lw : north ? ln : g;
+			u->parent[g] = (uint16_t)p;
+			u->id[g] = 0;
+			if (west && north && lw != ln)
+				join(u->parent, lw, ln);
+			lw = p;
+			u->tiles[n_tiles] = (uint16_t)g; /* the room tiles, listed */
+			n_tiles += f != 0;
+		}
+	}
+	/* Each room tile straight to its root (a tile's parent never comes
+	 * after it, so its parent's parent is a root already), and its
+	 * figures into its root's: written first at its own place, so that a
+	 * root starts from its own. Any other tile is a root of its own with
+	 * number 0. */
+	for (int k = 0; k < n_tiles; k++) {
+		int g = u->tiles[k], p = u->parent[u->parent[g]];
+		int tx = g % TROW - 1, ty = g / TROW - 1;
+		uint64_t f = tb->rfloor[g];
+		int lo = __builtin_ctzll(f), hi = 63 - __builtin_clzll(f);
+		unsigned cols = (unsigned)(f | f >> 24);
+		cols = (cols | cols >> 8 | cols >> 16) & ROW0;
+		struct tile_box own = {
+		        .first = (ty * T + lo / 8) << 8 | (tx * T + lo % 8),
+		        .cells = count_cells(f),
+		        .x0 = tx * T + __builtin_ctz(cols),
+		        .x1 = tx * T + 31 - __builtin_clz(cols),
+		        .y1 = ty * T + hi / 8,
+		};
+		u->parent[g] = (uint16_t)p;
+		u->box[g] = own;
+		struct tile_box *b = &u->box[p];
+		b->first = own.first < b->first ? own.first : b->first;
+		b->cells += p != g ? own.cells : 0;
+		b->x0 = own.x0 < b->x0 ? own.x0 : b->x0;
+		b->x1 = own.x1 > b->x1 ? own.x1 : b->x1;
+		b->y1 = own.y1 > b->y1 ? own.y1 : b->y1;
+		u->root[n] = (uint16_t)g;
+		n += p == g;
+	}
+	/* numbered by first cell: an insertion sort, as the roots come
+	 * nearly in that order already */
+	for (int k = 1; k < n; k++) {
+		int j = k, g = u->root[k], first = u->box[g].first;
+		for (; j > 0 && u->box[u->root[j - 1]].first > first; j--)
+			u->root[j] = u->root[j - 1];
+		u->root[j] = (uint16_t)g;
+	}
+	for (int k = 0; k < n; k++) {
+		const struct tile_box *b = &u->box[u->root[k]];
+		struct dungeon_room *r = &d->room[k + 1];
+		u->id[u->root[k]] = (uint16_t)(k + 1);
+		memset(r, 0, sizeof *r);
+		r->n_cells = b->cells;
+		r->x0 = b->x0;
+		r->x1 = b->x1;
+		r->lx = b->first & 0xff;
+		r->y0 = r->ly = b->first >> 8;
+		r->y1 = b->y1;
+	}
+	d->n_rooms = n;
+	for (int ty = 0; ty < h; ty++)
+		for (int tx = 0; tx < w; tx++) {
+			int g = TILE_AT(tx, ty);
+			tb->room[g] = u->id[u->parent[g]];
+		}
+	write_room_of(d, tb);
+	for (int id = 1; id <= n; id++)
+		room_stairs(d, id, &d->room[id]);
+	return 0;
+}
+
 /* The door across tile boundary line `line` (x when vertical) between a
  * room tile and a hallway tile, cells from..from+T-1 along it: the run
  * from the first to the last pair of cells with floor on both sides (the
  * floor of the one is room, of the other hallway: their tiles say so).
- * both: those pairs, as the floor of the tile after the line holds them. */
-static void add_door(struct dungeon *d, uint64_t both, int vertical, int line, int from)
+ * both: those pairs (not none), as the floor of the tile after the line
+ * holds them; room_before: whether the room tile is the one before the
+ * line. */
+static void add_door(struct dungeon *d, uint64_t both, int vertical, int line, int from,
+                     int room_before)
 {
-	if (!both || d->n_doors >= DUNGEON_DOORS_MAX)
-		return;
 	int first = __builtin_ctzll(both), last = 63 - __builtin_clzll(both);
 	if (vertical) { /* one bit a row of the tile */
 		first /= 8;
@@ -480,36 +744,62 @@ static void add_door(struct dungeon *d, uint64_t both, int vertical, int line, i
 	first += from;
 	last += from;
 	struct dungeon_door *o = &d->door[d->n_doors++];
-	int a = vertical ? first * d->cw + line - 1 : (line - 1) * d->cw + first;
-	int b = vertical ? first * d->cw + line : line * d->cw + first;
-	int h = d->kind[a] == 'r' ? b : a, r = h == a ? b : a;
+	/* the cells before and after the line */
+	int ax = vertical ? line - 1 : first, ay = vertical ? first : line - 1;
+	int bx = vertical ? line : first, by = vertical ? first : line;
 	o->x0 = vertical ? line : first;
 	o->y0 = vertical ? first : line;
 	o->x1 = vertical ? line : last + 1;
 	o->y1 = vertical ? last + 1 : line;
-	o->hx = h % d->cw;
-	o->hy = h / d->cw;
-	o->rx = r % d->cw;
-	o->ry = r / d->cw;
-	o->room = d->room_of[r];
+	o->hx = room_before ? bx : ax;
+	o->hy = room_before ? by : ay;
+	o->rx = room_before ? ax : bx;
+	o->ry = room_before ? ay : by;
+	o->room = d->room_of[o->ry * d->cw + o->rx];
 }
 
 /* A cell's floor is a room's or a hallway's by its tile, so only a side
- * between a room tile and a hallway tile can hold a door: the others are
- * not looked at. */
-static void find_doors(const struct map *m, const unsigned char *is_room, const uint64_t *floor,
+ * between a room tile and a hallway tile can hold a door: the pairs of
+ * cells across each line where the room floor of the one tile meets the
+ * hallway floor of the other (past the last column or row the border
+ * tiles have no floor). Every line's pairs are listed and only those with
+ * any counted, with no branch: whether a line holds a door is as good as
+ * random. The doors are then written from the list, in its order. */
+_Static_assert(DUNGEON_DOORS_MAX >= 2 * MAP_DIM_MAX * MAP_DIM_MAX, "a door a tile line");
+static void find_doors(const struct map *m, const struct tiles *tb, struct door_lines *l,
                        struct dungeon *d)
 {
+	uint64_t *both = l->both;
+	uint16_t *line = l->line;
+	int n = 0;
+
 	for (int ty = 0; ty < m->h; ty++)
 		for (int tx = 0; tx < m->w; tx++) {
-			int t = ty * m->w + tx, g = TILE_AT(tx, ty);
-			if (tx + 1 < m->w && is_room[t] != is_room[t + 1])
-				add_door(d, (floor[g] & COL5) >> 5 & floor[g + 1], 1, (tx + 1) * T,
-				         ty * T);
-			if (ty + 1 < m->h && is_room[t] != is_room[t + m->w])
-				add_door(d, (floor[g] & ROW5) >> 40 & floor[g + TROW], 0,
-				         (ty + 1) * T, tx * T);
+			int g = TILE_AT(tx, ty);
+			uint64_t room = tb->rfloor[g], hall = tb->floor[g] ^ room;
+			uint64_t e_room = tb->rfloor[g + 1], e_hall = tb->floor[g + 1] ^ e_room;
+			uint64_t s_room = tb->rfloor[g + TROW],
+			         s_hall = tb->floor[g + TROW] ^ s_room;
+			uint64_t e = ((room & COL5) >> 5 & e_hall) | ((hall & COL5) >> 5 & e_room);
+			uint64_t s =
+			        ((room & ROW5) >> 40 & s_hall) | ((hall & ROW5) >> 40 & s_room);
+			/* a line: its tile, and 1 for the one to the east */
+			line[n] = (uint16_t)(g << 1 | 1);
+			both[n] = e;
+			n += e != 0;
+			line[n] = (uint16_t)(g << 1);
+			both[n] = s;
+			n += s != 0;
 		}
+	d->n_doors = 0;
+	for (int i = 0; i < n; i++) {
+		int g = line[i] >> 1, tx = g % TROW - 1, ty = g / TROW - 1;
+		int before = tb->rfloor[g] != 0;
+		if (line[i] & 1)
+			add_door(d, both[i], 1, (tx + 1) * T, ty * T, before);
+		else
+			add_door(d, both[i], 0, (ty + 1) * T, tx * T, before);
+	}
 }
 
 /* The walk's state between its steps. */
@@ -546,15 +836,15 @@ static void reach(struct walk *k, int t, uint64_t cells, int at)
 }
 
 /* Gathers the cells `bits` of tile t that the walk has not reached into
- * its next, listing t the first time. */
+ * its next, listing t the first time. No branch: whether a tile gains
+ * cells is as good as random, and a wrong guess cost more than the few
+ * operations a tile with nothing to gather does for nothing. */
 #define GATHER(t, bits)                                                                            \
 	do {                                                                                       \
-		uint64_t b_ = (bits)&tb->left[t];                                                  \
-		if (b_) {                                                                          \
-			out[n_out] = (uint16_t)(t);                                                \
-			n_out += !tb->next[t];                                                     \
-			tb->next[t] |= b_;                                                         \
-		}                                                                                  \
+		uint64_t b_ = (bits)&tb->left[t], n_ = tb->next[t];                                \
+		out[n_out] = (uint16_t)(t);                                                        \
+		n_out += (b_ != 0) & (n_ == 0);                                                    \
+		tb->next[t] = n_ | b_;                                                             \
 	} while (0)
 
 /* One step of the walk: from the front (cur, n tiles) the cells one
@@ -569,8 +859,6 @@ static int step(struct walk *k, const uint16_t *cur, int n, uint16_t *out, int a
 		int t = cur[i];
 		uint64_t f = tb->front[t];
 		GATHER(t, f << 1 | f >> 1 | f << 8 | f >> 8);
-		if (!(f & (COL0 | COL5 | ROW0 | ROW5)))
-			continue; /* nothing on the tile's edges */
 		GATHER(t + 1, (f & COL5) >> 5);
 		GATHER(t - 1, (f & COL0) << 5);
 		GATHER(t + TROW, (f & ROW5) >> 40);
@@ -652,7 +940,7 @@ static void place_stairs(struct dungeon *d, uint64_t seed, struct tiles *tb)
 
 	rng_seed(&r, seed ^ STAIR_SALT);
 	if (d->n_rooms > 0) {
-		d->up_room = 1 + (int)rng_below(&r, (uint64_t)d->n_rooms);
+		d->up_room = 1 + (int)below(&r, (uint64_t)d->n_rooms);
 		d->up_x = d->room[d->up_room].sx;
 		d->up_y = d->room[d->up_room].sy;
 	} else {
@@ -703,31 +991,33 @@ static uint32_t stock_hoard(struct dungeon_room *room, struct rng *r,
 	uint32_t left = share;
 	if (b->art_value > 0) {
 		uint64_t fit = (uint64_t)share / 4 / b->art_value;
-		uint64_t n = rng_below(r, (fit < DUNGEON_ARTS_MAX ? fit : DUNGEON_ARTS_MAX) + 1);
+		uint64_t n = below(r, (fit < DUNGEON_ARTS_MAX ? fit : DUNGEON_ARTS_MAX) + 1);
 		for (uint64_t i = 0; i < n; i++) {
 			struct dungeon_valuable *v = &room->art[room->n_arts++];
-			v->what = (int)rng_below(r, dungeon_n_arts);
+			v->what =
+			        (int)below(r, sizeof dungeon_art_names / sizeof *dungeon_art_names);
 			v->value = b->art_value;
 			left -= b->art_value;
 		}
 	}
 	if (b->gem_value > 0) {
 		uint32_t cap = share / 3;
-		uint64_t n = rng_below(r, DUNGEON_GEMS_MAX + 1);
+		uint64_t n = below(r, DUNGEON_GEMS_MAX + 1);
 		for (uint64_t i = 0; i < n; i++) {
-			uint32_t value = b->gem_value * (uint32_t)(1 + rng_below(r, 2));
+			uint32_t value = b->gem_value * (uint32_t)(1 + below(r, 2));
 			if (value > cap || value > left)
 				break;
 			struct dungeon_valuable *v = &room->gem[room->n_gems++];
-			v->what = (int)rng_below(r, dungeon_n_gems);
+			v->what =
+			        (int)below(r, sizeof dungeon_gem_names / sizeof *dungeon_gem_names);
 			v->value = value;
 			cap -= value;
 			left -= value;
 		}
 	}
-	room->coins = left - (uint32_t)rng_below(r, (uint64_t)left / 10 + 1);
-	add_item(room, r, gear[rng_below(r, 4)], b->tier);
-	add_item(room, r, rng_below(r, 2) ? K_WAND : K_SCROLL, b->tier);
+	room->coins = left - (uint32_t)below(r, (uint64_t)left / 10 + 1);
+	add_item(room, r, gear[below(r, 4)], b->tier);
+	add_item(room, r, below(r, 2) ? K_WAND : K_SCROLL, b->tier);
 	return share - left + room->coins;
 }
 
@@ -744,7 +1034,7 @@ static void stock(struct dungeon *d, const struct dungeon_budget *b, uint64_t se
 	for (int id = 1; id <= d->n_rooms; id++) {
 		struct dungeon_room *room = &d->room[id];
 		rng_seed(&stream[id], (seed ^ STOCK_SALT) + (uint64_t)id * 0x9e3779b97f4a7c15ULL);
-		int roll = (int)rng_below(&stream[id], 100);
+		int roll = (int)below(&stream[id], 100);
 		room->stock = roll < b->empty_pct                  ? STOCK_EMPTY
 		              : roll < b->empty_pct + b->items_pct ? STOCK_ITEMS
 		                                                   : STOCK_HOARD;
@@ -755,11 +1045,11 @@ static void stock(struct dungeon *d, const struct dungeon_budget *b, uint64_t se
 		struct dungeon_room *room = &d->room[id];
 		struct rng r = stream[id]; /* where the stock roll above left it */
 		if (room->stock == STOCK_ITEMS) {
-			int n = 1 + (int)rng_below(&r, (uint64_t)b->items_max);
+			int n = 1 + (int)below(&r, (uint64_t)b->items_max);
 			for (int i = 0; i < n; i++)
-				add_item(room, &r, gear[rng_below(&r, 4)], b->tier);
+				add_item(room, &r, gear[below(&r, 4)], b->tier);
 			/* now and then a scroll among them */
-			if (rng_below(&r, 4) == 0)
+			if (below(&r, 4) == 0)
 				add_item(room, &r, K_SCROLL, b->tier);
 		} else if (room->stock == STOCK_HOARD) {
 			d->spent += stock_hoard(room, &r, b, share);
@@ -798,10 +1088,11 @@ int dungeon_build(const struct map *m, const struct map_tile *tiles, const struc
 	d->n_rooms = 0;
 	d->n_doors = 0;
 	read_cells(m, is_room, d, w->fbits, w->rbits);
-	read_tiles(d, w->fbits, &w->tiles);
-	if (find_rooms(d, w->rbits, &w->runs, w->tiles.room) != 0)
+	read_tiles(d, is_room, w->fbits, &w->tiles);
+	if (rooms_by_tile(d, m, &w->tiles, &w->tile_rooms) != 0 &&
+	    find_rooms(d, w->rbits, &w->runs, w->tiles.room) != 0)
 		goto out;
-	find_doors(m, is_room, w->tiles.floor, d);
+	find_doors(m, &w->tiles, &w->doors, d);
 	place_stairs(d, seed, &w->tiles);
 	stock(d, b, seed, w->stream);
 	rc = 0;

@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "decimal.h"
 #include "form.h"
@@ -146,11 +149,33 @@ struct jout {
 	int err;
 };
 
-/* Literal JSON text: punctuation and keys, ",\"x0\":". */
+/* Literal JSON text: punctuation and keys, ",\"x0\":". Copied inline
+ * with its length known when the room reserved holds it (always, but for
+ * an answer longer than key_room thought), leaving room for the NUL that
+ * ends the answer (written once, at its end): buf_puts's call, strlen and
+ * NUL for each of a level-20 dungeon's ~700 were ~6% of its JSON. */
+#define PUT_LIT(o, lit) put_raw((o), (lit), sizeof(lit) - 1)
+
+static void put_raw_slow(struct jout *o, const char *s, size_t n)
+{
+	if (!o->err && buf_append(o->b, s, n) != 0)
+		o->err = 1;
+}
+
+static inline void put_raw(struct jout *o, const char *s, size_t n)
+{
+	struct buf *b = o->b;
+	if (n < b->cap - b->len) {
+		memcpy(b->data + b->len, s, n);
+		b->len += n;
+		return;
+	}
+	put_raw_slow(o, s, n);
+}
+
 static void put_lit(struct jout *o, const char *s)
 {
-	if (!o->err && buf_puts(o->b, s) != 0)
-		o->err = 1;
+	put_raw(o, s, strlen(s));
 }
 
 static void put_int(struct jout *o, int64_t v)
@@ -186,8 +211,15 @@ static char *raw(char *p, const char *s, size_t n)
 	return p + n;
 }
 
+/* v in decimal at p (room for DECIMAL_MAX); returns the end. A dungeon's
+ * coordinates and counts are below 1000 (a 30 x 30 map is 180 cells a
+ * side), ~2,600 of them a level-20 dungeon: those from a table, without a
+ * call, a division or a branch on their length, which a coordinate's is
+ * not predictably (decimal_i64_n was ~12% of the dungeon's own JSON). */
 static char *raw_int(char *p, int64_t v)
 {
+	if ((uint64_t)v < 1000)
+		return p + decimal_below1000((unsigned)v, p);
 	return p + decimal_i64_n(v, 0, p);
 }
 
@@ -214,20 +246,85 @@ static char *raw_valuables(char *p, const struct dungeon_valuable *v, int n,
 	return p;
 }
 
-/* Where to write n bytes at most; NULL after a failure. */
+/* Where to write n bytes at most; NULL after a failure. The room
+ * key_room reserved nearly always holds them: then without a call. */
 static char *raw_room(struct jout *o, size_t n)
 {
-	if (o->err || buf_reserve(o->b, n) != 0) {
+	struct buf *b = o->b;
+	if (!o->err && n < b->cap - b->len)
+		return b->data + b->len;
+	if (o->err || buf_reserve(b, n) != 0) {
 		o->err = 1;
 		return NULL;
 	}
-	return o->b->data + o->b->len;
+	return b->data + b->len;
 }
 
 static void raw_done(struct jout *o, char *end)
 {
 	o->b->len = (size_t)(end - o->b->data);
 	o->b->data[o->b->len] = '\0';
+}
+
+/* Whether none of the n bytes at s needs more than a copy inside a JSON
+ * string: no control, '"', '\\' or byte at or above 0x80. */
+static int plain_bytes(const char *s, size_t n)
+{
+	size_t i = 0;
+	unsigned bad = 0;
+#ifdef __SSE2__
+	/* 64 bytes at a time, the tests of all of them or-ed together: as
+	 * signed bytes, those below 0x20 are the controls and every byte at
+	 * or above 0x80 */
+	const __m128i space = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'),
+	              bslash = _mm_set1_epi8('\\');
+	__m128i any = _mm_setzero_si128();
+	for (; i + 64 <= n; i += 64)
+		for (int j = 0; j < 64; j += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i + j));
+			any = _mm_or_si128(any,
+			                   _mm_or_si128(_mm_cmplt_epi8(v, space),
+			                                _mm_or_si128(_mm_cmpeq_epi8(v, quote),
+			                                             _mm_cmpeq_epi8(v, bslash))));
+		}
+	bad = (unsigned)_mm_movemask_epi8(any);
+#endif
+	for (; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		bad |= c < 0x20 || c >= 0x80 || c == '"' || c == '\\';
+	}
+	return bad == 0;
+}
+
+/* The grid a row a string, as version 1 writes it. The cells are '#' and
+ * '.': the whole grid is checked once and each row copied between its
+ * quotes, rather than each row checked and copied by render_json_string
+ * (180 rows of 180 cells at 30 x 30, ~5% of the dungeon's JSON). */
+static void put_cells(struct jout *o, const struct keyed *k)
+{
+	const struct dungeon *d = k->d;
+	size_t cw = (size_t)d->cw, ch = (size_t)d->ch;
+
+	if (plain_bytes(k->m->cell, cw * ch)) {
+		char *p = raw_room(o, ch * (cw + 3));
+		if (!p)
+			return;
+		for (size_t y = 0; y < ch; y++) {
+			if (y)
+				*p++ = ',';
+			*p++ = '"';
+			memcpy(p, &k->m->cell[y * cw], cw);
+			p += cw;
+			*p++ = '"';
+		}
+		raw_done(o, p);
+		return;
+	}
+	for (size_t y = 0; y < ch && !o->err; y++) {
+		if (y)
+			PUT_LIT(o, ",");
+		put_strn(o, &k->m->cell[y * cw], cw);
+	}
 }
 
 /* A room's items from k->items[at], each the item object of docs/api.md
@@ -238,20 +335,20 @@ static void put_room_items(struct jout *o, const struct keyed *k, const struct d
 {
 	int first = 1;
 
-	put_lit(o, ",\"items\":[");
+	PUT_LIT(o, ",\"items\":[");
 	for (int i = 0; i < r->n_items && !o->err; i++) {
 		const struct key_item *ki = &k->items[at + (size_t)i];
 		if (!ki->made)
 			continue;
 		if (!first)
-			put_lit(o, ",");
+			PUT_LIT(o, ",");
 		first = 0;
 		f->kind = ki->kind;
 		f->tier = ki->tier;
 		if (!o->err && render_json_item_append(f, &ki->item, o->b) != 0)
 			o->err = 1;
 	}
-	put_lit(o, "],\"unmade\":[");
+	PUT_LIT(o, "],\"unmade\":[");
 	first = 1;
 	for (int i = 0; i < r->n_items; i++) {
 		const struct key_item *ki = &k->items[at + (size_t)i];
@@ -260,26 +357,26 @@ static void put_room_items(struct jout *o, const struct keyed *k, const struct d
 		put_lit(o, first ? "{\"kind\":" : ",{\"kind\":");
 		first = 0;
 		put_str(o, kind_names[ki->kind]);
-		put_lit(o, ",\"tier\":");
+		PUT_LIT(o, ",\"tier\":");
 		put_int(o, ki->tier);
-		put_lit(o, "}");
+		PUT_LIT(o, "}");
 	}
-	put_lit(o, "]");
+	PUT_LIT(o, "]");
 }
 
 /* A stair: its cell and its room, null in a hallway. */
 static void put_stair(struct jout *o, int x, int y, int room)
 {
-	put_lit(o, "{\"x\":");
+	PUT_LIT(o, "{\"x\":");
 	put_int(o, x);
-	put_lit(o, ",\"y\":");
+	PUT_LIT(o, ",\"y\":");
 	put_int(o, y);
-	put_lit(o, ",\"room\":");
+	PUT_LIT(o, ",\"room\":");
 	if (room)
 		put_int(o, room);
 	else
-		put_lit(o, "null");
-	put_lit(o, "}");
+		PUT_LIT(o, "null");
+	PUT_LIT(o, "}");
 }
 
 /* Room for the answer but its items' (render_json_items reserves its own):
@@ -309,36 +406,31 @@ static int key_json_v2(const struct keyed *k, struct buf *out)
 	    buf_printf(&link, "/dungeon/%s?format=json", k->code_text) != 0 ||
 	    dungeon_key_again(&k->code, &again) != 0 || buf_puts(&again, "&format=json") != 0)
 		o.err = 1;
-	put_lit(&o, "{\"tileset\":");
+	PUT_LIT(&o, "{\"tileset\":");
 	put_str(&o, k->code.tileset);
-	put_lit(&o, ",\"width\":");
+	PUT_LIT(&o, ",\"width\":");
 	put_int(&o, d->w);
-	put_lit(&o, ",\"height\":");
+	PUT_LIT(&o, ",\"height\":");
 	put_int(&o, d->h);
-	put_lit(&o, ",\"level\":");
+	PUT_LIT(&o, ",\"level\":");
 	put_int(&o, d->level);
-	put_lit(&o, ",\"hallways\":");
+	PUT_LIT(&o, ",\"hallways\":");
 	put_int(&o, k->code.hallways);
-	put_lit(&o, ",\"seed\":\"");
+	PUT_LIT(&o, ",\"seed\":\"");
 	put_lit(&o, decimal_u64(k->code.seed, num));
-	put_lit(&o, "\",\"revision\":");
+	PUT_LIT(&o, "\",\"revision\":");
 	put_int(&o, (int64_t)k->code.revision);
-	put_lit(&o, ",\"code\":");
+	PUT_LIT(&o, ",\"code\":");
 	put_str(&o, k->code_text);
-	put_lit(&o, ",\"link\":");
+	PUT_LIT(&o, ",\"link\":");
 	if (!o.err)
 		put_strn(&o, link.data, link.len);
-	put_lit(&o, ",\"reroll\":");
+	PUT_LIT(&o, ",\"reroll\":");
 	if (!o.err)
 		put_strn(&o, again.data, again.len);
-	/* The grid a row a string, as version 1 writes it. */
-	put_lit(&o, ",\"cells\":[");
-	for (int y = 0; y < d->ch && !o.err; y++) {
-		if (y)
-			put_lit(&o, ",");
-		put_strn(&o, &k->m->cell[(size_t)y * (size_t)d->cw], (size_t)d->cw);
-	}
-	put_lit(&o, "],\"rooms\":[");
+	PUT_LIT(&o, ",\"cells\":[");
+	put_cells(&o, k);
+	PUT_LIT(&o, "],\"rooms\":[");
 	for (int id = 1; id <= d->n_rooms && !o.err; id++) {
 		const struct dungeon_room *r = &d->room[id];
 		char *p = raw_room(&o, ROOM_HEAD_MAX + VALUABLES_MAX);
@@ -374,9 +466,9 @@ static int key_json_v2(const struct keyed *k, struct buf *out)
 		raw_done(&o, p);
 		put_room_items(&o, k, r, item, &f);
 		item += (size_t)r->n_items;
-		put_lit(&o, "}");
+		PUT_LIT(&o, "}");
 	}
-	put_lit(&o, "],\"doors\":[");
+	PUT_LIT(&o, "],\"doors\":[");
 	for (int i = 0; i < d->n_doors && !o.err; i++) {
 		const struct dungeon_door *w = &d->door[i];
 		char *p = raw_room(&o, ROOM_HEAD_MAX);
@@ -397,15 +489,15 @@ static int key_json_v2(const struct keyed *k, struct buf *out)
 		*p++ = '}';
 		raw_done(&o, p);
 	}
-	put_lit(&o, "],\"stairs\":{\"up\":");
+	PUT_LIT(&o, "],\"stairs\":{\"up\":");
 	put_stair(&o, d->up_x, d->up_y, d->up_room);
-	put_lit(&o, ",\"down\":");
+	PUT_LIT(&o, ",\"down\":");
 	put_stair(&o, d->down_x, d->down_y, d->down_room);
-	put_lit(&o, "},\"budget\":");
+	PUT_LIT(&o, "},\"budget\":");
 	put_int(&o, d->budget);
-	put_lit(&o, ",\"spent\":");
+	PUT_LIT(&o, ",\"spent\":");
 	put_int(&o, d->spent);
-	put_lit(&o, "}");
+	PUT_LIT(&o, "}");
 	buf_free(&link);
 	buf_free(&again);
 	if (o.err || out->oom) {
@@ -415,6 +507,7 @@ static int key_json_v2(const struct keyed *k, struct buf *out)
 		}
 		return -1;
 	}
+	out->data[out->len] = '\0'; /* PUT_LIT leaves room for it */
 	return 0;
 }
 

@@ -16,10 +16,17 @@ static const uint32_t pow10u[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
 static uint16_t check16(const uint8_t *p, size_t n)
 {
 	uint32_t h = 2166136261u;
-	for (size_t i = 0; i < n; i++) {
-		h ^= p[i];
-		h *= 16777619u;
+	size_t i = 0;
+	/* four bytes a turn of the loop: the same steps, a quarter of the
+	 * loop's own (a code is made for every item, ~17 bytes each) */
+	for (; i + 4 <= n; i += 4) {
+		h = (h ^ p[i]) * 16777619u;
+		h = (h ^ p[i + 1]) * 16777619u;
+		h = (h ^ p[i + 2]) * 16777619u;
+		h = (h ^ p[i + 3]) * 16777619u;
 	}
+	for (; i < n; i++)
+		h = (h ^ p[i]) * 16777619u;
 	return (uint16_t)(h ^ (h >> 16));
 }
 

@@ -1,6 +1,7 @@
 /* itemlink: see itemlink.h. */
 #include "itemlink.h"
 
+#include <stdint.h>
 #include <string.h>
 
 int itemlink_fill(const struct catalog *c, const struct gen_input *in, struct item *it)
@@ -23,7 +24,13 @@ int itemlink_fill_version(const struct catalog *c, const struct gen_input *in, s
 	if (micro < 0 || itemcode_power((uint32_t)micro) != in->power)
 		return -1;
 	code.power_micro = (uint32_t)micro;
-	for (int p = 0; p < P__MAX; p++) {
+	/* Nearly every item asks for no word (every one of a dungeon or a
+	 * plain batch): the code's want[] stays 0, as initialised, without a
+	 * test and a store a part. */
+	uintptr_t asked = 0;
+	for (int p = 0; p < P__MAX; p++)
+		asked |= (uintptr_t)in->want[p];
+	for (int p = 0; asked && p < P__MAX; p++) {
 		const struct entry *e =
 		        in->want[p] ? catalog_find(c, in->kind, p, in->want[p]) : NULL;
 		code.want[p] = e ? e->id : 0;

@@ -205,19 +205,18 @@ static uint64_t draw_below(struct rng *r, uint64_t n)
 	}
 }
 
-/* below_const for the 1 to 4 ways a tree can grow from a place. */
+/* below_const(r, k) for the 1 to 4 ways a tree can grow from a place,
+ * with no branch on k (which is as good as random: a switch on it
+ * mispredicted): for 1, 2 and 4 every draw is kept and the value is its
+ * low bits; for 3 only the draw UINT64_MAX is thrown away (the one above
+ * the last whole block of 3), and the value is its remainder. */
 static uint64_t below_4(struct rng *r, int k)
 {
-	switch (k) {
-	case 1:
-		return below_const(r, 1);
-	case 2:
-		return below_const(r, 2);
-	case 3:
-		return below_const(r, 3);
-	default:
-		return below_const(r, 4);
-	}
+	uint64_t x;
+	do
+		x = rng_next(r);
+	while (k == 3 && x == UINT64_MAX);
+	return k == 3 ? x % 3 : x & (uint64_t)(k - 1);
 }
 
 /* n_sides[mask]: how many bits of a 4-bit mask are set (a table, since
@@ -284,18 +283,25 @@ static void spanning_tree(struct rng *rng, int w, int h, uint8_t *open)
 		stack[top++] = (uint16_t)nb;
 	}
 #undef VISIT
-	/* A few more links: loops, so the dungeon is not only a tree. */
+	/* A few more links: loops, so the dungeon is not only a tree. Each
+	 * side the tree left closed (east, then south, place by place) draws
+	 * whether it opens. Those sides are listed first, with no branch:
+	 * which they are is as good as random, and no link drawn changes
+	 * another's east or south. */
+	uint16_t side[2 * CELLS_MAX];
+	int n_side = 0;
 	for (int c = 0; c < n; c++) {
-		if ((inside[c] & 1u << MAP_E) && !(open[c] & (1u << MAP_E)) &&
-		    below_const(rng, EXTRA_LINK_1_IN) == 0) {
-			open[c] |= 1u << MAP_E;
-			open[c + 1] |= 1u << MAP_W;
-		}
-		if ((inside[c] & 1u << MAP_S) && !(open[c] & (1u << MAP_S)) &&
-		    below_const(rng, EXTRA_LINK_1_IN) == 0) {
-			open[c] |= 1u << MAP_S;
-			open[c + w] |= 1u << MAP_N;
-		}
+		unsigned closed = inside[c] & ~open[c];
+		side[n_side] = (uint16_t)(c << 1);
+		n_side += closed >> MAP_E & 1;
+		side[n_side] = (uint16_t)(c << 1 | 1);
+		n_side += closed >> MAP_S & 1;
+	}
+	for (int i = 0; i < n_side; i++) {
+		int c = side[i] >> 1, south = side[i] & 1;
+		unsigned link = below_const(rng, EXTRA_LINK_1_IN) == 0;
+		open[c] |= (uint8_t)(link << (south ? MAP_S : MAP_E));
+		open[c + (south ? w : 1)] |= (uint8_t)(link << (south ? MAP_N : MAP_W));
 	}
 }
 
@@ -315,11 +321,15 @@ struct pick {
 
 /* Fills cell c (in column col) with its candidate list: every tile that
  * matches its fixed edges (its neighbours', or closed on the border) and
- * is open exactly where the tree says, in a weighted random order. */
-static void candidates(struct pick *p, const struct map *m, struct rng *rng, int c, int col)
+ * is open exactly where the tree says, in a weighted random order. west:
+ * the tile just placed west of it (m->tile[c - 1], passed in a register:
+ * read back from the map, it was a store and a reload on the chain from
+ * one place to the next). Returns the first candidate (-1: none). */
+static int candidates(struct pick *p, const struct map *m, struct rng *rng, int c, int col,
+                      int west)
 {
 	int need_n = c < p->w ? EDGE_NONE : p->tiles[m->tile[c - p->w]].edge[MAP_S];
-	int need_w = col == 0 ? EDGE_NONE : p->tiles[m->tile[c - 1]].edge[MAP_E];
+	int need_w = col == 0 ? EDGE_NONE : p->tiles[west].edge[MAP_E];
 	uint8_t open = p->open[c];
 	uint16_t *list = p->cand + (size_t)c * p->ts->widest;
 	uint32_t weight[MAP_TILES_MAX]; /* weight[i]: list[i]'s, moved with it */
@@ -335,13 +345,13 @@ static void candidates(struct pick *p, const struct map *m, struct rng *rng, int
 	 * most, with no copy of the weights. */
 	if (k == 1) {
 		list[0] = order[0];
-		return;
+		return list[0];
 	}
 	if (k == 2) {
 		int second = draw_below(rng, (uint64_t)weights[0] + weights[1]) >= weights[0];
 		list[0] = order[second];
 		list[1] = order[!second];
-		return;
+		return list[0];
 	}
 	for (size_t i = 0; i < k; i++) {
 		list[i] = order[i];
@@ -368,6 +378,7 @@ static void candidates(struct pick *p, const struct map *m, struct rng *rng, int
 		p->dead_w = need_w;
 		p->dead_open = open;
 	}
+	return k ? list[0] : -1;
 }
 
 /* Chooses every tile, backtracking where a cell has nothing left. 0, or -1
@@ -377,15 +388,19 @@ static int choose(struct pick *p, struct map *m, struct rng *rng)
 	int n = p->w * p->h, c = 0, col = 0; /* col: c's column, kept to spare a division */
 	long steps = 0;
 
-	candidates(p, m, rng, 0, 0);
+	/* first: cell c's first candidate as candidates() returned it, so
+	 * that going forward reads no list back */
+	int first = candidates(p, m, rng, 0, 0, 0);
 	while (c < n) {
 		if (++steps > STEP_BUDGET)
 			return -1;
 		if (p->at[c] < p->ncand[c]) {
-			m->tile[c] = p->cand[(size_t)c * p->ts->widest + p->at[c]++];
+			int t = p->at[c]++ == 0 ? first
+			                        : p->cand[(size_t)c * p->ts->widest + p->at[c] - 1];
+			m->tile[c] = (uint16_t)t;
 			col = col + 1 == p->w ? 0 : col + 1;
 			if (++c < n)
-				candidates(p, m, rng, c, col);
+				first = candidates(p, m, rng, c, col, t);
 			continue;
 		}
 		if (c-- == 0)

@@ -154,12 +154,79 @@ static inline int plain8(uint64_t v)
 	return bad == 0;
 }
 
+#ifdef __SSE2__
+/* The bytes of v that the quick ways do not copy as they are (bad_bytes:
+ * 0xFF each; bad16: a bit each): as signed bytes, those below 0x20 are the controls and
+ * every byte at or above 0x80; then '"' and '\\'. */
+static inline __m128i bad_bytes(__m128i v)
+{
+	const __m128i space = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'),
+	              bslash = _mm_set1_epi8('\\');
+	return _mm_or_si128(_mm_cmplt_epi8(v, space),
+	                    _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)));
+}
+
+static inline unsigned bad16(__m128i v)
+{
+	return (unsigned)_mm_movemask_epi8(bad_bytes(v));
+}
+#endif
+
+/* put_plain for n <= 32 (SHORT_MAX), nearly every string of an item (its
+ * code, its name, its parts' words): two loads of 16, 8 or 4 bytes by the
+ * length, overlapping in the middle, checked together in one vector and
+ * stored; no loop. put_plain's loops cost ~75 instructions for a word of
+ * ten bytes (~7% of a level-20 dungeon's JSON). */
+#define SHORT_MAX 32
+static inline __attribute__((always_inline)) char *put_short(char *d, const char *s, size_t n)
+{
+#ifdef __SSE2__
+	if (n >= 16) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)s);
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
+		if (_mm_movemask_epi8(_mm_or_si128(bad_bytes(a), bad_bytes(b))))
+			return NULL;
+		_mm_storeu_si128((__m128i *)(void *)(d + 1), a);
+		_mm_storeu_si128((__m128i *)(void *)(d + 1 + n - 16), b);
+	} else if (n >= 8) {
+		__m128i a = _mm_loadl_epi64((const __m128i *)(const void *)s);
+		__m128i b = _mm_loadl_epi64((const __m128i *)(const void *)(s + n - 8));
+		if (bad16(_mm_unpacklo_epi64(a, b)))
+			return NULL;
+		_mm_storel_epi64((__m128i *)(void *)(d + 1), a);
+		_mm_storel_epi64((__m128i *)(void *)(d + 1 + n - 8), b);
+	} else if (n >= 4) {
+		uint32_t head, tail;
+		memcpy(&head, s, 4);
+		memcpy(&tail, s + n - 4, 4);
+		/* the vector's other eight bytes are zeros, controls: not looked at */
+		__m128i v = _mm_unpacklo_epi32(_mm_cvtsi32_si128((int)head),
+		                               _mm_cvtsi32_si128((int)tail));
+		if (bad16(v) & 0xFF)
+			return NULL;
+		memcpy(d + 1, &head, 4);
+		memcpy(d + 1 + n - 4, &tail, 4);
+	} else
+#endif
+	{
+		for (size_t i = 0; i < n; i++) {
+			unsigned char c = (unsigned char)s[i];
+			if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+				return NULL;
+			d[1 + i] = (char)c;
+		}
+	}
+	d[0] = '"';
+	d[n + 1] = '"';
+	return d + n + 2;
+}
+
 /* Most strings are printable ASCII without '"' or '\\': s (n bytes, not
  * necessarily followed by a NUL: a map's row of cells) quoted at d, room
  * for n + 2 made by the caller, in one pass. Returns the end, or NULL when
  * a byte needs more (the bytes written at d are then not part of the
  * answer: the caller goes the whole way, jw_str_slow). */
-static inline char *put_plain(char *d, const char *s, size_t n)
+static char *put_plain_long(char *d, const char *s, size_t n)
 {
 	size_t i = 0;
 #ifdef __SSE2__
@@ -223,6 +290,13 @@ static inline char *put_plain(char *d, const char *s, size_t n)
 	d[0] = '"';
 	d[n + 1] = '"';
 	return d + n + 2;
+}
+
+/* put_short's work inline where the string is short; put_plain_long's,
+ * a call with the registers its loops need saved, else. */
+static inline __attribute__((always_inline)) char *put_plain(char *d, const char *s, size_t n)
+{
+	return n <= SHORT_MAX ? put_short(d, s, n) : put_plain_long(d, s, n);
 }
 
 static void jw_strn(struct jw *w, const char *s, size_t n)
@@ -455,6 +529,8 @@ static struct {
 	struct jtext part_key_v2[P__MAX], part_key_v1[P__MAX]; /* ",\"tube_quality\":" */
 	struct jtext stat_key[ST__MAX];                        /* ",\"attack\":" */
 	unsigned char magic[K__MAX]; /* MAGIC_*: what jw_magic writes for a kind */
+	unsigned parts[K__MAX];      /* render_kind_parts's, within ALL_PARTS */
+	size_t n_parts[K__MAX];      /* and how many */
 	int stat_keys_short;         /* every stat_key made, and shorter than KEY_COPY */
 } jt;
 #define KEY_COPY 16
@@ -492,6 +568,9 @@ static void jt_build(void)
 		jt.magic[k] = (unsigned char)((recipe_step(r, OP_SPELL) ? MAGIC_SPELL : 0) |
 		                              (recipe_step(r, OP_CHARGES) ? MAGIC_CHARGES : 0) |
 		                              (r && r->blueprint ? MAGIC_SCROLL : 0));
+		jt.parts[k] = render_kind_parts((enum kind)k, ALL_PARTS) & ALL_PARTS;
+		for (unsigned left = jt.parts[k]; left; left &= left - 1)
+			jt.n_parts[k]++;
 	}
 	for (int i = SLOT_NONE + 1; i < SLOT__MAX; i++) {
 		struct jw w = {&b, 0};
@@ -557,17 +636,83 @@ static inline void jw_jtext(struct jw *w, const struct jtext *t, int first)
 	jw_raw(w, t->s + off, t->len - off);
 }
 
+/* A part's word as the quick way writes it (put_word): at most this many
+ * bytes; a longer one takes the long way. */
+#define PART_WORD_ROOM 40
+
+/* e's word quoted at d, or null (jw_word's bytes), room for
+ * PART_WORD_ROOM + 2 made; returns the end, or NULL when the word is
+ * longer or holds a byte jw_str_slow must decide. */
+static inline char *put_word(char *d, const struct entry *e)
+{
+	if (!e || !e->word) {
+		memcpy(d, "null", 4);
+		return d + 4;
+	}
+	size_t n = strlen(e->word);
+	return n <= PART_WORD_ROOM ? put_plain(d, e->word, n) : NULL;
+}
+
+/* jw_parts's object for v2 at d, when each of its keys was made and each
+ * word goes the quick way (put_word); else NULL (the long way then
+ * writes it). Room for PARTS_ROOM(the kind's parts) made. */
+#define PARTS_ROOM(n) (2 + ((n) + 1) * (JT_COPY + PART_WORD_ROOM + 8))
+static char *put_parts(char *d, const struct item *it, unsigned parts)
+{
+	size_t first = 1;
+
+	*d++ = '{';
+	for (unsigned left = parts; left; left &= left - 1) {
+		int p = __builtin_ctz(left);
+		const struct jtext *t = &jt.part_key_v2[p];
+		if (!t->len)
+			return NULL;
+		memcpy(d, t->s + first, JT_COPY);
+		d += t->len - first;
+		first = 0;
+		if (p != P_ELEMENT) {
+			d = put_word(d, it->part[p]);
+		} else {
+			*d++ = '[';
+			if (it->part[P_ELEMENT])
+				d = put_word(d, it->part[P_ELEMENT]);
+			if (d && it->part[P_ELEMENT] && it->element2)
+				*d++ = ',';
+			if (d && it->element2)
+				d = put_word(d, it->element2);
+			if (d)
+				*d++ = ']';
+		}
+		if (!d)
+			return NULL;
+	}
+	*d++ = '}';
+	return d;
+}
+
 /* One key per part of the kind; element is a list of 0..2 words. The
  * keys are the parts' names as version 1 wrote them ("tube-quality"), or
- * docs/api.md's identifiers (tube_quality) for v2. */
+ * docs/api.md's identifiers (tube_quality) for v2. For v2, the whole
+ * object in one run when it can (put_parts): a call, a strlen and a check
+ * of the room a word were ~5% of a level-20 dungeon's JSON. */
 static void jw_parts(struct jw *w, const struct item *it, int v2)
 {
-	unsigned parts = render_kind_parts(it->kind, ALL_PARTS);
+	int known = (unsigned)it->kind < K__MAX;
+	unsigned parts;
 	int first = 1;
 
 	jt_ready();
+	parts = known ? jt.parts[it->kind] : render_kind_parts(it->kind, ALL_PARTS) & ALL_PARTS;
+	if (v2) {
+		char *d = jw_room(w, PARTS_ROOM(known ? jt.n_parts[it->kind] : P__MAX));
+		char *end = d ? put_parts(d, it, parts) : NULL;
+		if (end) {
+			jw_done(w, end);
+			return;
+		}
+	}
 	JW_LIT(w, "{");
-	for (unsigned left = parts & ALL_PARTS; left; left &= left - 1) {
+	for (unsigned left = parts; left; left &= left - 1) {
 		int p = __builtin_ctz(left); /* the kind's parts only, in order */
 		const struct jtext *t = v2 ? &jt.part_key_v2[p] : &jt.part_key_v1[p];
 		if (t->len) {
@@ -621,51 +766,80 @@ static void jw_unhonoured(struct jw *w, const struct item *it)
 /* SPEC §8's members, only for the kinds that have them, so the other
  * kinds' answers keep their bytes: the spell (or null), a wand's charges, a
  * scroll's given name and description. */
-/* A spell's text depends on the spell alone, and the same few dozen
- * spells come back in every wand and scroll: each thread keeps the texts
- * it wrote last, one a slot by a hash of the spell, found by its content
+
+/* The spell's object, member by member: {"name":...,"text":...}. */
+static void jw_spell(struct jw *w, const struct spell *sp, const char *text)
+{
+	JW_LIT(w, "{\"name\":");
+	jw_str(w, sp->name);
+	JW_LIT(w, ",\"mana\":");
+	jw_int(w, sp->mana);
+	JW_LIT(w, ",\"level\":");
+	jw_int(w, sp->level);
+	JW_LIT(w, ",\"tier\":");
+	jw_int(w, sp->tier);
+	JW_LIT(w, ",\"text\":");
+	jw_str(w, text);
+	JW_LIT(w, "}");
+}
+
+/* A spell's JSON depends on the spell alone, and the same few dozen
+ * spells come back in every wand and scroll: each thread keeps the objects
+ * it wrote last, one a slot by the spell's address, found by its content
  * (name, numbers and every effect compared in full, so that a spell of
- * another catalog at the same address is not taken for it). spell_text
- * was ~3.5% of a level-20 dungeon's JSON. */
-#define SPELLS_KEPT 32
+ * another catalog at the same address is not taken for it). Its text
+ * (spell_text) was ~3.5% of a level-20 dungeon's JSON, and then writing
+ * it ~13% more: every text holds an em dash, which sends it the long way
+ * (jw_str_slow, u8_check). */
+#define SPELLS_KEPT     32
+#define SPELL_JSON_KEPT 1024 /* a spell's object is ~150-250 bytes */
 
 struct kept_spell {
 	int used, mana, level, tier, n_effects;
 	struct spell_effect effects[SPELL_EFFECTS_MAX];
 	char name[SPELL_NAME_MAX + 1];
-	char text[SPELL_TEXT_MAX];
+	size_t json_len;
+	char json[SPELL_JSON_KEPT];
 };
 
 static __thread struct kept_spell spells_kept[SPELLS_KEPT];
 
-/* sp's text (spell_text's), or NULL when it has none. */
-static const char *spell_text_kept(const struct spell *sp)
+static int kept_is(const struct kept_spell *e, const struct spell *sp)
 {
-	if (!sp->name)
-		return NULL; /* spell_check refuses it */
-	const int nums[] = {sp->mana, sp->level, sp->tier, sp->n_effects};
-	size_t name_len = strlen(sp->name);
-	uint64_t h = 0xcbf29ce484222325ULL;
-	const unsigned char *bytes[] = {(const void *)nums, (const void *)sp->effects,
-	                                (const void *)sp->name};
-	const size_t lens[] = {sizeof nums, sizeof sp->effects, name_len};
+	return e->used && e->mana == sp->mana && e->level == sp->level && e->tier == sp->tier &&
+	       e->n_effects == sp->n_effects &&
+	       memcmp(e->effects, sp->effects, sizeof e->effects) == 0 &&
+	       strcmp(e->name, sp->name) == 0;
+}
 
-	for (int k = 0; k < 3; k++)
-		for (size_t i = 0; i < lens[k]; i++)
-			h = (h ^ bytes[k][i]) * 0x100000001b3ULL;
-	struct kept_spell *e = &spells_kept[h % SPELLS_KEPT];
-	if (e->used && e->mana == sp->mana && e->level == sp->level && e->tier == sp->tier &&
-	    e->n_effects == sp->n_effects &&
-	    memcmp(e->effects, sp->effects, sizeof e->effects) == 0 &&
-	    strcmp(e->name, sp->name) == 0)
-		return e->text;
-	if (name_len > SPELL_NAME_MAX) { /* not kept: spell_check refuses it anyway */
-		static __thread char text[SPELL_TEXT_MAX];
-		return spell_text(sp, text, sizeof text) < 0 ? NULL : text;
-	}
-	e->used = 0;
-	if (spell_text(sp, e->text, sizeof e->text) < 0)
+/* sp's object kept, made now if need be; NULL when it is not kept (a name
+ * longer than spell_check allows, an object longer than the room, or
+ * anything the long way must decide: no text, text not UTF-8, no memory). */
+static const struct kept_spell *spell_kept(const struct spell *sp)
+{
+	uintptr_t at = (uintptr_t)(const void *)sp;
+	struct kept_spell *e = &spells_kept[(at ^ at >> 7 ^ at >> 13) % SPELLS_KEPT];
+
+	if (kept_is(e, sp))
+		return e;
+	size_t name_len = strlen(sp->name);
+	if (name_len > SPELL_NAME_MAX)
 		return NULL;
+	char text[SPELL_TEXT_MAX];
+	if (spell_text(sp, text, sizeof text) < 0)
+		return NULL;
+	struct buf b;
+	buf_init(&b);
+	struct jw w = {&b, 0};
+	jw_spell(&w, sp, text);
+	e->used = 0;
+	if (w.err || b.len >= sizeof e->json) {
+		buf_free(&b);
+		return NULL;
+	}
+	memcpy(e->json, b.data, b.len);
+	e->json_len = b.len;
+	buf_free(&b);
 	e->mana = sp->mana;
 	e->level = sp->level;
 	e->tier = sp->tier;
@@ -673,7 +847,27 @@ static const char *spell_text_kept(const struct spell *sp)
 	memcpy(e->effects, sp->effects, sizeof e->effects);
 	memcpy(e->name, sp->name, name_len + 1);
 	e->used = 1;
-	return e->text;
+	return e;
+}
+
+/* The spell's object, or null when it has none (no name: spell_check
+ * refuses it; no text). */
+static void jw_spell_of(struct jw *w, const struct spell *sp)
+{
+	if (!sp || !sp->name) {
+		JW_LIT(w, "null");
+		return;
+	}
+	const struct kept_spell *e = spell_kept(sp);
+	if (e) {
+		jw_raw(w, e->json, e->json_len);
+		return;
+	}
+	char text[SPELL_TEXT_MAX];
+	if (spell_text(sp, text, sizeof text) < 0)
+		JW_LIT(w, "null");
+	else
+		jw_spell(w, sp, text);
 }
 
 static void jw_magic(struct jw *w, const struct item *it)
@@ -682,23 +876,7 @@ static void jw_magic(struct jw *w, const struct item *it)
 
 	if (magic & MAGIC_SPELL) {
 		JW_LIT(w, ",\"spell\":");
-		const struct spell *sp = it->spell ? &it->spell->s : NULL;
-		const char *text = sp ? spell_text_kept(sp) : NULL;
-		if (!text) {
-			JW_LIT(w, "null");
-		} else {
-			JW_LIT(w, "{\"name\":");
-			jw_str(w, sp->name);
-			JW_LIT(w, ",\"mana\":");
-			jw_int(w, sp->mana);
-			JW_LIT(w, ",\"level\":");
-			jw_int(w, sp->level);
-			JW_LIT(w, ",\"tier\":");
-			jw_int(w, sp->tier);
-			JW_LIT(w, ",\"text\":");
-			jw_str(w, text);
-			JW_LIT(w, "}");
-		}
+		jw_spell_of(w, it->spell ? &it->spell->s : NULL);
 	}
 	if (magic & MAGIC_CHARGES) {
 		JW_LIT(w, ",\"charges\":");
@@ -795,6 +973,9 @@ static inline void jw_named(struct jw *w, const struct jtext *t, const char *nam
 #define STATS_ROOM (ST__MAX * (KEY_COPY + HUNDREDTHS_MAX))
 static char *put_stats(char *d, const struct item *it)
 {
+	/* unrolled: each stat's tests (the first, the multiplier) decided
+	 * by the compiler, no loop; ~1% of a level-20 dungeon's JSON */
+#pragma GCC unroll 16
 	for (int s = 0; s < ST__MAX; s++) {
 		const struct jtext *t = &jt.stat_key[s];
 		size_t off = s == 0;
@@ -1121,30 +1302,34 @@ static __thread struct plain_links plain_kept[K__MAX];
 
 static int is_plain(const struct form *f)
 {
+	uintptr_t any = 0; /* no word asked for: one test, not one a part */
+
 	if (f->power_text || f->loadout || (unsigned)f->kind >= K__MAX)
 		return 0;
 	for (int p = 0; p < P__MAX; p++)
-		if (f->attr[p])
-			return 0;
-	return 1;
+		any |= (uintptr_t)f->attr[p];
+	return any == 0;
 }
 
-/* l's links for f: a thread's kept ones when f is plain, else made into
- * l's buffers (links_init). 0, or -1 out of memory. */
-static int links_for(struct links *l, const struct form *f)
+/* l's links for f: a thread's kept ones when f is plain (*owned 0: only
+ * l's scratch buffer initialised, freed by links_done only if an item
+ * without a code wrote into it; a dungeon's ~170 items come here one at a
+ * time), else made into l's buffers (links_init, *owned 1). 0, or -1 out
+ * of memory. */
+static int links_for(struct links *l, const struct form *f, int *owned)
 {
 	struct plain_links *p = is_plain(f) ? &plain_kept[f->kind] : NULL;
 
+	*owned = 0;
 	if (p && p->kept && p->tier == f->tier && p->variance == f->variance) {
-		buf_init(&l->buf);
-		buf_init(&l->inputs);
-		buf_init(&l->reroll);
+		l->buf = (struct buf){.data = NULL, .len = 0, .cap = 0, .oom = 0}; /* buf_init */
 		l->in = p->in;
 		l->in_len = p->in_len;
 		l->rr = p->rr;
 		l->rr_len = p->rr_len;
 		return 0;
 	}
+	*owned = 1;
 	if (links_init(l, f) != 0)
 		return -1;
 	if (p && l->in_len < sizeof p->in && l->rr_len < sizeof p->rr) {
@@ -1159,6 +1344,15 @@ static int links_for(struct links *l, const struct form *f)
 	return 0;
 }
 
+/* Frees what links_for made. */
+static void links_done(struct links *l, int owned)
+{
+	if (owned)
+		links_free(l);
+	else if (l->buf.data)
+		buf_free(&l->buf);
+}
+
 /* render_json_items, with every item written in version 2's language when
  * v2 (render_json_item_append: not a copy of the item to say so). */
 static int write_items(const struct form *f, const struct item *items, size_t n, int batch, int v2,
@@ -1169,11 +1363,13 @@ static int write_items(const struct form *f, const struct item *items, size_t n,
 	f = render_form(f);
 	struct links links;
 	struct jw w = {out, 0};
-	size_t start = out->len;
+	size_t start = out->len, room = n * JSON_ITEM_ROOM + 16;
+	int owned;
 
-	w.err = links_for(&links, f) != 0;
-	/* One reservation for most answers. */
-	if (!w.err && buf_reserve(out, n * JSON_ITEM_ROOM + 16) != 0)
+	w.err = links_for(&links, f, &owned) != 0;
+	/* One reservation for most answers; none when an answer that
+	 * appends its items one by one made the room already. */
+	if (!w.err && (out->oom || room >= out->cap - out->len) && buf_reserve(out, room) != 0)
 		w.err = 1;
 	if (batch)
 		JW_LIT(&w, "{\"items\":[");
@@ -1187,7 +1383,7 @@ static int write_items(const struct form *f, const struct item *items, size_t n,
 	}
 	if (batch)
 		JW_LIT(&w, "]}");
-	links_free(&links);
+	links_done(&links, owned);
 	/* All or nothing: a failed answer leaves out as it was. */
 	if (w.err) {
 		if (out->data) {
