@@ -763,15 +763,13 @@ static void line_cells(struct z *out, const unsigned char *f, const unsigned cha
 	for (size_t k = 0; k < words; k++) {
 		uint64_t m = differ[k];
 		while (m) {
-			/* a run of set bits: cells c0 .. c1 - 1 */
+			/* a run of set bits: cells c0 .. c1 - 1. Its lowest bit
+			 * added carries through it to bit c1 (out of the word,
+			 * to 0, when the run ends the word): the run cleared. */
+			uint64_t past = m + (m & (0 - m));
 			size_t c0 = k * 64 + (size_t)__builtin_ctzll(m);
-			uint64_t run = m >> (c0 - k * 64);
-			size_t len = ~run ? (size_t)__builtin_ctzll(~run) : 64 - (c0 - k * 64);
-			size_t c1 = c0 + len;
-			if (c1 - k * 64 >= 64)
-				m = 0;
-			else
-				m &= ~(((uint64_t)1 << (c1 - k * 64)) - 1);
+			size_t c1 = k * 64 + (past ? (size_t)__builtin_ctzll(past) : 64);
+			m &= past;
 			/* a run that goes on in the next word: joined there by the
 			 * gap of 0 bytes below */
 			size_t s = 1 + c0 * cb, e = 1 + c1 * cb;
