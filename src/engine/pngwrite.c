@@ -918,9 +918,12 @@ static void filter_cells(unsigned char *f, const unsigned char *far, const unsig
 	size_t done = 0;
 	memcpy(f, far, n);
 	for (size_t k = 0; k < (n_cells + 63) / 64; k++)
-		for (uint64_t m = differ[k]; m; m &= m - 1) {
-			size_t c = k * 64 + (size_t)__builtin_ctzll(m);
-			size_t i = 1 + c * cb, e = i + cb;
+		for (uint64_t m = differ[k], past; m; m &= past) {
+			/* a run of cells at a time, as line_cells takes them */
+			past = m + (m & (0 - m));
+			size_t c0 = k * 64 + (size_t)__builtin_ctzll(m);
+			size_t c1 = k * 64 + (past ? (size_t)__builtin_ctzll(past) : 64);
+			size_t i = 1 + c0 * cb, e = 1 + c1 * cb;
 			if (i < done)
 				i = done;
 			if (e > n)
