@@ -1154,7 +1154,11 @@ int pngwrite_lines_cells(const unsigned char *const *lines, const uint64_t *cons
 	z.dist[D_CELL_LINES] = distance(cell > 1 && n * (size_t)cell <= 32768 ? (int)n * cell : 1);
 	struct ring r = {.k = cell > 1 ? (size_t)cell + 1 : 2};
 	size_t cb = (size_t)(cell * depth / 8);
-	r.buf = calloc(r.k + 1, n);
+	/* not zeroed but for the line of zeros: every other line is written
+	 * whole before it is read */
+	r.buf = r.k + 1 <= SIZE_MAX / n ? malloc((r.k + 1) * n) : NULL;
+	if (r.buf)
+		memset(r.buf + r.k * n, 0, n);
 	r.at = malloc(r.k * sizeof r.at[0]);
 	r.s1 = malloc(r.k * sizeof r.s1[0]);
 	r.s2 = malloc(r.k * sizeof r.s2[0]);
