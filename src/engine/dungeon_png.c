@@ -515,22 +515,32 @@ __attribute__((target("ssse3"))) static int cells_16_both(unsigned char *floor, 
                                                           const unsigned char *kind, int cw)
 {
 	const __m128i three = _mm_set1_epi8(3), grid = _mm_set1_epi8(GRID * 0x11);
+	/* the masks in registers, the blocks written one after another:
+	 * loaded in the loop (the stores may be to them, for all the compiler
+	 * knows) and looped over, they were a third of its cost */
+	__m128i sh[5], first[5];
+	for (int b = 0; b < 5; b++) {
+		sh[b] = _mm_loadu_si128((const __m128i *)(const void *)sixteen.shuffle[b]);
+		first[b] = _mm_loadu_si128((const __m128i *)(const void *)sixteen.first[b]);
+	}
 	int cx = 0;
 	for (; cx + 16 <= cw; cx += 16) {
 		__m128i k = _mm_loadu_si128((const __m128i *)(const void *)(kind + cx));
 		__m128i g = _mm_and_si128(_mm_srli_epi16(k, 3), three);
 		__m128i v = _mm_or_si128(g, _mm_slli_epi16(g, 4)); /* no carries: g < 4 */
-		for (int b = 0; b < 5; b++) {
-			__m128i e = _mm_shuffle_epi8(
-			        v,
-			        _mm_loadu_si128((const __m128i *)(const void *)sixteen.shuffle[b]));
-			__m128i add =
-			        _mm_loadu_si128((const __m128i *)(const void *)sixteen.first[b]);
-			_mm_storeu_si128((__m128i *)(void *)(top + 1 + cx * P / 2 + 16 * b),
-			                 _mm_add_epi8(e, grid));
-			_mm_storeu_si128((__m128i *)(void *)(floor + 1 + cx * P / 2 + 16 * b),
-			                 _mm_add_epi8(e, add));
-		}
+		unsigned char *t = top + 1 + cx * P / 2, *f = floor + 1 + cx * P / 2;
+#define BLOCK(b)                                                                                   \
+	do {                                                                                       \
+		__m128i e = _mm_shuffle_epi8(v, sh[b]);                                            \
+		_mm_storeu_si128((__m128i *)(void *)(t + 16 * (b)), _mm_add_epi8(e, grid));        \
+		_mm_storeu_si128((__m128i *)(void *)(f + 16 * (b)), _mm_add_epi8(e, first[b]));    \
+	} while (0)
+		BLOCK(0);
+		BLOCK(1);
+		BLOCK(2);
+		BLOCK(3);
+		BLOCK(4);
+#undef BLOCK
 	}
 	return cx;
 }
