@@ -750,13 +750,14 @@ static inline __attribute__((always_inline)) size_t diffs_on(struct diffs *d,
 		d->sum = _mm_add_epi64(d->sum, _mm_sub_epi64(sv, su));
 		d->at_f = _mm_add_epi64(d->at_f, _mm_mul_epu32(sv, at));
 		d->at_far = _mm_add_epi64(d->at_far, _mm_mul_epu32(su, at));
-		d->within = _mm_add_epi32(
-		        d->within,
-		        _mm_sub_epi32(
-		                _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(v, zero), w_lo),
-		                              _mm_madd_epi16(_mm_unpackhi_epi8(v, zero), w_hi)),
-		                _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(u, zero), w_lo),
-		                              _mm_madd_epi16(_mm_unpackhi_epi8(u, zero), w_hi))));
+		/* the bytes' differences as 16-bit lanes (-255 to 255), weighed
+		 * once: the same sum as f's and far's weighed apart */
+		__m128i x_lo =
+		        _mm_sub_epi16(_mm_unpacklo_epi8(v, zero), _mm_unpacklo_epi8(u, zero));
+		__m128i x_hi =
+		        _mm_sub_epi16(_mm_unpackhi_epi8(v, zero), _mm_unpackhi_epi8(u, zero));
+		d->within = _mm_add_epi32(d->within, _mm_add_epi32(_mm_madd_epi16(x_lo, w_lo),
+		                                                   _mm_madd_epi16(x_hi, w_hi)));
 	}
 #endif
 	for (; i < e; i++) {
