@@ -304,11 +304,15 @@ static void mark(struct canvas *c, int which, int cy0, int cy1, int x0, int x1)
 	if (!c->dirty || x1 <= x0)
 		return;
 	size_t c0 = (size_t)x0 / P, c1 = (size_t)(x1 - 1) / P;
+	/* the masks and their stride in registers: a store to a mask (a
+	 * uint64_t) may be to c->words (a size_t) for all the compiler knows */
+	uint64_t *dirty = c->dirty;
+	size_t words = c->words;
 	for (size_t q = c0 / 64; q <= c1 / 64; q++) {
 		size_t lo = q == c0 / 64 ? c0 % 64 : 0, hi = q == c1 / 64 ? c1 % 64 : 63;
 		uint64_t bits = (~(uint64_t)0 >> (63 - hi)) & (~(uint64_t)0 << lo);
 		for (int cy = cy0; cy < cy1; cy++)
-			c->dirty[((size_t)cy * 3 + (size_t)which) * c->words + q] |= bits;
+			dirty[((size_t)cy * 3 + (size_t)which) * words + q] |= bits;
 	}
 }
 
