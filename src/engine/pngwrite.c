@@ -19,6 +19,12 @@
 #ifdef __SSE2__
 #include <emmintrin.h> /* 16 bytes at a time where there is SSE2 (x86-64 always) */
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h> /* AVX2's comparisons, where the processor has them */
+#include <wmmintrin.h> /* carry-less multiplication, where the processor has it */
+#define CRC_FOLD  1
+#define SAME_WIDE 1
+#endif
 
 #define ADLER_MOD 65521u
 #define MAX_MATCH 258
@@ -91,8 +97,15 @@ static struct {
 } codes;
 static pthread_once_t codes_once = PTHREAD_ONCE_INIT;
 
+#ifdef SAME_WIDE
+static int have_avx2; /* set with the codes, once */
+#endif
+
 static void codes_make(void)
 {
+#ifdef SAME_WIDE
+	have_avx2 = __builtin_cpu_supports("avx2");
+#endif
 	for (int s = 0; s < 256; s++)
 		codes.lit[s] = fixed(s);
 	for (int k = 0, l = 3; l <= MAX_MATCH; l++) {
@@ -169,7 +182,35 @@ static inline __attribute__((always_inline)) void match(struct z *z, size_t len,
 		put_pair(z, z->len[len], d);
 }
 
-/* How many bytes from a equal those from b, at most max. */
+#ifdef SAME_WIDE
+/* same from n on, 64 bytes a step while 64 are left: where a and b first
+ * differ (*found 1), or where fewer than 64 are left (*found 0). */
+__attribute__((target("avx2"))) static size_t
+same_wide(const unsigned char *a, const unsigned char *b, size_t n, size_t max, int *found)
+{
+	for (; n + 64 <= max; n += 64) {
+		__m256i e0 = _mm256_cmpeq_epi8(
+		        _mm256_loadu_si256((const __m256i *)(const void *)(a + n)),
+		        _mm256_loadu_si256((const __m256i *)(const void *)(b + n)));
+		__m256i e1 = _mm256_cmpeq_epi8(
+		        _mm256_loadu_si256((const __m256i *)(const void *)(a + n + 32)),
+		        _mm256_loadu_si256((const __m256i *)(const void *)(b + n + 32)));
+		if ((unsigned)_mm256_movemask_epi8(_mm256_and_si256(e0, e1)) != 0xffffffffu) {
+			uint64_t eq = (uint64_t)(unsigned)_mm256_movemask_epi8(e0) |
+			              (uint64_t)(unsigned)_mm256_movemask_epi8(e1) << 32;
+			*found = 1;
+			return n + (size_t)__builtin_ctzll(~eq);
+		}
+	}
+	*found = 0;
+	return n;
+}
+#endif
+
+/* How many bytes from a equal those from b, at most max. Most matches
+ * measured are short (the first 16 bytes tell), but most bytes measured
+ * are in long ones (a line's bytes to its end, hundreds): those 64 at a
+ * time where there is AVX2. */
 static size_t same(const unsigned char *a, const unsigned char *b, size_t max)
 {
 	size_t n = 0;
@@ -181,6 +222,14 @@ static size_t same(const unsigned char *a, const unsigned char *b, size_t max)
 		if (differ)
 			return n + (size_t)__builtin_ctz(differ);
 		n += 16;
+#ifdef SAME_WIDE
+		if (n + 64 <= max && have_avx2) {
+			int found;
+			n = same_wide(a, b, n, max, &found);
+			if (found)
+				return n;
+		}
+#endif
 	}
 #endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -372,6 +421,72 @@ static void filter_adler(unsigned char *f, const unsigned char *r, const unsigne
 #endif
 }
 
+#ifdef CRC_FOLD
+/* The CRC-32 by folding (carry-less multiplication): the data as a
+ * polynomial over GF(2), sixteen bytes a 128-bit lane, the first byte's
+ * lowest bit its highest term (the CRC's reflected order). A lane X = H
+ * x^64 + L moved D bits on is H x^(D+64) + L x^D, the same remainder mod
+ * P: H and L each multiplied by a power of x reduced mod P (32 bits), the
+ * 96-bit products added (xor) to the lane D bits further. The lanes hold
+ * polynomials reflected, so a 64 x 64 product comes out one place short
+ * (times x): the constants are x^(D+63) and x^(D-1) mod P, reflected in 64
+ * bits, for D = 512 (four lanes at a time) and 128 (one). At the end, the
+ * last lane left is congruent to the whole data, and its CRC (from 0)
+ * with the bytes after it is zlib's crc32 of 16 to 31 bytes. */
+static const uint64_t fold512[2] = {0x653d982200000000u, 0xcad38e8f00000000u};
+static const uint64_t fold128[2] = {0x65673b4600000000u, 0x9ba54c6f00000000u};
+
+__attribute__((target("pclmul,sse2"))) static inline __m128i fold(__m128i x, __m128i k)
+{
+	return _mm_xor_si128(_mm_clmulepi64_si128(x, k, 0x00), _mm_clmulepi64_si128(x, k, 0x11));
+}
+
+__attribute__((target("pclmul,sse2"))) static uint32_t crc_fold(uint32_t crc,
+                                                                const unsigned char *p, size_t n)
+{
+	const __m128i k4 = _mm_loadu_si128((const __m128i *)(const void *)fold512);
+	const __m128i k1 = _mm_loadu_si128((const __m128i *)(const void *)fold128);
+	__m128i x0 = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i x1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
+	__m128i x2 = _mm_loadu_si128((const __m128i *)(const void *)(p + 32));
+	__m128i x3 = _mm_loadu_si128((const __m128i *)(const void *)(p + 48));
+	/* the register's start (zlib's, crc inverted) added to the first bytes */
+	x0 = _mm_xor_si128(x0, _mm_cvtsi32_si128((int)~crc));
+	size_t i = 64;
+	for (; i + 64 <= n; i += 64) {
+		x0 = _mm_xor_si128(fold(x0, k4),
+		                   _mm_loadu_si128((const __m128i *)(const void *)(p + i)));
+		x1 = _mm_xor_si128(fold(x1, k4),
+		                   _mm_loadu_si128((const __m128i *)(const void *)(p + i + 16)));
+		x2 = _mm_xor_si128(fold(x2, k4),
+		                   _mm_loadu_si128((const __m128i *)(const void *)(p + i + 32)));
+		x3 = _mm_xor_si128(fold(x3, k4),
+		                   _mm_loadu_si128((const __m128i *)(const void *)(p + i + 48)));
+	}
+	x1 = _mm_xor_si128(x1, fold(x0, k1));
+	x2 = _mm_xor_si128(x2, fold(x1, k1));
+	x3 = _mm_xor_si128(x3, fold(x2, k1));
+	for (; i + 16 <= n; i += 16)
+		x3 = _mm_xor_si128(fold(x3, k1),
+		                   _mm_loadu_si128((const __m128i *)(const void *)(p + i)));
+	/* zlib's crc32 from c is ~r(~c) for the plain register r: from 0, c
+	 * is all ones */
+	unsigned char last[32];
+	_mm_storeu_si128((__m128i *)(void *)last, x3);
+	memcpy(last + 16, p + i, n - i);
+	return (uint32_t)crc32(0xffffffffu, last, (uInt)(16 + n - i));
+}
+#endif
+
+uint32_t pngwrite_crc32(uint32_t crc, const unsigned char *p, size_t n)
+{
+#ifdef CRC_FOLD
+	if (n >= 64 && __builtin_cpu_supports("pclmul"))
+		return crc_fold(crc, p, n);
+#endif
+	return (uint32_t)crc32_z(crc, p, n);
+}
+
 static void be32(unsigned char *p, uint32_t v)
 {
 	p[0] = (unsigned char)(v >> 24);
@@ -479,7 +594,7 @@ static int finish(struct buf *out, size_t at, uint32_t adler)
 	unsigned char *c = (unsigned char *)out->data + at;
 	size_t len = out->len - at - 8;
 	be32(c, (uint32_t)len);
-	be32(tail, (uint32_t)crc32(0, c + 4, (uInt)(len + 4)));
+	be32(tail, pngwrite_crc32(0, c + 4, len + 4));
 	/* IEND's empty data not NULL: zlib's crc32 of NULL is its start value */
 	return buf_append(out, tail, 4) | chunk(out, "IEND", (const unsigned char *)"", 0);
 }
@@ -635,13 +750,14 @@ static inline __attribute__((always_inline)) size_t diffs_on(struct diffs *d,
 		d->sum = _mm_add_epi64(d->sum, _mm_sub_epi64(sv, su));
 		d->at_f = _mm_add_epi64(d->at_f, _mm_mul_epu32(sv, at));
 		d->at_far = _mm_add_epi64(d->at_far, _mm_mul_epu32(su, at));
-		d->within = _mm_add_epi32(
-		        d->within,
-		        _mm_sub_epi32(
-		                _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(v, zero), w_lo),
-		                              _mm_madd_epi16(_mm_unpackhi_epi8(v, zero), w_hi)),
-		                _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(u, zero), w_lo),
-		                              _mm_madd_epi16(_mm_unpackhi_epi8(u, zero), w_hi))));
+		/* the bytes' differences as 16-bit lanes (-255 to 255), weighed
+		 * once: the same sum as f's and far's weighed apart */
+		__m128i x_lo =
+		        _mm_sub_epi16(_mm_unpacklo_epi8(v, zero), _mm_unpacklo_epi8(u, zero));
+		__m128i x_hi =
+		        _mm_sub_epi16(_mm_unpackhi_epi8(v, zero), _mm_unpackhi_epi8(u, zero));
+		d->within = _mm_add_epi32(d->within, _mm_add_epi32(_mm_madd_epi16(x_lo, w_lo),
+		                                                   _mm_madd_epi16(x_hi, w_hi)));
 	}
 #endif
 	for (; i < e; i++) {
@@ -693,15 +809,13 @@ static void line_cells(struct z *out, const unsigned char *f, const unsigned cha
 	for (size_t k = 0; k < words; k++) {
 		uint64_t m = differ[k];
 		while (m) {
-			/* a run of set bits: cells c0 .. c1 - 1 */
+			/* a run of set bits: cells c0 .. c1 - 1. Its lowest bit
+			 * added carries through it to bit c1 (out of the word,
+			 * to 0, when the run ends the word): the run cleared. */
+			uint64_t past = m + (m & (0 - m));
 			size_t c0 = k * 64 + (size_t)__builtin_ctzll(m);
-			uint64_t run = m >> (c0 - k * 64);
-			size_t len = ~run ? (size_t)__builtin_ctzll(~run) : 64 - (c0 - k * 64);
-			size_t c1 = c0 + len;
-			if (c1 - k * 64 >= 64)
-				m = 0;
-			else
-				m &= ~(((uint64_t)1 << (c1 - k * 64)) - 1);
+			size_t c1 = k * 64 + (past ? (size_t)__builtin_ctzll(past) : 64);
+			m &= past;
 			/* a run that goes on in the next word: joined there by the
 			 * gap of 0 bytes below */
 			size_t s = 1 + c0 * cb, e = 1 + c1 * cb;
@@ -805,9 +919,12 @@ static void filter_cells(unsigned char *f, const unsigned char *far, const unsig
 	size_t done = 0;
 	memcpy(f, far, n);
 	for (size_t k = 0; k < (n_cells + 63) / 64; k++)
-		for (uint64_t m = differ[k]; m; m &= m - 1) {
-			size_t c = k * 64 + (size_t)__builtin_ctzll(m);
-			size_t i = 1 + c * cb, e = i + cb;
+		for (uint64_t m = differ[k], past; m; m &= past) {
+			/* a run of cells at a time, as line_cells takes them */
+			past = m + (m & (0 - m));
+			size_t c0 = k * 64 + (size_t)__builtin_ctzll(m);
+			size_t c1 = k * 64 + (past ? (size_t)__builtin_ctzll(past) : 64);
+			size_t i = 1 + c0 * cb, e = 1 + c1 * cb;
 			if (i < done)
 				i = done;
 			if (e > n)
@@ -1038,7 +1155,11 @@ int pngwrite_lines_cells(const unsigned char *const *lines, const uint64_t *cons
 	z.dist[D_CELL_LINES] = distance(cell > 1 && n * (size_t)cell <= 32768 ? (int)n * cell : 1);
 	struct ring r = {.k = cell > 1 ? (size_t)cell + 1 : 2};
 	size_t cb = (size_t)(cell * depth / 8);
-	r.buf = calloc(r.k + 1, n);
+	/* not zeroed but for the line of zeros: every other line is written
+	 * whole before it is read */
+	r.buf = r.k + 1 <= SIZE_MAX / n ? malloc((r.k + 1) * n) : NULL;
+	if (r.buf)
+		memset(r.buf + r.k * n, 0, n);
 	r.at = malloc(r.k * sizeof r.at[0]);
 	r.s1 = malloc(r.k * sizeof r.s1[0]);
 	r.s2 = malloc(r.k * sizeof r.s2[0]);

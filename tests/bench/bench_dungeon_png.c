@@ -4,7 +4,11 @@
  * pixels; 100 hallways, or the second argument), eight seeds of each
  * tileset, and the PNGs' bytes. Prints a markdown table.
  *
- * Usage: bench_dungeon_png [SECONDS [HALLWAYS]] */
+ * Usage: bench_dungeon_png [SECONDS [HALLWAYS [VERSION]]]
+ * With VERSION (1, 2 or 3), that version alone: the fastest of five
+ * rounds of SECONDS / 5 each per tileset, and their mean over the
+ * tilesets (the least of rounds: other processes on the machine only add
+ * time, so A and B compare better so, run after each other). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +66,43 @@ static double time_png(int v, double seconds, size_t *bytes)
 	return t / (double)n * 1e6;
 }
 
+/* The dungeons of tileset i (hallways weighed as given) into d[]. */
+static int build(size_t i, int hallways)
+{
+	char why[MAP_WHY_MAX];
+	static struct map_tileset ts;
+	dungeon_weigh_tiles(sets[i].tiles, sets[i].n, hallways, weighed);
+	if (map_tileset_init(&ts, weighed, sets[i].n, why) != 0)
+		return -1;
+	for (int s = 0; s < SEEDS; s++)
+		if (map_generate(&ts, 30, 30, (uint64_t)s + 1, &m, why) != 0 ||
+		    dungeon_build(&m, weighed, &budget, (uint64_t)s + 1, &d[s]) != 0)
+			return -1;
+	return 0;
+}
+
+/* Version v alone: per tileset the least µs of five rounds. */
+static int time_one(int v, double seconds, int hallways)
+{
+	double sum = 0;
+	printf("| tileset | v%d µs (least of 5) | bytes |\n|---|---:|---:|\n", v);
+	for (size_t i = 0; i < n_sets; i++) {
+		if (build(i, hallways) != 0)
+			return 1;
+		double least = 0;
+		size_t bytes = 0;
+		for (int r = 0; r < 5; r++) {
+			double t = time_png(v, seconds / 5, &bytes);
+			if (r == 0 || t < least)
+				least = t;
+		}
+		sum += least;
+		printf("| %s | %.1f | %zu |\n", sets[i].name, least, bytes / SEEDS);
+	}
+	printf("| mean | %.1f | |\n", sum / (double)n_sets);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	double seconds = argc > 1 ? atof(argv[1]) : 1.0;
@@ -70,10 +111,13 @@ int main(int argc, char **argv)
 	char why[MAP_WHY_MAX];
 	static struct map_tileset ts;
 
+	int only = argc > 3 ? atoi(argv[3]) : 0;
 	if (tiles_load(sets, &n7) != 0 ||
 	    tiles_load_file("sql/migrations/0017_dungeon_treasure.sql", sets + n7, &n17) != 0)
 		return 1;
 	n_sets = n7 + n17;
+	if (only)
+		return time_one(only, seconds, hallways);
 	printf("| tileset | v1 µs | v2 µs | v3 µs | v1 / v2 | v2 / v3 | v1 bytes | v2 bytes | v3 "
 	       "bytes |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 	for (size_t i = 0; i < n_sets; i++) {
