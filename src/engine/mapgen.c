@@ -314,6 +314,14 @@ struct pick {
 	const uint8_t *open;
 	uint16_t *cand; /* cand[c * ts->widest ..]: cell c's candidates, in the order to try */
 	uint16_t ncand[CELLS_MAX], at[CELLS_MAX];
+	/* A place with three candidates or more keeps its shuffle's draws
+	 * (raw[c * ts->widest ..]) and picks only its first candidate; the
+	 * rest of its order is worked out from them (resolve) only when the
+	 * choice backtracks to it, which most places never see. lazy[c]: its
+	 * list is not worked out yet; from[c]: its group's first index. */
+	uint64_t *raw;
+	uint8_t lazy[CELLS_MAX];
+	uint16_t from[CELLS_MAX];
 	/* the first dead end met, for the message */
 	int dead_cell, dead_n, dead_w;
 	uint8_t dead_open;
@@ -341,6 +349,7 @@ static int candidates(struct pick *p, const struct map *m, struct rng *rng, int 
 
 	p->ncand[c] = (uint16_t)k;
 	p->at[c] = 0;
+	p->lazy[c] = 0;
 	/* One or two candidates (most places): the shuffle's one draw at
 	 * most, with no copy of the weights. */
 	if (k == 1) {
@@ -353,10 +362,35 @@ static int candidates(struct pick *p, const struct map *m, struct rng *rng, int 
 		list[1] = order[!second];
 		return list[0];
 	}
+	for (size_t i = 0; i < k; i++)
+		total += weights[i];
+	if (k >= 3) {
+		/* The shuffle's k - 1 draws, each kept (as draw_below keeps it)
+		 * when it is at or below UINT64_MAX - (total - 1): the totals
+		 * after it are smaller, so their draws are kept too. Only a draw
+		 * above that (odds k * total in 2^64) sends the place back to the
+		 * whole shuffle, from the stream as it was. */
+		uint64_t *raw = p->raw + (size_t)c * p->ts->widest, high = 0;
+		const uint64_t keep = UINT64_MAX - (total - 1);
+		struct rng was = *rng;
+		for (size_t i = 0; i + 1 < k; i++) {
+			raw[i] = rng_next(rng);
+			high |= raw[i] > keep;
+		}
+		if (!high) {
+			uint64_t r = raw[0] % total;
+			size_t j = 0;
+			while (r >= weights[j])
+				r -= weights[j++];
+			p->lazy[c] = 1;
+			p->from[c] = p->ts->start[g];
+			return order[j];
+		}
+		*rng = was;
+	}
 	for (size_t i = 0; i < k; i++) {
 		list[i] = order[i];
 		weight[i] = weights[i];
-		total += weights[i];
 	}
 	/* Weighted shuffle: each place drawn among the rest by weight. */
 	for (size_t i = 0; i + 1 < k; i++) {
@@ -381,6 +415,38 @@ static int candidates(struct pick *p, const struct map *m, struct rng *rng, int 
 	return k ? list[0] : -1;
 }
 
+/* Cell c's whole candidate list from its kept draws (candidates): the
+ * weighted shuffle as it would have been made then, each place drawn among
+ * the rest by weight, draw i's value its remainder by the rest's total. */
+static void resolve(struct pick *p, int c)
+{
+	size_t k = p->ncand[c];
+	uint16_t *list = p->cand + (size_t)c * p->ts->widest;
+	const uint64_t *raw = p->raw + (size_t)c * p->ts->widest;
+	uint32_t weight[MAP_TILES_MAX];
+	uint64_t total = 0;
+
+	for (size_t i = 0; i < k; i++) {
+		list[i] = p->ts->order[p->from[c] + i];
+		weight[i] = p->ts->weight[p->from[c] + i];
+		total += weight[i];
+	}
+	for (size_t i = 0; i + 1 < k; i++) {
+		uint64_t r = raw[i] % total;
+		size_t j = i;
+		while (r >= weight[j])
+			r -= weight[j++];
+		uint16_t t = list[i];
+		list[i] = list[j];
+		list[j] = t;
+		uint32_t wt = weight[i];
+		weight[i] = weight[j];
+		weight[j] = wt;
+		total -= weight[i];
+	}
+	p->lazy[c] = 0;
+}
+
 /* Chooses every tile, backtracking where a cell has nothing left. 0, or -1
  * when the budget ran out or the first cell has nothing. */
 static int choose(struct pick *p, struct map *m, struct rng *rng)
@@ -395,8 +461,12 @@ static int choose(struct pick *p, struct map *m, struct rng *rng)
 		if (++steps > STEP_BUDGET)
 			return -1;
 		if (p->at[c] < p->ncand[c]) {
-			int t = p->at[c]++ == 0 ? first
-			                        : p->cand[(size_t)c * p->ts->widest + p->at[c] - 1];
+			int i = p->at[c]++, t = first;
+			if (i > 0) {
+				if (p->lazy[c])
+					resolve(p, c);
+				t = p->cand[(size_t)c * p->ts->widest + i];
+			}
 			m->tile[c] = (uint16_t)t;
 			col = col + 1 == p->w ? 0 : col + 1;
 			if (++c < n)
@@ -494,8 +564,12 @@ int map_generate_rng(const struct map_tileset *ts, int w, int h, struct rng *rng
 	p.dead_n = p.dead_w = 0;
 	p.dead_open = 0;
 	/* On the heap: a worker thread's stack need not hold cells × widest. */
-	p.cand = malloc((size_t)cells * (ts->widest ? ts->widest : 1) * sizeof(*p.cand));
-	if (!p.cand) {
+	size_t slots = (size_t)cells * (ts->widest ? ts->widest : 1);
+	p.cand = malloc(slots * sizeof(*p.cand));
+	p.raw = malloc(slots * sizeof(*p.raw));
+	if (!p.cand || !p.raw) {
+		free(p.cand);
+		free(p.raw);
 		snprintf(why, MAP_WHY_MAX, "out of memory");
 		return -1;
 	}
@@ -523,6 +597,7 @@ int map_generate_rng(const struct map_tileset *ts, int w, int h, struct rng *rng
 			         w, h);
 	}
 	free(p.cand);
+	free(p.raw);
 	return rc;
 }
 
