@@ -538,11 +538,13 @@ static void join(uint16_t *parent, int a, int b)
 	parent[ra > rb ? ra : rb] = (uint16_t)(ra < rb ? ra : rb);
 }
 
-/* room_of from the tiles: each row of a room tile's floor as its room's
- * number (0 elsewhere), a tile at a time: its number spread once, each of
- * its rows one store of the lanes its bits pick (lanes[bits], worked out
- * once a call). */
-static void write_room_of(struct dungeon *d, const struct tiles *tb)
+/* room_of from the tiles: 0, then each row of a room tile's floor as its
+ * room's number, a tile at a time (tiles: the room tiles, n of them, in
+ * reading order): its number spread once, each of its rows one store of
+ * the lanes its bits pick (lanes[bits], worked out once a call). The
+ * hallway tiles (most of a map) are left to the clearing, which is cheaper
+ * than writing their zeros a tile at a time. */
+static void write_room_of(struct dungeon *d, const struct tiles *tb, const uint16_t *tiles, int n)
 {
 	int cw = d->cw;
 #ifdef __SSE2__
@@ -551,33 +553,35 @@ static void write_room_of(struct dungeon *d, const struct tiles *tb)
 	for (int b = 0; b < 64; b++)
 		lanes[b] = _mm_cmpeq_epi16(_mm_and_si128(_mm_set1_epi16((short)b), lane), lane);
 #endif
-	for (int ty = 0; ty < d->h; ty++)
-		for (int tx = 0; tx < d->w; tx++) {
-			int g = TILE_AT(tx, ty);
-			uint64_t f = tb->rfloor[g];
-			uint16_t *at = &d->room_of[ty * T * cw + tx * T];
+	memset(d->room_of, 0, (size_t)cw * (size_t)d->ch * sizeof *d->room_of);
+	for (int i = 0; i < n; i++) {
+		int g = tiles[i], tx = g % TROW - 1, ty = g / TROW - 1;
+		uint64_t f = tb->rfloor[g];
+		uint16_t *at = &d->room_of[ty * T * cw + tx * T];
 #ifdef __SSE2__
-			__m128i id = _mm_set1_epi16((short)tb->room[g]);
-			if (tx + 1 < d->w) { /* eight cells a row: the next tile writes over two */
-				for (int r = 0; r < T; r++)
-					_mm_storeu_si128(
-					        (__m128i *)(void *)(at + r * cw),
-					        _mm_and_si128(lanes[f >> 8 * r & ROW0], id));
-				continue;
-			}
-			/* the last: six, as eight would run past the last row */
-			for (int r = 0; r < T; r++) {
-				__m128i v = _mm_and_si128(lanes[f >> 8 * r & ROW0], id);
-				uint32_t last2 = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(v, 8));
-				_mm_storel_epi64((__m128i *)(void *)(at + r * cw), v);
-				memcpy(at + r * cw + 4, &last2, sizeof last2);
-			}
-#else
+		__m128i id = _mm_set1_epi16((short)tb->room[g]);
+		/* eight cells a row: the two past the tile are 0, as the tile
+		 * after it holds them if it is a hallway's, and it is written
+		 * after this one if it is a room's */
+		if (tx + 1 < d->w) {
 			for (int r = 0; r < T; r++)
-				for (int c = 0; c < T; c++)
-					at[r * cw + c] = f >> (8 * r + c) & 1 ? tb->room[g] : 0;
-#endif
+				_mm_storeu_si128((__m128i *)(void *)(at + r * cw),
+				                 _mm_and_si128(lanes[f >> 8 * r & ROW0], id));
+			continue;
 		}
+		/* the last: six, as eight would run past the last row */
+		for (int r = 0; r < T; r++) {
+			__m128i v = _mm_and_si128(lanes[f >> 8 * r & ROW0], id);
+			uint32_t last2 = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(v, 8));
+			_mm_storel_epi64((__m128i *)(void *)(at + r * cw), v);
+			memcpy(at + r * cw + 4, &last2, sizeof last2);
+		}
+#else
+		for (int r = 0; r < T; r++)
+			for (int c = 0; c < T; c++)
+				at[r * cw + c] = f >> (8 * r + c) & 1 ? tb->room[g] : 0;
+#endif
+	}
 }
 
 /* Room r's stairs cell (see find_rooms): rows outward from the middle of
@@ -720,7 +724,7 @@ static int rooms_by_tile(struct dungeon *d, const struct map *m, struct tiles *t
 			int g = TILE_AT(tx, ty);
 			tb->room[g] = u->id[u->parent[g]];
 		}
-	write_room_of(d, tb);
+	write_room_of(d, tb, u->tiles, n_tiles);
 	for (int id = 1; id <= n; id++)
 		room_stairs(d, id, &d->room[id]);
 	return 0;
