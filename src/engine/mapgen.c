@@ -165,6 +165,7 @@ int map_tileset_init(struct map_tileset *ts, const struct map_tile *tiles, size_
 		int g = group_of(tiles[i].edge[MAP_N], tiles[i].edge[MAP_W], open_sides(&tiles[i]));
 		ts->order[at[g]] = (uint16_t)i;
 		ts->weight[at[g]++] = tiles[i].weight;
+		ts->total[g] += tiles[i].weight;
 	}
 	ts->tiles = tiles;
 	ts->n = n;
@@ -341,8 +342,8 @@ static int candidates(struct pick *p, const struct map *m, struct rng *rng, int 
 	uint8_t open = p->open[c];
 	uint16_t *list = p->cand + (size_t)c * p->ts->widest;
 	uint32_t weight[MAP_TILES_MAX]; /* weight[i]: list[i]'s, moved with it */
-	uint64_t total = 0;
 	int g = group_of(need_n, need_w, open);
+	uint64_t total = p->ts->total[g]; /* summed once, by map_tileset_init */
 	size_t k = (size_t)(p->ts->start[g + 1] - p->ts->start[g]);
 	const uint16_t *order = p->ts->order + p->ts->start[g];
 	const uint32_t *weights = p->ts->weight + p->ts->start[g];
@@ -362,8 +363,6 @@ static int candidates(struct pick *p, const struct map *m, struct rng *rng, int 
 		list[1] = order[!second];
 		return list[0];
 	}
-	for (size_t i = 0; i < k; i++)
-		total += weights[i];
 	if (k >= 3) {
 		/* The shuffle's k - 1 draws, each kept (as draw_below keeps it)
 		 * when it is at or below UINT64_MAX - (total - 1): the totals

@@ -58,6 +58,7 @@ struct map_tileset {
 	uint32_t weight[MAP_TILES_MAX]; /* tiles[order[o]].weight, next to the index */
 	uint16_t start[MAP_GROUPS + 1]; /* group g is order[start[g] .. start[g+1]) */
 	uint16_t widest;                /* tiles in the largest group */
+	uint64_t total[MAP_GROUPS];     /* the sum of group g's weights */
 };
 
 /* Checks every tile (map_tile_check) and groups them. 0, or -1 with why. */
