@@ -464,7 +464,7 @@ static int have_ssse3;
 static void quads_make(void)
 {
 #ifdef CELLS_16
-	have_ssse3 = __builtin_cpu_supports("ssse3");
+	have_ssse3 = !pngwrite_portable() && __builtin_cpu_supports("ssse3");
 	for (int b = 0; b < 5; b++)
 		for (int j = 0; j < 16; j++) {
 			sixteen.shuffle[b][j] = (unsigned char)((16 * b + j) / 5);

@@ -98,13 +98,21 @@ static struct {
 static pthread_once_t codes_once = PTHREAD_ONCE_INIT;
 
 #ifdef SAME_WIDE
-static int have_avx2; /* set with the codes, once */
+static int have_avx2, have_pclmul; /* what the processor has, unless pngwrite_portable(): set with
+                                      the codes, once */
 #endif
+
+int pngwrite_portable(void)
+{
+	const char *v = getenv("LOOTFORGE_PORTABLE");
+	return v && *v && strcmp(v, "0") != 0;
+}
 
 static void codes_make(void)
 {
 #ifdef SAME_WIDE
-	have_avx2 = __builtin_cpu_supports("avx2");
+	have_avx2 = !pngwrite_portable() && __builtin_cpu_supports("avx2");
+	have_pclmul = !pngwrite_portable() && __builtin_cpu_supports("pclmul");
 #endif
 	for (int s = 0; s < 256; s++)
 		codes.lit[s] = fixed(s);
@@ -481,7 +489,8 @@ __attribute__((target("pclmul,sse2"))) static uint32_t crc_fold(uint32_t crc,
 uint32_t pngwrite_crc32(uint32_t crc, const unsigned char *p, size_t n)
 {
 #ifdef CRC_FOLD
-	if (n >= 64 && __builtin_cpu_supports("pclmul"))
+	pthread_once(&codes_once, codes_make);
+	if (n >= 64 && have_pclmul)
 		return crc_fold(crc, p, n);
 #endif
 	return (uint32_t)crc32_z(crc, p, n);
