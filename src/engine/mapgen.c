@@ -328,6 +328,24 @@ struct pick {
 	uint8_t dead_open;
 };
 
+/* One step of the weighted shuffle, for candidates and resolve alike:
+ * the place r (below the rest's total weight) falls on, among list[i..],
+ * swapped to i with its weight. Returns that weight, which leaves the
+ * rest's total. */
+static inline uint32_t shuffle_step(uint16_t *list, uint32_t *weight, size_t i, uint64_t r)
+{
+	size_t j = i;
+	while (r >= weight[j])
+		r -= weight[j++];
+	uint16_t t = list[i];
+	list[i] = list[j];
+	list[j] = t;
+	uint32_t wt = weight[j];
+	weight[j] = weight[i];
+	weight[i] = wt;
+	return wt;
+}
+
 /* Fills cell c (in column col) with its candidate list: every tile that
  * matches its fixed edges (its neighbours', or closed on the border) and
  * is open exactly where the tree says, in a weighted random order. west:
@@ -392,19 +410,8 @@ static int candidates(struct pick *p, const struct map *m, struct rng *rng, int 
 		weight[i] = weights[i];
 	}
 	/* Weighted shuffle: each place drawn among the rest by weight. */
-	for (size_t i = 0; i + 1 < k; i++) {
-		uint64_t r = draw_below(rng, total);
-		size_t j = i;
-		while (r >= weight[j])
-			r -= weight[j++];
-		uint16_t t = list[i];
-		list[i] = list[j];
-		list[j] = t;
-		uint32_t wt = weight[i];
-		weight[i] = weight[j];
-		weight[j] = wt;
-		total -= weight[i];
-	}
+	for (size_t i = 0; i + 1 < k; i++)
+		total -= shuffle_step(list, weight, i, draw_below(rng, total));
 	if (!k && p->dead_cell < 0) {
 		p->dead_cell = c;
 		p->dead_n = need_n;
@@ -430,19 +437,8 @@ static void resolve(struct pick *p, int c)
 		weight[i] = p->ts->weight[p->from[c] + i];
 		total += weight[i];
 	}
-	for (size_t i = 0; i + 1 < k; i++) {
-		uint64_t r = raw[i] % total;
-		size_t j = i;
-		while (r >= weight[j])
-			r -= weight[j++];
-		uint16_t t = list[i];
-		list[i] = list[j];
-		list[j] = t;
-		uint32_t wt = weight[i];
-		weight[i] = weight[j];
-		weight[j] = wt;
-		total -= weight[i];
-	}
+	for (size_t i = 0; i + 1 < k; i++)
+		total -= shuffle_step(list, weight, i, raw[i] % total);
 	p->lazy[c] = 0;
 }
 
