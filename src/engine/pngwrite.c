@@ -37,7 +37,7 @@ struct code {
 
 struct z {
 	struct buf *out;
-	uint64_t acc;           /* bits not yet written, the first lowest */
+	uint64_t acc;           /* bits not yet kept (fewer than 8), the first lowest */
 	int n;                  /* how many */
 	const struct code *lit; /* codes[].lit */
 	const struct code *len; /* codes[].len */
@@ -142,30 +142,30 @@ static int room(struct z *z, size_t bytes)
 	return buf_reserve(z->out, bytes + 8);
 }
 
+/* Appends code c. Branchless: the bits waiting (fewer than 8) and c's
+ * (at most 31) are stored as a whole word, and only their whole bytes
+ * kept, rather than a word written when 32 have gathered: that test was
+ * the writer's most mispredicted branch (taken about every other code, as
+ * the codes' lengths fall). The word's bytes past the kept ones are
+ * written over by the next; room() leaves the 8 bytes of slack. */
 static inline void put(struct z *z, struct code c)
 {
+	unsigned char *p = (unsigned char *)z->out->data + z->out->len;
 	z->acc |= (uint64_t)c.bits << z->n;
 	z->n += c.n;
-	if (z->n >= 32) {
-		unsigned char *p = (unsigned char *)z->out->data + z->out->len;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		uint32_t v = (uint32_t)z->acc;
-		memcpy(p, &v, 4);
+	memcpy(p, &z->acc, 8);
 #else
-		p[0] = (unsigned char)z->acc;
-		p[1] = (unsigned char)(z->acc >> 8);
-		p[2] = (unsigned char)(z->acc >> 16);
-		p[3] = (unsigned char)(z->acc >> 24);
+	for (int k = 0; k < 8; k++)
+		p[k] = (unsigned char)(z->acc >> 8 * k);
 #endif
-		z->out->len += 4;
-		z->acc >>= 32;
-		z->n -= 32;
-	}
+	z->out->len += (size_t)(z->n >> 3);
+	z->acc >>= z->n & ~7;
+	z->n &= 7;
 }
 
 /* A length's code then a distance's as one (at most 13 + 18 bits: with
- * fewer than 32 waiting, within the 64): one test for a full word, not
- * two. */
+ * fewer than 8 waiting, within the 64): one store, not two. */
 static inline void put_pair(struct z *z, struct code l, struct code d)
 {
 	put(z, (struct code){l.bits | d.bits << l.n, l.n + d.n});
