@@ -37,6 +37,10 @@ struct code {
 
 struct z {
 	struct buf *out;
+	/* where the next byte goes: out->data + out->len, kept here (in a
+	 * register while a line is coded) and written back to out->len by
+	 * room() and end_block() */
+	unsigned char *at;
 	uint64_t acc;           /* bits not yet kept (fewer than 8), the first lowest */
 	int n;                  /* how many */
 	const struct code *lit; /* codes[].lit */
@@ -139,7 +143,12 @@ static void tables(struct z *z, int period, int row)
  * checking. */
 static int room(struct z *z, size_t bytes)
 {
-	return buf_reserve(z->out, bytes + 8);
+	if (z->at)
+		z->out->len = (size_t)(z->at - (unsigned char *)z->out->data);
+	if (buf_reserve(z->out, bytes + 8) != 0)
+		return -1;
+	z->at = (unsigned char *)z->out->data + z->out->len;
+	return 0;
 }
 
 /* Appends code c. Branchless: the bits waiting (fewer than 8) and c's
@@ -150,7 +159,7 @@ static int room(struct z *z, size_t bytes)
  * written over by the next; room() leaves the 8 bytes of slack. */
 static inline void put(struct z *z, struct code c)
 {
-	unsigned char *p = (unsigned char *)z->out->data + z->out->len;
+	unsigned char *p = z->at;
 	z->acc |= (uint64_t)c.bits << z->n;
 	z->n += c.n;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -159,7 +168,7 @@ static inline void put(struct z *z, struct code c)
 	for (int k = 0; k < 8; k++)
 		p[k] = (unsigned char)(z->acc >> 8 * k);
 #endif
-	z->out->len += (size_t)(z->n >> 3);
+	z->at += z->n >> 3;
 	z->acc >>= z->n & ~7;
 	z->n &= 7;
 }
@@ -256,15 +265,18 @@ static size_t same(const unsigned char *a, const unsigned char *b, size_t max)
 }
 
 /* The end of the deflate block, and the bits still held written out to
- * the last byte (room for them reserved by the caller). */
+ * the last byte (room for them reserved by the caller); out->len then
+ * says where the stream ends. */
 static void end_block(struct z *z)
 {
 	put(z, (struct code){0, 7});
 	while (z->n > 0) {
-		z->out->data[z->out->len++] = (char)z->acc;
+		*z->at++ = (unsigned char)z->acc;
 		z->acc >>= 8;
 		z->n = z->n > 8 ? z->n - 8 : 0;
 	}
+	z->out->len = (size_t)(z->at - (unsigned char *)z->out->data);
+	z->out->data[z->out->len] = '\0'; /* as buf's appends leave it */
 }
 
 /* Row f (n bytes, filter byte first) as literals and matches; above is the
@@ -536,9 +548,9 @@ static int deflate_rows(struct z *z, const unsigned char *const *rows, int w, in
 
 	if (room(z, 2) != 0)
 		return -1;
-	z->out->data[z->out->len++] = 0x78; /* deflate, 32 KiB window */
-	z->out->data[z->out->len++] = 0x01; /* no dictionary, checksum */
-	put(z, (struct code){3, 3});        /* the last block; fixed codes */
+	*z->at++ = 0x78;             /* deflate, 32 KiB window */
+	*z->at++ = 0x01;             /* no dictionary, checksum */
+	put(z, (struct code){3, 3}); /* the last block; fixed codes */
 	for (int y = 0; y < h; y++) {
 		const unsigned char *r = rows[y], *up = y > 0 ? rows[y - 1] : NULL;
 		if (up && (r == up || memcmp(r, up, (size_t)w) == 0)) {
@@ -1001,9 +1013,9 @@ static int deflate_lines(struct z *z, const unsigned char *const *lines,
 
 	if (room(z, 2) != 0)
 		return -1;
-	z->out->data[z->out->len++] = 0x78; /* deflate, 32 KiB window */
-	z->out->data[z->out->len++] = 0x01; /* no dictionary, checksum */
-	put(z, (struct code){3, 3});        /* the last block; fixed codes */
+	*z->at++ = 0x78;             /* deflate, 32 KiB window */
+	*z->at++ = 0x01;             /* no dictionary, checksum */
+	put(z, (struct code){3, 3}); /* the last block; fixed codes */
 	/* the slots of this line, the line above and the line a cell above,
 	 * turning round the ring (no division a line) */
 	size_t slot = 0, prev = r->k - 1, fs = r->k - (size_t)(far_ok ? cell : 1);
