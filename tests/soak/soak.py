@@ -136,6 +136,23 @@ def log_since(stack, name, offset):
         return ""
 
 
+def access_after(stack, at, quiet=0.5, limit=10.0):
+    """The access log's statuses from offset at, once the log has been
+    still for `quiet` seconds (at most `limit`): nginx writes the line of a
+    request wrk gave up on (499) when it notices the close, which under load
+    can be after wrk has returned. Read at once, those lines landed in the
+    next phase's window instead (the soak once counted 52 499s against its
+    50 connections, the overload's 1,024 before it)."""
+    size = log_size(stack, "nginx-access.log")
+    start = still_since = time.monotonic()
+    while time.monotonic() - still_since < quiet and time.monotonic() - start < limit:
+        time.sleep(0.05)
+        now = log_size(stack, "nginx-access.log")
+        if now != size:
+            size, still_since = now, time.monotonic()
+    return access_statuses(log_since(stack, "nginx-access.log", at))
+
+
 def pid_of(stack, what):
     try:
         with open(os.path.join(stack.var, "run", what + ".pid")) as f:
@@ -975,7 +992,7 @@ def check_faults(stack, reports):
 def peak(stack, seconds):
     at = log_size(stack, "nginx-access.log")
     fig = wrk(stack, seconds, PEAK_CONNECTIONS)
-    access = access_statuses(log_since(stack, "nginx-access.log", at))
+    access = access_after(stack, at)
     print("peak: %d connections, %d s: %d requests, %.0f/s, latency %s; 2xx %d, other %d, "
           "socket errors %d; access log %r"
           % (PEAK_CONNECTIONS, seconds, fig["requests"], fig["rps"], fig["latency"], fig["ok"],
@@ -989,7 +1006,7 @@ def overload(stack, seconds):
     for connections in OVERLOAD_CONNECTIONS:
         at = log_size(stack, "nginx-access.log")
         fig = wrk(stack, seconds, connections)
-        access = access_statuses(log_since(stack, "nginx-access.log", at))
+        access = access_after(stack, at)
         print("overload: %d connections, %d s: %d requests, %.0f/s, latency %s; 2xx %d, "
               "other %d, socket errors %d; access log %r"
               % (connections, seconds, fig["requests"], fig["rps"], fig["latency"], fig["ok"],
@@ -1023,7 +1040,7 @@ def fault_phase(stack, seconds, faults):
         stop.set()
         for t in threads:
             t.join()
-    access = access_statuses(log_since(stack, "nginx-access.log", at))
+    access = access_after(stack, at)
     print("faults (%s): %d connections, %d s: %d requests, %.0f/s, latency %s; 2xx %d, "
           "503+Retry-After %d, other %d, socket errors %d; access log %r"
           % (", ".join(faults), PEAK_CONNECTIONS, seconds, fig["requests"], fig["rps"],
@@ -1071,7 +1088,7 @@ def soak(stack, seconds, peak_rps, sample_every):
     finally:
         stop.set()
         sampler.join()
-    access = access_statuses(log_since(stack, "nginx-access.log", at))
+    access = access_after(stack, at)
     print("soak: %d connections, %d s at a target of %.0f/s (half of %.0f): %d requests, "
           "%.0f/s (%.0f%% of peak), latency %s; 2xx %d, other %d, socket errors %d"
           % (SOAK_CONNECTIONS, seconds, target, peak_rps, fig["requests"], fig["rps"],
