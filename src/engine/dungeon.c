@@ -857,7 +857,7 @@ static void reach(struct walk *k, int t, uint64_t cells, int at)
 static int step(struct walk *k, const uint16_t *cur, int n, uint16_t *out, int at)
 {
 	struct tiles *tb = k->tb;
-	int n_out = 0;
+	size_t n_out = 0; /* not an int: no sign extension at each append */
 
 	for (int i = 0; i < n; i++) {
 		int t = cur[i];
@@ -865,10 +865,13 @@ static int step(struct walk *k, const uint16_t *cur, int n, uint16_t *out, int a
 		GATHER(t, f << 1 | f >> 1 | f << 8 | f >> 8);
 		GATHER(t + 1, (f & COL5) >> 5);
 		GATHER(t - 1, (f & COL0) << 5);
-		GATHER(t + TROW, (f & ROW5) >> 40);
-		GATHER(t - TROW, (f & ROW0) << 40);
+		/* no mask: f >> 40 keeps the south row alone, and f << 40
+		 * puts the rows past the north one above bit 47, where left
+		 * is 0 */
+		GATHER(t + TROW, f >> 40);
+		GATHER(t - TROW, f << 40);
 	}
-	for (int i = 0; i < n_out; i++) {
+	for (size_t i = 0; i < n_out; i++) {
 		int t = out[i];
 		uint64_t f = tb->next[t];
 		tb->next[t] = 0;
@@ -877,7 +880,7 @@ static int step(struct walk *k, const uint16_t *cur, int n, uint16_t *out, int a
 		if (!k->seen[tb->room[t]])
 			reach(k, t, f, at);
 	}
-	return n_out;
+	return (int)n_out;
 }
 #undef GATHER
 
