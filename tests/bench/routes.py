@@ -11,6 +11,12 @@ With two --daemon options (A/B), both stacks run at once and each route is
 loaded on the static file, then A, then B, back to back; the table gives
 both, and whether A and B answered the same bytes. docs/benchmarks.md,
 "Issue 27: every route". Not a test: nothing here asserts a time.
+
+With --rounds R the routes are loaded R times in turn, the table gives each
+figure's median over the rounds, and each route's daemon CPU is also given
+as a multiple of the card's measured in the same round (when the card is
+among the routes): the host's speed drifts by more than a change worth
+having over a run, and a ratio taken within a round cancels most of it.
 """
 
 import argparse
@@ -116,13 +122,19 @@ def measure(args):
             with open(fpath, "wb") as f:
                 f.write(body)
             files.append(fpath)
-            log("wrk: %s (%d bytes): static" % (name, len(body)))
-            ceil = bench.wrk(args, stacks[0], stacks[0].access, "/" + fname)
-            res = []
-            for st in stacks:
-                log("wrk: %s on %s" % (name, st.daemon))
-                res.append(bench.wrk(args, st, st.access, path, headers))
-            rows.append((name, path, headers, cached, len(body), ceil, res, same))
+            rows.append([name, path, headers, cached, len(body), fname, [], same])
+        for rnd in range(args.rounds):
+            for row in rows:
+                name, path, headers, size, fname, rounds = (row[0], row[1], row[2], row[4],
+                                                            row[5], row[6])
+                log("wrk: %s (%d bytes): static%s" % (
+                    name, size, "" if args.rounds == 1 else ", round %d" % (rnd + 1)))
+                ceil = bench.wrk(args, stacks[0], stacks[0].access, "/" + fname)
+                res = []
+                for st in stacks:
+                    log("wrk: %s on %s" % (name, st.daemon))
+                    res.append(bench.wrk(args, st, st.access, path, headers))
+                rounds.append((ceil, res))
         return rows
     finally:
         for f in files:
@@ -133,6 +145,47 @@ def measure(args):
         for st in stacks:
             st.stop()
             shutil.rmtree(st.var, ignore_errors=True)
+
+
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def merged(rounds):
+    """One round's (ceil, res), or the median of every figure over them."""
+    if len(rounds) == 1:
+        return rounds[0]
+
+    def med(results):
+        return {k: median([r[k] for r in results])
+                for k in ("rps", "p99", "cpu_nginx_us", "cpu_daemon_us", "non2xx")}
+    return (med([c for c, _ in rounds]),
+            [med([res[i] for _, res in rounds]) for i in range(len(rounds[0][1]))])
+
+
+def card_multiples(args, rows):
+    """Each route's daemon CPU over the card's in the same round, round by
+    round, and their median (A and B apart)."""
+    card = [r for r in rows if r[0] == "card"]
+    if args.rounds < 2 or not card:
+        return ""
+    names = ["A", "B"][:len(args.daemon)]
+    out = ["", "", "Daemon CPU per request over the card's in the same round (%d rounds):" %
+           args.rounds, ""]
+    out += ["| route |" + "".join(" %s rounds | %s median |" % (n, n) for n in names),
+            "|---|" + "---|---:|" * len(names)]
+    for name, _, _, _, _, _, rounds, _ in rows:
+        if name == "card":
+            continue
+        line = "| %s |" % name
+        for i in range(len(names)):
+            xs = [res[i]["cpu_daemon_us"] / cres[i]["cpu_daemon_us"]
+                  for (_, res), (_, cres) in zip(rounds, card[0][6])]
+            line += " %s | **%.1f×** |" % (" ".join("%.1f" % x for x in xs), median(xs))
+        out.append(line)
+    return "\n".join(out)
 
 
 def report(args, rows):
@@ -151,7 +204,8 @@ def report(args, rows):
         head += " A = B |"
         sep += "---|"
     out += [head, sep]
-    for name, path, headers, cached, size, ceil, res, same in rows:
+    for name, path, headers, cached, size, _, rounds, same in rows:
+        ceil, res = merged(rounds)
         label = "`GET %s`%s" % (path if len(path) < 60 else path[:57] + "...",
                                 "".join(" (%s)" % h for h in headers))
         line = "| %s | %d | %s (nginx %.1f µs) |" % (label, size, "{:,.0f}".format(ceil["rps"]),
@@ -166,7 +220,7 @@ def report(args, rows):
         if len(names) > 1:
             line += " %s |" % same
         out.append(line)
-    return "\n".join(out)
+    return "\n".join(out) + card_multiples(args, rows)
 
 
 def main(argv):
@@ -179,7 +233,12 @@ def main(argv):
     p.add_argument("--duration", type=int, default=5)
     p.add_argument("--warmup", type=int, default=1)
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--rounds", type=int, default=1,
+                   help="load the routes this many times in turn: medians, and multiples "
+                        "of the card's daemon CPU round by round")
     args = p.parse_args(argv)
+    if args.rounds < 1:
+        p.error("--rounds: at least 1")
     if not args.daemon:
         args.daemon = [os.path.join(ROOT, "build", "rel", "lootforged")]
     for sig in (signal.SIGTERM, signal.SIGHUP):
@@ -195,8 +254,10 @@ def main(argv):
         load1 = f.read().split()[:3]
     print()
     print("Load average (1, 5, 15 min) %s before, %s after; %d connections, %d s per test"
-          " after %d s of warm-up; %s." % (" ".join(load0), " ".join(load1), args.connections,
+          " after %d s of warm-up%s; %s." % (" ".join(load0), " ".join(load1), args.connections,
                                            args.duration, args.warmup,
+                                           "" if args.rounds == 1 else
+                                           ", %d rounds (medians)" % args.rounds,
                                            ", ".join("%s = %s" % (n, d) for n, d in
                                                      zip("AB", args.daemon))))
     print()
