@@ -154,13 +154,16 @@ def median(xs):
 
 
 def merged(rounds):
-    """One round's (ceil, res), or the median of every figure over them."""
+    """One round's (ceil, res), or the median of every figure over them (the
+    non-2xx answers summed: none is to go unseen)."""
     if len(rounds) == 1:
         return rounds[0]
 
     def med(results):
-        return {k: median([r[k] for r in results])
-                for k in ("rps", "p99", "cpu_nginx_us", "cpu_daemon_us", "non2xx")}
+        m = {k: median([r[k] for r in results])
+             for k in ("rps", "p99", "cpu_nginx_us", "cpu_daemon_us")}
+        m["non2xx"] = sum(r["non2xx"] for r in results)
+        return m
     return (med([c for c, _ in rounds]),
             [med([res[i] for _, res in rounds]) for i in range(len(rounds[0][1]))])
 
