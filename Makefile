@@ -251,6 +251,8 @@ bench-curve: deps
 # Every route at its most expensive legal parameters, each against a static
 # file of its own answer, with the daemon's CPU per request (issue 27).
 # Two daemons for A/B: make bench-routes ROUTES_ARGS='--daemon OLD --daemon NEW'
+# Against the card round by round (the host drifts over a run):
+# make bench-routes ROUTES_ARGS='--only card,dungeon30-fresh-png50 --duration 2 --rounds 9'
 ROUTES_ARGS ?=
 bench-routes: deps
 	@$(MAKE) --no-print-directory SAN=0 build/rel/lootforged
