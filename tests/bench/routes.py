@@ -124,9 +124,7 @@ def measure(args):
             files.append(fpath)
             rows.append([name, path, headers, cached, len(body), fname, [], same])
         for rnd in range(args.rounds):
-            for row in rows:
-                name, path, headers, size, fname, rounds = (row[0], row[1], row[2], row[4],
-                                                            row[5], row[6])
+            for name, path, headers, _, size, fname, rounds, _ in rows:
                 log("wrk: %s (%d bytes): static%s" % (
                     name, size, "" if args.rounds == 1 else ", round %d" % (rnd + 1)))
                 ceil = bench.wrk(args, stacks[0], stacks[0].access, "/" + fname)
@@ -171,7 +169,7 @@ def merged(rounds):
 def card_multiples(args, rows):
     """Each route's daemon CPU over the card's in the same round, round by
     round, and their median (A and B apart)."""
-    card = [r for r in rows if r[0] == "card"]
+    card = [rounds for name, _, _, _, _, _, rounds, _ in rows if name == "card"]
     if args.rounds < 2 or not card:
         return ""
     names = ["A", "B"][:len(args.daemon)]
@@ -185,7 +183,7 @@ def card_multiples(args, rows):
         line = "| %s |" % name
         for i in range(len(names)):
             xs = [res[i]["cpu_daemon_us"] / cres[i]["cpu_daemon_us"]
-                  for (_, res), (_, cres) in zip(rounds, card[0][6])]
+                  for (_, res), (_, cres) in zip(rounds, card[0])]
             line += " %s | **%.1f×** |" % (" ".join("%.1f" % x for x in xs), median(xs))
         out.append(line)
     return "\n".join(out)
