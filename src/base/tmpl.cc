@@ -682,6 +682,22 @@ extern "C" int tmpl_frag_add(struct tmpl_frag *f, const char *file, const struct
 	return -1;
 }
 
+extern "C" int tmpl_frag_copy(struct tmpl_frag *f, const struct tmpl_frag *from, size_t i)
+{
+	if (!f || !from || f == from || i + 1 >= from->off.size())
+		return -1;
+	const size_t start = f->text.size();
+	try {
+		f->text.append(from->text, from->off[i], from->off[i + 1] - from->off[i]);
+		f->off.push_back(f->text.size());
+		return 0;
+	} catch (...) {
+		log_error("tmpl_frag_copy: out of memory");
+	}
+	f->text.resize(start);
+	return -1;
+}
+
 extern "C" void tmpl_set_spans(struct tmpl_dict *d, const char *key, const struct tmpl_span *spans,
                                size_t n)
 {

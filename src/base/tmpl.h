@@ -50,6 +50,10 @@ void tmpl_frag_free(struct tmpl_frag *f);
  * piece. 0, or -1 (f unchanged). */
 int tmpl_frag_add(struct tmpl_frag *f, const char *file, const struct tmpl_dict *d);
 size_t tmpl_frag_count(const struct tmpl_frag *f);
+/* Appends piece i of `from` to f as its next piece: an expansion made once
+ * and reused where the same template and values would give the same bytes.
+ * 0, or -1 (f unchanged; i out of range, or out of memory). */
+int tmpl_frag_copy(struct tmpl_frag *f, const struct tmpl_frag *from, size_t i);
 
 /* Pieces [from, to) of frag. */
 struct tmpl_span {

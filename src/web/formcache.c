@@ -12,6 +12,10 @@
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct form_cache *shared; /* for the current catalog, or NULL */
+/* For older catalogs, the most recently used first: the pages of items
+ * made before the last change sets (the ones most links name) find theirs
+ * built. Each holds a reference on its catalog and one on itself. */
+static struct form_cache *older[FORM_OLDER_MAX];
 
 void formcache_options_free(struct options *o)
 {
@@ -64,7 +68,31 @@ int formcache_field_add(struct tmpl_frag *f, enum part p, const char *what, cons
 	return rc;
 }
 
-static int build_list(struct word_list *l, const struct table *t)
+/* Appends option j of from, plain and selected, as copies of its pieces. */
+static int options_copy(struct options *o, const struct options *from, size_t j)
+{
+	if ((!o->plain && !(o->plain = tmpl_frag_new())) ||
+	    (!o->sel && !(o->sel = tmpl_frag_new())) ||
+	    tmpl_frag_copy(o->plain, from->plain, j) != 0 ||
+	    tmpl_frag_copy(o->sel, from->sel, j) != 0)
+		return -1;
+	o->n++;
+	return 0;
+}
+
+/* The option of word from the donor's list when it holds that word, byte
+ * for byte (the same template and values: the same expansion), else made.
+ * Most words of one revision are in the next one's lists: a cache for an
+ * older catalog then costs copies rather than an expansion per option. */
+static int option_for(struct options *o, const char *word, const struct word_list *donor)
+{
+	long j = donor && donor->rows ? formcache_find_word(donor, word) : -1;
+	if (j >= 0 && strcmp(donor->rows[j]->word, word) == 0)
+		return options_copy(o, &donor->opt, (size_t)j);
+	return formcache_options_add(o, word, word);
+}
+
+static int build_list(struct word_list *l, const struct table *t, const struct word_list *donor)
 {
 	size_t n = 0;
 
@@ -83,7 +111,7 @@ static int build_list(struct word_list *l, const struct table *t)
 		if (!e->active || !e->word)
 			continue;
 		l->rows[l->opt.n] = e;
-		if (formcache_options_add(&l->opt, e->word, e->word) != 0)
+		if (option_for(&l->opt, e->word, donor) != 0)
 			return -1;
 	}
 	return 0;
@@ -108,10 +136,36 @@ static void cache_free(struct form_cache *c)
 	free(c);
 }
 
-/* The parts of the form that do not depend on the catalog. */
-static int build_static(struct form_cache *c)
+/* Every piece of from appended to *to (made when NULL). */
+static int frag_copy_all(struct tmpl_frag **to, const struct tmpl_frag *from)
+{
+	size_t n = tmpl_frag_count(from);
+	if (!*to && !(*to = tmpl_frag_new()))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (tmpl_frag_copy(*to, from, i) != 0)
+			return -1;
+	return 0;
+}
+
+/* The parts of the form that do not depend on the catalog: the donor's
+ * copied when there is one. */
+static int build_static(struct form_cache *c, const struct form_cache *donor)
 {
 	char text[16], label[32];
+
+	if (donor) {
+		if (frag_copy_all(&c->kinds.plain, donor->kinds.plain) != 0 ||
+		    frag_copy_all(&c->kinds.sel, donor->kinds.sel) != 0 ||
+		    frag_copy_all(&c->tiers.plain, donor->tiers.plain) != 0 ||
+		    frag_copy_all(&c->tiers.sel, donor->tiers.sel) != 0 ||
+		    frag_copy_all(&c->fields, donor->fields) != 0 ||
+		    frag_copy_all(&c->texts, donor->texts) != 0)
+			return -1;
+		c->kinds.n = donor->kinds.n;
+		c->tiers.n = donor->tiers.n;
+		return 0;
+	}
 	int err = !(c->fields = tmpl_frag_new()) || !(c->texts = tmpl_frag_new());
 
 	for (int k = 0; !err && k < K__MAX; k++)
@@ -129,10 +183,12 @@ static int build_static(struct form_cache *c)
 	return err ? -1 : 0;
 }
 
-/* A cache for cat with the word lists of the kinds in `kinds`. With
- * holds_ref, it takes over the caller's reference on cat (released on
- * failure too). refs is 1. NULL when out of memory. */
-static struct form_cache *cache_build(const struct catalog *cat, unsigned kinds, int holds_ref)
+/* A cache for cat with the word lists of the kinds in `kinds`, copying
+ * what it can from donor (NULL: none). With holds_ref, it takes over the
+ * caller's reference on cat (released on failure too). refs is 1. NULL
+ * when out of memory. */
+static struct form_cache *cache_build(const struct catalog *cat, unsigned kinds, int holds_ref,
+                                      const struct form_cache *donor)
 {
 	struct form_cache *c = calloc(1, sizeof(*c));
 	int err;
@@ -145,10 +201,11 @@ static struct form_cache *cache_build(const struct catalog *cat, unsigned kinds,
 	c->cat = cat;
 	c->holds_ref = holds_ref;
 	c->refs = 1;
-	err = build_static(c) != 0;
+	err = build_static(c, donor) != 0;
 	for (int k = 0; !err && cat && k < K__MAX; k++)
 		for (int p = 0; !err && (kinds & (1u << k)) && p < P__MAX; p++)
-			err = build_list(&c->lists[k][p], &cat->t[k][p]) != 0;
+			err = build_list(&c->lists[k][p], &cat->t[k][p],
+			                 donor ? &donor->lists[k][p] : NULL) != 0;
 	if (err) {
 		cache_free(c);
 		return NULL;
@@ -169,38 +226,83 @@ void formcache_put(struct form_cache *c)
 		cache_free(c);
 }
 
-/* Comparing pointers is sound: the shared cache holds a reference on its
- * catalog, so no other catalog can have that address while it is shared.
+/* Under cache_lock: the older catalogs' cache for cat, moved to the front,
+ * or NULL. */
+static struct form_cache *older_find(const struct catalog *cat)
+{
+	for (int i = 0; i < FORM_OLDER_MAX && older[i]; i++) {
+		struct form_cache *c = older[i];
+		if (c->cat == cat) {
+			memmove(&older[1], &older[0], (size_t)i * sizeof older[0]);
+			older[0] = c;
+			return c;
+		}
+	}
+	return NULL;
+}
+
+/* Under cache_lock: c (its reference given) in front of the older ones;
+ * the one pushed out, whose reference the caller drops, or NULL. */
+static struct form_cache *older_push(struct form_cache *c)
+{
+	struct form_cache *out = older[FORM_OLDER_MAX - 1];
+	memmove(&older[1], &older[0], (FORM_OLDER_MAX - 1) * sizeof older[0]);
+	older[0] = c;
+	return out;
+}
+
+/* Comparing pointers is sound: a kept cache holds a reference on its
+ * catalog, so no other catalog can have that address while it is kept.
  * The caller's catalog decides which one is shared: a newer revision (or the
  * same revision loaded anew, live after the copy on disk) replaces it, so
  * the cache follows the catalogs the pages are given and never asks which
- * one is current. The cache of a superseded catalog goes with the first
- * page of the new one; until then it keeps that catalog in memory. */
+ * one is current. A superseded cache joins the older ones (an item page
+ * shows the form of its code's revision), and a cache is built from the
+ * shared one's pieces: a new revision's or an old one's costs copies, not
+ * an expansion per option. */
 struct form_cache *formcache_get(const struct catalog *cat, enum kind k)
 {
-	struct form_cache *c = NULL, *drop;
+	struct form_cache *c = NULL, *donor, *drop = NULL;
 	int newer;
 
 	pthread_mutex_lock(&cache_lock);
-	if (cat && shared && shared->cat == cat) {
+	if (cat && shared && shared->cat == cat)
 		c = shared;
+	else if (cat)
+		c = older_find(cat);
+	if (c) {
 		c->refs++;
+		pthread_mutex_unlock(&cache_lock);
+		return c;
 	}
 	newer = cat && (!shared || !shared->cat || cat->revision >= shared->cat->revision);
+	if ((donor = shared) != NULL)
+		donor->refs++;
 	pthread_mutex_unlock(&cache_lock);
-	if (c)
+	if (!cat) { /* no words: this page's alone */
+		c = cache_build(NULL, (unsigned)k < K__MAX ? 1u << k : 0, 0, donor);
+		formcache_put(donor);
 		return c;
-	if (!newer)
-		return cache_build(cat, (unsigned)k < K__MAX ? 1u << k : 0, 0);
-	if (!(c = cache_build(catalog_hold(cat), ALL_KINDS, 1)))
+	}
+	c = cache_build(catalog_hold(cat), ALL_KINDS, 1, donor);
+	formcache_put(donor);
+	if (!c)
 		return NULL;
 	pthread_mutex_lock(&cache_lock);
-	if (shared && shared->cat == cat) { /* another page built it meanwhile */
+	struct form_cache *kept = shared && shared->cat == cat ? shared : older_find(cat);
+	/* cache_build's reference is the caller's; a slot takes one more */
+	if (kept) { /* another page built it meanwhile */
 		drop = c;
-		c = shared;
-	} else {
-		drop = shared;
+		c = kept;
+	} else if (newer) {
+		struct form_cache *prev = shared;
 		shared = c;
+		if (prev && prev->cat && prev->cat->revision < cat->revision)
+			drop = older_push(prev);
+		else
+			drop = prev;
+	} else {
+		drop = older_push(c);
 	}
 	c->refs++;
 	pthread_mutex_unlock(&cache_lock);

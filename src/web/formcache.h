@@ -19,6 +19,13 @@
  * as large as the catalog (docs/rendering.md). */
 #define FORM_LIST_MAX 200
 
+/* The caches kept for catalogs older than the newest a page was given
+ * (each with its catalog, ~130 KB for the shipped one): the revisions of
+ * the codes most item links name, the last few before the live one. A
+ * revision past them is built again for its page, from the newest's pieces
+ * (docs/benchmarks.md, "The ninth pass"). */
+#define FORM_OLDER_MAX 4
+
 /* A select's options: piece i of plain is option i, piece i of sel the
  * same option marked selected. */
 struct options {
@@ -35,8 +42,9 @@ struct word_list {
 };
 
 /* What the form shows that does not depend on the request: made once per
- * catalog and shared by the pages of every worker (the shared one), or
- * made for one page when the page's catalog is not the current one. */
+ * catalog and shared by the pages of every worker (the newest catalog's,
+ * and FORM_OLDER_MAX older ones'), or made for one page without a
+ * catalog. */
 struct form_cache {
 	const struct catalog *cat; /* NULL: no words */
 	int holds_ref;             /* holds a reference on cat (the shared one does) */
@@ -50,8 +58,10 @@ struct form_cache {
 
 /* The cache to render a page of catalog cat (held by the caller) and kind
  * k with: the shared one when it is cat's; a new shared one, for every kind,
- * when cat is newer than the shared one's; else one for this page only.
- * NULL when out of memory. Release with formcache_put. */
+ * when cat is newer than the shared one's (the superseded one kept among
+ * the older); an older one's when kept, else a new one kept in place of the
+ * least recently used (FORM_OLDER_MAX). Without a catalog, one for this
+ * page only. NULL when out of memory. Release with formcache_put. */
 struct form_cache *formcache_get(const struct catalog *cat, enum kind k);
 void formcache_put(struct form_cache *c);
 

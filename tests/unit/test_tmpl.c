@@ -43,9 +43,9 @@ static int make_dir(void **state)
 
 static int remove_dir(void **state)
 {
-	static const char *const files[] = {"page.tpl", "inc.tpl",   "bare.tpl",
-	                                    "late.tpl", "attr.tpl",  "open.tpl",
-	                                    "raw.tpl",  "plain.tpl", NULL};
+	static const char *const files[] = {"page.tpl", "inc.tpl",    "bare.tpl", "late.tpl",
+	                                    "attr.tpl", "open.tpl",   "raw.tpl",  "plain.tpl",
+	                                    "opt.tpl",  "splice.tpl", NULL};
 	char path[128];
 	(void)state;
 	for (const char *const *f = files; *f; f++) {
@@ -355,6 +355,62 @@ static void *expand_many(void *arg)
 	return NULL;
 }
 
+/* A piece copied from another fragment splices the same bytes as the
+ * expansion it was made by; a piece out of range is refused and leaves the
+ * fragment as it was. */
+static void test_frag_copy(void **state)
+{
+	static const char *const names[] = {"opt.tpl", "splice.tpl", NULL};
+	struct buf a, b;
+	(void)state;
+	write_file("opt.tpl", PRAGMA "<option value=\"{{V}}\">{{V}}</option>");
+	write_file("splice.tpl", PRAGMA "<select>{{F:x-frag}}</select>\n");
+	assert_int_equal(tmpl_init(dir, names), 0);
+	struct tmpl_frag *made = tmpl_frag_new(), *copied = tmpl_frag_new();
+	assert_non_null(made);
+	assert_non_null(copied);
+	static const char *const words[] = {"sword", "<b>bold</b>", "a\"quote"};
+	for (int i = 0; i < 3; i++) {
+		struct tmpl_dict *d = tmpl_dict_new("opt");
+		assert_non_null(d);
+		tmpl_set(d, "V", words[i]);
+		assert_int_equal(tmpl_frag_add(made, "opt.tpl", d), 0);
+		tmpl_dict_free(d);
+	}
+	/* in another order: 2, 0, 1 */
+	assert_int_equal(tmpl_frag_copy(copied, made, 2), 0);
+	assert_int_equal(tmpl_frag_copy(copied, made, 0), 0);
+	assert_int_equal(tmpl_frag_copy(copied, made, 1), 0);
+	assert_int_equal(tmpl_frag_copy(copied, made, 3), -1);
+	assert_int_equal(tmpl_frag_copy(copied, copied, 0), -1);
+	assert_int_equal(tmpl_frag_copy(NULL, made, 0), -1);
+	assert_int_equal(tmpl_frag_count(copied), 3);
+
+	buf_init(&a);
+	buf_init(&b);
+	struct tmpl_dict *d = tmpl_dict_new("splice");
+	assert_non_null(d);
+	struct tmpl_span mine[] = {{made, 2, 3}, {made, 0, 2}};
+	tmpl_set_spans(d, "F", mine, 2);
+	assert_int_equal(tmpl_expand("splice.tpl", d, &a), 0);
+	tmpl_dict_free(d);
+	d = tmpl_dict_new("splice");
+	assert_non_null(d);
+	struct tmpl_span theirs[] = {{copied, 0, 3}};
+	tmpl_set_spans(d, "F", theirs, 1);
+	assert_int_equal(tmpl_expand("splice.tpl", d, &b), 0);
+	tmpl_dict_free(d);
+	assert_string_equal(a.data, b.data);
+	assert_string_equal(b.data, "<select><option value=\"a&quot;quote\">a&quot;quote</option>"
+	                            "<option value=\"sword\">sword</option>"
+	                            "<option value=\"&lt;b&gt;bold&lt;/b&gt;\">"
+	                            "&lt;b&gt;bold&lt;/b&gt;</option></select>");
+	buf_free(&a);
+	buf_free(&b);
+	tmpl_frag_free(made);
+	tmpl_frag_free(copied);
+}
+
 static void test_threads_expand_concurrently(void **state)
 {
 	pthread_t t[THREADS];
@@ -386,6 +442,7 @@ int main(void)
 	        cmocka_unit_test(test_syntax_error_fails),
 	        cmocka_unit_test(test_raw_modifier_refused),
 	        cmocka_unit_test(test_plain_modifier),
+	        cmocka_unit_test(test_frag_copy),
 	        cmocka_unit_test(test_threads_expand_concurrently),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);
