@@ -263,7 +263,6 @@ static struct form_cache *older_push(struct form_cache *c)
 struct form_cache *formcache_get(const struct catalog *cat, enum kind k)
 {
 	struct form_cache *c = NULL, *donor, *drop = NULL;
-	int newer;
 
 	pthread_mutex_lock(&cache_lock);
 	if (cat && shared && shared->cat == cat)
@@ -275,7 +274,6 @@ struct form_cache *formcache_get(const struct catalog *cat, enum kind k)
 		pthread_mutex_unlock(&cache_lock);
 		return c;
 	}
-	newer = cat && (!shared || !shared->cat || cat->revision >= shared->cat->revision);
 	if ((donor = shared) != NULL)
 		donor->refs++;
 	pthread_mutex_unlock(&cache_lock);
@@ -294,10 +292,12 @@ struct form_cache *formcache_get(const struct catalog *cat, enum kind k)
 	if (kept) { /* another page built it meanwhile */
 		drop = c;
 		c = kept;
-	} else if (newer) {
+	} else if (!shared || cat->revision >= shared->cat->revision) {
+		/* newer than the shared one, as it is now (another page may
+		 * have made a newer one shared meanwhile) */
 		struct form_cache *prev = shared;
 		shared = c;
-		if (prev && prev->cat && prev->cat->revision < cat->revision)
+		if (prev && prev->cat->revision < cat->revision)
 			drop = older_push(prev);
 		else
 			drop = prev;
