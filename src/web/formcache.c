@@ -256,10 +256,10 @@ static struct form_cache *older_push(struct form_cache *c)
  * The caller's catalog decides which one is shared: a newer revision (or the
  * same revision loaded anew, live after the copy on disk) replaces it, so
  * the cache follows the catalogs the pages are given and never asks which
- * one is current. A superseded cache joins the older ones (an item page
- * shows the form of its code's revision), and a cache is built from the
- * shared one's pieces: a new revision's or an old one's costs copies, not
- * an expansion per option. */
+ * one is current. An older catalog's cache is kept among the older ones
+ * (an item page shows the form of its code's revision), and a cache is
+ * built from the shared one's pieces: a new revision's or an old one's
+ * costs copies, not an expansion per option. */
 struct form_cache *formcache_get(const struct catalog *cat, enum kind k)
 {
 	struct form_cache *c = NULL, *donor, *drop = NULL;
@@ -295,12 +295,12 @@ struct form_cache *formcache_get(const struct catalog *cat, enum kind k)
 	} else if (!shared || cat->revision >= shared->cat->revision) {
 		/* newer than the shared one, as it is now (another page may
 		 * have made a newer one shared meanwhile) */
-		struct form_cache *prev = shared;
+		/* The superseded one is dropped, not kept among the older:
+		 * an older revision's pages come with catalog_at's catalog,
+		 * not the one that was published, which it would keep in
+		 * memory for nothing. */
+		drop = shared;
 		shared = c;
-		if (prev && prev->cat->revision < cat->revision)
-			drop = older_push(prev);
-		else
-			drop = prev;
 	} else {
 		drop = older_push(c);
 	}

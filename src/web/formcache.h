@@ -58,10 +58,9 @@ struct form_cache {
 
 /* The cache to render a page of catalog cat (held by the caller) and kind
  * k with: the shared one when it is cat's; a new shared one, for every kind,
- * when cat is newer than the shared one's (the superseded one kept among
- * the older); an older one's when kept, else a new one kept in place of the
- * least recently used (FORM_OLDER_MAX). Without a catalog, one for this
- * page only. NULL when out of memory. Release with formcache_put. */
+ * when cat is newer than the shared one's; an older one's when kept, else
+ * a new one kept in place of the least recently used (FORM_OLDER_MAX). Without a catalog, one for
+ * this page only. NULL when out of memory. Release with formcache_put. */
 struct form_cache *formcache_get(const struct catalog *cat, enum kind k);
 void formcache_put(struct form_cache *c);
 

@@ -108,8 +108,8 @@ static void test_same_bytes_however_made(void **state)
 	assert_non_null(d);
 	assert_non_null(l);
 	assert_true(d < l);
-	/* the same page as a catalog of O's words made where nothing could be
-	 * copied: X's page again is X's, and B's older cache still B's */
+	/* superseded catalogs' pages are made again, the same bytes; and O's
+	 * words made from pieces with none of them (X's words newest again) */
 	char *hx2 = page_of(x);
 	assert_string_equal(hx2, hx);
 	char *hb3 = page_of(b);
