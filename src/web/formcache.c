@@ -260,7 +260,7 @@ static struct form_cache *older_push(struct form_cache *c)
  * (an item page shows the form of its code's revision), and a cache is
  * built from the shared one's pieces: a new revision's or an old one's
  * costs copies, not an expansion per option. */
-struct form_cache *formcache_get(const struct catalog *cat, enum kind k)
+struct form_cache *formcache_get(const struct catalog *cat)
 {
 	struct form_cache *c = NULL, *donor, *drop = NULL;
 
@@ -278,7 +278,7 @@ struct form_cache *formcache_get(const struct catalog *cat, enum kind k)
 		donor->refs++;
 	pthread_mutex_unlock(&cache_lock);
 	if (!cat) { /* no words: this page's alone */
-		c = cache_build(NULL, (unsigned)k < K__MAX ? 1u << k : 0, 0, donor);
+		c = cache_build(NULL, 0, 0, donor);
 		formcache_put(donor);
 		return c;
 	}
@@ -293,12 +293,11 @@ struct form_cache *formcache_get(const struct catalog *cat, enum kind k)
 		drop = c;
 		c = kept;
 	} else if (!shared || cat->revision >= shared->cat->revision) {
-		/* newer than the shared one, as it is now (another page may
-		 * have made a newer one shared meanwhile) */
-		/* The superseded one is dropped, not kept among the older:
-		 * an older revision's pages come with catalog_at's catalog,
-		 * not the one that was published, which it would keep in
-		 * memory for nothing. */
+		/* Newer than the shared one as it is now (another page may
+		 * have made a newer one shared meanwhile). The superseded one
+		 * is dropped, not kept among the older: an older revision's
+		 * pages come with catalog_at's catalog, not the one that was
+		 * published, which it would keep in memory for nothing. */
 		drop = shared;
 		shared = c;
 	} else {

@@ -47,7 +47,7 @@ struct word_list {
  * catalog. */
 struct form_cache {
 	const struct catalog *cat; /* NULL: no words */
-	int holds_ref;             /* holds a reference on cat (the shared one does) */
+	int holds_ref;             /* holds a reference on cat (every kept one does) */
 	long refs;                 /* pages using it, +1 while shared; under cache_lock */
 	struct options kinds, tiers;
 	/* part.tpl: piece 2p / 2p+1 of fields is part p's select up to its
@@ -56,12 +56,13 @@ struct form_cache {
 	struct word_list lists[K__MAX][P__MAX]; /* only the kinds asked for */
 };
 
-/* The cache to render a page of catalog cat (held by the caller) and kind
- * k with: the shared one when it is cat's; a new shared one, for every kind,
- * when cat is newer than the shared one's; an older one's when kept, else
- * a new one kept in place of the least recently used (FORM_OLDER_MAX). Without a catalog, one for
- * this page only. NULL when out of memory. Release with formcache_put. */
-struct form_cache *formcache_get(const struct catalog *cat, enum kind k);
+/* The cache to render a page of catalog cat (held by the caller) with,
+ * every kind's lists in it: the shared one when it is cat's; a new shared
+ * one when cat is newer than the shared one's; an older one's when kept,
+ * else a new one kept in place of the least recently used
+ * (FORM_OLDER_MAX). Without a catalog, one for this page only. NULL when
+ * out of memory. Release with formcache_put. */
+struct form_cache *formcache_get(const struct catalog *cat);
 void formcache_put(struct form_cache *c);
 
 /* The row index of word in l (by catalog_key, as the catalog sorts), or -1. */

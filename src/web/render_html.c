@@ -582,7 +582,7 @@ int render_html(const struct page *p, struct buf *out)
 	if (!p || !out)
 		return -1;
 	f = render_form(p->form);
-	if (!(fc = formcache_get(p->cat, f->kind)) || !(d = layout_new(NULL)))
+	if (!(fc = formcache_get(p->cat)) || !(d = layout_new(NULL)))
 		goto done;
 	set_title(d, p);
 	/* every problem of the request when the page has the list (docs/api.md) */

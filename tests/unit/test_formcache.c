@@ -151,22 +151,22 @@ static void test_older_ones_kept(void **state)
 	for (int i = 0; i <= FORM_OLDER_MAX; i++)
 		old[i] = catalog_of(900 + (uint64_t)i, words);
 
-	struct form_cache *first = formcache_get(old[0], K_WEAPON);
+	struct form_cache *first = formcache_get(old[0]);
 	assert_non_null(first);
-	struct form_cache *again = formcache_get(old[0], K_WEAPON);
+	struct form_cache *again = formcache_get(old[0]);
 	assert_ptr_equal(again, first);
 	formcache_put(again);
 	/* FORM_OLDER_MAX - 1 others: old[0] is still among the kept */
 	for (int i = 1; i < FORM_OLDER_MAX; i++)
-		formcache_put(formcache_get(old[i], K_WEAPON));
-	again = formcache_get(old[0], K_WEAPON);
+		formcache_put(formcache_get(old[i]));
+	again = formcache_get(old[0]);
 	assert_ptr_equal(again, first);
 	formcache_put(again);
 	/* FORM_OLDER_MAX others after it: pushed out, a new one made (first
 	 * stays valid while held) */
 	for (int i = 1; i <= FORM_OLDER_MAX; i++)
-		formcache_put(formcache_get(old[i], K_WEAPON));
-	again = formcache_get(old[0], K_WEAPON);
+		formcache_put(formcache_get(old[i]));
+	again = formcache_get(old[0]);
 	assert_non_null(again);
 	assert_ptr_not_equal(again, first);
 	assert_ptr_equal(first->cat, old[0]);
@@ -174,8 +174,8 @@ static void test_older_ones_kept(void **state)
 	formcache_put(again);
 	formcache_put(first);
 	/* the newest's is still the newest's */
-	struct form_cache *n = formcache_get(newest, K_WEAPON);
-	struct form_cache *n2 = formcache_get(newest, K_WEAPON);
+	struct form_cache *n = formcache_get(newest);
+	struct form_cache *n2 = formcache_get(newest);
 	assert_ptr_equal(n, n2);
 	formcache_put(n);
 	formcache_put(n2);
