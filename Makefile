@@ -47,8 +47,8 @@ LF_LIB_OBJ := $(addprefix $(BUILD)/,arena.o buf.o catalog.o catalog_export.o dec
 	render_json.o rng.o scroll.o spell.o value.o word.o)
 LIBLOOTFORGE := $(BUILD)/liblootforge.a
 LOOTFORGE_CLI := $(BUILD)/lootforge
-# The version (src/engine/version.h) and the shared library (the kit's block below).
-LF_VERSION_PART = $(shell sed -n 's/^\#define LOOTFORGE_VERSION_$(1) *\([0-9]*\)$$/\1/p' src/engine/version.h)
+# The version (src/base/version.h) and the shared library (the kit's block below).
+LF_VERSION_PART = $(shell sed -n 's/^\#define LOOTFORGE_VERSION_$(1) *\([0-9]*\)$$/\1/p' src/base/version.h)
 LF_MAJOR := $(call LF_VERSION_PART,MAJOR)
 LF_VERSION := $(LF_MAJOR).$(call LF_VERSION_PART,MINOR).$(call LF_VERSION_PART,PATCH)
 LF_SONAME := liblootforge.so.$(LF_MAJOR)
@@ -62,8 +62,8 @@ $(LIBLOOTFORGE): $(BUILD)/kit/lootforge.o
 	rm -f $@
 	ar rcs $@ $^
 
-$(LOOTFORGE_CLI): cli/lootforge.c src/engine/lootforge.h $(LIBLOOTFORGE)
-	$(CC) -Isrc/engine $(CFLAGS) $(LDFLAGS) -o $@ cli/lootforge.c $(LIBLOOTFORGE) -ljansson -lunistring -lm -pthread
+$(LOOTFORGE_CLI): cli/lootforge.c src/lib/lootforge.h $(LIBLOOTFORGE)
+	$(CC) -Isrc/lib -Isrc/base $(CFLAGS) $(LDFLAGS) -o $@ cli/lootforge.c $(LIBLOOTFORGE) -ljansson -lunistring -lm -pthread
 
 .PHONY: all deps test-kit install uninstall test-deploy test-house bench-mapgen bench-dungeon-png bench-curve bench-routes unit unit-san integration check run start stop bench clean format
 all: $(DAEMON) $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen \
@@ -294,7 +294,7 @@ format:
 # exporting lf_* and lootforge_* only.
 
 # The exported names, read off lootforge.h's declarations.
-$(BUILD)/kit/exports.txt: src/engine/lootforge.h | $(BUILD)/kit
+$(BUILD)/kit/exports.txt: src/lib/lootforge.h | $(BUILD)/kit
 	grep -o '\<\(lf\|lootforge\)_[a-z0-9_]*[[:space:]]*(' $< | sed 's/[[:space:]]*($$//' | sort -u > $@
 
 $(BUILD)/kit/lootforge.o: $(LF_LIB_OBJ) $(BUILD)/kit/exports.txt
@@ -305,8 +305,8 @@ $(BUILD)/kit/lootforge.o: $(LF_LIB_OBJ) $(BUILD)/kit/exports.txt
 $(PIC)/%.o: %.c $(HEADERS) | $(PIC)
 	$(CC) $(CPPFLAGS) -std=c11 -O2 -g -pthread $(WARN) -fPIC -c -o $@ $<
 
-$(LIBLOOTFORGE_SO): $(LF_PIC_OBJ) src/engine/lootforge.map
-	$(CC) -shared -Wl,-soname,$(LF_SONAME) -Wl,--version-script=src/engine/lootforge.map \
+$(LIBLOOTFORGE_SO): $(LF_PIC_OBJ) src/lib/lootforge.map
+	$(CC) -shared -Wl,-soname,$(LF_SONAME) -Wl,--version-script=src/lib/lootforge.map \
 		-Wl,-z,defs -o $@ $(LF_PIC_OBJ) $(LF_LIBS)
 	ln -sf liblootforge.so.$(LF_VERSION) $(PIC)/$(LF_SONAME)
 	ln -sf $(LF_SONAME) $(PIC)/liblootforge.so
@@ -356,7 +356,7 @@ install: $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(DAEMON)
 	install -m 755 $(LIBLOOTFORGE_SO) $(DESTDIR)$(LIBDIR)/liblootforge.so.$(LF_VERSION)
 	ln -sf liblootforge.so.$(LF_VERSION) $(DESTDIR)$(LIBDIR)/$(LF_SONAME)
 	ln -sf $(LF_SONAME) $(DESTDIR)$(LIBDIR)/liblootforge.so
-	install -m 644 src/engine/lootforge.h src/engine/version.h $(DESTDIR)$(INCLUDEDIR)
+	install -m 644 src/lib/lootforge.h src/base/version.h $(DESTDIR)$(INCLUDEDIR)
 	printf '%s\n' $(LF_PC_LINES) > $(DESTDIR)$(PKGCONFIGDIR)/lootforge.pc
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/lootforge.pc
 	set -e; for page in $(MAN_PAGES); do \

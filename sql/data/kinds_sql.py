@@ -12,7 +12,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 STATS = ["hands", "multiplier", "attack", "defense", "magic", "flaming", "freezing",
          "shocking", "holy", "evil", "sneak", "crit"]
 
-# (table, shape) in the order of AFFIX_TABLES (src/engine/recipe.h).
+# (table, shape) in the order of AFFIX_TABLES (src/model/recipe.h).
 TABLES = [
     ("scroll_type", "tiered"),
     ("scroll_tube_quality", "plain"),

@@ -7,7 +7,7 @@ how its rows were drawn. Usage: sql/tiles/draw_dungeon_tiles.py > rows.sql
 Every look has a hallway tile for each mix of hallway edges and a room for
 each mix of its edges, so no grid is a dead end. A room's inside (the 4 x 4
 cells within its border) keeps more than 12 floor cells and a hallway's at
-most 12: the dungeon tells them apart that way (src/engine/dungeon.c)."""
+most 12: the dungeon tells them apart that way (src/dungeon/dungeon.c)."""
 
 import itertools
 

@@ -1,17 +1,18 @@
 """The house rules, checked on the source (docs/house.md): no module
 includes another one that (directly or around a loop) includes it back;
-only the server and main.c reach the router; and the layer table of
-docs/house.md holds: every module is listed there, lives in its layer's
-folder of src/, and includes only modules of its own layer or of the layers
-below. A module is a .c file and its .h together (and its x_int.h, when its
-files share one)."""
+only the server and main.c reach the router; a folder of src/ is a layer,
+src/LAYERS lists them top first, and a module includes only modules of its
+own folder or of the folders below; only the library includes its own
+headers; no file over 1,200 lines and no folder over a quarter of src/. A
+module is a .c file and its .h together (and its x_int.h, when its files
+share one), in one folder."""
 import collections
 import pathlib
 import re
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
-HOUSE = ROOT / "docs" / "house.md"
+LAYERS = SRC / "LAYERS"
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 SOURCES = (".c", ".h", ".cc")
 
@@ -40,27 +41,25 @@ def graph():
 
 
 def layer_table(text):
-    """The table under "## Layers, top to bottom": [(layer, folder, [module])],
-    top first. Files are the `x.c`/`x.h`/`x.cc` names of the files column."""
-    section = text.split("## Layers, top to bottom", 1)[1].split("\n## ", 1)[0]
+    """The layers of src/LAYERS, top first: [folder]. A line is a folder's
+    name and what the layer does; '#' starts a comment line."""
     rows = []
-    for line in section.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) < 3 or not line.startswith("|") or set(cells[0]) <= {"-"}:
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
             continue
-        if cells[0] == "layer":
-            continue
-        files = re.findall(r"`([A-Za-z0-9_]+\.(?:c|h|cc))`", cells[2])
-        rows.append((cells[0], cells[1].strip("`"), sorted({module_of(f) for f in files})))
+        rows.append(line.split()[0])
     return rows
 
 
 def layers():
-    """module -> (index of its layer, top 0; layer; folder)."""
+    """module -> (index of its layer, top 0; its folder), for every module
+    of a folder that src/LAYERS names."""
+    order = {folder: i for i, folder in enumerate(layer_table(LAYERS.read_text()))}
     out = {}
-    for i, (layer, folder, modules) in enumerate(layer_table(HOUSE.read_text())):
-        for m in modules:
-            out[m] = (i, layer, folder)
+    for f in source_files():
+        folder = f.parent.relative_to(SRC).as_posix()
+        if folder in order:
+            out[module_of(f.name)] = (order[folder], folder)
     return out
 
 
@@ -111,26 +110,31 @@ def test_only_server_and_main_reach_the_router():
     assert set(users) <= {"server", "main"}, users
 
 
-def test_the_table_lists_every_module_once():
-    seen = collections.Counter(m for _, _, ms in layer_table(HOUSE.read_text()) for m in ms)
-    twice = sorted(m for m, n in seen.items() if n > 1)
-    assert not twice, "modules in more than one layer of docs/house.md: %s" % twice
-    missing = sorted({module_of(f.name) for f in source_files()} - set(seen))
-    assert not missing, "modules missing from the layer table of docs/house.md: %s" % missing
-    gone = sorted(set(seen) - {module_of(f.name) for f in source_files()})
-    assert not gone, "the layer table lists modules src/ does not have: %s" % gone
+def test_every_folder_is_a_layer_once():
+    listed = layer_table(LAYERS.read_text())
+    twice = sorted({f for f in listed if listed.count(f) > 1})
+    assert not twice, "folders listed more than once in src/LAYERS: %s" % twice
+    folders = {f.parent.relative_to(SRC).as_posix() for f in source_files()}
+    missing = sorted(folders - set(listed))
+    assert not missing, "folders of src/ missing from src/LAYERS: %s" % missing
+    gone = sorted(set(listed) - folders)
+    assert not gone, "src/LAYERS lists folders src/ does not have: %s" % gone
 
 
-def test_every_module_lives_in_its_layers_folder():
-    where = layers()
-    wrong = []
+def test_a_module_lives_in_one_folder():
+    folders = collections.defaultdict(set)
     for f in source_files():
-        m = module_of(f.name)
-        folder = f.parent.relative_to(SRC).as_posix()
-        if m in where and folder != where[m][2]:
-            wrong.append("%s is in src/%s, its layer (%s) in src/%s"
-                         % (f.relative_to(SRC), folder, where[m][1], where[m][2]))
-    assert not wrong, "\n".join(wrong)
+        folders[module_of(f.name)].add(f.parent.relative_to(SRC).as_posix())
+    split = sorted("%s: %s" % (m, sorted(d)) for m, d in folders.items() if len(d) > 1)
+    assert not split, "modules whose files are in several folders: %s" % split
+
+
+def test_only_the_library_includes_its_headers():
+    lib = {m for m, (_, folder) in layers().items() if folder == "lib"}
+    where = layers()
+    users = sorted("%s includes %s" % (m, o) for m, outs in graph().items()
+                   for o in outs if o in lib and where.get(m, (0, ""))[1] != "lib")
+    assert not users, "\n".join(users)
 
 
 def test_file_names_are_unique_across_folders():
@@ -150,19 +154,12 @@ def test_the_checkers_see_what_they_look_for():
     # where there is one, an upward include, and read the real table.
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
-    table = """## Layers, top to bottom
-
-| layer | folder | files | what |
-|---|---|---|---|
-| top | `t` | `page.c`, `x_int.h` | pages |
-| low | `l` | `buf.c`, `tmpl.cc` | tools |
-
-## Next
-"""
-    assert layer_table(table) == [("top", "t", ["page", "x"]), ("low", "l", ["buf", "tmpl"])]
-    where = {"page": (0, "top", "t"), "buf": (1, "low", "l")}
+    table = "# a comment\n\ntop   pages\n  low tools\n"
+    assert layer_table(table) == ["top", "low"]
+    where = {"page": (0, "top"), "buf": (1, "low")}
     assert upward_includes({"page": {"buf"}, "buf": set()}, where) == []
     assert upward_includes({"buf": {"page"}, "page": set()}, where) == [
         ("buf", "low", "page", "top")]
     real = layers()
-    assert len(real) > 50 and real["handler"][1] == "router" and real["buf"][2] == "base"
+    assert len(real) > 50 and real["handler"][1] == "daemon" and real["buf"][1] == "base"
+    assert real["handler"][0] < real["buf"][0]

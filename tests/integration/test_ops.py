@@ -296,7 +296,7 @@ def test_log_lines_are_json_and_carry_nginx_request_id(stack):
 # ---------------------------------------------------------------- version
 
 def test_version(stack):
-    with open(os.path.join(lf.ROOT, "src", "engine", "version.h")) as f:
+    with open(os.path.join(lf.ROOT, "src", "base", "version.h")) as f:
         want = re.search(r'#define LOOTFORGE_VERSION\s+"([^"]+)"', f.read()).group(1)
     out = subprocess.run([stack.daemon, "--version"], capture_output=True, text=True, check=True)
     check(out.stdout == "lootforged %s\n" % want, "lootforged --version", out.stdout)

@@ -32,9 +32,9 @@ readelf -d "$PIC/liblootforge.so.$VERSION" | grep -q "SONAME.*\[liblootforge.so.
 [ "$(readlink "$PIC/liblootforge.so")" = "liblootforge.so.$MAJOR" ] || fail "dev link"
 
 # 3. the game, statically then dynamically
-$CC -std=c11 -Wall -Werror -Isrc/engine -o "$T/game-static" tests/kit/game.c "$BUILD/liblootforge.a" \
+$CC -std=c11 -Wall -Werror -Isrc/lib -Isrc/base -o "$T/game-static" tests/kit/game.c "$BUILD/liblootforge.a" \
 	-ljansson -lunistring -lm -pthread || fail "the game does not link against the static library"
-$CC -std=c11 -Wall -Werror -Isrc/engine -o "$T/game-shared" tests/kit/game.c -L"$PIC" -llootforge ||
+$CC -std=c11 -Wall -Werror -Isrc/lib -Isrc/base -o "$T/game-shared" tests/kit/game.c -L"$PIC" -llootforge ||
 	fail "the game does not link against the shared library"
 for g in static shared; do
 	out=$(LD_LIBRARY_PATH="$PIC" "$T/game-$g")

@@ -1,5 +1,5 @@
 /* The JSON of a dungeon code of version 2 against the jansson tree it was
- * built as (issue 27): the reference below is src/engine/dungeon_key.c's
+ * built as: the reference below is src/output/dungeon_key.c's
  * key_json_v2 as it was (a json_t per member, each item written by
  * render_json_item_value as text, parsed back and dumped again; the whole
  * dumped JSON_COMPACT at precision 15, as page_send_json does), kept here

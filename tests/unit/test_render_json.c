@@ -36,7 +36,7 @@
 
 #define N_REASONS UNHONOURED_REASONS
 
-/* ---- the reference: the jansson tree, as src/engine/render_json.c built it ---- */
+/* ---- the reference: the jansson tree, as src/output/render_json.c built it ---- */
 
 static int put(json_t *o, const char *key, json_t *v)
 {
