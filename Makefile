@@ -24,10 +24,11 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes 
 # layer rules are checked from the table (make test-house), not from paths.
 # A new folder needs nothing here.
 SRC_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard src/*/*.c src/*/*.cc))))
-HEADERS := $(wildcard $(addsuffix /*.h,$(SRC_DIRS)))
 vpath %.c $(SRC_DIRS)
 vpath %.cc $(SRC_DIRS)
-CPPFLAGS := -D_GNU_SOURCE $(addprefix -I,$(SRC_DIRS)) $(shell mariadb_config --include 2>/dev/null)
+# Each object lists the headers it read (-MMD, a .d beside it; -MP: a header
+# that is gone is no error), so a change to one header rebuilds its users only.
+CPPFLAGS := -MMD -MP -D_GNU_SOURCE $(addprefix -I,$(SRC_DIRS)) $(shell mariadb_config --include 2>/dev/null)
 CFLAGS := -std=c11 $(OPT) -g -pthread $(WARN) $(SANFLAGS)
 CXXFLAGS := -std=c++11 $(OPT) -g -pthread -Wall -Wextra -Werror $(SANFLAGS)
 LDLIBS := -lcairo -lpng -lz -lfcgi -lmariadb -lctemplate -ljansson -lsodium -lunistring -lstdc++ -lm -pthread
@@ -39,12 +40,13 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DAEMON := $(BUILD)/lootforged
 
-# The generator as a library and a command (docs/items.md, "The library"):
-# the daemon's own objects, those that make and render items.
-LF_LIB_OBJ := $(addprefix $(BUILD)/,arena.o buf.o catalog.o catalog_export.o decimal.o form.o \
-	generate.o itemcode.o itemlink.o liblootforge.o log.o mapgen.o markov.o recipe.o render.o \
-	lf_item.o lf_map.o lf_loadout.o loadout.o \
-	render_json.o rng.o scroll.o spell.o value.o word.o)
+# The generator as a library and a command (docs/library.md): the objects
+# of the layers below lib that make and render items, maps and dungeons
+# (src/LAYERS), lib's own, and the tools of base they use.
+LF_LAYERS := model dungeon catalog items output lib
+LF_BASE := arena buf csv decimal log rng
+LF_LIB_OBJ := $(sort $(patsubst %.c,$(BUILD)/%.o,$(notdir $(wildcard $(addprefix src/,$(addsuffix /*.c,$(LF_LAYERS)))))) \
+	$(addprefix $(BUILD)/,$(addsuffix .o,$(LF_BASE))))
 LIBLOOTFORGE := $(BUILD)/liblootforge.a
 LOOTFORGE_CLI := $(BUILD)/lootforge
 # The version (src/base/version.h) and the shared library (the kit's block below).
@@ -55,7 +57,7 @@ LF_SONAME := liblootforge.so.$(LF_MAJOR)
 PIC := build/pic
 LIBLOOTFORGE_SO := $(PIC)/liblootforge.so.$(LF_VERSION)
 LF_PIC_OBJ := $(patsubst $(BUILD)/%,$(PIC)/%,$(LF_LIB_OBJ))
-LF_LIBS := -ljansson -lunistring -lm -pthread
+LF_LIBS := -ljansson -lsodium -lunistring -lm -pthread
 
 # The archive is one object (the kit's block below): only the public API global.
 $(LIBLOOTFORGE): $(BUILD)/kit/lootforge.o
@@ -63,7 +65,7 @@ $(LIBLOOTFORGE): $(BUILD)/kit/lootforge.o
 	ar rcs $@ $^
 
 $(LOOTFORGE_CLI): cli/lootforge.c src/lib/lootforge.h $(LIBLOOTFORGE)
-	$(CC) -Isrc/lib -Isrc/base $(CFLAGS) $(LDFLAGS) -o $@ cli/lootforge.c $(LIBLOOTFORGE) -ljansson -lunistring -lm -pthread
+	$(CC) -Isrc/lib -Isrc/base $(CFLAGS) $(LDFLAGS) -o $@ cli/lootforge.c $(LIBLOOTFORGE) -ljansson -lsodium -lunistring -lm -pthread
 
 .PHONY: all deps test-kit install uninstall test-deploy test-house bench-mapgen bench-dungeon-png bench-curve bench-routes unit unit-san integration check run start stop bench clean format
 all: $(DAEMON) $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(UNIT_BIN) $(BUILD)/tests/bench_generate $(BUILD)/tests/bench_mapgen \
@@ -72,10 +74,10 @@ all: $(DAEMON) $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(UNIT_BIN) $
 deps:
 	@deploy/install-deps.sh
 
-$(BUILD)/%.o: %.c $(HEADERS) | $(BUILD)/tests
+$(BUILD)/%.o: %.c | $(BUILD)/tests
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/tmpl.o: tmpl.cc $(HEADERS) | $(BUILD)/tests
+$(BUILD)/tmpl.o: tmpl.cc | $(BUILD)/tests
 	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -c -o $@ $<
 
 $(DAEMON): $(BUILD)/main.o $(LIB_OBJ)
@@ -92,10 +94,15 @@ $(BUILD)/tests:
 # what a processor without AVX2, PCLMULQDQ or SSSE3 runs must write the
 # same bytes, and this machine would otherwise never run it.
 PORTABLE_UNIT := test_png_pinned test_dungeon_png test_pngwrite_crc
+# Every binary runs, whatever failed before it; the failures are listed at
+# the end and make fails if there was one.
 unit: $(UNIT_BIN)
-	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t; done
-	@set -e; for t in $(PORTABLE_UNIT); do echo "== $$t, LOOTFORGE_PORTABLE=1"; \
-		LOOTFORGE_PORTABLE=1 $(BUILD)/tests/$$t; done
+	@failed=""; \
+	for t in $(UNIT_BIN); do echo "== $$t"; $$t || failed="$$failed $$t"; done; \
+	for t in $(PORTABLE_UNIT); do echo "== $$t, LOOTFORGE_PORTABLE=1"; \
+		LOOTFORGE_PORTABLE=1 $(BUILD)/tests/$$t || failed="$$failed $$t(LOOTFORGE_PORTABLE=1)"; done; \
+	if [ -n "$$failed" ]; then echo "unit: failed:$$failed"; exit 1; fi; \
+	echo "unit: $(words $(UNIT_BIN)) binaries and $(words $(PORTABLE_UNIT)) portable runs passed"
 
 unit-san:
 	@$(MAKE) --no-print-directory SAN=1 unit
@@ -151,13 +158,13 @@ FUZZ_CXXFLAGS := -std=c++11 -O1 -g -pthread -Wall -Wextra $(FUZZ_SAN) -fsanitize
 FUZZ_OBJ := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(notdir $(LIB_SRC))) $(FUZZ_DIR)/tmpl.o
 FUZZERS := $(FUZZ_DIR)/fuzz_form $(FUZZ_DIR)/fuzz_handler $(FUZZ_DIR)/fuzz_itemcode
 
-$(FUZZ_DIR)/%.o: %.c $(HEADERS) | $(FUZZ_DIR)
+$(FUZZ_DIR)/%.o: %.c | $(FUZZ_DIR)
 	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -c -o $@ $<
 
-$(FUZZ_DIR)/tmpl.o: tmpl.cc $(HEADERS) | $(FUZZ_DIR)
+$(FUZZ_DIR)/tmpl.o: tmpl.cc | $(FUZZ_DIR)
 	clang++ $(CPPFLAGS) $(FUZZ_CXXFLAGS) -c -o $@ $<
 
-$(FUZZ_DIR)/fuzz_%.o: tests/fuzz/fuzz_%.c $(HEADERS) tests/unit/fixture.h | $(FUZZ_DIR)
+$(FUZZ_DIR)/fuzz_%.o: tests/fuzz/fuzz_%.c | $(FUZZ_DIR)
 	clang $(CPPFLAGS) -Itests/unit $(FUZZ_CFLAGS) -Werror -c -o $@ $<
 
 $(FUZZ_DIR)/fuzz_%: $(FUZZ_DIR)/fuzz_%.o $(FUZZ_OBJ)
@@ -302,7 +309,7 @@ $(BUILD)/kit/lootforge.o: $(LF_LIB_OBJ) $(BUILD)/kit/exports.txt
 	objcopy --keep-global-symbols=$(BUILD)/kit/exports.txt $@.tmp $@
 	rm -f $@.tmp
 
-$(PIC)/%.o: %.c $(HEADERS) | $(PIC)
+$(PIC)/%.o: %.c | $(PIC)
 	$(CC) $(CPPFLAGS) -std=c11 -O2 -g -pthread $(WARN) -fPIC -c -o $@ $<
 
 $(LIBLOOTFORGE_SO): $(LF_PIC_OBJ) src/lib/lootforge.map
@@ -345,7 +352,7 @@ LF_PC_LINES := 'prefix=$(PREFIX)' 'exec_prefix=$${prefix}' 'libdir=$${exec_prefi
 	'includedir=$${prefix}/include/lootforge' '' 'Name: lootforge' \
 	'Description: random items, spells and dungeon maps from a lootforge catalog export' \
 	'Version: $(LF_VERSION)' 'Libs: -L$${libdir} -llootforge' \
-	'Libs.private: -ljansson -lunistring -lm -pthread' 'Cflags: -I$${includedir}'
+	'Libs.private: -ljansson -lsodium -lunistring -lm -pthread' 'Cflags: -I$${includedir}'
 
 install: $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(DAEMON)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SBINDIR) $(DESTDIR)$(LIBDIR) \
@@ -373,3 +380,5 @@ uninstall:
 	set -e; for page in $(MAN_PAGES); do \
 		sec=$${page##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$sec/$${page##*/}; done
 	rmdir --ignore-fail-on-non-empty $(DESTDIR)$(INCLUDEDIR) 2>/dev/null || true
+
+-include $(shell find build -name "*.d" 2>/dev/null)

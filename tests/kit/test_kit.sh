@@ -33,7 +33,7 @@ readelf -d "$PIC/liblootforge.so.$VERSION" | grep -q "SONAME.*\[liblootforge.so.
 
 # 3. the game, statically then dynamically
 $CC -std=c11 -Wall -Werror -Isrc/lib -Isrc/base -o "$T/game-static" tests/kit/game.c "$BUILD/liblootforge.a" \
-	-ljansson -lunistring -lm -pthread || fail "the game does not link against the static library"
+	-ljansson -lsodium -lunistring -lm -pthread || fail "the game does not link against the static library"
 $CC -std=c11 -Wall -Werror -Isrc/lib -Isrc/base -o "$T/game-shared" tests/kit/game.c -L"$PIC" -llootforge ||
 	fail "the game does not link against the shared library"
 for g in static shared; do
