@@ -14,46 +14,8 @@
 #include <uninorm.h>
 #include <unistr.h>
 
+#include "catalog_int.h"
 #include "log.h"
-
-/* Words are copied into large chunks rather than one malloc each: with a
- * hundred thousand rows the per-allocation overhead would be a third of the
- * catalog's memory. */
-#define WORD_CHUNK 65536
-struct word_chunk {
-	struct word_chunk *next;
-	size_t used, cap;
-	char text[];
-};
-
-/* Rows are appended into a growable array per table; `cap` lives beside the
- * table in a parallel array so that struct table stays what readers need. */
-struct pending_tile {
-	const char *tileset;
-	size_t seq; /* the order it was added in */
-	struct map_tile t;
-};
-
-struct catalog_build {
-	size_t cap[K__MAX][P__MAX];
-	size_t cap_old[K__MAX][P__MAX];
-	struct word_chunk *words;
-	/* Tiles as added, grouped into tilesets by catalog_finish. */
-	struct pending_tile *tiles;
-	size_t n_tiles, cap_tiles;
-	size_t cap_spells, cap_old_spells, cap_names, cap_old_names;
-	size_t cap_classes, cap_old_classes, cap_settings, cap_old_settings;
-	/* A catalog at an old revision (catalog_at) shares its words, keys,
-	 * spell and training names with the catalog it was derived from, held
-	 * here until it is freed; and that one's name chain when the training
-	 * names are the same (chain_shared: not its to free). */
-	const struct catalog *base;
-	int chain_shared;
-	/* A current catalog's retired rows in key order and in id order (made
-	 * by catalog_finish), so that build_at merges them with the live rows
-	 * (already in those orders) instead of sorting. */
-	const struct entry **old_by_key[K__MAX][P__MAX], **old_by_id[K__MAX][P__MAX];
-};
 
 struct catalog *catalog_new(uint64_t revision)
 {
@@ -66,7 +28,7 @@ struct catalog *catalog_new(uint64_t revision)
 	return c;
 }
 
-static struct catalog_build *build_of(struct catalog *c)
+struct catalog_build *catalog_build_of(struct catalog *c)
 {
 	return (struct catalog_build *)(c + 1);
 }
@@ -185,7 +147,7 @@ static struct entry *grow(struct entry **rows, size_t *n, size_t *cap)
 
 int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry *e)
 {
-	struct catalog_build *b = build_of(c);
+	struct catalog_build *b = catalog_build_of(c);
 	char *word = copy_word(b, e->word ? e->word : "");
 	char *key = word ? copy_key(b, word) : NULL;
 	if (!key)
@@ -205,7 +167,7 @@ int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry 
 
 /* Grows a growable array of size-byte items by one; the new slot, or NULL
  * when out of memory. */
-static void *grow_any(void **items, size_t size, size_t *n, size_t *cap)
+void *catalog_grow_any(void **items, size_t size, size_t *n, size_t *cap)
 {
 	if (*n == *cap) {
 		size_t ncap = *cap ? *cap * 2 : 64;
@@ -218,7 +180,7 @@ static void *grow_any(void **items, size_t size, size_t *n, size_t *cap)
 	return (char *)*items + (*n)++ * size;
 }
 
-static int rev_at(uint64_t added, uint64_t retired, uint64_t rev)
+int catalog_rev_at(uint64_t added, uint64_t retired, uint64_t rev)
 {
 	return added <= rev && (retired == 0 || retired > rev);
 }
@@ -273,7 +235,7 @@ int catalog_spell_from_row(const struct spell_row *row, struct spell *out, char 
 
 int catalog_add_spell(struct catalog *c, const struct spell_row *row)
 {
-	struct catalog_build *b = build_of(c);
+	struct catalog_build *b = catalog_build_of(c);
 	struct spell s;
 	char why[SPELL_REASON_MAX];
 
@@ -286,11 +248,11 @@ int catalog_add_spell(struct catalog *c, const struct spell_row *row)
 	char *name = copy_word(b, row->name);
 	if (!name)
 		return -1;
-	int live = rev_at(row->added_rev, row->retired_rev, c->revision);
-	struct catalog_spell *dst =
-	        live ? grow_any((void **)&c->spells, sizeof *dst, &c->n_spells, &b->cap_spells)
-	             : grow_any((void **)&c->old_spells, sizeof *dst, &c->n_old_spells,
-	                        &b->cap_old_spells);
+	int live = catalog_rev_at(row->added_rev, row->retired_rev, c->revision);
+	struct catalog_spell *dst = live ? catalog_grow_any((void **)&c->spells, sizeof *dst,
+	                                                    &c->n_spells, &b->cap_spells)
+	                                 : catalog_grow_any((void **)&c->old_spells, sizeof *dst,
+	                                                    &c->n_old_spells, &b->cap_old_spells);
 	if (!dst)
 		return -1;
 	dst->id = row->id;
@@ -304,15 +266,15 @@ int catalog_add_spell(struct catalog *c, const struct spell_row *row)
 
 int catalog_add_name(struct catalog *c, const struct catalog_name *n)
 {
-	struct catalog_build *b = build_of(c);
+	struct catalog_build *b = catalog_build_of(c);
 	char *name = copy_word(b, n->name ? n->name : "");
 	if (!name)
 		return -1;
-	int live = rev_at(n->added_rev, n->retired_rev, c->revision);
+	int live = catalog_rev_at(n->added_rev, n->retired_rev, c->revision);
 	struct catalog_name *dst =
-	        live ? grow_any((void **)&c->names, sizeof *dst, &c->n_names, &b->cap_names)
-	             : grow_any((void **)&c->old_names, sizeof *dst, &c->n_old_names,
-	                        &b->cap_old_names);
+	        live ? catalog_grow_any((void **)&c->names, sizeof *dst, &c->n_names, &b->cap_names)
+	             : catalog_grow_any((void **)&c->old_names, sizeof *dst, &c->n_old_names,
+	                                &b->cap_old_names);
 	if (!dst)
 		return -1;
 	*dst = *n;
@@ -322,16 +284,16 @@ int catalog_add_name(struct catalog *c, const struct catalog_name *n)
 
 int catalog_add_class(struct catalog *c, const struct catalog_class *r)
 {
-	struct catalog_build *b = build_of(c);
+	struct catalog_build *b = catalog_build_of(c);
 	char *word = copy_word(b, r->word ? r->word : "");
 	char *cls = word ? copy_word(b, r->cls ? r->cls : "") : NULL;
 	if (!cls)
 		return -1;
-	int live = rev_at(r->added_rev, r->retired_rev, c->revision);
-	struct catalog_class *dst =
-	        live ? grow_any((void **)&c->classes, sizeof *dst, &c->n_classes, &b->cap_classes)
-	             : grow_any((void **)&c->old_classes, sizeof *dst, &c->n_old_classes,
-	                        &b->cap_old_classes);
+	int live = catalog_rev_at(r->added_rev, r->retired_rev, c->revision);
+	struct catalog_class *dst = live ? catalog_grow_any((void **)&c->classes, sizeof *dst,
+	                                                    &c->n_classes, &b->cap_classes)
+	                                 : catalog_grow_any((void **)&c->old_classes, sizeof *dst,
+	                                                    &c->n_old_classes, &b->cap_old_classes);
 	if (!dst)
 		return -1;
 	*dst = *r;
@@ -342,15 +304,16 @@ int catalog_add_class(struct catalog *c, const struct catalog_class *r)
 
 int catalog_add_setting(struct catalog *c, const struct catalog_setting *st)
 {
-	struct catalog_build *b = build_of(c);
+	struct catalog_build *b = catalog_build_of(c);
 	char *name = copy_word(b, st->name ? st->name : "");
 	if (!name)
 		return -1;
-	int live = rev_at(st->added_rev, st->retired_rev, c->revision);
-	struct catalog_setting *dst = live ? grow_any((void **)&c->settings, sizeof *dst,
-	                                              &c->n_settings, &b->cap_settings)
-	                                   : grow_any((void **)&c->old_settings, sizeof *dst,
-	                                              &c->n_old_settings, &b->cap_old_settings);
+	int live = catalog_rev_at(st->added_rev, st->retired_rev, c->revision);
+	struct catalog_setting *dst =
+	        live ? catalog_grow_any((void **)&c->settings, sizeof *dst, &c->n_settings,
+	                                &b->cap_settings)
+	             : catalog_grow_any((void **)&c->old_settings, sizeof *dst, &c->n_old_settings,
+	                                &b->cap_old_settings);
 	if (!dst)
 		return -1;
 	*dst = *st;
@@ -446,7 +409,7 @@ int catalog_add_tile_row(struct catalog *c, const struct dungeon_tile_row *row)
 
 int catalog_add_tile(struct catalog *c, const char *tileset, const struct map_tile *t)
 {
-	struct catalog_build *b = build_of(c);
+	struct catalog_build *b = catalog_build_of(c);
 	if (b->n_tiles == b->cap_tiles) {
 		size_t ncap = b->cap_tiles ? b->cap_tiles * 2 : 128;
 		struct pending_tile *more = realloc(b->tiles, ncap * sizeof *more);
@@ -496,9 +459,9 @@ static int make_tileset(struct catalog_tileset *ts, const struct pending_tile *p
 	return 0;
 }
 
-static int build_tilesets(struct catalog *c)
+int catalog_build_tilesets(struct catalog *c)
 {
-	struct catalog_build *b = build_of(c);
+	struct catalog_build *b = catalog_build_of(c);
 	size_t groups = 0;
 	int rc = 0;
 
@@ -553,7 +516,7 @@ static int admits(const struct entry *e, int t)
 	return (!e->tier_min || t >= e->tier_min) && (!e->tier_max || t <= e->tier_max);
 }
 
-static int build_list(struct table *t, int tier)
+int catalog_build_list(struct table *t, int tier)
 {
 	struct pick_list *l = &t->by_tier[tier];
 	size_t n = 0;
@@ -610,7 +573,7 @@ static int by_key_ptr(const void *a, const void *b)
 static int index_old(struct catalog *c, int k, int p)
 {
 	const struct old_rows *o = &c->old[k][p];
-	struct catalog_build *b = build_of(c);
+	struct catalog_build *b = catalog_build_of(c);
 	if (o->n == 0)
 		return 0;
 	b->old_by_key[k][p] = malloc(o->n * sizeof *b->old_by_key[k][p]);
@@ -625,7 +588,7 @@ static int index_old(struct catalog *c, int k, int p)
 }
 
 /* Spells by level, then name (bytes), then id: the order of /spells. */
-static int spell_order(const void *a, const void *b)
+int catalog_spell_order(const void *a, const void *b)
 {
 	const struct catalog_spell *x = a, *y = b;
 	if (x->s.level != y->s.level)
@@ -636,7 +599,7 @@ static int spell_order(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-static int name_order(const void *a, const void *b)
+int catalog_name_order(const void *a, const void *b)
 {
 	const struct catalog_name *x = a, *y = b;
 	return x->id < y->id ? -1 : x->id > y->id;
@@ -644,7 +607,7 @@ static int name_order(const void *a, const void *b)
 
 /* The chain from the live names; none is not an error (a catalog without
  * migration 0012, or every name retired): scrolls fall back. */
-static int build_chain(struct catalog *c)
+int catalog_build_chain(struct catalog *c)
 {
 	if (c->n_names == 0 || c->chain) /* none, or shared (build_at) */
 		return 0;
@@ -672,13 +635,13 @@ static int build_chain(struct catalog *c)
 	return 0;
 }
 
-static int class_order(const void *a, const void *b)
+int catalog_class_order(const void *a, const void *b)
 {
 	const struct catalog_class *x = a, *y = b;
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-static int setting_order(const void *a, const void *b)
+int catalog_setting_order(const void *a, const void *b)
 {
 	const struct catalog_setting *x = a, *y = b;
 	return x->id < y->id ? -1 : x->id > y->id;
@@ -689,7 +652,7 @@ static int setting_order(const void *a, const void *b)
  * that catalog's classes, so every row starts from none. A class row whose
  * word is not in its table at this revision does nothing; more than
  * CATALOG_CLASSES_MAX distinct names make the catalog invalid. */
-static int apply_classes(struct catalog *c)
+int catalog_apply_classes(struct catalog *c)
 {
 	c->worse_bit = -1;
 	for (int k = 0; k < K__MAX; k++)
@@ -723,14 +686,14 @@ static int apply_classes(struct catalog *c)
 int catalog_finish(struct catalog *c)
 {
 	if (c->n_classes)
-		qsort(c->classes, c->n_classes, sizeof *c->classes, class_order);
+		qsort(c->classes, c->n_classes, sizeof *c->classes, catalog_class_order);
 	if (c->n_settings)
-		qsort(c->settings, c->n_settings, sizeof *c->settings, setting_order);
+		qsort(c->settings, c->n_settings, sizeof *c->settings, catalog_setting_order);
 	if (c->n_spells)
-		qsort(c->spells, c->n_spells, sizeof *c->spells, spell_order);
+		qsort(c->spells, c->n_spells, sizeof *c->spells, catalog_spell_order);
 	if (c->n_names)
-		qsort(c->names, c->n_names, sizeof *c->names, name_order);
-	if (build_chain(c) != 0)
+		qsort(c->names, c->n_names, sizeof *c->names, catalog_name_order);
+	if (catalog_build_chain(c) != 0)
 		return -1;
 	for (int k = 0; k < K__MAX; k++) {
 		for (int p = 0; p < P__MAX; p++) {
@@ -744,15 +707,15 @@ int catalog_finish(struct catalog *c)
 				if (strcmp(t->rows[i - 1].key, t->rows[i].key) == 0)
 					return -1;
 			for (int tier = 0; tier <= TIER_MAX; tier++)
-				if (build_list(t, tier) < 0)
+				if (catalog_build_list(t, tier) < 0)
 					return -1;
 			if (build_by_id(t) < 0)
 				return -1;
 		}
 	}
-	if (apply_classes(c) != 0)
+	if (catalog_apply_classes(c) != 0)
 		return -1;
-	return build_tilesets(c);
+	return catalog_build_tilesets(c);
 }
 
 void catalog_free(struct catalog *c)
@@ -765,8 +728,8 @@ void catalog_free(struct catalog *c)
 			free(t->rows);
 			free(t->by_id);
 			free(c->old[k][p].rows);
-			free(build_of(c)->old_by_key[k][p]);
-			free(build_of(c)->old_by_id[k][p]);
+			free(catalog_build_of(c)->old_by_key[k][p]);
+			free(catalog_build_of(c)->old_by_id[k][p]);
 			for (int tier = 0; tier <= TIER_MAX; tier++) {
 				struct pick_list *l = &t->by_tier[tier];
 				if (tier > 0 && l->rows == t->by_tier[0].rows)
@@ -779,7 +742,7 @@ void catalog_free(struct catalog *c)
 	for (size_t i = 0; i < c->n_tilesets; i++)
 		free(c->tilesets[i].tiles);
 	free(c->tilesets);
-	free(build_of(c)->tiles);
+	free(catalog_build_of(c)->tiles);
 	free(c->budgets);
 	free(c->tile_rows);
 	free(c->spells);
@@ -790,13 +753,13 @@ void catalog_free(struct catalog *c)
 	free(c->old_classes);
 	free(c->settings);
 	free(c->old_settings);
-	if (!build_of(c)->chain_shared)
+	if (!catalog_build_of(c)->chain_shared)
 		markov_free(c->chain);
-	for (struct word_chunk *ch = build_of(c)->words, *next; ch; ch = next) {
+	for (struct word_chunk *ch = catalog_build_of(c)->words, *next; ch; ch = next) {
 		next = ch->next;
 		free(ch);
 	}
-	const struct catalog *base = build_of(c)->base;
+	const struct catalog *base = catalog_build_of(c)->base;
 	free(c);
 	catalog_release(base);
 }
@@ -842,7 +805,7 @@ static void release_memory(struct catalog *c)
 		return;
 	/* An old revision's catalog is small (its words are its base's):
 	 * trimming the heap for it would cost more than it frees. */
-	int derived = build_of(c)->base != NULL;
+	int derived = catalog_build_of(c)->base != NULL;
 	catalog_free(c);
 	if (!derived)
 		malloc_trim(0);
@@ -855,8 +818,6 @@ static void unref_locked(struct catalog *c, struct catalog **to_free)
 		*to_free = c;
 }
 
-static void old_drop_stale(const struct catalog *cur);
-
 void catalog_publish(struct catalog *c)
 {
 	struct catalog *to_free = NULL;
@@ -867,7 +828,7 @@ void catalog_publish(struct catalog *c)
 		unref_locked(old, &to_free);
 	pthread_mutex_unlock(&current_lock);
 	release_memory(to_free); /* outside the lock: freeing 100k rows takes a while */
-	old_drop_stale(c);
+	catalog_old_drop_stale(c);
 }
 
 const struct catalog *catalog_acquire(void)
@@ -905,322 +866,4 @@ void catalog_shutdown(void)
 {
 	catalog_publish(NULL);
 	catalog_at_flush();
-}
-
-/* ---- older revisions ----
- * A small cache of catalogs at old revisions, each built from the current
- * catalog's rows (live and old) on first use. An old revision never
- * changes, so an entry stays right forever; the cache is bounded by count
- * and drops the least recently used entry. Building happens outside the
- * lock: two threads asking for the same new revision at once may both
- * build it, and the second one's copy is dropped. */
-struct old_slot {
-	struct catalog *c; /* one reference held by the cache */
-	uint64_t used;     /* tick of the last use */
-	size_t rows;       /* its rows, the measure of its memory */
-};
-static pthread_mutex_t old_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct old_slot old_cache[CATALOG_OLD_CACHE];
-static uint64_t old_tick;
-
-/* Table (k, p) of dst at rev from cur's live rows (in key order, and by id
- * in by_id) and retired ones (build_of(cur)->old_by_key, old_by_id): two
- * merges of sorted lists, no sort. The row structs are copied; their words
- * and keys stay cur's (build_at holds it). Then the pick lists, as
- * catalog_finish makes them. */
-static int table_at(struct catalog *dst, const struct catalog *cur, int k, int p, uint64_t rev)
-{
-	const struct table *lt = &cur->t[k][p];
-	const struct old_rows *o = &cur->old[k][p];
-	const struct catalog_build *cb = build_of((struct catalog *)cur);
-	const struct entry *const *ok = cb->old_by_key[k][p], *const *oi = cb->old_by_id[k][p];
-	struct table *t = &dst->t[k][p];
-	size_t n = 0, i = 0, j = 0;
-
-	for (size_t r = 0; r < lt->n; r++)
-		n += (size_t)catalog_row_at(&lt->rows[r], rev);
-	for (size_t r = 0; r < o->n; r++)
-		n += (size_t)catalog_row_at(&o->rows[r], rev);
-	if (n == 0)
-		return 0;
-	if (!(t->rows = malloc(n * sizeof *t->rows)) || !(t->by_id = malloc(n * sizeof *t->by_id)))
-		return -1;
-	/* By key: live rows and retired ones at rev, merged. */
-	while (i < lt->n || j < o->n) {
-		const struct entry *e;
-		if (j >= o->n || (i < lt->n && strcmp(lt->rows[i].key, ok[j]->key) <= 0))
-			e = &lt->rows[i++];
-		else
-			e = ok[j++];
-		if (catalog_row_at(e, rev))
-			t->rows[t->n++] = *e;
-	}
-	/* By id: the same merge over the id orders, pointing at t's copies
-	 * (found by key: a table's keys are unique). */
-	size_t m = 0;
-	for (i = 0, j = 0; i < lt->n || j < o->n;) {
-		const struct entry *e;
-		if (j >= o->n || (i < lt->n && lt->by_id[i]->id <= oi[j]->id))
-			e = lt->by_id[i++];
-		else
-			e = oi[j++];
-		if (!catalog_row_at(e, rev))
-			continue;
-		size_t lo = 0, hi = t->n;
-		while (lo < hi) {
-			size_t mid = (lo + hi) / 2;
-			int d = strcmp(t->rows[mid].key, e->key);
-			if (d == 0) {
-				lo = mid;
-				break;
-			}
-			if (d < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		t->by_id[m++] = &t->rows[lo];
-	}
-	for (int tier = 0; tier <= TIER_MAX; tier++)
-		if (build_list(t, tier) < 0)
-			return -1;
-	return 0;
-}
-
-/* Whether the training names at rev are exactly cur's live ones, so that
- * the catalog at rev can share cur's chain (the same names in the same
- * order build the same chain). */
-static int same_names_at(const struct catalog *cur, uint64_t rev)
-{
-	for (size_t i = 0; i < cur->n_names; i++)
-		if (!rev_at(cur->names[i].added_rev, cur->names[i].retired_rev, rev))
-			return 0;
-	for (size_t i = 0; i < cur->n_old_names; i++)
-		if (rev_at(cur->old_names[i].added_rev, cur->old_names[i].retired_rev, rev))
-			return 0;
-	return 1;
-}
-
-/* SPEC §12: cur's class and setting rows of revision rev into c. */
-static int add_classes_at(struct catalog *c, const struct catalog *cur, uint64_t rev)
-{
-	const struct catalog_class *cl[2] = {cur->classes, cur->old_classes};
-	size_t ncl[2] = {cur->n_classes, cur->n_old_classes};
-	const struct catalog_setting *se[2] = {cur->settings, cur->old_settings};
-	size_t nse[2] = {cur->n_settings, cur->n_old_settings};
-	for (int h = 0; h < 2; h++) {
-		for (size_t i = 0; i < ncl[h]; i++)
-			if (rev_at(cl[h][i].added_rev, cl[h][i].retired_rev, rev) &&
-			    catalog_add_class(c, &cl[h][i]) != 0)
-				return -1;
-		for (size_t i = 0; i < nse[h]; i++)
-			if (rev_at(se[h][i].added_rev, se[h][i].retired_rev, rev) &&
-			    catalog_add_setting(c, &se[h][i]) != 0)
-				return -1;
-	}
-	return 0;
-}
-
-/* The catalog at rev, derived from cur (issue 31, item 2): rows are never
- * changed in place (an edit retires a row and adds another), so the
- * catalog at rev is the rows of cur, live and old, with added_rev <= rev <
- * retired_rev. Nothing is copied but the row structs: words, keys, spells'
- * and training names point into cur, which the new catalog holds; the name
- * chain is cur's when the training names are the same (most revisions
- * change only words). What is left is sorting each table by key and its
- * pick lists, as catalog_finish does for any catalog, so an item drawn
- * from it is the one drawn from a catalog loaded at rev. */
-/* Whether the chain's numbers (settings since migration 0016) are the same
- * in c and cur: a shared chain must be the one c would build. */
-static int same_chain_settings(const struct catalog *c, const struct catalog *cur)
-{
-	static const char *const names[] = {"name_chain_order", "name_letters_min"};
-	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-		if (catalog_setting(c, names[i], -1) != catalog_setting(cur, names[i], -1))
-			return 0;
-	return 1;
-}
-
-static struct catalog *build_at(const struct catalog *cur, uint64_t rev)
-{
-	struct catalog *c = catalog_new(rev);
-	if (!c)
-		return NULL;
-	struct catalog_build *b = build_of(c);
-	b->base = catalog_hold(cur);
-	for (int k = 0; k < K__MAX; k++)
-		for (int p = 0; p < P__MAX; p++)
-			if (table_at(c, cur, k, p, rev) != 0)
-				goto fail;
-	/* Rows of cur passed their check when cur was built. */
-	const struct catalog_spell *sp[2] = {cur->spells, cur->old_spells};
-	size_t ns[2] = {cur->n_spells, cur->n_old_spells};
-	const struct catalog_name *nm[2] = {cur->names, cur->old_names};
-	size_t nn[2] = {cur->n_names, cur->n_old_names};
-	for (int h = 0; h < 2; h++) {
-		for (size_t i = 0; i < ns[h]; i++) {
-			if (!rev_at(sp[h][i].added_rev, sp[h][i].retired_rev, rev))
-				continue;
-			struct catalog_spell *dst = grow_any((void **)&c->spells, sizeof *dst,
-			                                     &c->n_spells, &b->cap_spells);
-			if (!dst)
-				goto fail;
-			*dst = sp[h][i];
-		}
-		for (size_t i = 0; i < nn[h]; i++) {
-			if (!rev_at(nm[h][i].added_rev, nm[h][i].retired_rev, rev))
-				continue;
-			struct catalog_name *dst = grow_any((void **)&c->names, sizeof *dst,
-			                                    &c->n_names, &b->cap_names);
-			if (!dst)
-				goto fail;
-			*dst = nm[h][i];
-		}
-	}
-	if (add_classes_at(c, cur, rev) != 0)
-		goto fail;
-	if (c->n_classes)
-		qsort(c->classes, c->n_classes, sizeof *c->classes, class_order);
-	if (c->n_settings)
-		qsort(c->settings, c->n_settings, sizeof *c->settings, setting_order);
-	if (cur->chain && same_names_at(cur, rev) && same_chain_settings(c, cur)) {
-		c->chain = cur->chain;
-		b->chain_shared = 1;
-	}
-	/* What catalog_finish does besides the tables (done above). */
-	if (c->n_spells)
-		qsort(c->spells, c->n_spells, sizeof *c->spells, spell_order);
-	if (c->n_names)
-		qsort(c->names, c->n_names, sizeof *c->names, name_order);
-	if (build_chain(c) != 0 || apply_classes(c) != 0 || build_tilesets(c) != 0)
-		goto fail;
-	return c;
-fail:
-	catalog_free(c);
-	return NULL;
-}
-
-/* Drops the cached old revisions derived from a catalog other than cur
- * (NULL: all): each holds its base, and a base that is no longer current
- * would otherwise stay in memory as long as the entry. They are cheap to
- * derive again from the new one. */
-static void old_drop_stale(const struct catalog *cur)
-{
-	struct catalog *drop[CATALOG_OLD_CACHE] = {0};
-	pthread_mutex_lock(&old_lock);
-	for (int i = 0; i < CATALOG_OLD_CACHE; i++)
-		if (old_cache[i].c && build_of(old_cache[i].c)->base != cur) {
-			drop[i] = old_cache[i].c;
-			old_cache[i].c = NULL;
-		}
-	pthread_mutex_unlock(&old_lock);
-	for (int i = 0; i < CATALOG_OLD_CACHE; i++)
-		catalog_release(drop[i]);
-}
-
-/* The cached catalog at rev, held; NULL if none. */
-static const struct catalog *old_lookup(uint64_t rev)
-{
-	const struct catalog *found = NULL;
-	pthread_mutex_lock(&old_lock);
-	for (int i = 0; i < CATALOG_OLD_CACHE; i++)
-		if (old_cache[i].c && old_cache[i].c->revision == rev) {
-			old_cache[i].used = ++old_tick;
-			found = catalog_hold(old_cache[i].c);
-			break;
-		}
-	pthread_mutex_unlock(&old_lock);
-	return found;
-}
-
-/* Puts c (a fresh catalog, one reference: the caller's) into the cache and
- * returns the catalog at its revision, held for the caller: c, or the copy
- * another thread put there first (then c is freed). */
-static size_t rows_of(const struct catalog *c)
-{
-	size_t n = 0;
-	for (int k = 0; k < K__MAX; k++)
-		for (int p = 0; p < P__MAX; p++)
-			n += c->t[k][p].n;
-	return n;
-}
-
-static const struct catalog *old_insert(struct catalog *c)
-{
-	struct catalog *evicted[CATALOG_OLD_CACHE] = {0}, *dup = NULL;
-	const struct catalog *out = NULL;
-	int victim = 0, n_evicted = 0;
-
-	pthread_mutex_lock(&old_lock);
-	for (int i = 0; i < CATALOG_OLD_CACHE && !out; i++)
-		if (old_cache[i].c && old_cache[i].c->revision == c->revision) {
-			old_cache[i].used = ++old_tick;
-			out = catalog_hold(old_cache[i].c);
-			dup = c;
-		}
-	if (!out) {
-		for (int i = 1; i < CATALOG_OLD_CACHE; i++)
-			if (!old_cache[i].c ||
-			    (old_cache[victim].c && old_cache[i].used < old_cache[victim].used))
-				victim = i;
-		evicted[n_evicted++] = old_cache[victim].c;
-		old_cache[victim] = (struct old_slot){c, ++old_tick, rows_of(c)};
-		out = catalog_hold(c); /* the caller's; the one c came with is the cache's */
-		/* A large catalog (a vocabulary of 100k rows) would make the slots
-		 * hundreds of MB: the least recently used go until the rows fit. */
-		for (;;) {
-			size_t total = 0;
-			int lru = -1;
-			for (int i = 0; i < CATALOG_OLD_CACHE; i++) {
-				if (!old_cache[i].c)
-					continue;
-				total += old_cache[i].rows;
-				if (i != victim &&
-				    (lru < 0 || old_cache[i].used < old_cache[lru].used))
-					lru = i;
-			}
-			if (total <= CATALOG_OLD_CACHE_ROWS || lru < 0)
-				break;
-			evicted[n_evicted++] = old_cache[lru].c;
-			old_cache[lru].c = NULL;
-		}
-	}
-	pthread_mutex_unlock(&old_lock);
-	for (int i = 0; i < n_evicted; i++)
-		catalog_release(evicted[i]);
-	catalog_release(dup);
-	return out;
-}
-
-int catalog_at(const struct catalog *cur, uint64_t rev, const struct catalog **out)
-{
-	*out = NULL;
-	if (rev == 0)
-		return CATALOG_AT_NONE;
-	if (rev > cur->revision)
-		return CATALOG_AT_LATER;
-	if (rev == cur->revision) {
-		*out = catalog_hold(cur);
-		return 0;
-	}
-	if ((*out = old_lookup(rev)) != NULL)
-		return 0;
-	struct catalog *c = build_at(cur, rev);
-	if (!c)
-		return -1;
-	*out = old_insert(c);
-	return 0;
-}
-
-void catalog_at_flush(void)
-{
-	struct catalog *drop[CATALOG_OLD_CACHE];
-	pthread_mutex_lock(&old_lock);
-	for (int i = 0; i < CATALOG_OLD_CACHE; i++) {
-		drop[i] = old_cache[i].c;
-		old_cache[i].c = NULL;
-	}
-	pthread_mutex_unlock(&old_lock);
-	for (int i = 0; i < CATALOG_OLD_CACHE; i++)
-		catalog_release(drop[i]);
 }

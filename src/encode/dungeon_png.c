@@ -4,6 +4,7 @@
  * down pointing down, red), each room's number. */
 #include "dungeon_draw.h"
 
+#include "cpu.h"
 #include "dungeoncode.h"
 #include "pngwrite.h"
 
@@ -464,7 +465,7 @@ static int have_ssse3;
 static void quads_make(void)
 {
 #ifdef CELLS_16
-	have_ssse3 = !pngwrite_portable() && __builtin_cpu_supports("ssse3");
+	have_ssse3 = !cpu_portable() && __builtin_cpu_supports("ssse3");
 	for (int b = 0; b < 5; b++)
 		for (int j = 0; j < 16; j++) {
 			sixteen.shuffle[b][j] = (unsigned char)((16 * b + j) / 5);

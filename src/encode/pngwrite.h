@@ -53,16 +53,4 @@ int pngwrite_lines_cells(const unsigned char *const *lines, const uint64_t *cons
                          int h, int depth, const unsigned char (*pal)[3], int n_pal, int cell,
                          struct buf *out);
 
-/* zlib's crc32(crc, p, n) (PNG's chunk CRC): the same value, by
- * carry-less multiplication where the processor has it (x86-64 with
- * PCLMULQDQ), zlib's otherwise. */
-uint32_t pngwrite_crc32(uint32_t crc, const unsigned char *p, size_t n);
-
-/* Whether the environment asks for the portable code only
- * (LOOTFORGE_PORTABLE set, not "0"): none of the paths chosen at run time
- * by what the processor has (AVX2, PCLMULQDQ, SSSE3), the same bytes
- * either way. For the tests, which run the pins both ways, and for a
- * suspect processor. */
-int pngwrite_portable(void);
-
 #endif

@@ -137,6 +137,25 @@ def test_only_the_library_includes_its_headers():
     assert not users, "\n".join(users)
 
 
+def line_counts():
+    return {f: len(f.read_text().splitlines()) for f in source_files()}
+
+
+def test_no_file_longer_than_1200_lines():
+    long = sorted("%s: %d" % (f.relative_to(SRC), n) for f, n in line_counts().items() if n > 1200)
+    assert not long, "files over 1,200 lines: %s" % long
+
+
+def test_no_folder_holds_more_than_a_quarter_of_src():
+    counts = line_counts()
+    total = sum(counts.values())
+    per = collections.Counter()
+    for f, n in counts.items():
+        per[f.parent.relative_to(SRC).as_posix()] += n
+    big = sorted("%s: %d of %d" % (d, n, total) for d, n in per.items() if 4 * n > total)
+    assert not big, "folders over a quarter of src/'s lines: %s" % big
+
+
 def test_file_names_are_unique_across_folders():
     # Every folder is on the include path (Makefile, SRC_DIRS): an #include
     # names a file, so two files of one name would shadow each other.

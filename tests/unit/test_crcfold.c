@@ -1,4 +1,4 @@
-/* pngwrite_crc32 (by carry-less multiplication where the processor has
+/* crcfold (by carry-less multiplication where the processor has
  * it) against zlib's crc32: every length from 0 to 300 at each of 16
  * alignments, lengths about the folds' steps (64, 16) up to a few
  * thousand, large pieces (a dungeon's IDAT is ~35 KB, the widest
@@ -13,7 +13,7 @@
 #include <cmocka.h>
 #include <zlib.h>
 
-#include "pngwrite.h"
+#include "crcfold.h"
 #include "rng.h"
 
 #define BIG (3u << 20)
@@ -43,7 +43,7 @@ static int teardown(void **state)
 static void check(uint32_t start, size_t off, size_t n)
 {
 	uint32_t want = (uint32_t)crc32_z(start, data + off, n);
-	uint32_t got = pngwrite_crc32(start, data + off, n);
+	uint32_t got = crcfold(start, data + off, n);
 	if (got != want)
 		fail_msg("start %08x offset %zu length %zu: %08x, zlib %08x", start, off, n, got,
 		         want);
@@ -83,7 +83,7 @@ static void test_carried_on(void **state)
 		for (size_t n = 0; n <= 300; n += 3)
 			check(starts[k], 5, n);
 	/* in two pieces, as a chunk's type then its data */
-	uint32_t two = pngwrite_crc32(pngwrite_crc32(0, data, 4), data + 4, 5000);
+	uint32_t two = crcfold(crcfold(0, data, 4), data + 4, 5000);
 	assert_int_equal(two, (uint32_t)crc32_z(0, data, 5004));
 }
 
