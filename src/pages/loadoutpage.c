@@ -18,30 +18,17 @@
 #include "itemlink.h"
 #include "itemlink_db.h"
 #include "loadout.h"
+#include "loadout_query.h"
 #include "messages.h"
 #include "page.h"
 #include "render.h"
 #include "value.h"
 
-#define CODE_MAX (ITEMCODE_MAX - 1) /* bytes of an item code */
-
-#define MSG_ITEM     "must be an item code, optionally followed by ':' and a place"
-#define MSG_TOO_MANY "a loadout holds at most 32 items"
-
-static const char *const lo_names[] = {"item", "format", "base", NULL};
 static const char *const format_only[] = {"format", NULL};
 
 struct lo_query {
 	enum format format;
-	unsigned n;
-	int too_many;
-	int base_given;
-	struct loadout_base base;
-	char base_why[160];
-	struct {
-		char code[CODE_MAX + 1];
-		enum place place;
-	} in[LOADOUT_MAX];
+	struct loadout_query q;
 };
 
 /* Item i of a loadout: its code and the item regenerated from it, in two
@@ -71,56 +58,6 @@ static int read_format_field(void *ctx, int i, const char *v, size_t n, struct f
 	return 0;
 }
 
-/* "CODE" or "CODE:place"; a pasted permanent link ("…/item/CODE?…") is
- * taken for its code. An empty value (a blank "add" input) is skipped. */
-static int read_item(struct lo_query *q, const char *v, size_t n, struct form_error *err)
-{
-	const char *slash = NULL;
-	for (const char *p = v; p < v + n; p++)
-		if (*p == '/')
-			slash = p;
-	if (slash && slash - v >= 5 && memcmp(slash - 5, "/item", 5) == 0) {
-		n -= (size_t)(slash + 1 - v);
-		v = slash + 1;
-		const char *qm = memchr(v, '?', n);
-		if (qm)
-			n = (size_t)(qm - v);
-	}
-	if (n == 0)
-		return 0;
-	if (q->n == LOADOUT_MAX)
-		return field_error(err, "item", MSG_TOO_MANY);
-	const char *colon = memchr(v, ':', n);
-	size_t code_len = colon ? (size_t)(colon - v) : n;
-	int place = PLACE_PACK;
-	if (colon && (place = place_from_name(colon + 1, n - code_len - 1)) < 0)
-		return field_error(err, "item", MSG_ITEM);
-	if (code_len == 0 || code_len > CODE_MAX ||
-	    strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") <
-	            code_len)
-		return field_error(err, "item", MSG_ITEM);
-	memcpy(q->in[q->n].code, v, code_len);
-	q->in[q->n].code[code_len] = '\0';
-	q->in[q->n].place = (enum place)place;
-	q->n++;
-	return 0;
-}
-
-/* base=attack:3,str:10 (loadout.c reads it), once. */
-static int read_base(struct lo_query *q, const char *v, size_t n, struct form_error *err)
-{
-	if (q->base_given++)
-		return field_error(err, "base", "is given twice");
-	if (loadout_base_parse(v, n, &q->base, q->base_why, sizeof q->base_why) != 0)
-		return field_error(err, "base", q->base_why);
-	return 0;
-}
-
-static int read_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
-{
-	return i == 0 ? read_item(ctx, v, n, err) : i == 2 ? read_base(ctx, v, n, err) : 0;
-}
-
 static int read_query(const struct request *rq, struct lo_query *q, struct form_error *err)
 {
 	const char *s = rq->query;
@@ -128,15 +65,12 @@ static int read_query(const struct request *rq, struct lo_query *q, struct form_
 	struct form_reader r;
 	enum format f = request_prefers_json(rq) ? FMT_JSON : FMT_HTML;
 
-	memset(q, 0, sizeof(*q));
 	q->format = f;
 	form_reader_init(&r, format_only, read_format_field, &f);
 	if (form_read(&r, "query", s, n, err) != 0)
 		return -1;
 	q->format = f;
-	form_reader_init(&r, lo_names, read_field, q);
-	r.repeatable = 1; /* item */
-	return form_read(&r, "query", s, n, err);
+	return loadout_query_read(&q->q, s, n, err);
 }
 
 /* ---- links: the canonical URL of a state ---- */
@@ -510,11 +444,11 @@ static void answer_unresolved(struct handler_ctx *ctx, struct response *rs,
 	case ITEMLINK_MALFORMED:
 	case ITEMLINK_UNKNOWN:
 		send_error(rs, q->format, 400, "item",
-		           item_message(&ctx->arena, i + 1, q->in[i].code, why));
+		           item_message(&ctx->arena, i + 1, q->q.in[i].code, why));
 		return;
 	case ITEMLINK_NEVER:
 		send_error(rs, q->format, 404, "item",
-		           item_message(&ctx->arena, i + 1, q->in[i].code, why));
+		           item_message(&ctx->arena, i + 1, q->q.in[i].code, why));
 		return;
 	case ITEMLINK_LATER:
 	case ITEMLINK_NO_CATALOG:
@@ -524,6 +458,28 @@ static void answer_unresolved(struct handler_ctx *ctx, struct response *rs,
 	default:
 		page_failed(rs, q->format == FMT_JSON);
 	}
+}
+
+/* The page's resolver for loadout_build: a code through the database's
+ * catalogs, as /item/CODE resolves it; the status an itemlink_status
+ * (ITEMLINK_OK is 0). */
+struct resolver {
+	struct handler_ctx *ctx;
+	struct coded_item *ci;
+	const char *why;
+};
+
+_Static_assert(ITEMLINK_OK == 0, "loadout_build takes 0 for a resolved item");
+
+static int resolve(void *vr, unsigned i, const char *code, struct item *out)
+{
+	struct resolver *r = vr;
+	r->why = "is not an item code";
+	enum itemlink_status st =
+	        itemlink_item_db(r->ctx->db, code, strlen(code), &r->ci[i], &r->why);
+	if (st == ITEMLINK_OK)
+		*out = r->ci[i].item;
+	return (int)st;
 }
 
 void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
@@ -546,30 +502,22 @@ void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		send_errors(rs, q->format, &err);
 		return;
 	}
-	ent.base = &q->base;
-	unsigned held = 0;
-	for (unsigned i = 0; i < q->n; i++) {
-		const char *why = "is not an item code";
-		enum itemlink_status st = itemlink_item_db(ctx->db, q->in[i].code,
-		                                           strlen(q->in[i].code), &ci[i], &why);
-		if (st != ITEMLINK_OK) {
-			release(ci, held);
-			answer_unresolved(ctx, rs, q, i, st, why);
-			return;
-		}
-		held++;
-		e->code[i] = q->in[i].code;
-		e->item[i] = ci[i].item;
-		loadout_add(&l, e->item[i].slot);
-		if (q->in[i].place == PLACE_PACK)
-			continue;
-		enum loadout_result r = loadout_equip(&l, i, q->in[i].place);
-		if (r != LO_OK) {
-			release(ci, held);
+	ent.base = &q->q.base;
+	struct resolver rv = {ctx, ci, "is not an item code"};
+	unsigned held, at = 0;
+	enum loadout_result refused = LO_OK;
+	int st = loadout_build(&q->q, resolve, &rv, &l, e->item, &held, &at, &refused);
+	for (unsigned i = 0; i < held; i++)
+		e->code[i] = q->q.in[i].code;
+	if (st != 0) {
+		release(ci, held);
+		if (st > 0)
+			answer_unresolved(ctx, rs, q, at, (enum itemlink_status)st, rv.why);
+		else
 			send_error(rs, q->format, 400, "item",
-			           item_message(&ctx->arena, i + 1, q->in[i].code, refusal[r]));
-			return;
-		}
+			           item_message(&ctx->arena, at + 1, q->q.in[at].code,
+			                        refusal[refused]));
+		return;
 	}
 	loadout_totals(&l, e->item, &t);
 	if (q->format == FMT_JSON)
