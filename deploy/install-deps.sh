@@ -2,6 +2,8 @@
 # Installs the Debian packages lootforge needs to build, test and run, and
 # only those that are missing. Non-interactive: safe for CI and fresh machines.
 # Usage: deploy/install-deps.sh [--bench]   (--bench adds the load generator)
+# galera-4, rsync and socat run the Galera cluster (make scale-galera; rsync
+# copies a joining node's state), mariadb-backup backs a node up while it runs.
 set -eu
 
 PKGS="build-essential pkg-config ca-certificates curl python3
@@ -10,7 +12,8 @@ libcmocka-dev mariadb-server mariadb-client nginx-light
 clang libclang-rt-14-dev wrk libsodium-dev libunistring-dev
 chromium chromium-driver fonts-dejavu-core openssl
 python3-pytest python3-selenium python3-jsonschema python3-setuptools python3-pip
-iproute2 util-linux libcairo2-dev libpng-dev man-db"
+iproute2 util-linux libcairo2-dev libpng-dev man-db
+galera-4 rsync socat mariadb-backup"
 
 missing=""
 for p in $PKGS; do

@@ -54,6 +54,10 @@ static const struct opt_def opts[] = {
          "unset: no replica"},
         {"db-replica-port", "LOOTFORGE_DB_REPLICA_PORT", "PORT", UINT(db_replica_port, 1, 65535),
          "3306", "the replica's port"},
+        {"db-hosts", "LOOTFORGE_DB_HOSTS", "HOST[:PORT],...", STR(db_hosts), NULL,
+         "the nodes of a Galera cluster, in the same order on every daemon host: writes go "
+         "through the first that works, the next within seconds when it fails; instead of "
+         "--db-host/--db-socket and the replica's flags"},
         {"db-user", "LOOTFORGE_DB_USER", "USER", STR(db_user), "lootforge", "database user"},
         {"db-name", "LOOTFORGE_DB_NAME", "NAME", STR(db_name), "lootforge", "database name"},
         {"db-password-file", "LOOTFORGE_DB_PASSWORD_FILE", "PATH", STR(db_password_file), NULL,
@@ -142,6 +146,15 @@ static int set_opt(struct config *c, const struct opt_def *o, const char *value,
 	return 0;
 }
 
+/* Whether o is one of the single server's address settings, which
+ * --db-hosts replaces. */
+static int single_server_opt(const struct opt_def *o)
+{
+	return o->offset == offsetof(struct config, db_host) ||
+	       o->offset == offsetof(struct config, db_port) ||
+	       o->offset == offsetof(struct config, db_socket);
+}
+
 static int apply_defaults(struct config *c, FILE *err)
 {
 	for (size_t i = 0; i < N_OPTS; i++)
@@ -156,6 +169,8 @@ static int apply_env(struct config *c, FILE *err)
 		const char *v = opts[i].env ? getenv(opts[i].env) : NULL;
 		if (v && set_opt(c, &opts[i], v, opts[i].env, err) != 0)
 			return -1;
+		if (v && single_server_opt(&opts[i]))
+			c->db_host_set = 1;
 	}
 	return 0;
 }
@@ -225,6 +240,8 @@ static int apply_flags(struct config *c, int argc, char **argv, FILE *out, FILE 
 		}
 		if (set_opt(c, o, value, from, err) != 0)
 			return CONFIG_INVALID;
+		if (single_server_opt(o))
+			c->db_host_set = 1;
 	}
 	return CONFIG_OK;
 }
@@ -271,6 +288,32 @@ static int load_password(struct config *c, FILE *err)
 	return c->db_password ? 0 : -1;
 }
 
+/* --db-hosts: the nodes parsed, and the two modes kept apart: a daemon
+ * that wrote to a cluster and read a replica of something else would serve
+ * a catalog no one writes to. */
+static int check_cluster(struct config *c, FILE *err)
+{
+	char why[160];
+
+	if (!c->db_hosts)
+		return 0;
+	if (c->db_host_set || c->db_replica_host || c->db_replica_socket) {
+		fprintf(err, "lootforged: --db-hosts (a Galera cluster) cannot be combined with "
+		             "--db-host, --db-port, --db-socket or --db-replica-* (a primary and "
+		             "replica): set one mode\n");
+		return -1;
+	}
+	if (!(c->db_nodes = malloc(sizeof(*c->db_nodes)))) {
+		fprintf(err, "lootforged: out of memory\n");
+		return -1;
+	}
+	if (dbnodes_parse(c->db_nodes, c->db_hosts, c->db_port, why, sizeof(why)) != 0) {
+		fprintf(err, "lootforged: --db-hosts: %s\n", why);
+		return -1;
+	}
+	return 0;
+}
+
 enum config_result config_parse(struct config *c, int argc, char **argv, FILE *out, FILE *err)
 {
 	enum config_result r;
@@ -281,7 +324,7 @@ enum config_result config_parse(struct config *c, int argc, char **argv, FILE *o
 	r = apply_flags(c, argc, argv, out, err);
 	if (r != CONFIG_OK)
 		return r;
-	if (load_password(c, err) != 0)
+	if (check_cluster(c, err) != 0 || load_password(c, err) != 0)
 		return CONFIG_INVALID;
 	return CONFIG_OK;
 }
@@ -299,17 +342,23 @@ void config_free(struct config *c)
 		free(c->db_password);
 		c->db_password = NULL;
 	}
+	free(c->db_nodes);
+	c->db_nodes = NULL;
 }
 
 void config_log(const struct config *c)
 {
 	log_info("config: socket=%s workers=%u templates=%s poll-ms=%u", c->socket, c->workers,
 	         c->templates, c->poll_ms);
-	if (c->db_socket)
+	if (c->db_nodes)
+		log_info("config: db galera nodes=%s (%zu)", c->db_hosts, c->db_nodes->n);
+	else if (c->db_socket)
 		log_info("config: db socket=%s", c->db_socket);
 	else
 		log_info("config: db tcp=%s:%u", c->db_host, c->db_port);
-	if (c->db_replica_socket)
+	if (c->db_nodes)
+		log_info("config: db replica none (every node of the cluster has everything)");
+	else if (c->db_replica_socket)
 		log_info("config: db replica socket=%s", c->db_replica_socket);
 	else if (c->db_replica_host)
 		log_info("config: db replica tcp=%s:%u", c->db_replica_host, c->db_replica_port);
@@ -344,6 +393,7 @@ struct db_config config_db(const struct config *c)
 	        .connect_timeout = c->db_timeout,
 	        .read_timeout = c->db_timeout,
 	        .write_timeout = c->db_timeout,
+	        .nodes = c->db_nodes,
 	};
 }
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "db.h"
+#include "dbnodes.h"
 
 #define CONFIG_WORKERS_MAX   64
 #define CONFIG_PROCESSES_MAX 16
@@ -40,6 +41,12 @@ struct config {
 	char *db_replica_socket;
 	char *db_replica_host;
 	unsigned db_replica_port;
+	/* A Galera cluster (docs/scaling.md): the --db-hosts text, and its nodes
+	 * as parsed (owned; NULL without --db-hosts). The other mode of the
+	 * primary + replica settings above: never both. */
+	char *db_hosts;
+	struct dbnodes *db_nodes;
+	unsigned db_host_set; /* --db-host/--db-port/--db-socket given, not defaults */
 };
 
 enum config_result { CONFIG_OK = 0, CONFIG_HELP = 1, CONFIG_INVALID = -1 };
@@ -58,7 +65,8 @@ void config_log(const struct config *c);
  * one is always free for generation. */
 unsigned config_db_waiters(const struct config *c);
 
-/* The database settings of c (the primary); the strings stay owned by c. */
+/* The database settings of c (the primary, or the cluster's nodes); the
+ * strings and the nodes stay owned by c. */
 struct db_config config_db(const struct config *c);
 
 /* The read replica's settings: the primary's user, password, database and

@@ -17,7 +17,20 @@
  * tells the gate who is blocked on the database and whether a wait timed
  * out: a timeout or a failed connect opens the breaker, while a connection
  * found closed by the server (it restarted) does not: the reconnect that
- * follows decides. */
+ * follows decides.
+ *
+ * A Galera cluster (cfg->nodes, dbnodes.h): every handle of the process
+ * writes through the cluster's current node. A connect walks the nodes from
+ * the current one, taking the first that accepts the connection and says it
+ * is synced and part of the primary component; a node that fails (it
+ * refuses, the connection is lost, or it answers 1047/1180: not in the
+ * primary component) is skipped for a while and every handle moves on, each
+ * at its next call outside a transaction. Only when no node can be had does
+ * the breaker open: one node's loss costs the calls in flight on it, which
+ * the callers run again on the next node (dbrun.h). Every session waits for
+ * the node to have applied what the cluster committed before it reads
+ * (wsrep_sync_wait), so a moderator sees their approval at once whichever
+ * node the next page reads from. */
 #include "db.h"
 #include "db_int.h"
 
@@ -33,6 +46,7 @@
 #include <string.h>
 
 #include "dbgate.h"
+#include "dbnodes.h"
 #include "log.h"
 #include "metrics.h"
 
@@ -50,7 +64,42 @@ struct db {
 	struct dbgate *gate;   /* the primary's or the replica's (dbgate.h) */
 	struct gate_hold hold; /* in that gate */
 	int timed_out;         /* a wait of the current call timed out */
+	struct dbnodes *nodes; /* the cluster's, shared (db.h); NULL: one server */
+	size_t node;           /* with nodes: the node of conn */
+	unsigned err;          /* the error of the last failure (db_last_error) */
 };
+
+/* Every handle of a process shares its struct dbnodes; this guards it. */
+static pthread_mutex_t nodes_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t current_node(struct db *d)
+{
+	pthread_mutex_lock(&nodes_lock);
+	size_t i = dbnodes_current(d->nodes);
+	pthread_mutex_unlock(&nodes_lock);
+	return i;
+}
+
+/* Node i failed (why, for the log): the process moves on, logged once by
+ * the handle that moved it. */
+static void node_failed(struct db *d, size_t i, const char *why)
+{
+	pthread_mutex_lock(&nodes_lock);
+	int moved = dbnodes_failed(d->nodes, i, dbgate_now_ms());
+	size_t now = dbnodes_current(d->nodes);
+	pthread_mutex_unlock(&nodes_lock);
+	if (moved)
+		log_warn("db: node %s:%u %s; writes go through %s:%u now", d->nodes->node[i].host,
+		         d->nodes->node[i].port, why, d->nodes->node[now].host,
+		         d->nodes->node[now].port);
+}
+
+static void node_ok(struct db *d, size_t i)
+{
+	pthread_mutex_lock(&nodes_lock);
+	dbnodes_ok(d->nodes, i);
+	pthread_mutex_unlock(&nodes_lock);
+}
 
 #define WHERE_CONNECT (-1)
 #define WHERE_NONE    (-2)
@@ -160,11 +209,12 @@ struct db *db_new(const struct db_config *cfg)
 	d->connect_timeout = cfg->connect_timeout;
 	d->read_timeout = cfg->read_timeout;
 	d->write_timeout = cfg->write_timeout;
+	d->nodes = cfg->nodes;
 	dbgate_register(d->gate, &d->hold, cfg->probe);
 	return d;
 }
 
-static void disconnect(struct db *d)
+static void close_conn(struct db *d)
 {
 	for (int i = 0; i < STMT__MAX; i++) {
 		if (d->stmt[i])
@@ -174,6 +224,11 @@ static void disconnect(struct db *d)
 	if (d->conn)
 		mysql_close(d->conn);
 	d->conn = NULL;
+}
+
+static void disconnect(struct db *d)
+{
+	close_conn(d);
 	dbgate_done(d->gate, &d->hold);
 }
 
@@ -216,6 +271,14 @@ static int is_connection_error(unsigned e)
 	}
 }
 
+/* Server errors of a Galera node that is not (or no longer) in the primary
+ * component: 1047 "WSREP has not yet prepared node for application use" for
+ * every statement, 1180 on the commit in flight when it lost the others. */
+static int is_node_error(unsigned e)
+{
+	return e == ER_UNKNOWN_COM_ERROR || e == ER_ERROR_DURING_COMMIT;
+}
+
 /* For the log: the table of a per-table statement, else the statement. */
 static const char *stmt_label(enum stmt s)
 {
@@ -232,6 +295,16 @@ static enum db_status fail(struct db *d, enum stmt s, unsigned err, const char *
 {
 	log_failure(d, (int)s, err, stmt_label(s), msg);
 	metrics_db_error();
+	d->err = err;
+	if (d->nodes && (is_connection_error(err) || is_node_error(err))) {
+		/* This node, not the cluster: the breaker stays closed, and the
+		 * caller's next try connects to the next node. */
+		node_failed(d, d->node,
+		            is_node_error(err) ? "left the primary component"
+		                               : "lost the connection");
+		disconnect(d);
+		return DB_DOWN;
+	}
 	if (is_connection_error(err)) {
 		unreachable(d, 0);
 		disconnect(d);
@@ -290,6 +363,11 @@ static int set_options(struct db *d)
 	    mysql_options(d->conn, MYSQL_INIT_COMMAND, "SET time_zone = '+00:00'") ||
 	    mysql_optionsv(d->conn, MARIADB_OPT_IO_WAIT, io_wait))
 		return -1;
+	/* Reads (and SELECT ... FOR UPDATE) wait until this node has applied
+	 * every write the cluster committed before them. */
+	if (d->nodes &&
+	    mysql_options(d->conn, MYSQL_INIT_COMMAND, "SET SESSION wsrep_sync_wait = 1"))
+		return -1;
 	/* Without a socket the port must be used: "localhost" alone would make
 	 * the library pick its default unix socket instead. */
 	if (!d->socket && mysql_options(d->conn, MYSQL_OPT_PROTOCOL, &proto))
@@ -297,25 +375,104 @@ static int set_options(struct db *d)
 	return 0;
 }
 
+/* Opens d->conn to host:port (or socket). 0; -1 when the server could not
+ * be had (logged, as `where` for the log's repeats, conn closed); -2 when
+ * the client library failed before trying. */
+static int open_conn(struct db *d, const char *socket, const char *host, unsigned port, int where)
+{
+	char what[DBNODES_HOST_MAX + 24];
+
+	if (!(d->conn = mysql_init(NULL)))
+		return -2;
+	if (set_options(d) != 0) {
+		close_conn(d);
+		return -2;
+	}
+	if (!mysql_real_connect(d->conn, socket ? NULL : host, d->user, d->password, d->database,
+	                        socket ? 0 : port, socket, 0)) {
+		if (d->nodes)
+			snprintf(what, sizeof(what), "connect %s:%u", host, port);
+		log_failure(d, where, mysql_errno(d->conn), d->nodes ? what : "connect",
+		            mysql_error(d->conn));
+		close_conn(d);
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether the node of the new connection takes writes: synced
+ * (wsrep_local_state 4) and in the primary component (wsrep_ready). A
+ * joiner, a donor and the survivor of a lost quorum all accept
+ * connections. SHOW works on all of them, where a SELECT would be 1047. */
+static int node_ready(struct db *d, int where)
+{
+	static const char q[] = "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_ready', "
+	                        "'wsrep_local_state')";
+	int ready = 0, synced = 0;
+	MYSQL_RES *res;
+	MYSQL_ROW row;
+
+	if (mysql_real_query(d->conn, q, sizeof(q) - 1) != 0 ||
+	    !(res = mysql_store_result(d->conn))) {
+		log_failure(d, where, mysql_errno(d->conn), "node state", mysql_error(d->conn));
+		return 0;
+	}
+	while ((row = mysql_fetch_row(res)) != NULL) {
+		if (!row[0] || !row[1])
+			continue;
+		if (strcmp(row[0], "wsrep_ready") == 0)
+			ready = strcmp(row[1], "ON") == 0;
+		else if (strcmp(row[0], "wsrep_local_state") == 0)
+			synced = strcmp(row[1], "4") == 0;
+	}
+	mysql_free_result(res);
+	if (!ready || !synced)
+		log_failure(d, where, ready ? 1 : 2, "node state",
+		            ready ? "not synced (joining or donating)"
+		                  : "not in the primary component");
+	return ready && synced;
+}
+
+/* One connection to the cluster: the current node, or the next, each tried
+ * once. 0, -1 (none), -2 (the client library failed). */
+static int open_cluster(struct db *d)
+{
+	for (size_t tries = 0; tries < d->nodes->n; tries++) {
+		size_t i = current_node(d);
+		int where = WHERE_CONNECT - 1 - (int)i;
+		int r = open_conn(d, NULL, d->nodes->node[i].host, d->nodes->node[i].port, where);
+		if (r == -2)
+			return -2;
+		if (r == 0 && node_ready(d, where)) {
+			d->node = i;
+			node_ok(d, i);
+			return 0;
+		}
+		close_conn(d);
+		node_failed(d, i, r == 0 ? "does not take writes" : "cannot be reached");
+	}
+	return -1;
+}
+
 /* Connects; the one place that does it. */
 static enum db_status db_connect(struct db *d)
 {
+	/* Another handle moved the process to another node: follow it, but
+	 * never in the middle of a transaction. */
+	if (d->conn && d->nodes && !(d->conn->server_status & SERVER_STATUS_IN_TRANS) &&
+	    d->node != current_node(d))
+		close_conn(d);
 	if (d->conn)
 		return DB_OK;
-	d->conn = mysql_init(NULL);
-	if (!d->conn)
-		return DB_ERROR;
-	if (set_options(d) != 0) {
-		disconnect(d);
+	int r = d->nodes ? open_cluster(d)
+	                 : open_conn(d, d->socket, d->host, d->port, WHERE_CONNECT);
+	if (r == -2) {
+		dbgate_done(d->gate, &d->hold);
 		return DB_ERROR;
 	}
-	if (!mysql_real_connect(d->conn, d->socket ? NULL : d->host, d->user, d->password,
-	                        d->database, d->socket ? 0 : d->port, d->socket, 0)) {
-		log_failure(d, WHERE_CONNECT, mysql_errno(d->conn), "connect",
-		            mysql_error(d->conn));
+	if (r != 0) {
 		metrics_db_error();
 		unreachable(d, 1);
-		disconnect(d);
 		return DB_DOWN;
 	}
 	/* A new connection is an answer: it closes the breaker when this call
@@ -389,6 +546,16 @@ void db_rollback(struct db *d)
 	if (d->conn && mysql_rollback(d->conn) != 0)
 		disconnect(d);
 	dbgate_done(d->gate, &d->hold);
+}
+
+unsigned db_last_error(const struct db *d)
+{
+	return d->err;
+}
+
+void db_clear_error(struct db *d)
+{
+	d->err = 0;
 }
 
 void db_ok(struct db *d)

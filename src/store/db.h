@@ -13,6 +13,8 @@
 
 #include <stdint.h>
 
+struct dbnodes;
+
 enum db_status { DB_OK = 0, DB_DOWN = -1, DB_ERROR = -2 };
 
 struct db_config {
@@ -25,6 +27,10 @@ struct db_config {
 	unsigned connect_timeout, read_timeout, write_timeout; /* seconds */
 	int probe;   /* 1: the poller's handle (see above) */
 	int replica; /* 1: a read replica's handle, behind the replica's own gate */
+	/* A Galera cluster's nodes (dbnodes.h), shared by every handle of the
+	 * process, which all write through its current node; socket, host and
+	 * port are then unused. NULL: the one server above. */
+	struct dbnodes *nodes;
 };
 
 struct db;

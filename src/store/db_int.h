@@ -36,6 +36,13 @@ enum db_status db_fail(struct db *d, enum stmt s, const char *msg);
 enum db_status db_done(struct db *d);
 void db_give_up(struct db *d, const char *what, const char *msg);
 
+/* The server's (or the client library's) error number of the handle's last
+ * failed statement, 0 when none failed since db_clear_error: what a caller
+ * retrying whole transactions reads to tell a lock or certification
+ * conflict (1213) from other failures. */
+unsigned db_last_error(const struct db *d);
+void db_clear_error(struct db *d);
+
 /* Marks the handle healthy again (logs "working again" after failures). */
 void db_ok(struct db *d);
 

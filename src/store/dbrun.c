@@ -18,7 +18,14 @@ enum db_status dbrun_retried(struct db *d, const char *what, attempt_fn once, vo
 	for (int i = 0; i < TRIES; i++) {
 		unsigned conflict = 0;
 		memset(out, 0, out_size);
+		db_clear_error(d);
 		enum db_status st = once(d, args, &conflict);
+		/* A conflict the attempt did not expect: on a Galera cluster the
+		 * COMMIT itself answers 1213 when certification fails (another
+		 * node committed a write to the same rows first), and any
+		 * statement may when a replicated write aborts the transaction. */
+		if (st == DB_ERROR && !conflict && dbrun_lock_conflict(db_last_error(d)))
+			conflict = db_last_error(d);
 		if (st == DB_OK)
 			db_ok(d);
 		if (st == DB_DOWN && again--)

@@ -34,9 +34,14 @@
 	} while (0)
 
 /* A transaction run until it is through: again when it met a lock conflict
- * (the call sets *conflict), up to a few times, then answered as busy; once
- * more when it found its connection closed (see ONCE_MORE). out (out_size
- * bytes) is cleared before each try. */
+ * (the call sets *conflict, or any statement, COMMIT included, failed with
+ * 1213/1205: a Galera certification conflict), up to a few times, then
+ * answered as busy; once more when it found its connection closed (see
+ * ONCE_MORE). On a cluster that second try runs on the next node, and a
+ * COMMIT whose answer was lost (2013: it may have committed) is settled by
+ * the attempt's own checks: a proposal is found by its submission id
+ * ("already received"), a decision finds its row no longer pending. out
+ * (out_size bytes) is cleared before each try. */
 typedef enum db_status (*attempt_fn)(struct db *d, void *args, unsigned *conflict);
 enum db_status dbrun_retried(struct db *d, const char *what, attempt_fn once, void *args, void *out,
                              size_t out_size);

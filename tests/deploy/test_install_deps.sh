@@ -71,6 +71,12 @@ printf '#!/bin/sh\nexit 101\n' >"$tmp/policy-rc.d"
 run existing-policy 0 STUB_MISSING="wrk nginx-light" &&
 	check existing-policy "the image's policy-rc.d left in place" test -e "$tmp/policy-rc.d"
 
+# The Galera cluster's packages (docs/scaling.md) are among those installed.
+rm -f "$tmp/policy-rc.d"
+run galera 0 STUB_MISSING="galera-4 rsync socat mariadb-backup" &&
+	check galera "galera-4, rsync, socat and mariadb-backup asked for" \
+		grep -q "install .* galera-4 rsync socat mariadb-backup$" "$tmp/log"
+
 rm -f "$tmp/policy-rc.d"
 run apt-fails 100 STUB_MISSING=wrk STUB_APT_STATUS=100 &&
 	check apt-fails "policy-rc.d removed after a failed install" test ! -e "$tmp/policy-rc.d"

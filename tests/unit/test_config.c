@@ -22,6 +22,7 @@ static const char *const env_names[] = {
         "LOOTFORGE_DB_USER",          "LOOTFORGE_DB_NAME",         "LOOTFORGE_DB_PASSWORD",
         "LOOTFORGE_DB_PASSWORD_FILE", "LOOTFORGE_DB_TIMEOUT",      "LOOTFORGE_POLL_MS",
         "LOOTFORGE_DB_REPLICA_HOST",  "LOOTFORGE_DB_REPLICA_PORT", "LOOTFORGE_DB_REPLICA_SOCKET",
+        "LOOTFORGE_DB_HOSTS",
 };
 
 static int clear_env(void **state)
@@ -297,11 +298,72 @@ static void test_replica(void **state)
 	config_free(&c);
 }
 
+/* --db-hosts: the nodes, each with --db-port when it names none, in the
+ * handle's settings; never beside the single server's or the replica's
+ * address settings, by flag or by variable; a malformed list is refused
+ * naming the flag. */
+static void test_db_hosts(void **state)
+{
+	struct config c;
+	struct db_config d, r;
+	char msg[512];
+	(void)state;
+
+	assert_int_equal(parse(&c, NULL, 0, NULL), CONFIG_OK);
+	assert_null(c.db_nodes);
+	assert_null(config_db(&c).nodes);
+	config_free(&c);
+
+	assert_int_equal(parse(&c, NULL, 0, "--db-hosts", "10.0.0.21,10.0.0.22:3307,10.0.0.23",
+	                       "--db-port", NULL),
+	                 CONFIG_INVALID); /* --db-port needs a value; checked first */
+	config_free(&c);
+	assert_int_equal(
+	        parse(&c, NULL, 0, "--db-hosts", "10.0.0.21,10.0.0.22:3307,10.0.0.23", NULL),
+	        CONFIG_OK);
+	assert_non_null(c.db_nodes);
+	assert_int_equal(c.db_nodes->n, 3);
+	assert_string_equal(c.db_nodes->node[1].host, "10.0.0.22");
+	assert_int_equal(c.db_nodes->node[1].port, 3307);
+	assert_int_equal(c.db_nodes->node[2].port, 3306);
+	d = config_db(&c);
+	assert_ptr_equal(d.nodes, c.db_nodes);
+	assert_int_equal(config_db_replica(&c, &r), 0);
+	config_free(&c);
+	assert_null(c.db_nodes);
+
+	const char *other[][2] = {{"--db-host", "10.0.0.20"},
+	                          {"--db-port", "3307"},
+	                          {"--db-socket", "/run/db.sock"},
+	                          {"--db-replica-host", "10.0.0.21"},
+	                          {"--db-replica-socket", "/run/r.sock"}};
+	for (size_t i = 0; i < sizeof(other) / sizeof(other[0]); i++) {
+		assert_int_equal(parse(&c, msg, sizeof(msg), "--db-hosts", "a,b,c",
+		                       (char *)other[i][0], (char *)other[i][1], NULL),
+		                 CONFIG_INVALID);
+		assert_non_null(strstr(msg, "--db-hosts"));
+		assert_non_null(strstr(msg, "set one mode"));
+		config_free(&c);
+	}
+	setenv("LOOTFORGE_DB_HOST", "10.0.0.20", 1);
+	assert_int_equal(parse(&c, msg, sizeof(msg), "--db-hosts", "a,b", NULL), CONFIG_INVALID);
+	assert_non_null(strstr(msg, "set one mode"));
+	config_free(&c);
+	unsetenv("LOOTFORGE_DB_HOST");
+
+	setenv("LOOTFORGE_DB_HOSTS", "a,,b", 1);
+	assert_int_equal(parse(&c, msg, sizeof(msg), NULL), CONFIG_INVALID);
+	assert_non_null(strstr(msg, "--db-hosts: entry 2"));
+	config_free(&c);
+	unsetenv("LOOTFORGE_DB_HOSTS");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_setup(test_defaults, clear_env),
 	        cmocka_unit_test_setup(test_replica, clear_env),
+	        cmocka_unit_test_setup(test_db_hosts, clear_env),
 	        cmocka_unit_test_setup(test_env_then_flag_wins, clear_env),
 	        cmocka_unit_test_setup(test_config_db, clear_env),
 	        cmocka_unit_test_setup(test_invalid_numbers, clear_env),
