@@ -205,6 +205,29 @@ const struct stmt_def db_statements[STMT__MAX] = {
                             "AND (locked_until IS NULL OR locked_until < NOW())"},
         [STMT_LOG_WORD] = {"INSERT INTO moderation_log (moderator_id, moderator, action, word_id, "
                            "reason, stats_after) VALUES (?, ?, ?, ?, ?, ?)"},
+        /* Over every proposal form: how many wait (the global bound),
+         * whether a submission id is stored by any, and the texts that
+         * wait or were approved (the look-alike checks; at most
+         * PROPOSALS_PENDING_MAX wait, and approvals are a moderator's). */
+        [STMT_PROPOSALS_PENDING] = {"SELECT (SELECT COUNT(*) FROM submission WHERE status = "
+                                    "'pending') + (SELECT COUNT(*) FROM spell_submission WHERE "
+                                    "status = 'pending') + (SELECT COUNT(*) FROM "
+                                    "name_submission WHERE status = 'pending')"},
+        [STMT_PROPOSALS_SID] = {"SELECT (SELECT COUNT(*) FROM submission WHERE submission_id = "
+                                "?) + (SELECT COUNT(*) FROM spell_submission WHERE "
+                                "submission_id = ?) + (SELECT COUNT(*) FROM name_submission "
+                                "WHERE submission_id = ?)"},
+        [STMT_PROPOSALS_TEXTS_PENDING] = {"SELECT word COLLATE utf8mb4_bin FROM submission WHERE "
+                                          "status = 'pending' UNION ALL SELECT word COLLATE "
+                                          "utf8mb4_bin FROM spell_submission WHERE status = "
+                                          "'pending' UNION ALL SELECT name COLLATE utf8mb4_bin "
+                                          "FROM name_submission WHERE status = 'pending'"},
+        [STMT_PROPOSALS_TEXTS_APPROVED] = {"SELECT word COLLATE utf8mb4_bin FROM submission "
+                                           "WHERE status = 'approved' UNION ALL SELECT word "
+                                           "COLLATE utf8mb4_bin FROM spell_submission WHERE "
+                                           "status = 'approved' UNION ALL SELECT name COLLATE "
+                                           "utf8mb4_bin FROM name_submission WHERE status = "
+                                           "'approved'"},
         [STMT_LOG_LOGIN] = {"INSERT INTO moderation_log (moderator_id, moderator, action) "
                             "VALUES (?, ?, ?)"},
         [STMT_SPELL_SUB_BY_SID] = {"SELECT " SPELL_SUB_COLS

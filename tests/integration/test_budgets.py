@@ -124,3 +124,115 @@ def test_a_device_cookie_skips_its_address_back_off_and_has_its_own(stack):
     # its failures were the cookie's, not the address's
     r = login(Client(stack, elsewhere.source), name, password)
     check(r.status == 200, "the cookie's address was not counted", r)
+
+
+# ---- proposals ----
+
+PENDING_MAX = 2000  # dbmod.h PROPOSALS_PENDING_MAX
+LATIN, CYRILLIC = "aceopx", "\u0430\u0441\u0435\u043e\u0440\u0445"
+
+
+def letters(alphabet, n):
+    return "".join(alphabet[int(c, 16) % len(alphabet)] for c in uuid.uuid4().hex[:n])
+
+
+def word_form(c):
+    r = c.get("/submit?kind=weapon&part=prefix&format=json")
+    check(r.status == 200, "GET /submit as JSON", r)
+    return r.json()
+
+
+def propose_word(c, word, form=None):
+    f = form or word_form(c)
+    return c.post("/submit", {"csrf": f["csrf"], "submission_id": f["submission_id"],
+                              "kind": "weapon", "part": "prefix", "word": word}, headers=JSON)
+
+
+def pending(stack):
+    return int(stack.sql("SELECT (SELECT COUNT(*) FROM submission WHERE status = 'pending') + "
+                         "(SELECT COUNT(*) FROM spell_submission WHERE status = 'pending') + "
+                         "(SELECT COUNT(*) FROM name_submission WHERE status = 'pending')")[0][0])
+
+
+def test_pending_proposals_have_a_global_bound(stack):
+    fill = PENDING_MAX - pending(stack)
+    check(fill > 0, "room below the bound to start with", fill)
+    # Many clients' proposals, each within its own hourly limit: made as
+    # rows here, as 2000 posts from rotating addresses would make them.
+    stack.sql("INSERT INTO name_submission (submission_id, name, client_hash) "
+              "SELECT MD5(CONCAT('capfill', seq)), CONCAT('Capfill', seq), "
+              "UNHEX(SHA2(CONCAT('capfill', seq), 256)) FROM seq_1_to_%d" % fill)
+    try:
+        check(pending(stack) == PENDING_MAX, "the queue at the bound")
+        c = client(stack)
+        r = propose_word(c, "Zq" + letters(LATIN, 10))
+        check(r.status == 503 and r.headers.get("retry-after", "").isdigit()
+              and "moderation queue is full" in lf.first_error(r)["message"],
+              "a new proposal: 503 with Retry-After, naming why", r)
+        check(pending(stack) == PENDING_MAX, "nothing stored past the bound")
+    finally:
+        stack.sql("DELETE FROM name_submission WHERE name LIKE 'Capfill%'")
+    r = propose_word(client(stack), "Zq" + letters(LATIN, 10))
+    check(r.status == 201, "below the bound again: stored", r)
+
+
+def test_one_submission_id_is_one_form(stack):
+    c = client(stack)
+    f = word_form(c)
+    check(propose_word(c, "Zq" + letters(LATIN, 10), f).status == 201, "the word")
+    # the same id through the name form and the spell form
+    r = c.post("/submit/name", {"csrf": f["csrf"], "submission_id": f["submission_id"],
+                                "name": "Qzq" + letters(LATIN, 8)}, headers=JSON)
+    check(r.status == 409 and lf.first_error(r)["field"] == "submission_id",
+          "the word form's id through the name form: 409 on submission_id", r)
+    r = c.post("/submit/spell", {"csrf": f["csrf"], "submission_id": f["submission_id"],
+                                 "name": "Spell Zq" + letters(LATIN, 8), "mana": "12",
+                                 "level": "2", "tier": "1", "effect1": "light 4 100"},
+               headers=JSON)
+    check(r.status == 409 and lf.first_error(r)["field"] == "submission_id",
+          "through the spell form: 409 on submission_id", r)
+    stored = stack.sql("SELECT (SELECT COUNT(*) FROM submission WHERE submission_id = '%s') + "
+                       "(SELECT COUNT(*) FROM spell_submission WHERE submission_id = '%s') + "
+                       "(SELECT COUNT(*) FROM name_submission WHERE submission_id = '%s')"
+                       % ((f["submission_id"],) * 3))
+    check(stored == [["1"]], "stored once", stored)
+    # the same form again with the same id: "already received", as before
+    r = propose_word(c, "ignored", f)
+    check(r.status == 200, "the word form again: 200, already received", r)
+
+
+def moderator_session(stack):
+    name, password = new_moderator(stack, "hotel")
+    m = client(stack)
+    check(login(m, name, password).status == 200, "the moderator logs in")
+    return m, m.get("/moderate", headers=JSON).json()["csrf"]
+
+
+def test_look_alikes_of_pending_and_approved_proposals(stack):
+    tail = letters(LATIN, 10)
+    latin = "B" + tail
+    cyrillic = "\u0412" + tail.translate(str.maketrans(LATIN, CYRILLIC))
+    check(propose_word(client(stack), latin).status == 201, "the Latin word")
+    r = propose_word(client(stack), cyrillic)
+    check(r.status == 409 and lf.first_error(r)["field"] == "word",
+          "its Cyrillic look-alike while it waits: 409 on word", r)
+    check(int(stack.sql("SELECT COUNT(*) FROM submission WHERE word = '%s'" % cyrillic)[0][0])
+          == 0, "not stored")
+    # Two that were stored before this check (or at once): the first
+    # approved, the second is refused at its approval.
+    cols = [row[0] for row in stack.sql("SHOW COLUMNS FROM submission")
+            if row[0] not in ("id", "submission_id", "word", "pending_key", "created_at")]
+    stack.sql("INSERT INTO submission (submission_id, word, %s) SELECT MD5('%s'), '%s', %s "
+              "FROM submission WHERE word = '%s'"
+              % (", ".join(cols), cyrillic, cyrillic, ", ".join(cols), latin))
+    ids = dict((w, i) for i, w in stack.sql("SELECT id, word FROM submission WHERE word IN "
+                                             "('%s', '%s')" % (latin, cyrillic)))
+    check(len(ids) == 2, "both pending", ids)
+    m, csrf = moderator_session(stack)
+    r = m.post("/moderate/approve", {"csrf": csrf, "id": ids[latin]}, headers=JSON)
+    check(r.status == 200, "the Latin word approved", r)
+    r = m.post("/moderate/approve", {"csrf": csrf, "id": ids[cyrillic]}, headers=JSON)
+    check(r.status == 409 and latin in lf.first_error(r)["message"],
+          "its look-alike's approval: 409 naming the approved word", r)
+    check(stack.sql("SELECT status FROM submission WHERE word = '%s'" % cyrillic)
+          == [["pending"]], "still pending, for a rejection")
