@@ -7,10 +7,15 @@ Clients talk from addresses 127.0.77.N (and 127.0.78.N for floods) of
 their own, apart from the other tests', so nginx's per-address limits
 never mix them."""
 
+import os
+import shutil
+import signal
 import threading
 import time
 import urllib.parse
 import uuid
+
+import pytest
 
 import lf
 from lf import Client, check
@@ -236,3 +241,98 @@ def test_look_alikes_of_pending_and_approved_proposals(stack):
           "its look-alike's approval: 409 naming the approved word", r)
     check(stack.sql("SELECT status FROM submission WHERE word = '%s'" % cyrillic)
           == [["pending"]], "still pending, for a rejection")
+
+
+# ---- kept files ----
+
+KEPT_BYTES_MAX = 64 << 20  # kept.h
+KEPT_REVISION_BYTES_MAX = 16 << 20
+
+
+@pytest.fixture
+def own_stack(request):
+    """A stack of its own: a fresh revision no page was kept for yet, and
+    worker processes this test kills."""
+    s = lf.Stack(request.config.getoption("--daemon"))
+    try:
+        s.start()
+        yield s
+    finally:
+        s.stop()
+        shutil.rmtree(s.var, ignore_errors=True)
+
+
+def worker_pids(stack):
+    with open(os.path.join(stack.var, "run", "daemon.pid")) as f:
+        master = int(f.read().strip())
+    kids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/stat" % entry) as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == master and fields[0] != "Z":
+                kids.append(int(entry))
+    return sorted(kids)
+
+
+def kept_bytes(stack):
+    """Bytes of the files in the live revision's directory, and its path."""
+    top = os.path.realpath(os.path.join(stack.var, "kept", "current"))
+    total = 0
+    for root, _, files in os.walk(top):
+        total += sum(os.path.getsize(os.path.join(root, f)) for f in files)
+    return total, top
+
+
+def map_flood(stack, first, n, threads=4):
+    """n seeded maps (HTML, ~80 KB each), each a new file for nginx."""
+    seeds = iter(range(first, first + n))
+    lock = threading.Lock()
+
+    def run():
+        while True:
+            with lock:
+                seed = next(seeds, None)
+            if seed is None:
+                return
+            r = stack.get("/map?w=30&h=30&seed=%d" % seed)
+            check(r.status == 200, "a seeded map", r)
+
+    ts = [threading.Thread(target=run) for _ in range(threads)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+
+
+def test_seeded_pages_leave_the_revision_pages_their_files(own_stack):
+    stack = own_stack
+    # more than both worker processes' whole budget used to be (2 x 64 MB)
+    map_flood(stack, 10**6, 1800)
+    spent, top = kept_bytes(stack)
+    check(spent <= KEPT_BYTES_MAX - KEPT_REVISION_BYTES_MAX, "the seeds' share holds", spent)
+    for path, name in [("/words", "words/_.html"), ("/spells", "spells/_.html"),
+                       ("/catalog.json", "catalog/_.json")]:
+        check(stack.get(path).status == 200, "GET " + path)
+        check(os.path.exists(os.path.join(top, name)),
+              "%s kept after the flood" % path, sorted(os.listdir(top)))
+    # the worker processes killed and started again: the count is the
+    # directory's, not theirs
+    before = worker_pids(stack)
+    for pid in before:
+        os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        now = worker_pids(stack)
+        if len(now) == len(before) and not set(now) & set(before) and \
+                stack.get("/healthz").status == 200:
+            break
+        time.sleep(0.2)
+    map_flood(stack, 2 * 10**6, 600)
+    after, top2 = kept_bytes(stack)
+    check(top2 == top, "the same revision", top, top2)
+    check(after <= KEPT_BYTES_MAX and after - spent < 1 << 20,
+          "no more than the bound on disk after the restart", spent, after)
