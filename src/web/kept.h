@@ -25,7 +25,7 @@
  * files and KEPT_REVISION_BYTES_MAX bytes of their own, so that a flood of
  * seeds or filters, which gets the rest, cannot keep them out. Two
  * revisions' directories are kept (the live one and the one before, for
- * requests in flight). docs/operations.md, "Kept pages". */
+ * requests in flight). docs/operations.md, "Kept pages and the page cache". */
 #ifndef LOOTFORGE_KEPT_H
 #define LOOTFORGE_KEPT_H
 

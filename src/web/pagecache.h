@@ -11,7 +11,7 @@
  * of new seeds (or old revisions' exports) nor one of filter texts, each
  * of which a client may vary at will, can push out the pages whose keys
  * are few and fixed per revision (the word list by kind and part, the
- * spells by level, the current export). docs/operations.md, "Page cache". */
+ * spells by level, the current export). docs/operations.md, "Kept pages and the page cache". */
 #ifndef LOOTFORGE_PAGECACHE_H
 #define LOOTFORGE_PAGECACHE_H
 
