@@ -17,6 +17,13 @@
  * thread, lane_later), so a burst of those fits. */
 #define LANE_QUEUE_MAX 32
 
+/* Jobs of trusted logins waiting at most, apart (a good device cookie,
+ * auth.h): answered before any other job, so that a flood of untrusted
+ * logins, which fills the queue above, neither refuses nor delays a
+ * browser that logged in before. Only the server can make such a cookie,
+ * so a flood cannot take these slots without one. */
+#define LANE_TRUSTED_MAX 8
+
 /* One request, copied out of the worker's buffers (one allocation). */
 struct lane_job {
 	int fd;         /* the web server's connection */
@@ -51,8 +58,8 @@ struct lane *lane_start(void (*run)(void *arg, struct lane_job *job),
  * LANE_HELD_MAX items are held already (the caller keeps item). */
 int lane_later(struct lane *l, void *item, long long delay_ns);
 
-/* Queues job: 0, or -1 when the queue is full or the lane is stopping
- * (the caller keeps the job). */
+/* Queues job (a trusted login's apart, first): 0, or -1 when its queue
+ * is full or the lane is stopping (the caller keeps the job). */
 int lane_push(struct lane *l, struct lane_job *job);
 
 /* Answers the jobs still queued and the held items (at their time), then

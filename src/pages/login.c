@@ -128,13 +128,48 @@ static int login_admit(struct handler_ctx *ctx, const struct request *rq, struct
 	return 1;
 }
 
+/* Whether this login is trusted (auth.h, device cookies): its device
+ * cookie is good and names the moderator called name, and the cookie is
+ * not in back-off. Then its check is counted on the cookie (reserved
+ * here, *dslot), not on its address. A cookie in back-off, one for
+ * another name, or a database that cannot say: an untrusted login, which
+ * the address's back-off holds as any other. */
+static int login_trusted(struct handler_ctx *ctx, const struct request *rq, const char *name,
+                         const char *pw, uint8_t device[DBMOD_HASH_BYTES], struct login_slot *dslot)
+{
+	char hash[PASSWORD_HASH_MAX];
+	struct moderator m;
+	int found = 0;
+
+	uint32_t id = auth_device(rq, device);
+	if (!id || !session_name_ok(name) || !*pw)
+		return 0;
+	enum db_status st = db_moderator_get(ctx->db, name, &m, hash, &found);
+	sodium_memzero(hash, sizeof(hash));
+	if (st != DB_OK || !found || m.id != id)
+		return 0;
+	if (db_device_reserve(ctx->db, device, dslot) != DB_OK)
+		return 0;
+	if (dslot->locked) {
+		log_warn("login: a device cookie of moderator %s is in back-off; the login is "
+		         "untrusted",
+		         m.name);
+		return 0;
+	}
+	if (dslot->locked_now)
+		log_warn("login: a device cookie of moderator %s locked for %lds after %u failed "
+		         "logins",
+		         m.name, login_backoff_seconds(dslot->failures), dslot->failures);
+	return 1;
+}
+
 /* The password check of an admitted login. Known and unknown names take
  * the same path, with the same answers and time, so neither the back-off
  * nor the timing tells which names exist. 1 with *m filled when the
  * password is right; 0 when the answer has been sent. */
 static int login_check(struct handler_ctx *ctx, struct response *rs, int json, const char *csrf,
-                       const char *name, const char *pw, const uint8_t client[DBMOD_HASH_BYTES],
-                       struct login_slot *slot, struct moderator *m)
+                       const char *name, const char *pw, const uint8_t *client,
+                       const uint8_t *device, struct login_slot *slot, struct moderator *m)
 {
 	char hash[PASSWORD_HASH_MAX];
 	int found = 0;
@@ -149,16 +184,22 @@ static int login_check(struct handler_ctx *ctx, struct response *rs, int json, c
 	if (ok == VERIFY_BUSY) {
 		/* Not checked, so not counted; a failure to give it back only
 		 * brings the back-off one check nearer. */
-		if (db_login_unreserve(ctx->db, client, slot) != DB_OK)
+		if ((device ? db_device_unreserve(ctx->db, device, slot)
+		            : db_login_unreserve(ctx->db, client, slot)) != DB_OK)
 			log_warn("login: an unchecked attempt stays counted");
 		rs->retry_after = 1;
 		login_error(rs, json, 503, csrf, name, NULL,
 		            "Too many logins are being checked right now; please try again.");
 		return 0;
 	}
-	if (login_db_failed(
-	            rs, json, csrf, name,
-	            db_login_done(ctx->db, client, name, found ? m : NULL, ok == VERIFY_OK)))
+	/* a trusted login's address keeps its count (client NULL); its
+	 * cookie's starts again */
+	if (login_db_failed(rs, json, csrf, name,
+	                    db_login_done(ctx->db, device ? NULL : client, name, found ? m : NULL,
+	                                  ok == VERIFY_OK)))
+		return 0;
+	if (device && ok == VERIFY_OK &&
+	    login_db_failed(rs, json, csrf, name, db_device_succeeded(ctx->db, device)))
 		return 0;
 	if (ok != VERIFY_OK) {
 		log_warn("login: refused for moderator name \"%s\"", name);
@@ -184,7 +225,8 @@ static void login_post(struct handler_ctx *ctx, const struct request *rq, struct
 	struct moderator m;
 	struct login_slot slot;
 	char token[SESSION_TOKEN_HEX + 1];
-	uint8_t token_hash[DBMOD_HASH_BYTES], secret[DBMOD_HASH_BYTES], client[DBMOD_HASH_BYTES];
+	uint8_t token_hash[DBMOD_HASH_BYTES], secret[DBMOD_HASH_BYTES],
+	        client[DBMOD_HASH_BYTES] = {0};
 	const char *why, *field, *name, *pw;
 	int status, json = request_prefers_json(rq);
 
@@ -206,8 +248,15 @@ static void login_post(struct handler_ctx *ctx, const struct request *rq, struct
 		            "The form had expired or came from another site; please log in again.");
 		return;
 	}
+	/* A browser that logged in before (its device cookie) is not held by
+	 * its address's back-off: a flood of guesses from anywhere leaves it
+	 * its way in (docs/moderation.md, "Device cookies"). */
+	uint8_t device[DBMOD_HASH_BYTES];
+	int trusted =
+	        !rq->lane_full && !bad && pw && login_trusted(ctx, rq, name, pw, device, &slot);
 	enum db_status held = DB_OK;
-	int admitted = login_admit(ctx, rq, rs, json, csrf, name, client, &slot, &held);
+	int admitted =
+	        trusted ? 1 : login_admit(ctx, rq, rs, json, csrf, name, client, &slot, &held);
 	if (admitted == 0)
 		return;
 	/* every field at once; the reader's problems first for their fields */
@@ -223,7 +272,8 @@ static void login_post(struct handler_ctx *ctx, const struct request *rq, struct
 		form_error_add(&err, "password", "missing", "is required");
 	if (err.n) {
 		/* not a check of the password: not counted */
-		if (admitted > 0 && db_login_unreserve(ctx->db, client, &slot) != DB_OK)
+		if (admitted > 0 && (trusted ? db_device_unreserve(ctx->db, device, &slot)
+		                             : db_login_unreserve(ctx->db, client, &slot)) != DB_OK)
 			log_warn("login: a refused attempt stays counted");
 		fields_sort_errors(&in, &err);
 		login_errors(rs, json, 400, csrf, name, &err);
@@ -233,15 +283,20 @@ static void login_post(struct handler_ctx *ctx, const struct request *rq, struct
 		login_db_failed(rs, json, csrf, name, held);
 		return;
 	}
-	if (!login_check(ctx, rs, json, csrf, name, pw, client, &slot, &m))
+	if (!login_check(ctx, rs, json, csrf, name, pw, client, trusted ? device : NULL, &slot, &m))
 		return;
 	session_new(token, secret);
 	session_token_hash(token, token_hash);
 	if (login_db_failed(rs, json, csrf, name,
 	                    db_session_new(ctx->db, token_hash, m.id, secret)))
 		return;
-	log_info("login: moderator %s logged in", m.name);
+	log_info("login: moderator %s logged in%s", m.name, trusted ? " (device cookie)" : "");
 	cookie_set(rs, cookie_session_name(), token, SESSION_HOURS * 3600L);
+	/* a new device cookie each time: its days count from this login */
+	char dev[AUTH_DEVICE_HEX + 1];
+	auth_device_new(m.id, dev);
+	if (cookie_set(rs, cookie_device_name(), dev, AUTH_DEVICE_DAYS * 86400L) != 0)
+		log_warn("login: no room for the device cookie");
 	if (in.json) {
 		char session_csrf[CSRF_HEX + 1];
 		csrf_token(secret, token, session_csrf);

@@ -646,6 +646,13 @@ static void decide(struct handler_ctx *ctx, const struct request *rq, struct res
 		t->live_message(row, msg, sizeof msg);
 		send_queue(ctx, rs, a, &in, 409, t->live_field, msg);
 		return;
+	case DECIDE_LOOKALIKE:
+		snprintf(msg, sizeof msg,
+		         "%s #%u looks like “%s”, which is live or was approved; reject it "
+		         "instead",
+		         t->noun, row_id(row), o.lookalike);
+		send_queue(ctx, rs, a, &in, 409, "id", msg);
+		return;
 	case DECIDE_BAD_STATS:
 		/* every problem of the adjusted proposal, its own checks after */
 		err.n = 0;

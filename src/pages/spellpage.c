@@ -199,12 +199,14 @@ void spellpage_route(struct handler_ctx *ctx, const struct request *rq, struct r
 	 * SPELL_Q_MAX bytes, so the key always fits). */
 	char key[PAGECACHE_KEY_MAX];
 	snprintf(key, sizeof key, "spells|%d|%d|%s", f.level, f.json, f.q);
-	if (!pagecache_get(PAGECACHE_REVISION, key, cat->revision, rs)) {
+	/* a text filter is the client's to vary: on a shelf of its own */
+	enum pagecache_shelf shelf = f.q[0] ? PAGECACHE_QUERIES : PAGECACHE_REVISION;
+	if (!pagecache_get(shelf, key, cat->revision, rs)) {
 		if (f.json)
 			send_json(rs, cat, &f);
 		else
 			send_html(rs, cat, &f, 200, NULL, NULL, NULL);
-		pagecache_put(PAGECACHE_REVISION, key, cat->revision, rs);
+		pagecache_put(shelf, key, cat->revision, rs);
 	}
 	kept_publish("spells", rq, rs, cat->revision, f.json ? KEPT_JSON : KEPT_HTML);
 	catalog_release(cat);

@@ -289,6 +289,26 @@ static void pf_answer(struct response *rs, struct pf_view *v, const union pf_sta
 	case SUBMIT_LIMITED:
 		pf_send_error(rs, v, 429, NULL, limited(rs, o->retry_after, msg, sizeof(msg)));
 		return;
+	case SUBMIT_FULL:
+		/* everyone's bound, not this client's: 503, and when to come back */
+		rs->retry_after = PROPOSALS_FULL_RETRY;
+		snprintf(msg, sizeof msg,
+		         "The moderation queue is full: %u proposals wait for a moderator, the "
+		         "most we "
+		         "keep. Nothing was saved; please try again in %d minutes.",
+		         PROPOSALS_PENDING_MAX, PROPOSALS_FULL_RETRY / 60);
+		pf_send_error(rs, v, 503, NULL, msg);
+		return;
+	case SUBMIT_SID_TAKEN:
+		pf_send_error(rs, v, 409, "submission_id",
+		              "was used by another proposal form; nothing was saved. Please reload "
+		              "this form and send it again.");
+		return;
+	case SUBMIT_LOOKALIKE:
+		pf_send_error(rs, v, 409, v->f->key_field,
+		              "looks like a proposal that waits for a moderator (the same letters "
+		              "in another script, or look-alike letters); nothing was saved");
+		return;
 	}
 }
 

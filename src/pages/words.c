@@ -402,14 +402,16 @@ void words_route(struct handler_ctx *ctx, const struct request *rq, struct respo
 	 * FORM_WORD_MAX bytes, so the key always fits). */
 	char key[PAGECACHE_KEY_MAX];
 	snprintf(key, sizeof key, "words|%d|%d|%d|%d|%s", f.kind, f.part, f.json, f.csv, f.q);
-	if (!pagecache_get(PAGECACHE_REVISION, key, cat->revision, rs)) {
+	/* a text filter is the client's to vary: on a shelf of its own */
+	enum pagecache_shelf shelf = f.q[0] ? PAGECACHE_QUERIES : PAGECACHE_REVISION;
+	if (!pagecache_get(shelf, key, cat->revision, rs)) {
 		if (f.csv)
 			send_csv(rs, cat, &f);
 		else if (f.json)
 			send_json(rs, cat, &f);
 		else
 			send_html(rs, cat, &f, 200, NULL, NULL, NULL);
-		pagecache_put(PAGECACHE_REVISION, key, cat->revision, rs);
+		pagecache_put(shelf, key, cat->revision, rs);
 	}
 	if (!f.csv)
 		kept_publish("words", rq, rs, cat->revision, f.json ? KEPT_JSON : KEPT_HTML);

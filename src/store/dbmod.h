@@ -53,13 +53,25 @@ struct db_name_submission {
 };
 
 enum submit_result {
-	SUBMIT_STORED,   /* a new pending row */
-	SUBMIT_ALREADY,  /* this submission id was stored before */
-	SUBMIT_LIVE,     /* the key is live in the catalog (active or not) */
-	SUBMIT_PENDING,  /* the key is waiting for a moderator already */
-	SUBMIT_REJECTED, /* rejected less than 30 days ago (words, names) */
-	SUBMIT_LIMITED,  /* the client reached the hourly limit */
+	SUBMIT_STORED,    /* a new pending row */
+	SUBMIT_ALREADY,   /* this submission id was stored before */
+	SUBMIT_LIVE,      /* the key is live in the catalog (active or not) */
+	SUBMIT_PENDING,   /* the key is waiting for a moderator already */
+	SUBMIT_REJECTED,  /* rejected less than 30 days ago (words, names) */
+	SUBMIT_LIMITED,   /* the client reached the hourly limit */
+	SUBMIT_FULL,      /* PROPOSALS_PENDING_MAX proposals wait already, of every form */
+	SUBMIT_SID_TAKEN, /* the submission id was stored by another form */
+	SUBMIT_LOOKALIKE, /* looks like a proposal of any form that waits (not the same text) */
 };
+
+/* Proposals of every form (words, spells, names) waiting for a moderator
+ * at most: past it a proposal is refused (503 with Retry-After) until the
+ * queue is worked down. Each client is limited per hour as well
+ * (settings.h); this bounds what many clients together can leave. Counted
+ * under the client's lock only, so parallel posts of different clients
+ * can pass it by at most their number (docs/moderation.md). */
+#define PROPOSALS_PENDING_MAX 2000
+#define PROPOSALS_FULL_RETRY  600 /* seconds: Retry-After when full */
 
 struct submit_outcome {
 	enum submit_result result;
@@ -80,12 +92,14 @@ enum decide_result {
 	DECIDE_NOT_PENDING, /* decided already */
 	DECIDE_LIVE,        /* approve: the key is live in the catalog already */
 	DECIDE_BAD_STATS,   /* approve: the adjusted or stored proposal fails its check (err) */
+	DECIDE_LOOKALIKE,   /* approve: looks like an approved proposal (lookalike) */
 };
 
 struct decide_outcome {
 	enum decide_result result;
 	uint32_t new_id; /* approved: the new row's id (<kind>_<part>, spell, markov_name) */
 	struct proposal_error err;
+	char lookalike[WORD_BYTES_MAX * 2 + 2]; /* DECIDE_LOOKALIKE: the approved text */
 };
 
 /* ---- the login back-off (migrations 0006, 0016, backoff.h) ----

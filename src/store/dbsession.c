@@ -147,8 +147,19 @@ static enum db_status db_session_end_once(struct db *d, const uint8_t token_hash
 
 /* ---- the login back-off ---- */
 
-static enum db_status db_login_reserve_once(struct db *d, const uint8_t *client,
-                                            struct login_slot *out)
+/* The statements of one back-off table: a source's (login_source) or a
+ * device cookie's (login_device); the same steps for both. */
+struct backoff_stmts {
+	enum stmt ensure, lock, set, undo, reset;
+	const char *table;
+};
+static const struct backoff_stmts by_source = {STMT_THR_ENSURE, STMT_THR_LOCK,  STMT_THR_SET,
+                                               STMT_THR_UNDO,   STMT_THR_RESET, "login_source"};
+static const struct backoff_stmts by_device = {STMT_DEV_ENSURE, STMT_DEV_LOCK,  STMT_DEV_SET,
+                                               STMT_DEV_UNDO,   STMT_DEV_RESET, "login_device"};
+
+static enum db_status reserve_once(struct db *d, const struct backoff_stmts *t,
+                                   const uint8_t *client, struct login_slot *out)
 {
 	struct params ps = {.n = 0};
 	int32_t failures = 0, lock;
@@ -164,17 +175,16 @@ static enum db_status db_login_reserve_once(struct db *d, const uint8_t *client,
 	/* The row is made in its own statement (autocommit), so that the
 	 * transaction's lock is a plain row lock, never an upgrade. */
 	p_blob(&ps, client, DBMOD_HASH_BYTES);
-	if ((st = dbrun_exec(d, STMT_THR_ENSURE, &ps, NULL)) != DB_OK ||
-	    (st = dbrun_begin(d)) != DB_OK ||
-	    (st = dbrun_exec(d, STMT_THR_LOCK, &ps, NULL)) != DB_OK)
+	if ((st = dbrun_exec(d, t->ensure, &ps, NULL)) != DB_OK || (st = dbrun_begin(d)) != DB_OK ||
+	    (st = dbrun_exec(d, t->lock, &ps, NULL)) != DB_OK)
 		return st;
 	r_bind(&b[0], &c[0], MYSQL_TYPE_LONG, &failures, 0, 0);
 	r_bind(&b[1], &c[1], MYSQL_TYPE_LONGLONG, &wait, 0, 0);
-	if ((rc = dbrun_fetch_one(d, STMT_THR_LOCK, b, &st)) < 0)
+	if ((rc = dbrun_fetch_one(d, t->lock, b, &st)) < 0)
 		return st;
 	if (rc == 0 || failures < 0) {
 		db_rollback(d);
-		log_error("dbmod: the login_source row of a client is missing or broken");
+		log_error("dbmod: the %s row of a login is missing or broken", t->table);
 		return DB_ERROR;
 	}
 	if (wait > 0) {
@@ -194,15 +204,14 @@ static enum db_status db_login_reserve_once(struct db *d, const uint8_t *client,
 	p_int(&ps, &lock);
 	p_int(&ps, &lock);
 	p_blob(&ps, client, DBMOD_HASH_BYTES);
-	if ((st = dbrun_exec(d, STMT_THR_SET, &ps, NULL)) != DB_OK ||
-	    (st = dbrun_commit(d)) != DB_OK)
+	if ((st = dbrun_exec(d, t->set, &ps, NULL)) != DB_OK || (st = dbrun_commit(d)) != DB_OK)
 		return st;
 	db_ok(d);
 	return DB_OK;
 }
 
-static enum db_status db_login_unreserve_once(struct db *d, const uint8_t *client,
-                                              const struct login_slot *slot)
+static enum db_status unreserve_once(struct db *d, const struct backoff_stmts *t,
+                                     const uint8_t *client, const struct login_slot *slot)
 {
 	struct params ps = {.n = 0};
 	int32_t unlock = slot->locked_now;
@@ -212,7 +221,7 @@ static enum db_status db_login_unreserve_once(struct db *d, const uint8_t *clien
 		return DB_DOWN;
 	p_int(&ps, &unlock);
 	p_blob(&ps, client, DBMOD_HASH_BYTES);
-	if ((st = dbrun_exec(d, STMT_THR_UNDO, &ps, NULL)) == DB_OK)
+	if ((st = dbrun_exec(d, t->undo, &ps, NULL)) == DB_OK)
 		db_ok(d);
 	return st;
 }
@@ -229,7 +238,8 @@ static enum db_status purge_sources(struct db *d)
 
 	if (now - last < 60 || !atomic_compare_exchange_strong(&login_purged, &last, now))
 		return DB_OK;
-	return dbrun_exec(d, STMT_THR_PURGE, NULL, NULL);
+	enum db_status st = dbrun_exec(d, STMT_THR_PURGE, NULL, NULL);
+	return st == DB_OK ? dbrun_exec(d, STMT_DEV_PURGE, NULL, NULL) : st;
 }
 
 static enum db_status db_login_done_once(struct db *d, const uint8_t *client, const char *name,
@@ -254,7 +264,8 @@ static enum db_status db_login_done_once(struct db *d, const uint8_t *client, co
 		    DB_OK)
 			return st;
 	}
-	if (ok) {
+	/* a trusted login (client NULL) leaves its address's count alone */
+	if (ok && client) {
 		ps.n = 0;
 		p_blob(&ps, client, DBMOD_HASH_BYTES);
 		if ((st = dbrun_exec(d, STMT_THR_RESET, &ps, NULL)) != DB_OK)
@@ -271,13 +282,43 @@ static enum db_status db_login_done_once(struct db *d, const uint8_t *client, co
 enum db_status db_login_reserve(struct db *d, const uint8_t client[DBMOD_HASH_BYTES],
                                 struct login_slot *out)
 {
-	ONCE_MORE(db_login_reserve_once(d, client, out));
+	ONCE_MORE(reserve_once(d, &by_source, client, out));
 }
 
 enum db_status db_login_unreserve(struct db *d, const uint8_t client[DBMOD_HASH_BYTES],
                                   const struct login_slot *slot)
 {
-	ONCE_MORE(db_login_unreserve_once(d, client, slot));
+	ONCE_MORE(unreserve_once(d, &by_source, client, slot));
+}
+
+enum db_status db_device_reserve(struct db *d, const uint8_t device[DBMOD_HASH_BYTES],
+                                 struct login_slot *out)
+{
+	ONCE_MORE(reserve_once(d, &by_device, device, out));
+}
+
+enum db_status db_device_unreserve(struct db *d, const uint8_t device[DBMOD_HASH_BYTES],
+                                   const struct login_slot *slot)
+{
+	ONCE_MORE(unreserve_once(d, &by_device, device, slot));
+}
+
+static enum db_status device_done_once(struct db *d, const uint8_t *device)
+{
+	struct params ps = {.n = 0};
+	enum db_status st;
+
+	if (!d)
+		return DB_DOWN;
+	p_blob(&ps, device, DBMOD_HASH_BYTES);
+	if ((st = dbrun_exec(d, STMT_DEV_RESET, &ps, NULL)) == DB_OK)
+		db_ok(d);
+	return st;
+}
+
+enum db_status db_device_succeeded(struct db *d, const uint8_t device[DBMOD_HASH_BYTES])
+{
+	ONCE_MORE(device_done_once(d, device));
 }
 
 enum db_status db_login_done(struct db *d, const uint8_t client[DBMOD_HASH_BYTES], const char *name,

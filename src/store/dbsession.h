@@ -44,10 +44,21 @@ enum db_status db_login_reserve(struct db *d, const uint8_t client[DBMOD_HASH_BY
 enum db_status db_login_unreserve(struct db *d, const uint8_t client[DBMOD_HASH_BYTES],
                                   const struct login_slot *slot);
 
+/* The same back-off for a device cookie (login_device, migration 0019),
+ * known by the hash of its value: a trusted login counts its check on the
+ * cookie, not on its address. */
+enum db_status db_device_reserve(struct db *d, const uint8_t device[DBMOD_HASH_BYTES],
+                                 struct login_slot *out);
+enum db_status db_device_unreserve(struct db *d, const uint8_t device[DBMOD_HASH_BYTES],
+                                   const struct login_slot *slot);
+/* A trusted login succeeded: the cookie's count starts again. */
+enum db_status db_device_succeeded(struct db *d, const uint8_t device[DBMOD_HASH_BYTES]);
+
 /* Records the outcome of a check. A moderator's name (m not NULL): a row in
  * the moderation log, and its failure count in login_throttle (cleared by a
  * success). An unknown name (m NULL) writes no row. A success also clears
- * the source's count; sources nobody tried from for a day are forgotten. */
+ * the source's count (client NULL, a trusted login: it does not); sources nobody tried from for a
+ * day are forgotten. */
 enum db_status db_login_done(struct db *d, const uint8_t client[DBMOD_HASH_BYTES], const char *name,
                              const struct moderator *m, int ok);
 

@@ -6,7 +6,11 @@
 #include <stdalign.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
+#include "catalog.h"
+#include "confusable.h"
+#include "db_int.h"
 #include "log.h"
 
 /* A type's fetch buffers, aligned for anything they hold. */
@@ -71,6 +75,97 @@ static enum db_status check_rate(struct db *d, const uint8_t *client, unsigned l
 	return DB_OK;
 }
 
+/* A count of one row (q, ps bound) into *n. */
+static enum db_status count_of(struct db *d, enum stmt q, struct params *ps, long long *n)
+{
+	struct col c;
+	MYSQL_BIND b;
+	enum db_status st;
+
+	*n = 0;
+	if ((st = dbrun_exec(d, q, ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b, &c, MYSQL_TYPE_LONGLONG, n, 0, 0);
+	return dbrun_fetch_one(d, q, &b, &st) < 0 ? st : DB_OK;
+}
+
+/* Whether text looks like one of the texts q lists without being it
+ * (TR39's skeleton, confusable.h; the same text in any case is not a
+ * look-alike): the first such into found (cap bytes). */
+static enum db_status lookalike_in(struct db *d, enum stmt q, const char *text, char *found,
+                                   size_t cap, int *hit)
+{
+	char mine[CONFUSABLE_SKELETON_MAX], theirs[CONFUSABLE_SKELETON_MAX];
+	char row[WORD_BYTES_MAX * 2 + 2];
+	struct col c;
+	MYSQL_BIND b;
+	enum db_status st;
+	int rc;
+
+	*hit = 0;
+	if (confusable_skeleton(text, mine, sizeof mine) != 0)
+		return DB_OK; /* the word rule has refused it before */
+	if ((st = dbrun_exec(d, q, NULL, NULL)) != DB_OK)
+		return st;
+	MYSQL_STMT *s = db_stmt(d, q, &st);
+	r_bind(&b, &c, MYSQL_TYPE_STRING, row, sizeof row - 1, 0);
+	if (!s || mysql_stmt_bind_result(s, &b) != 0)
+		return s ? db_stmt_fail(d, q) : st;
+	while ((rc = mysql_stmt_fetch(s)) == 0 || rc == MYSQL_DATA_TRUNCATED) {
+		if (*hit || rc != 0 || r_text(row, sizeof row - 1, &c) != 0)
+			continue;
+		if (strcasecmp(row, text) != 0 &&
+		    confusable_skeleton(row, theirs, sizeof theirs) == 0 &&
+		    strcmp(mine, theirs) == 0) {
+			*hit = 1;
+			snprintf(found, cap, "%s", row);
+		}
+	}
+	if (rc != MYSQL_NO_DATA)
+		return db_stmt_fail(d, q);
+	mysql_stmt_free_result(s);
+	return DB_OK;
+}
+
+/* The checks over every proposal form, after the client's own: *r set
+ * (else left) when the id is another form's, the queue is full, or the
+ * text looks like one that waits. */
+static enum db_status check_all_forms(struct db *d, const struct proposal_type *t, const char *sid,
+                                      const void *proposal, enum submit_result *r, int *refused)
+{
+	struct params ps = {.n = 0};
+	char found[WORD_BYTES_MAX * 2 + 2];
+	long long n;
+	enum db_status st;
+	int hit;
+
+	*refused = 1;
+	for (int i = 0; i < 3; i++)
+		p_str(&ps, sid);
+	if ((st = count_of(d, STMT_PROPOSALS_SID, &ps, &n)) != DB_OK)
+		return st;
+	if (n > 0) {
+		*r = SUBMIT_SID_TAKEN;
+		return DB_OK;
+	}
+	if ((st = count_of(d, STMT_PROPOSALS_PENDING, NULL, &n)) != DB_OK)
+		return st;
+	if (n >= PROPOSALS_PENDING_MAX) {
+		*r = SUBMIT_FULL;
+		return DB_OK;
+	}
+	if (t->proposal_text &&
+	    (st = lookalike_in(d, STMT_PROPOSALS_TEXTS_PENDING, t->proposal_text(proposal), found,
+	                       sizeof found, &hit)) != DB_OK)
+		return st;
+	if (t->proposal_text && hit) {
+		*r = SUBMIT_LOOKALIKE;
+		return DB_OK;
+	}
+	*refused = 0;
+	return DB_OK;
+}
+
 struct submit_args {
 	const struct proposal_type *t;
 	const char *sid;
@@ -113,6 +208,13 @@ static enum db_status submit_once(struct db *d, void *args, unsigned *conflict)
 		return st;
 	if (hit)
 		return done_reading(d, SUBMIT_LIMITED, out);
+	enum submit_result refusal;
+	if ((st = check_all_forms(d, t, a->sid, a->proposal, &refusal, &hit)) != DB_OK)
+		return st;
+	if (hit) {
+		out->retry_after = PROPOSALS_FULL_RETRY;
+		return done_reading(d, refusal, out);
+	}
 	if ((st = t->live(d, a->proposal, &hit, &active)) != DB_OK)
 		return st;
 	if (hit) {
@@ -309,6 +411,26 @@ static enum db_status approve_once(struct db *d, void *args, unsigned *conflict)
 		out->result = DECIDE_BAD_STATS;
 		db_rollback(d);
 		goto done;
+	}
+	/* A look-alike may have been approved (or gone live) since this one
+	 * was proposed: checked again against both. */
+	if (t->row_text) {
+		const char *text = t->row_text(a->row), *seen = NULL;
+		int hit = 0;
+		const struct catalog *cat = catalog_acquire();
+		if (cat && (seen = confusable_live(cat, text)) != NULL)
+			snprintf(out->lookalike, sizeof out->lookalike, "%s", seen);
+		if (cat)
+			catalog_release(cat);
+		if (!seen &&
+		    (st = lookalike_in(d, STMT_PROPOSALS_TEXTS_APPROVED, text, out->lookalike,
+		                       sizeof out->lookalike, &hit)) != DB_OK)
+			goto done;
+		if (seen || hit) {
+			out->result = DECIDE_LOOKALIKE;
+			db_rollback(d);
+			goto done;
+		}
 	}
 	st = t->add(d, a->row, &out->new_id, &expected, &live);
 	if ((st == DB_ERROR && expected) || (st == DB_OK && live)) {

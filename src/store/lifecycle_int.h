@@ -47,6 +47,10 @@ struct proposal_type {
 	enum db_status (*pending)(struct db *d, const void *proposal, int *hit);
 	enum db_status (*rejected)(struct db *d, const void *proposal, struct submit_outcome *out,
 	                           int *hit);
+	/* The text a look-alike is judged by (a word, a spell's or a training
+	 * name): of a proposal, and of a stored row. */
+	const char *(*proposal_text)(const void *proposal);
+	const char *(*row_text)(const void *row);
 	/* The insert's parameters (values kept in scratch); -1 when the
 	 * proposal cannot be written (before anything runs). */
 	int (*insert_params)(struct params *ps, const char *sid, const void *proposal,

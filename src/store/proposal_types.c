@@ -312,6 +312,16 @@ static int word_check(void *row, const void *adjust, struct proposal_error *err)
 	return proposal_adjust(&((struct db_submission *)row)->p, adjust, err);
 }
 
+static const char *word_proposal_text(const void *proposal)
+{
+	return ((const struct proposal *)proposal)->word;
+}
+
+static const char *word_row_text(const void *row)
+{
+	return ((const struct db_submission *)row)->p.word;
+}
+
 const struct proposal_type proposal_word = {
         .noun = "submission",
         .a_submit = "a submission",
@@ -332,6 +342,8 @@ const struct proposal_type proposal_word = {
         .log = STMT_LOG_INSERT,
         .decide_new_id = 0,
         .log_before = 1,
+        .proposal_text = word_proposal_text,
+        .row_text = word_row_text,
         .live = word_live,
         .pending = word_pending,
         .rejected = word_rejected,
@@ -532,6 +544,16 @@ static const char *spell_log_text(const void *row, int approved, struct buf *b)
 	return b->data;
 }
 
+static const char *spell_proposal_text(const void *proposal)
+{
+	return ((const struct spell_proposal *)proposal)->name;
+}
+
+static const char *spell_row_text(const void *row)
+{
+	return ((const struct db_spell_submission *)row)->p.name;
+}
+
 const struct proposal_type proposal_spell = {
         .noun = "spell proposal",
         .a_submit = "a spell proposal",
@@ -552,6 +574,8 @@ const struct proposal_type proposal_spell = {
         .log = STMT_SPELL_LOG,
         .decide_new_id = 1,
         .log_before = 0,
+        .proposal_text = spell_proposal_text,
+        .row_text = spell_row_text,
         .live = spell_live,
         .insert_params = spell_insert_params,
         .check = spell_check_row,
@@ -707,6 +731,16 @@ static void name_approved(void *row, uint32_t markov_id)
 	((struct db_name_submission *)row)->markov_name_id = markov_id;
 }
 
+static const char *name_proposal_text(const void *proposal)
+{
+	return proposal;
+}
+
+static const char *name_row_text(const void *row)
+{
+	return ((const struct db_name_submission *)row)->name;
+}
+
 const struct proposal_type proposal_name = {
         .noun = "name proposal",
         .a_submit = "a name proposal",
@@ -727,6 +761,8 @@ const struct proposal_type proposal_name = {
         .log = STMT_NAME_LOG,
         .decide_new_id = 1,
         .log_before = 0,
+        .proposal_text = name_proposal_text,
+        .row_text = name_row_text,
         .live = name_live,
         .rejected = name_rejected,
         .insert_params = name_insert_params,

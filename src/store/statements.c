@@ -189,8 +189,45 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_THR_NAME_FAIL] = {"INSERT INTO login_throttle (name, failures) VALUES (?, 1) "
                                 "ON DUPLICATE KEY UPDATE failures = failures + 1"},
         [STMT_THR_FORGET] = {"DELETE FROM login_throttle WHERE name = ?"},
+        /* The back-off of a device cookie (0019), as an address's. */
+        [STMT_DEV_ENSURE] = {"INSERT IGNORE INTO login_device (device_hash) VALUES (?)"},
+        [STMT_DEV_LOCK] =
+                {"SELECT failures, COALESCE(TIMESTAMPDIFF(SECOND, NOW(), locked_until), 0) "
+                 "FROM login_device WHERE device_hash = ? FOR UPDATE"},
+        [STMT_DEV_SET] =
+                {"UPDATE login_device SET failures = ?, "
+                 "locked_until = IF(? > 0, NOW() + INTERVAL ? SECOND, NULL) WHERE device_hash = ?"},
+        [STMT_DEV_UNDO] = {"UPDATE login_device SET locked_until = IF(? <> 0, NULL, locked_until), "
+                           "failures = GREATEST(failures, 1) - 1 WHERE device_hash = ?"},
+        [STMT_DEV_RESET] = {"UPDATE login_device SET failures = 0, locked_until = NULL "
+                            "WHERE device_hash = ?"},
+        [STMT_DEV_PURGE] = {"DELETE FROM login_device WHERE updated_at < NOW() - INTERVAL 1 DAY "
+                            "AND (locked_until IS NULL OR locked_until < NOW())"},
         [STMT_LOG_WORD] = {"INSERT INTO moderation_log (moderator_id, moderator, action, word_id, "
                            "reason, stats_after) VALUES (?, ?, ?, ?, ?, ?)"},
+        /* Over every proposal form: how many wait (the global bound),
+         * whether a submission id is stored by any, and the texts that
+         * wait or were approved (the look-alike checks; at most
+         * PROPOSALS_PENDING_MAX wait, and approvals are a moderator's). */
+        [STMT_PROPOSALS_PENDING] = {"SELECT (SELECT COUNT(*) FROM submission WHERE status = "
+                                    "'pending') + (SELECT COUNT(*) FROM spell_submission WHERE "
+                                    "status = 'pending') + (SELECT COUNT(*) FROM "
+                                    "name_submission WHERE status = 'pending')"},
+        [STMT_PROPOSALS_SID] = {"SELECT (SELECT COUNT(*) FROM submission WHERE submission_id = "
+                                "?) + (SELECT COUNT(*) FROM spell_submission WHERE "
+                                "submission_id = ?) + (SELECT COUNT(*) FROM name_submission "
+                                "WHERE submission_id = ?)"},
+        [STMT_PROPOSALS_TEXTS_PENDING] = {"SELECT word COLLATE utf8mb4_bin FROM submission WHERE "
+                                          "status = 'pending' UNION ALL SELECT word COLLATE "
+                                          "utf8mb4_bin FROM spell_submission WHERE status = "
+                                          "'pending' UNION ALL SELECT name COLLATE utf8mb4_bin "
+                                          "FROM name_submission WHERE status = 'pending'"},
+        [STMT_PROPOSALS_TEXTS_APPROVED] = {"SELECT word COLLATE utf8mb4_bin FROM submission "
+                                           "WHERE status = 'approved' UNION ALL SELECT word "
+                                           "COLLATE utf8mb4_bin FROM spell_submission WHERE "
+                                           "status = 'approved' UNION ALL SELECT name COLLATE "
+                                           "utf8mb4_bin FROM name_submission WHERE status = "
+                                           "'approved'"},
         [STMT_LOG_LOGIN] = {"INSERT INTO moderation_log (moderator_id, moderator, action) "
                             "VALUES (?, ?, ?)"},
         [STMT_SPELL_SUB_BY_SID] = {"SELECT " SPELL_SUB_COLS

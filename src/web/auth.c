@@ -1,7 +1,11 @@
 /* auth: see auth.h. */
 #include "auth.h"
 
+#include <inttypes.h>
+#include <sodium.h>
+#include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "cookie.h"
 #include "session.h"
@@ -128,4 +132,70 @@ int auth_session_ok(const struct request *rq, const struct auth *a, const char *
 {
 	return auth_origin_ok(rq) && !query_names_csrf(rq->query) &&
 	       csrf_check(a->csrf_secret, a->token, token);
+}
+
+/* ---- device cookies ---- */
+
+#define DEVICE_SIGNED 49 /* "d", the id, the time and the nonce */
+
+static void device_mac(const char *signed_part, char out[CSRF_HEX + 1])
+{
+	uint8_t mac[crypto_auth_hmacsha256_BYTES];
+	crypto_auth_hmacsha256_state st;
+
+	crypto_auth_hmacsha256_init(&st, settings_secret(), SETTINGS_SECRET_BYTES);
+	crypto_auth_hmacsha256_update(&st, (const unsigned char *)"device:", 7);
+	crypto_auth_hmacsha256_update(&st, (const unsigned char *)signed_part, DEVICE_SIGNED);
+	crypto_auth_hmacsha256_final(&st, mac);
+	sodium_bin2hex(out, CSRF_HEX + 1, mac, sizeof mac);
+}
+
+void auth_device_new(uint32_t moderator_id, char out[AUTH_DEVICE_HEX + 1])
+{
+	uint8_t nonce[16];
+	char hex[33];
+
+	randombytes_buf(nonce, sizeof nonce);
+	sodium_bin2hex(hex, sizeof hex, nonce, sizeof nonce);
+	snprintf(out, DEVICE_SIGNED + 1, "d%08" PRIx32 "%08" PRIx32 "%s", moderator_id,
+	         (uint32_t)time(NULL), hex);
+	device_mac(out, out + DEVICE_SIGNED);
+}
+
+static int hex32(const char *s, uint32_t *v)
+{
+	*v = 0;
+	for (int i = 0; i < 8; i++) {
+		int d = hex_digit(s[i]);
+		if (d < 0 || (s[i] >= 'A' && s[i] <= 'F'))
+			return -1;
+		*v = *v << 4 | (uint32_t)d;
+	}
+	return 0;
+}
+
+uint32_t auth_device_of(const char *cookie_header, uint8_t hash[DBMOD_HASH_BYTES])
+{
+	char v[AUTH_DEVICE_HEX + 2], mac[CSRF_HEX + 1];
+	uint32_t id, made;
+
+	if (!cookie_get(cookie_header, cookie_device_name(), v, sizeof v) ||
+	    strlen(v) != AUTH_DEVICE_HEX || v[0] != 'd' || hex32(v + 1, &id) != 0 ||
+	    hex32(v + 9, &made) != 0 || id == 0)
+		return 0;
+	device_mac(v, mac);
+	if (sodium_memcmp(mac, v + DEVICE_SIGNED, CSRF_HEX) != 0)
+		return 0;
+	long long age = (long long)time(NULL) - (long long)made;
+	if (age < -300 || age > AUTH_DEVICE_DAYS * 86400LL)
+		return 0;
+	if (hash)
+		crypto_generichash(hash, DBMOD_HASH_BYTES, (const unsigned char *)v,
+		                   AUTH_DEVICE_HEX, NULL, 0);
+	return id;
+}
+
+uint32_t auth_device(const struct request *rq, uint8_t hash[DBMOD_HASH_BYTES])
+{
+	return auth_device_of(request_param(rq, "HTTP_COOKIE"), hash);
 }

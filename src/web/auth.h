@@ -41,6 +41,31 @@ int auth_client_ok(const struct request *rq, const char *token);
 /* Whether the Origin header, if any, is this site. */
 int auth_origin_ok(const struct request *rq);
 
+/* ---- device cookies (docs/moderation.md, "Device cookies") ----
+ *
+ * A browser that logged in as a moderator gets a device cookie naming that
+ * moderator: "d", the moderator's id (8 hex digits), the time it was made
+ * (8 hex digits, seconds), a random nonce (32) and HMAC-SHA256(server
+ * secret, "device:" and the 48 digits before) (64). Nothing is stored for
+ * it until it is tried; it is good for AUTH_DEVICE_DAYS from when it was
+ * made, and a new one comes with each successful login. A login that shows
+ * a good one for the name it tries is trusted: it skips the queue of
+ * untrusted logins (lane.h) and its address's back-off, and counts its
+ * failures on the cookie instead (dbsession.h, db_device_reserve). */
+#define AUTH_DEVICE_HEX  113
+#define AUTH_DEVICE_DAYS 90
+
+/* A new device cookie's value for moderator id. */
+void auth_device_new(uint32_t moderator_id, char out[AUTH_DEVICE_HEX + 1]);
+
+/* The moderator id a Cookie header's device cookie names when the server
+ * made it and it has not run out, with the hash that stands for it
+ * (hash may be NULL); 0 when there is none. */
+uint32_t auth_device_of(const char *cookie_header, uint8_t hash[DBMOD_HASH_BYTES]);
+
+/* The same for a request. */
+uint32_t auth_device(const struct request *rq, uint8_t hash[DBMOD_HASH_BYTES]);
+
 enum auth_result { AUTH_OK, AUTH_NONE, AUTH_DOWN, AUTH_ERROR };
 
 struct auth {

@@ -18,6 +18,11 @@ const char *cookie_session_name(void)
 	return settings_cookie_secure() ? "__Host-" COOKIE_SESSION : COOKIE_SESSION;
 }
 
+const char *cookie_device_name(void)
+{
+	return settings_cookie_secure() ? "__Host-" COOKIE_DEVICE : COOKIE_DEVICE;
+}
+
 int cookie_get(const char *header, const char *name, char *out, size_t cap)
 {
 	size_t nlen = strlen(name);

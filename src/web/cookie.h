@@ -10,6 +10,7 @@
 
 #define COOKIE_CSRF    "lf_csrf"
 #define COOKIE_SESSION "lf_session"
+#define COOKIE_DEVICE  "lf_device"
 
 /* The CSRF cookie's name: "__Host-lf_csrf" when cookies are Secure (the
  * browser then takes it only from https, for this host, Path=/: a sibling
@@ -23,6 +24,10 @@ const char *cookie_csrf_name(void);
  * "lf_session". Only this name is read back: with Secure cookies a plain
  * "lf_session" names no session. */
 const char *cookie_session_name(void);
+
+/* The device cookie's name (auth.h), the same way: "__Host-lf_device" or
+ * "lf_device". */
+const char *cookie_device_name(void);
 
 /* Copies the value of the first cookie called `name` in header (a Cookie
  * header, may be NULL) into out (cap bytes with the NUL). 1 when found and

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,10 +18,31 @@
 
 static char kept_dir[PATH_MAX / 2];
 static int kept_on;
-/* This process's live revision and what it wrote for it. */
+/* What a revision's directory holds, per share: in DIR/REV/.budget, which
+ * every worker process maps, so that the count is the directory's (a
+ * worker killed and started again, or its siblings, count on where it
+ * was). Lock-free atomics work across processes on a shared mapping. */
+enum share { SHARE_REVISION, SHARE_INPUTS, SHARE__N };
+struct budget {
+	_Atomic uint32_t files[SHARE__N];
+	_Atomic uint64_t bytes[SHARE__N];
+};
+_Static_assert(ATOMIC_LLONG_LOCK_FREE == 2 && ATOMIC_INT_LOCK_FREE == 2,
+               "the budget's counters must be lock-free to be shared between processes");
+
+static const uint32_t files_max[SHARE__N] = {KEPT_REVISION_FILES_MAX, KEPT_INPUTS_FILES_MAX};
+static const uint64_t bytes_max[SHARE__N] = {KEPT_REVISION_BYTES_MAX, KEPT_INPUTS_BYTES_MAX};
+
+/* The mappings of the last few revisions: a publish in flight may still
+ * count on the one before, so a mapping is let go only BUDGETS_KEPT
+ * revisions later. */
+#define BUDGETS_KEPT 4
+static struct budget *budgets[BUDGETS_KEPT];
+static unsigned budget_at;
+
+/* This process's live revision and its directory's budget. */
 static _Atomic uint64_t live_rev;
-static atomic_uint files_written;
-static atomic_size_t bytes_written;
+static _Atomic(struct budget *) live_budget;
 static atomic_uint tmp_counter;
 static atomic_int warned; /* once per revision: a full disk would fill the log */
 
@@ -39,6 +61,80 @@ static int plain_query(const char *q)
 			return 0;
 	}
 	return n <= KEPT_QUERY_MAX;
+}
+
+/* The pages that depend on the revision alone: the word list, the spells
+ * and the export, unfiltered (their queries name a format or a kind; a q=
+ * text is a client's choice, as many as it likes). */
+static enum share share_of(const char *page, const char *query)
+{
+	if (strcmp(page, "words") != 0 && strcmp(page, "spells") != 0 &&
+	    strcmp(page, "catalog") != 0)
+		return SHARE_INPUTS;
+	for (const char *q = query; q && *q;) {
+		if (q[0] == 'q' && q[1] == '=' && q[2] && q[2] != '&')
+			return SHARE_INPUTS;
+		const char *amp = strchr(q, '&');
+		q = amp ? amp + 1 : NULL;
+	}
+	return SHARE_REVISION;
+}
+
+/* Takes one file of len bytes from share sh of b: 1, or 0 when it would
+ * not fit (nothing taken). Never counts past the bound, so a flood past it
+ * cannot wrap the counters. */
+static int budget_take(struct budget *b, enum share sh, uint64_t len)
+{
+	uint64_t bytes = atomic_load(&b->bytes[sh]);
+	do {
+		if (bytes + len > bytes_max[sh])
+			return 0;
+	} while (!atomic_compare_exchange_weak(&b->bytes[sh], &bytes, bytes + len));
+	uint32_t files = atomic_load(&b->files[sh]);
+	do {
+		if (files >= files_max[sh]) {
+			atomic_fetch_sub(&b->bytes[sh], len);
+			return 0;
+		}
+	} while (!atomic_compare_exchange_weak(&b->files[sh], &files, files + 1));
+	return 1;
+}
+
+/* Maps DIR/REV/.budget (made, zero, when missing) under the caller's lock:
+ * NULL on failure (logged; nothing is written for the revision then). */
+static struct budget *budget_map(const char *dir)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (snprintf(path, sizeof path, "%s/.budget", dir) >= (int)sizeof path)
+		return NULL;
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0 || fstat(fd, &st) != 0 ||
+	    ((size_t)st.st_size < sizeof(struct budget) &&
+	     ftruncate(fd, sizeof(struct budget)) != 0)) {
+		log_error("kept: cannot make %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	void *m = mmap(NULL, sizeof(struct budget), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED) {
+		log_error("kept: cannot map %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	return m;
+}
+
+/* Makes b this process's budget; the one BUDGETS_KEPT revisions ago goes. */
+static void budget_use(struct budget *b)
+{
+	unsigned i = budget_at++ % BUDGETS_KEPT;
+	if (budgets[i])
+		munmap(budgets[i], sizeof(struct budget));
+	budgets[i] = b;
+	atomic_store(&live_budget, b);
 }
 
 int kept_path(const char *page, const char *query, uint64_t rev, enum kept_format f, char *out,
@@ -138,6 +234,7 @@ int kept_init(const char *dir)
 	snprintf(path, sizeof path, "%s/current", kept_dir);
 	unlink(path); /* nothing is served until a revision is live */
 	remove_revisions(0, 0);
+	atomic_store(&live_budget, NULL);
 	atomic_store(&live_rev, 0);
 	kept_on = 1;
 	log_info("kept: pages for nginx in %s", kept_dir);
@@ -161,9 +258,8 @@ void kept_live(uint64_t rev)
 
 	if (!kept_on || rev == 0)
 		return;
+	atomic_store(&live_budget, NULL); /* nothing is written until it is mapped */
 	atomic_store(&live_rev, rev);
-	atomic_store(&files_written, 0);
-	atomic_store(&bytes_written, 0);
 	atomic_store(&warned, 0);
 	snprintf(link, sizeof link, "%s/current", kept_dir);
 	snprintf(lock, sizeof lock, "%s/.lock", kept_dir);
@@ -199,6 +295,9 @@ void kept_live(uint64_t rev)
 			remove_revisions(rev, old);
 		}
 	}
+	struct budget *b = make_dir(dir) == 0 ? budget_map(dir) : NULL;
+	if (b)
+		budget_use(b);
 	flock(fd, LOCK_UN);
 	close(fd);
 }
@@ -257,9 +356,8 @@ void kept_publish(const char *page, const struct request *rq, const struct respo
 	 * of the page cache before. */
 	if (access(path, F_OK) == 0)
 		return;
-	if (atomic_fetch_add(&files_written, 1) >= KEPT_FILES_MAX)
-		return;
-	if (atomic_fetch_add(&bytes_written, rs->body.len) + rs->body.len > KEPT_BYTES_MAX)
+	struct budget *b = atomic_load(&live_budget);
+	if (!b || !budget_take(b, share_of(page, rq->query), rs->body.len))
 		return;
 	snprintf(dir, sizeof dir, "%s/%" PRIu64, kept_dir, rev);
 	size_t rev_len = strlen(dir);

@@ -15,9 +15,17 @@
  * the daemon when nothing is there. A revision's page never changes, so a
  * file is never stale; the link moves when a worker process has a new
  * revision live (kept_live), which is when the daemon itself starts
- * answering it. Bounded: per worker process and revision at most
- * KEPT_FILES_MAX files and KEPT_BYTES_MAX bytes; two revisions' directories
- * are kept (the live one and the one before, for requests in flight). */
+ * answering it. Bounded per revision, over every worker process and across
+ * their restarts: at most KEPT_FILES_MAX files and KEPT_BYTES_MAX bytes in
+ * a revision's directory, counted in DIR/REV/.budget, a file every worker
+ * maps and counts in (a worker started again finds the count where it was;
+ * a daemon started again empties the directory, kept_init). Two shares:
+ * the revision's own pages (/words, /spells and the current export without
+ * a q= filter, a small fixed set of names) have KEPT_REVISION_FILES_MAX
+ * files and KEPT_REVISION_BYTES_MAX bytes of their own, so that a flood of
+ * seeds or filters, which gets the rest, cannot keep them out. Two
+ * revisions' directories are kept (the live one and the one before, for
+ * requests in flight). docs/operations.md, "Kept pages and the page cache". */
 #ifndef LOOTFORGE_KEPT_H
 #define LOOTFORGE_KEPT_H
 
@@ -25,9 +33,14 @@
 
 #include "http.h"
 
-#define KEPT_QUERY_MAX 200
-#define KEPT_FILES_MAX 4096
-#define KEPT_BYTES_MAX (64u << 20)
+#define KEPT_QUERY_MAX          200
+#define KEPT_FILES_MAX          4096
+#define KEPT_BYTES_MAX          (64u << 20)
+#define KEPT_REVISION_FILES_MAX 256
+#define KEPT_REVISION_BYTES_MAX (16u << 20)
+/* what the seeded and filtered pages may take */
+#define KEPT_INPUTS_FILES_MAX (KEPT_FILES_MAX - KEPT_REVISION_FILES_MAX)
+#define KEPT_INPUTS_BYTES_MAX (KEPT_BYTES_MAX - KEPT_REVISION_BYTES_MAX)
 
 /* HTML and JSON as the query or Accept names them; text and PNG by the
  * query's format= only (nginx looks them up for no Accept). */

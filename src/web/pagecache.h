@@ -7,8 +7,11 @@
  * One cache per worker process, shared by its threads. Bounded: each shelf
  * holds at most PAGECACHE_SHELF_BYTES of answers in PAGECACHE_SHELF_SLOTS
  * entries, the least recently used dropped first; an answer larger than
- * PAGECACHE_ENTRY_MAX is not kept. Two shelves, so that a flood of new
- * seeds cannot push the word list out. docs/benchmarks.md, "Issue 27". */
+ * PAGECACHE_ENTRY_MAX is not kept. Three shelves, so that neither a flood
+ * of new seeds (or old revisions' exports) nor one of filter texts, each
+ * of which a client may vary at will, can push out the pages whose keys
+ * are few and fixed per revision (the word list by kind and part, the
+ * spells by level, the current export). docs/operations.md, "Kept pages and the page cache". */
 #ifndef LOOTFORGE_PAGECACHE_H
 #define LOOTFORGE_PAGECACHE_H
 
@@ -25,6 +28,7 @@
 enum pagecache_shelf {
 	PAGECACHE_REVISION, /* one answer per revision and a few filters */
 	PAGECACHE_INPUTS,   /* one per seed and size: as many as clients ask */
+	PAGECACHE_QUERIES,  /* one per filter text (/words?q=, /spells?q=): as many too */
 	PAGECACHE__SHELVES
 };
 

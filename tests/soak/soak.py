@@ -55,6 +55,15 @@ peak and the soak: the peak load again for 30 s (--brief: 20 s) with
                full; no moderation_log or login_throttle row written;
                /generate probed beside it (every probe 200; p50/p99 printed
                beside those of the second before)
+  moderator-flood
+               8 loops posting wrong passwords for one real moderator, each
+               from a fresh loopback address (so no address's back-off stops
+               them), for 10 s (--brief: 5 s, run after the overload even
+               without --faults), while a browser that logged in before (its
+               device cookie, docs/moderation.md) logs in again every second:
+               every device-cookie login 200, every guess 401, 429 or 503
+               with Retry-After; /generate p50/p99 printed beside it, and the
+               device-cookie logins' answers and times
   old-revision-flood
                16 connections asking /loadout of 32 items from 32 old
                revisions for 10 s (issue 31, item 2; before the fault run,
@@ -70,7 +79,8 @@ proposal answered 2xx must be in the database afterwards.
 
 Usage: tests/soak/soak.py --daemon build/rel/lootforged [--brief]
        [--workers N] [--faults kill-worker,db-outage,db-freeze,db-down-restart,idle-peers,
-                               catalog-flood,head-then-get,login-flood,old-revision-flood]
+                               catalog-flood,head-then-get,login-flood,moderator-flood,
+                               old-revision-flood]
        [--keep]"""
 
 import argparse
@@ -750,7 +760,7 @@ def flood_schedule(faults):
     elif "db-freeze" in faults:
         at = max(at, FAULT_WINDOW["db-freeze"])
     starts = {}
-    for name in ("login-flood", "old-revision-flood"):
+    for name in ("login-flood", "moderator-flood", "old-revision-flood"):
         if name in faults:
             starts[name] = at
             at += 1.0 + FLOOD_SECONDS + 1.0  # a second of probes before, one to settle
@@ -871,6 +881,87 @@ def check_login_flood(stack, rep, reports):
     return problems
 
 
+MODERATOR_LOOPS = 8
+
+
+def fault_moderator_flood(stack, stop, report, seconds=FLOOD_SECONDS):
+    """MODERATOR_LOOPS loops post wrong passwords for one moderator, each
+    from a loopback address of its own (127.90.0.2 on), for seconds; a
+    browser with a device cookie logs in again every second meanwhile."""
+    report.update(answers={}, errors=[], device=[])
+    if stop.wait(report.get("after", 0.0)):
+        return
+    name, password = "soak-mod-" + uuid.uuid4().hex[:8], "pw-" + uuid.uuid4().hex
+    stack.add_moderator(name, password)
+    json_h = {"Accept": "application/json", "User-Agent": PROBE_AGENT}
+
+    def login(c, pw):
+        token = c.get("/login", headers=json_h).json()["csrf"]
+        return c.post("/login", {"csrf": token, "name": name, "password": pw}, headers=json_h)
+
+    browser = lf.Client(stack, "127.89.0.2")
+    r = login(browser, password)
+    if r.status != 200 or "lf_device" not in browser.cookies:
+        report["errors"].append("the first login answered %d without a device cookie" % r.status)
+        return
+    numbers = iter(range(2, 2**31))
+    lock = threading.Lock()
+
+    def loop(until):
+        while time.time() < until and not stop.is_set():
+            with lock:
+                n = next(numbers)
+            c = lf.Client(stack, "127.%d.%d.%d" % (90 + n // 62500, n // 250 % 250, n % 250 + 2))
+            try:
+                r = login(c, "wrong-password")
+                key = r.status if r.status != 503 else \
+                    ("503+Retry-After" if "retry-after" in r.headers else "503 bare")
+            except (OSError, ValueError, KeyError) as e:
+                key = type(e).__name__
+            with lock:
+                report["answers"][key] = report["answers"].get(key, 0) + 1
+
+    def flood():
+        until = time.time() + seconds
+        loops = [threading.Thread(target=loop, args=(until,)) for _ in range(MODERATOR_LOOPS)]
+        for t in loops:
+            t.start()
+        stop.wait(0.5)
+        while time.time() < until - 0.5 and not stop.is_set():
+            t0 = time.time()
+            try:
+                status = login(browser, password).status
+            except (OSError, ValueError, KeyError) as e:
+                status = type(e).__name__
+            report["device"].append((status, time.time() - t0))
+            stop.wait(1.0)
+        for t in loops:
+            t.join()
+
+    beside_generate(stack, stop, report, flood)
+
+
+def check_moderator_flood(stack, rep, reports):
+    answers, device = rep.get("answers", {}), rep.get("device", [])
+    d50, d99 = p99([d[1] for d in device])
+    problems = print_beside(
+        "moderator-flood", "%d loops of wrong passwords for one moderator from fresh addresses: "
+        "%d answers %r; device-cookie logins %r, p50 %.0f ms, max %.0f ms"
+        % (MODERATOR_LOOPS, sum(answers.values()), answers, [d[0] for d in device], d50,
+           max([d[1] * 1000 for d in device] or [0])), rep)
+    if not device:
+        problems.append("moderator-flood: no device-cookie login was tried")
+    if any(d[0] != 200 for d in device):
+        problems.append("moderator-flood: a device-cookie login was refused: %r" % device)
+    kills = reports.get("kill-worker", {}).get("kills", 0)
+    allowed = (401, 429, "503+Retry-After") + ((502,) if kills else ())
+    wrong = {k: v for k, v in answers.items() if k not in allowed}
+    if wrong:
+        problems.append("moderator-flood: answers other than 401, 429 or 503+Retry-After: %r"
+                        % wrong)
+    return problems
+
+
 def prepare_old_revisions(stack):
     """33 change sets (each edits one weapon row: retired and a copy added,
     docs/items.md), a code written at each revision (the encoder of
@@ -926,10 +1017,22 @@ def check_old_revision_flood(stack, rep, reports):
     return problems
 
 
+def brief_moderator_flood(stack, seconds=5):
+    """--brief without --faults: moderator-flood alone, shorter."""
+    print("soak: moderator-flood, %d s" % seconds)
+    rep, stop = {}, threading.Event()
+    fault_moderator_flood(stack, stop, rep, seconds)
+    problems = ["moderator-flood: %s" % e for e in rep.get("errors", [])]
+    problems += check_moderator_flood(stack, rep, {})
+    if problems:
+        raise Failure("; ".join(problems))
+
+
 FAULTS = {"kill-worker": fault_kill_worker, "db-outage": fault_db_outage,
           "db-freeze": fault_db_freeze, "db-down-restart": fault_db_down_restart,
           "idle-peers": fault_idle_peers, "catalog-flood": fault_catalog_flood,
           "head-then-get": fault_head_then_get, "login-flood": fault_login_flood,
+          "moderator-flood": fault_moderator_flood,
           "old-revision-flood": fault_old_revision_flood}
 # Faults that need the fault phase to last at least this long (seconds): they
 # start after the others are over, so that each sees its own fault alone.
@@ -937,6 +1040,7 @@ FAULT_WINDOW = {"db-freeze": 28, "db-down-restart": 40}
 FAULT_CHECKS = {"db-freeze": check_db_freeze, "db-down-restart": check_db_down_restart,
                 "idle-peers": check_idle_peers, "catalog-flood": check_catalog_flood,
                 "head-then-get": check_head_then_get, "login-flood": check_login_flood,
+                "moderator-flood": check_moderator_flood,
                 "old-revision-flood": check_old_revision_flood}
 # Made before the fault run (not in its time): {fault: fn(stack) -> report["path"]}.
 FAULT_PREPARE = {"old-revision-flood": prepare_old_revisions}
@@ -1144,6 +1248,8 @@ def main():
         overload(stack, overload_s)
         if faults:
             fault_phase(stack, fault_s, faults)
+        elif args.brief:
+            brief_moderator_flood(stack)
         soak(stack, soak_s, fig["rps"], every)
         errors = check_nginx_errors(stack, err_at)
         print("soak: nginx error log: 0 [emerg]/[alert]/[crit], %d [error]" % errors)

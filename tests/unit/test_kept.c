@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "catalog.h"
@@ -271,7 +272,7 @@ static void test_link_follows_the_live_revision(void **state)
 	buf_free(&r.body);
 }
 
-/* At most KEPT_FILES_MAX files a revision in a process, then none; a new
+/* At most KEPT_INPUTS_FILES_MAX seeded files a revision, then none; a new
  * revision starts again. */
 static void test_bounded(void **state)
 {
@@ -283,18 +284,71 @@ static void test_bounded(void **state)
 	kept_live(4);
 	buf_init(&r.body);
 	assert_int_equal(buf_puts(&r.body, "m"), 0);
-	for (int i = 0; i <= KEPT_FILES_MAX; i++) {
+	for (int i = 0; i <= KEPT_INPUTS_FILES_MAX; i++) {
 		snprintf(q, sizeof q, "seed=%d", i);
 		kept_publish("map", &rq, &r, 4, KEPT_HTML);
 	}
-	snprintf(name, sizeof name, "4/map/seed=%d.html", KEPT_FILES_MAX - 1);
+	snprintf(name, sizeof name, "4/map/seed=%d.html", KEPT_INPUTS_FILES_MAX - 1);
 	assert_true(exists(name));
-	snprintf(name, sizeof name, "4/map/seed=%d.html", KEPT_FILES_MAX);
+	snprintf(name, sizeof name, "4/map/seed=%d.html", KEPT_INPUTS_FILES_MAX);
 	assert_false(exists(name));
 	kept_live(5);
 	kept_publish("map", &rq, &r, 5, KEPT_HTML);
-	snprintf(name, sizeof name, "5/map/seed=%d.html", KEPT_FILES_MAX);
+	snprintf(name, sizeof name, "5/map/seed=%d.html", KEPT_INPUTS_FILES_MAX);
 	assert_true(exists(name));
+	buf_free(&r.body);
+}
+
+/* Seeded pages cannot spend the budget of the pages that depend only on
+ * the revision: after a flood of maps the word list, the spells and the
+ * export are still written. And the bound is the directory's, not the
+ * process's: a worker that starts again (kill -9, then kept_live for the
+ * same revision) or another worker process finds the count where it was. */
+static void test_revision_pages_first_and_bound_on_disk(void **state)
+{
+	char q[32], name[64];
+	struct request rq = {.method = "GET", .path = "/map", .query = q};
+	struct request plain = {.method = "GET", .path = "/words", .query = NULL};
+	struct response r = {.status = 200};
+	(void)state;
+	assert_int_equal(kept_init(dir), 0);
+	kept_live(6);
+	buf_init(&r.body);
+	assert_int_equal(buf_puts(&r.body, "m"), 0);
+	int last = -1;
+	for (int i = 0; i <= KEPT_FILES_MAX; i++) {
+		snprintf(q, sizeof q, "seed=%d", i);
+		kept_publish("map", &rq, &r, 6, KEPT_HTML);
+		snprintf(name, sizeof name, "6/map/seed=%d.html", i);
+		if (exists(name))
+			last = i;
+	}
+	assert_true(last > 0 && last < KEPT_FILES_MAX);
+	kept_publish("words", &plain, &r, 6, KEPT_HTML);
+	kept_publish("spells", &plain, &r, 6, KEPT_JSON);
+	kept_publish("catalog", &plain, &r, 6, KEPT_JSON);
+	assert_true(exists("6/words/_.html"));
+	assert_true(exists("6/spells/_.json"));
+	assert_true(exists("6/catalog/_.json"));
+
+	/* the same process started again: nothing more */
+	kept_live(6);
+	snprintf(q, sizeof q, "seed=again");
+	kept_publish("map", &rq, &r, 6, KEPT_HTML);
+	assert_false(exists("6/map/seed=again.html"));
+
+	/* another worker process: nothing more either */
+	pid_t child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		kept_live(6);
+		snprintf(q, sizeof q, "seed=child");
+		kept_publish("map", &rq, &r, 6, KEPT_HTML);
+		_exit(0);
+	}
+	int status = 0;
+	assert_int_equal(waitpid(child, &status, 0), child);
+	assert_false(exists("6/map/seed=child.html"));
 	buf_free(&r.body);
 }
 
@@ -350,6 +404,7 @@ int main(void)
 	        cmocka_unit_test(test_publish_refuses),
 	        cmocka_unit_test(test_link_follows_the_live_revision),
 	        cmocka_unit_test(test_bounded),
+	        cmocka_unit_test(test_revision_pages_first_and_bound_on_disk),
 	        cmocka_unit_test(test_mark),
 	        cmocka_unit_test(test_off),
 	};

@@ -111,10 +111,13 @@ static int teardown(void **state)
 
 static unsigned long hits(void)
 {
-	struct pagecache_stats r, i;
-	pagecache_stats(PAGECACHE_REVISION, &r);
-	pagecache_stats(PAGECACHE_INPUTS, &i);
-	return r.hits + i.hits;
+	struct pagecache_stats st;
+	unsigned long n = 0;
+	for (int s = 0; s < PAGECACHE__SHELVES; s++) {
+		pagecache_stats((enum pagecache_shelf)s, &st);
+		n += st.hits;
+	}
+	return n;
 }
 
 /* Every page the cache holds, with its filters and formats: the answer
@@ -264,12 +267,40 @@ static void test_bounded(void **state)
 	assert_int_equal(st.bytes, 10);
 }
 
+/* A flood of filters (each q= its own answer, as many as a client likes)
+ * cannot push out the pages that depend on the revision alone: after
+ * more distinct /words?q= and /spells?q= than a shelf has slots, the
+ * current export and the unfiltered word list are still served as kept. */
+static void test_filters_leave_the_revision_pages(void **state)
+{
+	char q[32];
+	(void)state;
+	pagecache_enable(1);
+	run("/catalog.json", NULL, NULL);
+	assert_int_equal(rs.status, 200);
+	run("/words", NULL, NULL);
+	assert_int_equal(rs.status, 200);
+	for (int i = 0; i < PAGECACHE_SHELF_SLOTS + 20; i++) {
+		snprintf(q, sizeof q, "q=flood%d", i);
+		run(i % 2 ? "/spells" : "/words", q, NULL);
+		assert_int_equal(rs.status, 200);
+	}
+	unsigned long before = hits();
+	run("/catalog.json", NULL, NULL);
+	assert_int_equal(rs.status, 200);
+	assert_int_equal(hits(), before + 1);
+	run("/words", NULL, NULL);
+	assert_int_equal(rs.status, 200);
+	assert_int_equal(hits(), before + 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_cached_equals_rendered),
 	        cmocka_unit_test(test_new_revision_new_page),
 	        cmocka_unit_test(test_bounded),
+	        cmocka_unit_test(test_filters_leave_the_revision_pages),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
