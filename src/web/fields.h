@@ -75,4 +75,32 @@ void fields_sort_errors(const struct fields *f, struct form_error *e);
  * "rate_limited", else 400). */
 int fields_errors_status(const struct form_error *e);
 
+/* ---- the one spelling of a query that nginx keeps (docs/stack.md,
+ * "Canonical queries") ----
+ * A route whose answers nginx's cache keeps under the raw query (/item/CODE,
+ * /dungeon/CODE, /catalog.json?rev=R, a seeded /dungeon's .dd2vtt) answers
+ * 200 only for the canonical spelling of what it read: for each of its
+ * names, in its order, that was sent with a value, "name=value", the name
+ * as listed, the value decoded and percent-encoded again (form_encode), a
+ * whole number without leading zeros; nothing else (unknown names, empty
+ * values, names the route reads but leaves out). So nginx's key, built from
+ * the raw query, is a function of exactly what the daemon read. */
+struct fields_canon {
+	const char *const *names; /* the route's names in canonical order, NULL-terminated */
+	uint64_t decimal;         /* bit i: names[i] is a whole number (digits) */
+	uint64_t dropped;         /* bit i: names[i] is read but never part of the spelling */
+};
+
+/* The canonical spelling of query (may be NULL) into out ("" for none).
+ * 1 when query is spelled so already, 0 when not, -1 when it cannot be
+ * read (the route's own reader says why) or memory ran out. */
+int fields_canonical(const char *query, const struct fields_canon *c, struct buf *out);
+
+/* After the route read its query without a problem: 0 when that query is
+ * canonical (nothing answered); else 1, and rs is a 301 to the path with
+ * the canonical query, no-store, which nginx never keeps; or 400 "query"
+ * when it cannot be said (a path that is not plain, too long). */
+int fields_redirect_canonical(const struct request *rq, const struct fields_canon *c,
+                              struct response *rs);
+
 #endif
