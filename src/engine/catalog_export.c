@@ -162,6 +162,11 @@ int catalog_export_add_tiles_at(json_t *root, const struct catalog *cur, uint64_
 		}
 		i = end;
 	}
+	if (sets && json_array_size(sets) == 0) {
+		/* a revision before any tile: the key is left out, as before */
+		json_decref(sets);
+		return 0;
+	}
 	return sets ? json_object_set_new(root, "tilesets", sets) : -1;
 }
 

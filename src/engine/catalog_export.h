@@ -27,7 +27,8 @@ int catalog_export_add_tiles(json_t *root, const struct catalog *c);
  * draws from, so that the export at a revision, asked for with rev= or as
  * the current one, is the same catalog and never changes. A catalog
  * without tile rows (a database before 0017) has its live tilesets at its
- * own revision and none at an older one. 0, or -1 when out of memory. */
+ * own revision and none at an older one; with no tile at rev the key is
+ * left out. 0, or -1 when out of memory. */
 int catalog_export_add_tiles_at(json_t *root, const struct catalog *cur, uint64_t rev);
 
 /* A finished catalog from an export (len bytes of text; "tilesets" read

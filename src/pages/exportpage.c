@@ -18,10 +18,8 @@
 #define PERMANENT "public, max-age=31536000, immutable"
 
 static const char *const export_fields[] = {"rev", "format", NULL};
-/* One spelling per revision for nginx's cache: rev without leading zeros,
- * and format (always JSON here) left out. */
-static const struct fields_canon export_canon = {
-        .names = export_fields, .decimal = 1u << 0, .dropped = 1u << 1};
+/* rev without leading zeros; nginx's cache keeps only "rev=R" itself */
+static const struct fields_canon export_canon = {.names = export_fields, .decimal = 1u << 0};
 
 /* rev: a decimal 1..2^64-1, digits only; 0 when malformed. */
 static uint64_t parse_rev(const char *s)
@@ -55,7 +53,7 @@ static void set_etag(struct response *rs)
 /* GET /catalog.json[?rev=R]: 200 with the catalog at R (default: the
  * current one). With rev= the answer never changes: immutable, a strong
  * ETag, 304 on a match; without it, no-store. 301 to the canonical
- * spelling of any other query (fields_redirect_canonical: "rev=R" or none);
+ * spelling of any other query (fields_redirect_canonical);
  * 400 for a malformed rev;
  * 404 for revision 0 or one not made yet; 503 before the first catalog;
  * 500 when memory ran out. Always JSON. */

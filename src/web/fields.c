@@ -189,7 +189,7 @@ int fields_canonical(const char *query, const struct fields_canon *c, struct buf
 	for (int i = 0; i < FORM_READER_NAMES_MAX && c->names[i]; i++) {
 		const char *v = cr.v[i];
 		uint64_t bit = UINT64_C(1) << i;
-		if (!v || !*v || (c->dropped & bit))
+		if (!v || !*v)
 			continue;
 		if (c->decimal & bit) {
 			if (strspn(v, "0123456789") != strlen(v))

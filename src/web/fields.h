@@ -83,12 +83,11 @@ int fields_errors_status(const struct form_error *e);
  * names, in its order, that was sent with a value, "name=value", the name
  * as listed, the value decoded and percent-encoded again (form_encode), a
  * whole number without leading zeros; nothing else (unknown names, empty
- * values, names the route reads but leaves out). So nginx's key, built from
+ * values). So nginx's key, built from
  * the raw query, is a function of exactly what the daemon read. */
 struct fields_canon {
 	const char *const *names; /* the route's names in canonical order, NULL-terminated */
 	uint64_t decimal;         /* bit i: names[i] is a whole number (digits) */
-	uint64_t dropped;         /* bit i: names[i] is read but never part of the spelling */
 };
 
 /* The canonical spelling of query (may be NULL) into out ("" for none).
