@@ -749,7 +749,8 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		catalog_release(cur);
 		return;
 	}
-	if (permanent && fields_redirect_canonical(rq, &code_canon, rs))
+	int spelled = permanent ? fields_redirect_canonical(rq, &code_canon, rs) : 0;
+	if (spelled == 1)
 		return;
 	cur = catalog_acquire();
 	if (!cur || cur->n_tilesets == 0 || cur->n_budgets == 0) {
@@ -816,5 +817,7 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	                                           [DF_PNG] = KEPT_PNG};
 	if (keyed && q.format != DF_VTT)
 		kept_publish("dungeon", rq, rs, cur->revision, kept_as[q.format]);
+	if (spelled == 2)
+		rs->cache_control = NULL; /* unknown names ignored; kept under no other query */
 	catalog_release(cur);
 }

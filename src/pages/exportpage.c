@@ -73,7 +73,8 @@ void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct 
 		page_send_json_error(rs, 400, "rev", "must be a revision number, 1 or more");
 		return;
 	}
-	if (fields_redirect_canonical(rq, &export_canon, rs))
+	int spelled = fields_redirect_canonical(rq, &export_canon, rs);
+	if (spelled == 1)
 		return;
 	const struct catalog *cur = catalog_acquire(), *at = NULL;
 	if (!cur) {
@@ -121,6 +122,8 @@ void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct 
 	 * (kept.h: the only name nginx looks up for it is "_.json") */
 	if (!rev && !(rq->query && *rq->query))
 		kept_publish("catalog", rq, rs, at_rev, KEPT_JSON);
+	if (spelled == 2)
+		rs->cache_control = NULL; /* unknown names ignored; kept under no other query */
 	if (!rev || rs->status != 200)
 		return;
 	/* the ETag line set_etag wrote: "ETag: \"<32 hex>\"\r\n" */

@@ -315,7 +315,8 @@ void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct res
 		answer_code_errors(rq, json, rs, 400, err.message, &err);
 		return;
 	}
-	if (fields_redirect_canonical(rq, &code_canon, rs))
+	int spelled = fields_redirect_canonical(rq, &code_canon, rs);
+	if (spelled == 1)
 		return;
 	const char *code = strncmp(rq->path, prefix, sizeof prefix - 1) == 0
 	                           ? rq->path + sizeof prefix - 1
@@ -354,7 +355,8 @@ void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct res
 		return;
 	}
 	etag_of(&rs->body, etag);
-	rs->cache_control = PERMANENT;
+	/* unknown names ignored: the same page, but kept under no other query */
+	rs->cache_control = spelled == 2 ? NULL : PERMANENT;
 	if (response_header(rs, "ETag", etag) != 0 || response_header(rs, "Vary", "Accept") != 0) {
 		answer_render_failed(rq, &f, rs);
 		return;

@@ -172,6 +172,53 @@ static int canon_keep(void *ctx, int i, const char *v, size_t n, struct form_err
 	return 0;
 }
 
+/* Whether names[] lists the n bytes at s exactly. */
+static int declared(const struct fields_canon *c, const char *s, size_t n)
+{
+	for (int i = 0; i < FORM_READER_NAMES_MAX && c->names[i]; i++)
+		if (strlen(c->names[i]) == n && memcmp(c->names[i], s, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether query is canon once the pairs of unknown names are left out: a
+ * name of plain bytes (it decodes to itself, so the daemon reads it as
+ * unknown too) that is not declared; an escaped name may be a declared one. */
+static int only_unknown(const char *query, size_t qn, const struct fields_canon *c,
+                        const char *canon)
+{
+	size_t at = 0, cn = strlen(canon);
+	int kept = 0;
+
+	if (qn && query[qn - 1] == '&')
+		return 0; /* an empty pair is a spelling too */
+
+	for (size_t i = 0; i < qn;) {
+		size_t j = i;
+		while (j < qn && query[j] != '&')
+			j++;
+		const char *eq = memchr(query + i, '=', j - i);
+		size_t name = eq ? (size_t)(eq - (query + i)) : j - i;
+		int unknown =
+		        name > 0 && !declared(c, query + i, name) &&
+		        strspn(query + i, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		                          "0123456789-._~") >= name;
+		if (!unknown) {
+			/* a kept pair must be the canon's next one, as sent */
+			if (kept && (at >= cn || canon[at] != '&'))
+				return 0;
+			at += kept;
+			if (j - i > cn - at || memcmp(canon + at, query + i, j - i) != 0 ||
+			    (canon[at + j - i] != '&' && canon[at + j - i] != '\0'))
+				return 0;
+			at += j - i;
+			kept = 1;
+		}
+		i = j + 1;
+	}
+	return at == cn;
+}
+
 int fields_canonical(const char *query, const struct fields_canon *c, struct buf *out)
 {
 	struct canon_read cr;
@@ -205,7 +252,9 @@ int fields_canonical(const char *query, const struct fields_canon *c, struct buf
 	if (buf_putc(out, '\0') != 0) /* a string even when empty */
 		return -1;
 	out->len--;
-	return out->len == qn && memcmp(out->data, query ? query : "", qn) == 0;
+	if (out->len == qn && memcmp(out->data, query ? query : "", qn) == 0)
+		return 1;
+	return only_unknown(query, qn, c, out->data) ? 2 : 0;
 }
 
 /* A path that goes into Location as it is: unreserved bytes and '/'. */
@@ -224,9 +273,9 @@ int fields_redirect_canonical(const struct request *rq, const struct fields_cano
 
 	buf_init(&q);
 	rc = fields_canonical(rq->query, c, &q);
-	if (rc == 1) {
+	if (rc == 1 || rc == 2) {
 		buf_free(&q);
-		return 0;
+		return rc == 1 ? 0 : 2;
 	}
 	buf_reset(&rs->body);
 	rs->cache_control = NULL;

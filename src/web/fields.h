@@ -91,14 +91,18 @@ struct fields_canon {
 };
 
 /* The canonical spelling of query (may be NULL) into out ("" for none).
- * 1 when query is spelled so already, 0 when not, -1 when it cannot be
- * read (the route's own reader says why) or memory ran out. */
+ * 1 when query is spelled so already; 2 when it is but for pairs of
+ * unknown names (plain bytes, not listed: the daemon ignores them); 0 for
+ * any other spelling; -1 when it cannot be read (the route's own reader
+ * says why) or memory ran out. */
 int fields_canonical(const char *query, const struct fields_canon *c, struct buf *out);
 
 /* After the route read its query without a problem: 0 when that query is
- * canonical (nothing answered); else 1, and rs is a 301 to the path with
- * the canonical query, no-store, which nginx never keeps; or 400 "query"
- * when it cannot be said (a path that is not plain, too long). */
+ * canonical (nothing answered); 2 when it is but for unknown names, which
+ * are ignored: the route answers, with no-store (rs->cache_control NULL),
+ * so that neither nginx nor a browser keeps it; else 1, and rs is a 301 to
+ * the path with the canonical query, no-store, which nginx never keeps, or
+ * a 400 "query" when it cannot be said (a path that is not plain). */
 int fields_redirect_canonical(const struct request *rq, const struct fields_canon *c,
                               struct response *rs);
 

@@ -47,21 +47,22 @@ static void test_canonical_is_kept(void **state)
 
 static void test_spellings_become_one(void **state)
 {
-	static const char *const revs[] = {"rev=0771",
-	                                   "rev=%37%37%31",
-	                                   "rev=00%3771",
-	                                   "REV=5&rev=771",
-	                                   "rev=771&utm_source=x",
-
-	                                   "r%65v=771",
-	                                   "rev=771&",
-	                                   "&rev=771"};
+	static const char *const revs[] = {"rev=0771",  "rev=%37%37%31", "rev=00%3771",
+	                                   "r%65v=771", "rev=771&",      "&rev=771"};
 	char out[256];
 	(void)state;
 	for (size_t i = 0; i < sizeof revs / sizeof *revs; i++) {
 		assert_int_equal(spell(revs[i], &export_canon, out, sizeof out), 0);
 		assert_string_equal(out, "rev=771");
 	}
+	/* unknown names (plain bytes) are ignored: canonical but for them */
+	assert_int_equal(spell("REV=5&rev=771", &export_canon, out, sizeof out), 2);
+	assert_int_equal(spell("rev=771&utm_source=x&format=json", &export_canon, out, sizeof out),
+	                 2);
+	assert_string_equal(out, "rev=771&format=json");
+	assert_int_equal(spell("utm_source=x", &export_canon, out, sizeof out), 2);
+	assert_int_equal(spell("x=1&rev=0771", &export_canon, out, sizeof out), 0);
+	assert_int_equal(spell("format=json&rev=771", &export_canon, out, sizeof out), 0);
 	assert_int_equal(spell("rev=771&format=json", &export_canon, out, sizeof out), 1);
 	assert_int_equal(spell("rev=%30771&f%6Frmat=json", &export_canon, out, sizeof out), 0);
 	assert_string_equal(out, "rev=771&format=json");
@@ -102,9 +103,11 @@ static void test_redirect(void **state)
 	assert_non_null(strstr(rs.headers, "Location: /catalog.json?rev=771\r\n"));
 
 	memset(rs.headers, 0, sizeof rs.headers);
-	rq = get("/catalog.json", "utm_source=x");
+	rq = get("/catalog.json", "r%65v=1");
 	assert_int_equal(fields_redirect_canonical(&rq, &export_canon, &rs), 1);
-	assert_non_null(strstr(rs.headers, "Location: /catalog.json\r\n"));
+	assert_non_null(strstr(rs.headers, "Location: /catalog.json?rev=1\r\n"));
+	rq = get("/catalog.json", "utm_source=x");
+	assert_int_equal(fields_redirect_canonical(&rq, &export_canon, &rs), 2);
 
 	buf_free(&rs.body);
 	memset(&rs, 0, sizeof rs);
