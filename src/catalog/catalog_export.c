@@ -93,28 +93,79 @@ static int add_spells(json_t *root, const struct catalog *c)
 	       json_object_set_new(root, "markov_names", names) != 0;
 }
 
+static json_t *tile_json(const struct map_tile *t, const char *name)
+{
+	return json_pack("{s:s,s:s#,s:[i,i,i,i],s:I}", "name", name, "cells", t->cell,
+	                 (int)sizeof t->cell, "edges", t->edge[MAP_N], t->edge[MAP_E],
+	                 t->edge[MAP_S], t->edge[MAP_W], "weight", (json_int_t)t->weight);
+}
+
+/* Appends {"name", "tiles"} to sets, or frees tiles; -1 when out of memory. */
+static int add_set(json_t *sets, const char *name, json_t *tiles)
+{
+	if (!tiles)
+		return -1;
+	return json_array_append_new(sets, json_pack("{s:s,s:o}", "name", name, "tiles", tiles));
+}
+
 int catalog_export_add_tiles(json_t *root, const struct catalog *c)
 {
 	json_t *sets = json_array();
 	for (size_t i = 0; sets && i < c->n_tilesets; i++) {
 		const struct catalog_tileset *ts = &c->tilesets[i];
 		json_t *tiles = json_array();
-		for (size_t j = 0; tiles && j < ts->n; j++) {
-			const struct map_tile *t = &ts->tiles[j];
-			json_t *o = json_pack("{s:s,s:s#,s:[i,i,i,i],s:I}", "name", t->name,
-			                      "cells", t->cell, (int)sizeof t->cell, "edges",
-			                      t->edge[MAP_N], t->edge[MAP_E], t->edge[MAP_S],
-			                      t->edge[MAP_W], "weight", (json_int_t)t->weight);
-			if (json_array_append_new(tiles, o) != 0) {
+		for (size_t j = 0; tiles && j < ts->n; j++)
+			if (json_array_append_new(
+			            tiles, tile_json(&ts->tiles[j], ts->tiles[j].name)) != 0) {
+				json_decref(tiles);
+				tiles = NULL;
+			}
+		if (add_set(sets, ts->name, tiles) != 0) {
+			json_decref(sets);
+			sets = NULL;
+		}
+	}
+	return sets ? json_object_set_new(root, "tilesets", sets) : -1;
+}
+
+/* Whether row r is part of the catalog at rev (dungeon_tiles_at's rule). */
+static int row_at(const struct dungeon_tile_row *r, uint64_t rev)
+{
+	return r->added_rev <= rev && (r->retired_rev == 0 || r->retired_rev > rev);
+}
+
+int catalog_export_add_tiles_at(json_t *root, const struct catalog *cur, uint64_t rev)
+{
+	if (cur->n_tile_rows == 0)
+		return rev == cur->revision ? catalog_export_add_tiles(root, cur) : 0;
+	json_t *sets = json_array();
+	/* the rows are in tileset and id order: a tileset is a run of them */
+	for (size_t i = 0; sets && i < cur->n_tile_rows;) {
+		const char *name = cur->tile_rows[i].tileset;
+		size_t end = i;
+		while (end < cur->n_tile_rows && strcmp(cur->tile_rows[end].tileset, name) == 0)
+			end++;
+		json_t *tiles = json_array();
+		for (size_t j = i; tiles && j < end; j++) {
+			const struct dungeon_tile_row *r = &cur->tile_rows[j];
+			if (row_at(r, rev) &&
+			    json_array_append_new(tiles, tile_json(&r->t, r->name)) != 0) {
 				json_decref(tiles);
 				tiles = NULL;
 			}
 		}
-		if (!tiles || json_array_append_new(sets, json_pack("{s:s,s:o}", "name", ts->name,
-		                                                    "tiles", tiles)) != 0) {
+		if (tiles && json_array_size(tiles) == 0)
+			json_decref(tiles); /* no tile of this set at rev */
+		else if (add_set(sets, name, tiles) != 0) {
 			json_decref(sets);
 			sets = NULL;
 		}
+		i = end;
+	}
+	if (sets && json_array_size(sets) == 0) {
+		/* a revision before any tile: the key is left out, as before */
+		json_decref(sets);
+		return 0;
 	}
 	return sets ? json_object_set_new(root, "tilesets", sets) : -1;
 }

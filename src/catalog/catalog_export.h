@@ -18,10 +18,18 @@ json_t *catalog_export_json(const struct catalog *c);
 
 /* Adds "tilesets" to an export: the map tiles (docs/maps.md), tileset by
  * tileset, each one's tiles in the order a map's seed depends on, so the
- * library draws the site's maps offline. Only the export of the current
- * catalog carries them: tiles are not revisioned, and /catalog.json?rev=R
- * must never change. 0, or -1 when out of memory. */
+ * library draws the site's maps offline: c's live tilesets. 0, or -1 when
+ * out of memory. */
 int catalog_export_add_tiles(json_t *root, const struct catalog *c);
+
+/* The same for the catalog at revision rev, from cur's tile rows (each
+ * with its revisions, migration 0017): the tiles a dungeon of revision rev
+ * draws from, so that the export at a revision, asked for with rev= or as
+ * the current one, is the same catalog and never changes. A catalog
+ * without tile rows (a database before 0017) has its live tilesets at its
+ * own revision and none at an older one; with no tile at rev the key is
+ * left out. 0, or -1 when out of memory. */
+int catalog_export_add_tiles_at(json_t *root, const struct catalog *cur, uint64_t rev);
 
 /* A finished catalog from an export (len bytes of text; "tilesets" read
  * when present), owned by the caller; NULL with *why (a static phrase) when it is not one. */

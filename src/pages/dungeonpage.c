@@ -38,6 +38,12 @@ enum df { DF_W, DF_H, DF_SEED, DF_TILESET, DF_LEVEL, DF_HALLWAYS, DF_FORMAT, DF_
 static const char *const df_names[DF__MAX + 1] = {"w",     "h",        "seed",   "tileset",
                                                   "level", "hallways", "format", NULL};
 static const char *const format_only[] = {"format", NULL};
+/* The spellings nginx's cache keeps (fields.h): a code's format, and a
+ * seeded dungeon's fields in their order, whole numbers without zeros. */
+static const struct fields_canon code_canon = {.names = format_only};
+static const struct fields_canon seeded_canon = {
+        .names = df_names,
+        .decimal = 1u << DF_W | 1u << DF_H | 1u << DF_SEED | 1u << DF_LEVEL | 1u << DF_HALLWAYS};
 
 #define DEFAULT_W       12
 #define DEFAULT_H       8
@@ -710,12 +716,22 @@ static void serve(struct handler_ctx *ctx, const struct request *rq, struct resp
 	keyed_free(&k);
 }
 
+/* Whether a seeded dungeon's query is spelled the one way (fields.h). */
+static int canonical(const struct request *rq)
+{
+	struct buf b;
+	buf_init(&b);
+	int rc = fields_canonical(rq->query, &seeded_canon, &b);
+	buf_free(&b);
+	return rc == 1;
+}
+
 /* GET /dungeon (the form's fields) and GET /dungeon/CODE (format only):
  * 200 with the dungeon; 400 naming a bad field; 404 for a code that names
  * no dungeon; 422 when the tileset cannot tile the grid; 503 (Retry-After)
  * before the catalog holds tiles and budgets, or for a revision this
  * process has not loaded yet. /dungeon/CODE is immutable, with a strong
- * ETag. */
+ * ETag, and a 301 to the canonical spelling of a query that is not. */
 void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	static const char prefix[] = "/dungeon/";
@@ -733,6 +749,9 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		catalog_release(cur);
 		return;
 	}
+	int spelled = permanent ? fields_redirect_canonical(rq, &code_canon, rs) : 0;
+	if (spelled == 1)
+		return;
 	cur = catalog_acquire();
 	if (!cur || cur->n_tilesets == 0 || cur->n_budgets == 0) {
 		rs->retry_after = 1;
@@ -782,11 +801,14 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	                 q.level, q.hallways, q.seed, (int)q.format, q.tileset) < (int)sizeof key;
 	if (!keyed || !pagecache_get(PAGECACHE_INPUTS, key, cur->revision, rs)) {
 		serve(ctx, rq, rs, &q, cur, &c, permanent);
-		if (keyed && q.format == DF_VTT)
-			kept_mark(rs, cur->revision);
 		if (keyed)
 			pagecache_put(PAGECACHE_INPUTS, key, cur->revision, rs);
 	}
+	/* nginx keeps a .dd2vtt under the raw query: the one spelling only, so
+	 * that zeros and orders cannot fill its cache (after the page cache,
+	 * whose copy serves every spelling) */
+	if (keyed && q.format == DF_VTT && canonical(rq))
+		kept_mark(rs, cur->revision);
 	/* as a file for nginx too (kept.h); not a .dd2vtt, whose name for the
 	 * download (Content-Disposition) is the daemon's to send */
 	static const enum kept_format kept_as[] = {[DF_HTML] = KEPT_HTML,
@@ -795,5 +817,7 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	                                           [DF_PNG] = KEPT_PNG};
 	if (keyed && q.format != DF_VTT)
 		kept_publish("dungeon", rq, rs, cur->revision, kept_as[q.format]);
+	if (spelled == 2)
+		rs->cache_control = NULL; /* unknown names ignored; kept under no other query */
 	catalog_release(cur);
 }

@@ -18,6 +18,8 @@
 #define PERMANENT "public, max-age=31536000, immutable"
 
 static const char *const export_fields[] = {"rev", "format", NULL};
+/* rev without leading zeros; nginx's cache keeps only "rev=R" itself */
+static const struct fields_canon export_canon = {.names = export_fields, .decimal = 1u << 0};
 
 /* rev: a decimal 1..2^64-1, digits only; 0 when malformed. */
 static uint64_t parse_rev(const char *s)
@@ -50,7 +52,9 @@ static void set_etag(struct response *rs)
 
 /* GET /catalog.json[?rev=R]: 200 with the catalog at R (default: the
  * current one). With rev= the answer never changes: immutable, a strong
- * ETag, 304 on a match; without it, no-store. 400 for a malformed rev;
+ * ETag, 304 on a match; without it, no-store. 301 to the canonical
+ * spelling of any other query (fields_redirect_canonical);
+ * 400 for a malformed rev;
  * 404 for revision 0 or one not made yet; 503 before the first catalog;
  * 500 when memory ran out. Always JSON. */
 void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
@@ -69,6 +73,9 @@ void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct 
 		page_send_json_error(rs, 400, "rev", "must be a revision number, 1 or more");
 		return;
 	}
+	int spelled = fields_redirect_canonical(rq, &export_canon, rs);
+	if (spelled == 1)
+		return;
 	const struct catalog *cur = catalog_acquire(), *at = NULL;
 	if (!cur) {
 		page_send_json_error(rs, 503, NULL, MSG_NO_CATALOG);
@@ -76,19 +83,21 @@ void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct 
 		return;
 	}
 	int rc = catalog_at(cur, rev ? rev : cur->revision, &at);
-	catalog_release(cur);
 	if (rc == CATALOG_AT_LATER || rc == CATALOG_AT_NONE) {
+		catalog_release(cur);
 		page_send_json_error(rs, 404, "rev", "no such catalog revision (yet)");
 		return;
 	}
 	if (rc != 0) {
+		catalog_release(cur);
 		page_send_json_error(rs, 500, NULL, MSG_INTERNAL);
 		return;
 	}
 	/* The export of a revision never changes: built once per worker
 	 * process, with its ETag, then served as bytes (~4 ms of CPU each time
-	 * otherwise). With and without rev= apart: the headers differ, and the
-	 * current one carries the map tiles too. */
+	 * otherwise). With and without rev= apart: the headers differ; the
+	 * bodies are the same catalog, the map tiles at that revision included
+	 * (held in the current catalog's tile rows). */
 	uint64_t at_rev = at->revision;
 	char key[PAGECACHE_KEY_MAX] = "catalog.json";
 	if (rev)
@@ -98,7 +107,7 @@ void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct 
 	enum pagecache_shelf shelf = rev ? PAGECACHE_INPUTS : PAGECACHE_REVISION;
 	if (!pagecache_get(shelf, key, at_rev, rs)) {
 		json_t *j = catalog_export_json(at);
-		if (j && !rev && catalog_export_add_tiles(j, at) != 0) {
+		if (j && catalog_export_add_tiles_at(j, cur, at_rev) != 0) {
 			json_decref(j);
 			j = NULL;
 		}
@@ -108,10 +117,13 @@ void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct 
 		pagecache_put(shelf, key, at_rev, rs);
 	}
 	catalog_release(at);
+	catalog_release(cur);
 	/* the current export, asked for plainly, as a file for nginx too
 	 * (kept.h: the only name nginx looks up for it is "_.json") */
 	if (!rev && !(rq->query && *rq->query))
 		kept_publish("catalog", rq, rs, at_rev, KEPT_JSON);
+	if (spelled == 2)
+		rs->cache_control = NULL; /* unknown names ignored; kept under no other query */
 	if (!rev || rs->status != 200)
 		return;
 	/* the ETag line set_etag wrote: "ETag: \"<32 hex>\"\r\n" */

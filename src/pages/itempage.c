@@ -238,6 +238,8 @@ void itempage_index(struct handler_ctx *ctx, const struct request *rq, struct re
 #define MSG_NO_SUCH_ITEM "No item has this code"
 
 static const char *const code_fields[] = {"format", NULL};
+/* nginx keeps the answer under the raw query: only its one spelling is a 200 */
+static const struct fields_canon code_canon = {.names = code_fields};
 
 /* A strong ETag: a digest of the body exactly as sent, so that it changes
  * whenever a byte does (a new release that renders otherwise included). */
@@ -270,20 +272,28 @@ static int none_match(const struct request *rq, const char *etag)
 }
 
 /* An error of /item/CODE in the client's format: the form is the default
- * one, nothing of the code is echoed but in the message. */
-static void answer_code_error(const struct request *rq, int json, struct response *rs, int status,
-                              const char *message)
+ * one, nothing of the code is echoed but in the message; errs, when given,
+ * lists the query's problems, each naming its field. */
+static void answer_code_errors(const struct request *rq, int json, struct response *rs, int status,
+                               const char *message, const struct form_error *errs)
 {
 	struct form f;
 	form_parse(&f, NULL, NULL, 0, NULL);
 	f.has_format = 1;
 	f.format = json ? FMT_JSON : FMT_HTML;
-	answer_error(rq, &f, rs, status, NULL, message);
+	answer_errors(rq, &f, rs, status, errs ? errs->field : NULL, message, errs);
+}
+
+static void answer_code_error(const struct request *rq, int json, struct response *rs, int status,
+                              const char *message)
+{
+	answer_code_errors(rq, json, rs, status, message, NULL);
 }
 
 /* GET /item/CODE: the item of the code, at the code's revision, the same
  * bytes every time (SPEC §6): 200 with Cache-Control immutable and a strong
- * ETag, or 304 when If-None-Match names it; 404 for a malformed code or one
+ * ETag, or 304 when If-None-Match names it; 301 to the canonical spelling
+ * of a query that is not (fields_redirect_canonical); 404 for a malformed code or one
  * that names no item or a revision the database never made; 400 for a bad
  * format=; 503 (Retry-After) before the first catalog or for a revision
  * the database holds and this process has not loaded yet; 500
@@ -302,9 +312,12 @@ void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct res
 	int bad = fields_read(&fl, code_fields, 0, rq, 0, &err) != 0;
 	int json = fl.json;
 	if (bad) {
-		answer_code_error(rq, json, rs, 400, err.message);
+		answer_code_errors(rq, json, rs, 400, err.message, &err);
 		return;
 	}
+	int spelled = fields_redirect_canonical(rq, &code_canon, rs);
+	if (spelled == 1)
+		return;
 	const char *code = strncmp(rq->path, prefix, sizeof prefix - 1) == 0
 	                           ? rq->path + sizeof prefix - 1
 	                           : "";
@@ -342,7 +355,8 @@ void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct res
 		return;
 	}
 	etag_of(&rs->body, etag);
-	rs->cache_control = PERMANENT;
+	/* unknown names ignored: the same page, but kept under no other query */
+	rs->cache_control = spelled == 2 ? NULL : PERMANENT;
 	if (response_header(rs, "ETag", etag) != 0 || response_header(rs, "Vary", "Accept") != 0) {
 		answer_render_failed(rq, &f, rs);
 		return;

@@ -1,6 +1,7 @@
 /* fields: see fields.h. */
 #include "fields.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static int keep(void *ctx, int i, const char *v, size_t n, struct form_error *err)
@@ -149,4 +150,150 @@ void fields_raw_read(struct fields_raw *raw, const char *const *names, const cha
 const char *fields_raw_get(const struct fields_raw *raw, int i, const char *dflt)
 {
 	return raw->sent[i] ? raw->v[i] : dflt;
+}
+
+/* ---- the canonical spelling ---- */
+
+struct canon_read {
+	const char *v[FORM_READER_NAMES_MAX]; /* decoded, NULL when not sent */
+	char store[FORM_QUERY_MAX + FORM_FIELDS_MAX];
+	size_t used;
+};
+
+static int canon_keep(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+{
+	struct canon_read *cr = ctx;
+
+	(void)err;
+	/* the decoded query is never longer than the raw one, which fits */
+	memcpy(cr->store + cr->used, v, n + 1);
+	cr->v[i] = cr->store + cr->used;
+	cr->used += n + 1;
+	return 0;
+}
+
+/* Whether names[] lists the n bytes at s exactly. */
+static int declared(const struct fields_canon *c, const char *s, size_t n)
+{
+	for (int i = 0; i < FORM_READER_NAMES_MAX && c->names[i]; i++)
+		if (strlen(c->names[i]) == n && memcmp(c->names[i], s, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether query is canon once the pairs of unknown names are left out: a
+ * name of plain bytes (it decodes to itself, so the daemon reads it as
+ * unknown too) that is not declared; an escaped name may be a declared one. */
+static int only_unknown(const char *query, size_t qn, const struct fields_canon *c,
+                        const char *canon)
+{
+	size_t at = 0, cn = strlen(canon);
+	int kept = 0;
+
+	if (qn && query[qn - 1] == '&')
+		return 0; /* an empty pair is a spelling too */
+
+	for (size_t i = 0; i < qn;) {
+		size_t j = i;
+		while (j < qn && query[j] != '&')
+			j++;
+		const char *eq = memchr(query + i, '=', j - i);
+		size_t name = eq ? (size_t)(eq - (query + i)) : j - i;
+		int unknown =
+		        name > 0 && !declared(c, query + i, name) &&
+		        strspn(query + i, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		                          "0123456789-._~") >= name;
+		if (!unknown) {
+			/* a kept pair must be the canon's next one, as sent */
+			if (kept && (at >= cn || canon[at] != '&'))
+				return 0;
+			at += kept;
+			if (j - i > cn - at || memcmp(canon + at, query + i, j - i) != 0 ||
+			    (canon[at + j - i] != '&' && canon[at + j - i] != '\0'))
+				return 0;
+			at += j - i;
+			kept = 1;
+		}
+		i = j + 1;
+	}
+	return at == cn;
+}
+
+int fields_canonical(const char *query, const struct fields_canon *c, struct buf *out)
+{
+	struct canon_read cr;
+	struct form_reader r;
+	struct form_error err;
+	size_t qn = query ? strlen(query) : 0;
+	int first = 1;
+
+	memset(cr.v, 0, sizeof cr.v);
+	cr.used = 0;
+	buf_reset(out);
+	form_reader_init(&r, c->names, canon_keep, &cr);
+	if (form_read(&r, "query", query, qn, &err) != 0)
+		return -1;
+	for (int i = 0; i < FORM_READER_NAMES_MAX && c->names[i]; i++) {
+		const char *v = cr.v[i];
+		uint64_t bit = UINT64_C(1) << i;
+		if (!v || !*v)
+			continue;
+		if (c->decimal & bit) {
+			if (strspn(v, "0123456789") != strlen(v))
+				return -1;
+			while (v[0] == '0' && v[1])
+				v++;
+		}
+		if ((!first && buf_putc(out, '&') != 0) || buf_puts(out, c->names[i]) != 0 ||
+		    buf_putc(out, '=') != 0 || form_encode(out, v) != 0)
+			return -1;
+		first = 0;
+	}
+	if (buf_putc(out, '\0') != 0) /* a string even when empty */
+		return -1;
+	out->len--;
+	if (out->len == qn && memcmp(out->data, query ? query : "", qn) == 0)
+		return 1;
+	return only_unknown(query, qn, c, out->data) ? 2 : 0;
+}
+
+/* A path that goes into Location as it is: unreserved bytes and '/'. */
+static int plain_path(const char *p)
+{
+	return strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/") ==
+	       strlen(p);
+}
+
+int fields_redirect_canonical(const struct request *rq, const struct fields_canon *c,
+                              struct response *rs)
+{
+	struct buf q;
+	char location[RESPONSE_HEADERS_MAX / 2];
+	int rc;
+
+	buf_init(&q);
+	rc = fields_canonical(rq->query, c, &q);
+	if (rc == 1 || rc == 2) {
+		buf_free(&q);
+		return rc == 1 ? 0 : 2;
+	}
+	buf_reset(&rs->body);
+	rs->cache_control = NULL;
+	rs->cache_seconds = 0;
+	rs->content_type = CT_TEXT;
+	int n = rc == 0 ? snprintf(location, sizeof location, "%s%s%s", rq->path, q.len ? "?" : "",
+	                           q.len ? q.data : "")
+	                : -1;
+	buf_free(&q);
+	if (n >= 0 && (size_t)n < sizeof location && plain_path(rq->path) &&
+	    response_header(rs, "Location", location) == 0) {
+		rs->status = 301;
+		if (buf_printf(&rs->body, "Moved to %s\n", location) == 0)
+			return 1;
+	}
+	/* no spelling to send the client to: refused, never kept either */
+	buf_reset(&rs->body);
+	rs->status = 400;
+	buf_puts(&rs->body, "query: has no canonical spelling for this address\n");
+	return 1;
 }

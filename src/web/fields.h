@@ -75,4 +75,35 @@ void fields_sort_errors(const struct fields *f, struct form_error *e);
  * "rate_limited", else 400). */
 int fields_errors_status(const struct form_error *e);
 
+/* ---- the one spelling of a query that nginx keeps (docs/stack.md,
+ * "Canonical queries") ----
+ * A route whose answers nginx's cache keeps under the raw query (/item/CODE,
+ * /dungeon/CODE, /catalog.json?rev=R, a seeded /dungeon's .dd2vtt) answers
+ * 200 only for the canonical spelling of what it read: for each of its
+ * names, in its order, that was sent with a value, "name=value", the name
+ * as listed, the value decoded and percent-encoded again (form_encode), a
+ * whole number without leading zeros; nothing else (unknown names, empty
+ * values). So nginx's key, built from
+ * the raw query, is a function of exactly what the daemon read. */
+struct fields_canon {
+	const char *const *names; /* the route's names in canonical order, NULL-terminated */
+	uint64_t decimal;         /* bit i: names[i] is a whole number (digits) */
+};
+
+/* The canonical spelling of query (may be NULL) into out ("" for none).
+ * 1 when query is spelled so already; 2 when it is but for pairs of
+ * unknown names (plain bytes, not listed: the daemon ignores them); 0 for
+ * any other spelling; -1 when it cannot be read (the route's own reader
+ * says why) or memory ran out. */
+int fields_canonical(const char *query, const struct fields_canon *c, struct buf *out);
+
+/* After the route read its query without a problem: 0 when that query is
+ * canonical (nothing answered); 2 when it is but for unknown names, which
+ * are ignored: the route answers, with no-store (rs->cache_control NULL),
+ * so that neither nginx nor a browser keeps it; else 1, and rs is a 301 to
+ * the path with the canonical query, no-store, which nginx never keeps, or
+ * a 400 "query" when it cannot be said (a path that is not plain). */
+int fields_redirect_canonical(const struct request *rq, const struct fields_canon *c,
+                              struct response *rs);
+
 #endif

@@ -195,6 +195,8 @@ const char *http_reason(int status)
 		return "Created";
 	case 204:
 		return "No Content";
+	case 301:
+		return "Moved Permanently";
 	case 303:
 		return "See Other";
 	case 304:
