@@ -7,7 +7,6 @@
 #include "dungeonpage.h"
 
 #include <inttypes.h>
-#include <sodium.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -610,31 +609,6 @@ static void send_html(struct response *rs, const struct catalog *cur, const stru
 	page_send_html(rs, 200, page);
 }
 
-/* A strong ETag of the body as sent (as /item/CODE's). */
-static void etag_of(const struct buf *body, char out[36])
-{
-	unsigned char h[16];
-	crypto_generichash(h, sizeof h, (const unsigned char *)body->data, body->len, NULL, 0);
-	out[0] = '"';
-	sodium_bin2hex(out + 1, 33, h, sizeof h);
-	out[33] = '"';
-	out[34] = '\0';
-}
-
-static int none_match(const struct request *rq, const char *etag)
-{
-	const char *inm = request_param(rq, "HTTP_IF_NONE_MATCH");
-	size_t n = strlen(etag);
-	if (!inm)
-		return 0;
-	if (strcmp(inm, "*") == 0)
-		return 1;
-	for (const char *p = inm; (p = strstr(p, etag)) != NULL; p += n)
-		if (p == inm || p[-1] == ' ' || p[-1] == ',')
-			return 1;
-	return 0;
-}
-
 static void answer(const struct request *rq, struct response *rs, const struct catalog *cur,
                    const struct dquery *q, const struct keyed *k, int permanent)
 {
@@ -682,18 +656,9 @@ static void answer(const struct request *rq, struct response *rs, const struct c
 		return;
 	}
 	if (permanent && rs->status == 200) {
-		char etag[36];
-		etag_of(&rs->body, etag);
 		rs->cache_control = PERMANENT;
-		if (response_header(rs, "ETag", etag) != 0 ||
-		    response_header(rs, "Vary", "Accept") != 0) {
+		if (page_etag(rq, rs) != 0)
 			page_failed(rs, q->format == DF_JSON);
-			return;
-		}
-		if (none_match(rq, etag)) {
-			rs->status = 304;
-			buf_reset(&rs->body);
-		}
 	}
 }
 

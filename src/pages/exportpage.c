@@ -4,7 +4,6 @@
 #include <inttypes.h>
 #include <jansson.h>
 #include <stdio.h>
-#include <sodium.h>
 #include <string.h>
 
 #include "catalog.h"
@@ -37,15 +36,9 @@ static uint64_t parse_rev(const char *s)
 /* The answer at a revision: immutable, with a strong ETag of its bytes. */
 static void set_etag(struct response *rs)
 {
-	unsigned char h[16];
-	char etag[36];
+	char etag[PAGE_ETAG_MAX];
 
-	crypto_generichash(h, sizeof h, (const unsigned char *)rs->body.data, rs->body.len, NULL,
-	                   0);
-	etag[0] = '"';
-	sodium_bin2hex(etag + 1, 33, h, sizeof h);
-	etag[33] = '"';
-	etag[34] = '\0';
+	page_etag_of(&rs->body, etag);
 	rs->cache_control = PERMANENT;
 	response_header(rs, "ETag", etag);
 }
@@ -128,13 +121,12 @@ void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct 
 		return;
 	/* the ETag line set_etag wrote: "ETag: \"<32 hex>\"\r\n" */
 	const char *line = strstr(rs->headers, "ETag: ");
-	char etag[36];
-	if (!line || strlen(line) < 6 + 34)
+	char etag[PAGE_ETAG_MAX];
+	if (!line || strlen(line) < 6 + PAGE_ETAG_MAX - 1)
 		return;
-	memcpy(etag, line + 6, 34);
-	etag[34] = '\0';
-	const char *inm = request_param(rq, "HTTP_IF_NONE_MATCH");
-	if (inm && (strcmp(inm, "*") == 0 || strstr(inm, etag))) {
+	memcpy(etag, line + 6, PAGE_ETAG_MAX - 1);
+	etag[PAGE_ETAG_MAX - 1] = '\0';
+	if (page_none_match(rq, etag)) {
 		rs->status = 304;
 		buf_reset(&rs->body);
 	}

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sodium.h>
 
 #include "catalog.h"
 #include "fields.h"
@@ -241,36 +240,6 @@ static const char *const code_fields[] = {"format", NULL};
 /* nginx keeps the answer under the raw query: only its one spelling is a 200 */
 static const struct fields_canon code_canon = {.names = code_fields};
 
-/* A strong ETag: a digest of the body exactly as sent, so that it changes
- * whenever a byte does (a new release that renders otherwise included). */
-static void etag_of(const struct buf *body, char out[36])
-{
-	unsigned char h[16];
-	crypto_generichash(h, sizeof h, (const unsigned char *)body->data, body->len, NULL, 0);
-	out[0] = '"';
-	sodium_bin2hex(out + 1, 33, h, sizeof h);
-	out[33] = '"';
-	out[34] = '\0';
-}
-
-/* Whether If-None-Match names etag (a list, or "*"). */
-static int none_match(const struct request *rq, const char *etag)
-{
-	const char *inm = request_param(rq, "HTTP_IF_NONE_MATCH");
-	size_t n = strlen(etag);
-	if (!inm)
-		return 0;
-	if (strcmp(inm, "*") == 0)
-		return 1;
-	/* W/"…" too: If-None-Match compares weakly (RFC 9110 13.1.2), and
-	 * nginx weakens the tag of an answer it compresses. */
-	for (const char *p = inm; (p = strstr(p, etag)) != NULL; p += n)
-		if (p == inm || p[-1] == ' ' || p[-1] == ',' ||
-		    (p - inm >= 2 && p[-1] == '/' && p[-2] == 'W'))
-			return 1;
-	return 0;
-}
-
 /* An error of /item/CODE in the client's format: the form is the default
  * one, nothing of the code is echoed but in the message; errs, when given,
  * lists the query's problems, each naming its field. */
@@ -306,7 +275,7 @@ void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct res
 	struct coded_item ci;
 	struct form f;
 	const char *why = NULL;
-	char msg[160], power_text[16], etag[36];
+	char msg[160], power_text[16];
 	int rc;
 
 	int bad = fields_read(&fl, code_fields, 0, rq, 0, &err) != 0;
@@ -354,15 +323,8 @@ void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct res
 		answer_render_failed(rq, &f, rs);
 		return;
 	}
-	etag_of(&rs->body, etag);
 	/* unknown names ignored: the same page, but kept under no other query */
 	rs->cache_control = spelled == 2 ? NULL : PERMANENT;
-	if (response_header(rs, "ETag", etag) != 0 || response_header(rs, "Vary", "Accept") != 0) {
+	if (page_etag(rq, rs) != 0)
 		answer_render_failed(rq, &f, rs);
-		return;
-	}
-	if (none_match(rq, etag)) {
-		rs->status = 304;
-		buf_reset(&rs->body);
-	}
 }

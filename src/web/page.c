@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "catalog.h"
 #include "layout.h"
 #include "log.h"
@@ -382,4 +384,43 @@ void page_tileset_options(struct tmpl_dict *d, const struct catalog *cat, const 
 		tmpl_set(o, "VALUE", chosen);
 		tmpl_show(o, "SEL");
 	}
+}
+
+void page_etag_of(const struct buf *body, char out[PAGE_ETAG_MAX])
+{
+	unsigned char h[16];
+	crypto_generichash(h, sizeof h, (const unsigned char *)body->data, body->len, NULL, 0);
+	out[0] = '"';
+	sodium_bin2hex(out + 1, 33, h, sizeof h);
+	out[33] = '"';
+	out[34] = '\0';
+}
+
+int page_none_match(const struct request *rq, const char *etag)
+{
+	const char *inm = request_param(rq, "HTTP_IF_NONE_MATCH");
+	size_t n = strlen(etag);
+	if (!inm)
+		return 0;
+	if (strcmp(inm, "*") == 0)
+		return 1;
+	/* RFC 9110 13.1.2: If-None-Match compares weakly */
+	for (const char *p = inm; (p = strstr(p, etag)) != NULL; p += n)
+		if (p == inm || p[-1] == ' ' || p[-1] == ',' ||
+		    (p - inm >= 2 && p[-1] == '/' && p[-2] == 'W'))
+			return 1;
+	return 0;
+}
+
+int page_etag(const struct request *rq, struct response *rs)
+{
+	char etag[PAGE_ETAG_MAX];
+	page_etag_of(&rs->body, etag);
+	if (response_header(rs, "ETag", etag) != 0 || response_header(rs, "Vary", "Accept") != 0)
+		return -1;
+	if (page_none_match(rq, etag)) {
+		rs->status = 304;
+		buf_reset(&rs->body);
+	}
+	return 0;
 }

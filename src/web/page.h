@@ -63,6 +63,21 @@ void page_failed(struct response *rs, int json);
 /* 303 See Other to a path of this site. */
 void page_redirect(struct response *rs, const char *location);
 
+/* The strong ETag of a permanent answer: a digest of the body exactly as
+ * sent, so that it changes whenever a byte does (a release that renders
+ * otherwise included), quoted, into out. */
+#define PAGE_ETAG_MAX 35
+void page_etag_of(const struct buf *body, char out[PAGE_ETAG_MAX]);
+
+/* Whether the request's If-None-Match names etag (in a list, weakly: W/"…"
+ * too, since nginx weakens the tag of an answer it compresses; or "*"). */
+int page_none_match(const struct request *rq, const char *etag);
+
+/* rs holds a permanent answer: its ETag and Vary: Accept, then a 304 with
+ * no body when If-None-Match names it. 0, or -1 when a header does not fit
+ * (rs as it was but for the headers). */
+int page_etag(const struct request *rq, struct response *rs);
+
 /* d's TILESET_OPT sections (VALUE, SEL): every tileset of cat, chosen
  * selected; a chosen name the catalog does not hold is added, selected,
  * so that a form shown again keeps what was typed. */

@@ -11,7 +11,7 @@ two directories and compare them (`cmp`, or --compare).
 
 Each answer is one file: the status line, the headers in order, a blank
 line, the body. What changes from run to run is masked the same way in
-both: the Date and Last-Modified headers, CSRF tokens and session cookies (64 hex digits),
+both: the Date and Last-Modified headers, device cookies, CSRF tokens and session cookies (64 hex digits),
 fresh submission ids (32 hex digits, numbered in order of appearance),
 timestamps of the database, and a Retry-After counted from the clock.
 Seeds are fixed everywhere but in the few requests that test the random
@@ -37,6 +37,8 @@ MINUTES = re.compile(rb"(?i)\d+ (minute|second)s?")
 HDR_DATE = re.compile(rb"(?im)^date: .*$")
 # a kept page is a file nginx serves: its time is when the daemon wrote it
 HDR_LASTMOD = re.compile(rb"(?im)^last-modified: .*$")
+# a device cookie holds the time it was made, signed
+DEVICE = re.compile(rb"((?:__Host-)?lf_device=)[^;\s]+")
 FIXED_SIDS = set()
 
 
@@ -44,6 +46,7 @@ def mask(raw):
     """The answer with its volatile parts replaced, the same in every run."""
     raw = HDR_DATE.sub(b"Date: <date>", raw)
     raw = HDR_LASTMOD.sub(b"Last-Modified: <date>", raw)
+    raw = DEVICE.sub(lambda m: m.group(1) + b"<device>", raw)
     raw = HEX64.sub(b"<hex64>", raw)
     seen = {}
 
@@ -496,6 +499,11 @@ def record_dungeon_v1(stack, out):
     return n
 
 
+def mask_again(raw):
+    """What a mask added since a recording was made hides in it too."""
+    return DEVICE.sub(b"<device>", HDR_LASTMOD.sub(b"", raw))
+
+
 def compare(a, b):
     fa, fb = sorted(os.listdir(a)), sorted(os.listdir(b))
     same = diff = 0
@@ -504,7 +512,7 @@ def compare(a, b):
         if os.path.exists(pa) and os.path.exists(pb):
             with open(pa, "rb") as x, open(pb, "rb") as y:
                 # masked again: recordings made before a mask was added
-                if HDR_LASTMOD.sub(b"", x.read()) == HDR_LASTMOD.sub(b"", y.read()):
+                if mask_again(x.read()) == mask_again(y.read()):
                     same += 1
                     continue
         diff += 1
