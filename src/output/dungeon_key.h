@@ -4,37 +4,13 @@
 #define LOOTFORGE_DUNGEON_KEY_H
 
 #include "buf.h"
+#include "keyed.h"
 #include "catalog.h"
 #include "dungeon.h"
 #include "dungeoncode.h"
 #include "item.h"
 #include "itemcode.h"
 #include "mapgen.h"
-
-/* An item of the key, rolled: what the page shows of it, and the item
- * itself for the JSON of a version-2 code (docs/dungeons.md). */
-struct key_item {
-	enum kind kind;
-	int tier;
-	int made; /* 0: a kind the catalog cannot make ("(no wand in the catalog)") */
-	char name[ITEM_NAME_MAX];
-	char link[ITEMCODE_MAX + 16];
-	const char *rarity;
-	struct item item; /* when made */
-};
-
-/* Everything one answer draws from. */
-struct keyed {
-	struct dungeon *d;
-	struct map *m;
-	struct key_item *items; /* room by room, in order */
-	size_t n_items;
-	/* the catalog the items were rolled from, held while they are: an
-	 * item points at its words and spell */
-	const struct catalog *icat;
-	struct dungeoncode code;
-	char code_text[DUNGEONCODE_MAX];
-};
 
 extern const char *const dungeon_stock_names[]; /* by enum dungeon_stock */
 
