@@ -10,17 +10,14 @@
 #include "decimal.h"
 #include "liblootforge_int.h"
 #include "mapgen.h"
+#include "mapquery.h"
 #include "rng.h"
 
 enum lf_map_field { F_W, F_H, F_SEED, F_TILESET, F_FORMAT, F_LOOT, F__MAX };
 static const char *const names[F__MAX + 1] = {"w", "h", "seed", "tileset", "format", "loot", NULL};
 
-#define TILESET_NAME_MAX 32
-
 struct query {
-	int w, h, has_seed;
-	uint64_t seed;
-	char tileset[TILESET_NAME_MAX + 1];
+	struct mapquery m; /* the map's fields */
 };
 
 /* One map and everything it points at, in one allocation freed whole:
@@ -29,7 +26,7 @@ struct query {
 struct owned_map {
 	struct lf_map pub; /* first: lf_map_free's pointer is this */
 	const char *tile_names[MAP_DIM_MAX * MAP_DIM_MAX];
-	char tileset[TILESET_NAME_MAX + 1];
+	char tileset[MAPQUERY_TILESET_MAX + 1];
 	char text[];
 };
 
@@ -41,57 +38,37 @@ static int bad(struct form_error *err, const char *field, const char *message)
 }
 
 /* /map's fields (mappage.c), its sentences; an empty value is the default. */
+/* mapquery.h's rules, as /map reads them; loot is the site's alone. */
 static int read_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
 {
+	static const enum mapquery_field field[] = {
+	        [F_W] = MQ_W, [F_H] = MQ_H, [F_SEED] = MQ_SEED, [F_TILESET] = MQ_TILESET};
 	struct query *q = ctx;
-	uint64_t x;
-
-	if (n == 0)
-		return 0;
-	switch (i) {
-	case F_W:
-	case F_H:
-		if (decimal_parse_u64(v, n, 2, &x) != 0 || x < 1 || x > MAP_DIM_MAX)
-			return bad(err, names[i], "must be a whole number from 1 to 30");
-		*(i == F_W ? &q->w : &q->h) = (int)x;
-		return 0;
-	case F_SEED:
-		if (decimal_parse_u64(v, n, 20, &q->seed) != 0)
-			return bad(err, "seed",
-			           "must be a whole number from 0 to 18446744073709551615");
-		q->has_seed = 1;
-		return 0;
-	case F_TILESET:
-		if (n > TILESET_NAME_MAX || strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789-") != n)
-			return bad(err, "tileset",
-			           "must be a tileset name (lower-case letters, digits and '-')");
-		memcpy(q->tileset, v, n + 1);
-		return 0;
-	case F_LOOT:
+	if (n && i == F_LOOT)
 		return bad(err, "loot", "is not offered by the library yet");
-	default:
-		return 0; /* format: the library answers a struct */
-	}
+	if (i == F_LOOT || i == F_FORMAT)
+		return 0;
+	return mapquery_field(&q->m, field[i], names[i], v, n, err);
 }
 
 int lf_map_generate(const struct lf_catalog *c, const char *query, struct lf_map **out,
                     const char **field, const char **why)
 {
-	struct query q = {.w = MAP_DEFAULT_W, .h = MAP_DEFAULT_H};
+	struct query q = {.m = {.w = MAP_DEFAULT_W, .h = MAP_DEFAULT_H, .loot = -1}};
 	struct form_reader r;
 	struct form_error err;
 	char reason[MAP_WHY_MAX];
 
 	*out = NULL;
 	*field = NULL;
-	strcpy(q.tileset, MAP_DEFAULT_TILESET);
+	strcpy(q.m.tileset, MAP_DEFAULT_TILESET);
 	form_reader_init(&r, names, read_field, &q);
 	if (form_read(&r, "query", query, query ? strlen(query) : 0, &err) != 0) {
 		*field = err.field;
 		*why = err.message;
 		return -1;
 	}
-	const struct catalog_tileset *ts = catalog_tileset(c->c, q.tileset);
+	const struct catalog_tileset *ts = catalog_tileset(c->c, q.m.tileset);
 	if (!ts) {
 		*field = "tileset";
 		*why = "no tileset of that name in this catalog export";
@@ -102,16 +79,16 @@ int lf_map_generate(const struct lf_catalog *c, const char *query, struct lf_map
 		*why = "out of memory";
 		return -1;
 	}
-	uint64_t seed = q.has_seed ? q.seed : rng_fresh_seed();
-	if (map_generate(&ts->set, q.w, q.h, seed, m, reason) != 0) {
+	uint64_t seed = q.m.has_seed ? q.m.seed : rng_fresh_seed();
+	if (map_generate(&ts->set, q.m.w, q.m.h, seed, m, reason) != 0) {
 		free(m);
 		*field = "tileset";
 		*why = "this tileset cannot tile a map of this size";
 		return -1;
 	}
-	size_t cw = (size_t)(MAP_TILE * q.w), ch = (size_t)(MAP_TILE * q.h);
+	size_t cw = (size_t)(MAP_TILE * q.m.w), ch = (size_t)(MAP_TILE * q.m.h);
 	size_t cells_len = ch * (cw + 1) + 1, names_len = 0;
-	for (int i = 0; i < q.w * q.h; i++)
+	for (int i = 0; i < q.m.w * q.m.h; i++)
 		names_len += strlen(ts->tiles[m->tile[i]].name) + 1;
 	struct owned_map *om = malloc(sizeof *om + cells_len + names_len);
 	if (!om) {
@@ -121,17 +98,17 @@ int lf_map_generate(const struct lf_catalog *c, const char *query, struct lf_map
 	}
 	map_text(m, om->text);
 	char *name = om->text + cells_len;
-	for (int i = 0; i < q.w * q.h; i++) {
+	for (int i = 0; i < q.m.w * q.m.h; i++) {
 		size_t n = strlen(ts->tiles[m->tile[i]].name) + 1;
 		memcpy(name, ts->tiles[m->tile[i]].name, n);
 		om->tile_names[i] = name;
 		name += n;
 	}
 	free(m);
-	memcpy(om->tileset, q.tileset, sizeof om->tileset);
+	memcpy(om->tileset, q.m.tileset, sizeof om->tileset);
 	om->pub = (struct lf_map){.tileset = om->tileset,
-	                          .w = q.w,
-	                          .h = q.h,
+	                          .w = q.m.w,
+	                          .h = q.m.h,
 	                          .seed = seed,
 	                          .cw = (int)cw,
 	                          .ch = (int)ch,

@@ -24,6 +24,7 @@
 #include "generate.h"
 #include "itemlink.h"
 #include "mapgen.h"
+#include "mapquery.h"
 #include "messages.h"
 #include "page.h"
 #include "kept.h"
@@ -52,21 +53,13 @@ static const struct fields_canon seeded_canon = {
 #define CT_PNG          "image/png"
 #define CT_VTT          "application/json"
 
-#define MSG_SIZE     "must be a whole number from 1 to 30"
-#define MSG_SEED     "must be a whole number from 0 to 18446744073709551615"
-#define MSG_FORMAT   "must be html, json, text, png or vtt"
-#define MSG_TILESET  "must be a tileset name (lower-case letters, digits and '-')"
-#define MSG_LEVEL    "must be a whole number from 1 to 20"
-#define MSG_HALLWAYS "must be a whole number from 0 to 100"
+#define MSG_FORMAT "must be html, json, text, png or vtt"
 #define MSG_NO_DUNGEONS                                                                            \
 	"No map tiles or treasure budgets are loaded yet. Please try again in a moment."
 #define MSG_NO_SUCH "No dungeon has this code"
 
 struct dquery {
-	int w, h, level, hallways;
-	int has_seed;
-	uint64_t seed;
-	char tileset[DUNGEONCODE_SET_MAX + 1];
+	struct mapquery m; /* the dungeon's fields */
 	enum dformat format;
 	int failed; /* refused: the form shows raw */
 	struct fields_raw raw;
@@ -101,59 +94,27 @@ static int read_format_field(void *ctx, int i, const char *v, size_t n, struct f
 }
 
 /* A bounded whole number into *out. */
-static int read_int(const char *v, size_t n, int lo, int hi, int *out)
-{
-	uint64_t x;
-	if (decimal_parse_u64(v, n, 3, &x) != 0 || x < (uint64_t)lo || x > (uint64_t)hi)
-		return -1;
-	*out = (int)x;
-	return 0;
-}
-
+/* The second pass (mapquery.h); format was read by the first. */
 static int read_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
 {
+	static const enum mapquery_field field[DF__MAX] = {
+	        [DF_W] = MQ_W,         [DF_H] = MQ_H,
+	        [DF_SEED] = MQ_SEED,   [DF_TILESET] = MQ_TILESET,
+	        [DF_LEVEL] = MQ_LEVEL, [DF_HALLWAYS] = MQ_HALLWAYS};
 	struct dquery *q = ctx;
-
-	if (n == 0)
+	if (i == DF_FORMAT)
 		return 0;
-	switch (i) {
-	case DF_W:
-	case DF_H:
-		if (read_int(v, n, 1, MAP_DIM_MAX, i == DF_W ? &q->w : &q->h) != 0)
-			return field_error(err, df_names[i], MSG_SIZE);
-		return 0;
-	case DF_SEED:
-		if (decimal_parse_u64(v, n, 20, &q->seed) != 0)
-			return field_error(err, "seed", MSG_SEED);
-		q->has_seed = 1;
-		return 0;
-	case DF_TILESET:
-		if (n > DUNGEONCODE_SET_MAX ||
-		    strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789-") != n)
-			return field_error(err, "tileset", MSG_TILESET);
-		memcpy(q->tileset, v, n + 1);
-		return 0;
-	case DF_LEVEL:
-		if (read_int(v, n, 1, DUNGEON_LEVEL_MAX, &q->level) != 0)
-			return field_error(err, "level", MSG_LEVEL);
-		return 0;
-	case DF_HALLWAYS:
-		if (read_int(v, n, 0, DUNGEON_HALLWAYS_MAX, &q->hallways) != 0)
-			return field_error(err, "hallways", MSG_HALLWAYS);
-		return 0;
-	default:
-		return 0;
-	}
+	return mapquery_field(&q->m, field[i], df_names[i], v, n, err);
 }
 
 static void query_defaults(const struct request *rq, struct dquery *q)
 {
 	memset(q, 0, sizeof *q);
-	q->w = DEFAULT_W;
-	q->h = DEFAULT_H;
-	q->level = 1;
-	q->hallways = DUNGEON_HALLWAYS_DEF;
-	strcpy(q->tileset, DEFAULT_TILESET);
+	q->m.w = DEFAULT_W;
+	q->m.h = DEFAULT_H;
+	q->m.level = 1;
+	q->m.hallways = DUNGEON_HALLWAYS_DEF;
+	strcpy(q->m.tileset, DEFAULT_TILESET);
 	q->format = request_prefers_json(rq)   ? DF_JSON
 	            : request_prefers_text(rq) ? DF_TEXT
 	                                       : DF_HTML;
@@ -207,17 +168,17 @@ static void fill_form(struct tmpl_dict *page_body_dict, const struct dquery *q,
 	char num[DECIMAL_MAX];
 	struct tmpl_dict *body = tmpl_section(page_body_dict, "FORM");
 
-	set_value(body, q, DF_W, "W", q->failed ? DEFAULT_W : q->w, 1);
-	set_value(body, q, DF_H, "H", q->failed ? DEFAULT_H : q->h, 1);
-	set_value(body, q, DF_LEVEL, "LEVEL", q->failed ? 1 : q->level, 1);
-	set_value(body, q, DF_HALLWAYS, "HALLWAYS", q->failed ? DUNGEON_HALLWAYS_DEF : q->hallways,
-	          1);
+	set_value(body, q, DF_W, "W", q->failed ? DEFAULT_W : q->m.w, 1);
+	set_value(body, q, DF_H, "H", q->failed ? DEFAULT_H : q->m.h, 1);
+	set_value(body, q, DF_LEVEL, "LEVEL", q->failed ? 1 : q->m.level, 1);
+	set_value(body, q, DF_HALLWAYS, "HALLWAYS",
+	          q->failed ? DUNGEON_HALLWAYS_DEF : q->m.hallways, 1);
 	if (q->failed && q->raw.sent[DF_SEED])
 		tmpl_set(body, "SEED", q->raw.v[DF_SEED]);
-	else if (!q->failed && q->has_seed)
-		tmpl_set(body, "SEED", decimal_u64(q->seed, num));
+	else if (!q->failed && q->m.has_seed)
+		tmpl_set(body, "SEED", decimal_u64(q->m.seed, num));
 	const char *ts =
-	        q->failed ? fields_raw_get(&q->raw, DF_TILESET, DEFAULT_TILESET) : q->tileset;
+	        q->failed ? fields_raw_get(&q->raw, DF_TILESET, DEFAULT_TILESET) : q->m.tileset;
 	page_tileset_options(body, cat, ts);
 }
 
@@ -528,30 +489,30 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 			catalog_release(cur);
 			return;
 		}
-		q.w = c.w;
-		q.h = c.h;
-		q.level = c.level;
-		q.hallways = c.hallways;
-		memcpy(q.tileset, c.tileset, sizeof q.tileset);
-		q.has_seed = 1;
-		q.seed = c.seed;
+		q.m.w = c.w;
+		q.m.h = c.h;
+		q.m.level = c.level;
+		q.m.hallways = c.hallways;
+		memcpy(q.m.tileset, c.tileset, sizeof q.m.tileset);
+		q.m.has_seed = 1;
+		q.m.seed = c.seed;
 	} else {
 		c = (struct dungeoncode){.version = DUNGEONCODE_VERSION,
-		                         .w = q.w,
-		                         .h = q.h,
-		                         .level = q.level,
-		                         .hallways = q.hallways,
-		                         .seed = q.has_seed ? q.seed : rng_next(&ctx->seeds),
+		                         .w = q.m.w,
+		                         .h = q.m.h,
+		                         .level = q.m.level,
+		                         .hallways = q.m.hallways,
+		                         .seed = q.m.has_seed ? q.m.seed : rng_next(&ctx->seeds),
 		                         .revision = cur->revision};
-		memcpy(c.tileset, q.tileset, sizeof c.tileset);
+		memcpy(c.tileset, q.m.tileset, sizeof c.tileset);
 	}
 	/* With its seed, /dungeon depends only on its inputs and the revision:
 	 * kept, keyed by the inputs as read (/dungeon/CODE is nginx's to keep). */
 	char key[PAGECACHE_KEY_MAX];
-	int keyed =
-	        !permanent && q.has_seed &&
-	        snprintf(key, sizeof key, "dungeon|%d|%d|%d|%d|%" PRIu64 "|%d|%s", q.w, q.h,
-	                 q.level, q.hallways, q.seed, (int)q.format, q.tileset) < (int)sizeof key;
+	int keyed = !permanent && q.m.has_seed &&
+	            snprintf(key, sizeof key, "dungeon|%d|%d|%d|%d|%" PRIu64 "|%d|%s", q.m.w, q.m.h,
+	                     q.m.level, q.m.hallways, q.m.seed, (int)q.format,
+	                     q.m.tileset) < (int)sizeof key;
 	if (!keyed || !pagecache_get(PAGECACHE_INPUTS, key, cur->revision, rs)) {
 		serve(ctx, rq, rs, &q, cur, &c, permanent);
 		if (keyed)

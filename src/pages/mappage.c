@@ -15,6 +15,7 @@
 #include "generate.h"
 #include "itemlink.h"
 #include "mapgen.h"
+#include "mapquery.h"
 #include "messages.h"
 #include "page.h"
 #include "kept.h"
@@ -30,21 +31,12 @@ static const char *const mf_names[MF__MAX + 1] = {"w",      "h",    "seed", "til
                                                   "format", "loot", NULL};
 static const char *const format_only[] = {"format", NULL};
 
-#define TILESET_NAME_MAX 32 /* map_tile.tileset is VARCHAR(32) */
-#define MSG_SIZE         "must be a whole number from 1 to 30"
-#define MSG_SEED         "must be a whole number from 0 to 18446744073709551615"
-#define MSG_FORMAT       "must be html, json or text"
-#define MSG_TILESET      "must be a tileset name (lower-case letters, digits and '-')"
-#define MSG_LOOT         "must be a tier from 0 (any) to 6, or empty for no loot"
-#define MSG_NO_TILESETS  "No map tiles are loaded yet. Please try again in a moment."
+#define MSG_FORMAT      "must be html, json or text"
+#define MSG_NO_TILESETS "No map tiles are loaded yet. Please try again in a moment."
 
 struct map_query {
-	int w, h;
-	int has_seed;
-	uint64_t seed;
-	char tileset[TILESET_NAME_MAX + 1];
+	struct mapquery m; /* the map's fields */
 	enum map_format format;
-	int loot;              /* -1: none, else the tier of the rooms' items (0 = any) */
 	int failed;            /* the query was refused: the form shows raw */
 	struct fields_raw raw; /* filled when failed */
 };
@@ -100,39 +92,18 @@ static int read_format_field(void *ctx, int i, const char *v, size_t n, struct f
 	return 0;
 }
 
-/* The second pass. An empty value is the default, as a blank input sends. */
+/* The second pass (mapquery.h); format was read by the first. */
 static int read_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
 {
+	static const enum mapquery_field field[MF__MAX] = {[MF_W] = MQ_W,
+	                                                   [MF_H] = MQ_H,
+	                                                   [MF_SEED] = MQ_SEED,
+	                                                   [MF_TILESET] = MQ_TILESET,
+	                                                   [MF_LOOT] = MQ_LOOT};
 	struct map_query *q = ctx;
-	uint64_t x;
-
-	if (n == 0)
+	if (i == MF_FORMAT)
 		return 0;
-	switch (i) {
-	case MF_W:
-	case MF_H:
-		if (decimal_parse_u64(v, n, 2, &x) != 0 || x < 1 || x > MAP_DIM_MAX)
-			return field_error(err, mf_names[i], MSG_SIZE);
-		*(i == MF_W ? &q->w : &q->h) = (int)x;
-		return 0;
-	case MF_SEED:
-		if (decimal_parse_u64(v, n, 20, &q->seed) != 0)
-			return field_error(err, "seed", MSG_SEED);
-		q->has_seed = 1;
-		return 0;
-	case MF_TILESET:
-		if (n > TILESET_NAME_MAX || strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789-") != n)
-			return field_error(err, "tileset", MSG_TILESET);
-		memcpy(q->tileset, v, n + 1);
-		return 0;
-	case MF_LOOT:
-		if (decimal_parse_u64(v, n, 1, &x) != 0 || x > TIER_MAX)
-			return field_error(err, "loot", MSG_LOOT);
-		q->loot = (int)x;
-		return 0;
-	default:
-		return 0; /* format: read by the first pass */
-	}
+	return mapquery_field(&q->m, field[i], mf_names[i], v, n, err);
 }
 
 /* Reads the query into q. -1 with *err; q->format is the client's format
@@ -147,10 +118,10 @@ static int read_query(const struct request *rq, struct map_query *q, struct form
 	                                               : MF_HTML;
 
 	memset(q, 0, sizeof(*q));
-	q->loot = -1;
-	q->w = MAP_DEFAULT_W;
-	q->h = MAP_DEFAULT_H;
-	strcpy(q->tileset, MAP_DEFAULT_TILESET);
+	q->m.loot = -1;
+	q->m.w = MAP_DEFAULT_W;
+	q->m.h = MAP_DEFAULT_H;
+	strcpy(q->m.tileset, MAP_DEFAULT_TILESET);
 	q->format = f;
 	form_reader_init(&r, format_only, read_format_field, &f);
 	if (form_read(&r, "query", s, n, err) != 0)
@@ -172,10 +143,10 @@ static void read_raw(const struct request *rq, struct map_query *q)
 /* The map's address: the same inputs, and the seed unless seed is NULL. */
 static int map_link(struct buf *b, const struct map_query *q, const uint64_t *seed)
 {
-	if (buf_printf(b, "/map?w=%d&h=%d&tileset=", q->w, q->h) != 0 ||
-	    form_encode(b, q->tileset) != 0)
+	if (buf_printf(b, "/map?w=%d&h=%d&tileset=", q->m.w, q->m.h) != 0 ||
+	    form_encode(b, q->m.tileset) != 0)
 		return -1;
-	if (q->loot >= 0 && buf_printf(b, "&loot=%d", q->loot) != 0)
+	if (q->m.loot >= 0 && buf_printf(b, "&loot=%d", q->m.loot) != 0)
 		return -1;
 	return seed ? buf_printf(b, "&seed=%" PRIu64, *seed) : 0;
 }
@@ -202,15 +173,15 @@ static void fill_form(struct tmpl_dict *body, const struct map_query *q, const s
 	if ((v = raw_value(q, MF_W, dw)))
 		tmpl_set(body, "W", v);
 	else
-		tmpl_set_int(body, "W", q->w);
+		tmpl_set_int(body, "W", q->m.w);
 	if ((v = raw_value(q, MF_H, dh)))
 		tmpl_set(body, "H", v);
 	else
-		tmpl_set_int(body, "H", q->h);
+		tmpl_set_int(body, "H", q->m.h);
 	if ((v = raw_value(q, MF_SEED, "")))
 		tmpl_set(body, "SEED", v);
-	else if (q->has_seed)
-		tmpl_set(body, "SEED", decimal_u64(q->seed, num));
+	else if (q->m.has_seed)
+		tmpl_set(body, "SEED", decimal_u64(q->m.seed, num));
 	static const char *const loot_values[] = {"", "0", "1", "2", "3", "4", "5", "6"};
 	const char *loot = raw_value(q, MF_LOOT, "");
 	int matched = 0;
@@ -218,7 +189,7 @@ static void fill_form(struct tmpl_dict *body, const struct map_query *q, const s
 		struct tmpl_dict *o = tmpl_section(body, "LOOT_OPT");
 		tmpl_set(o, "VALUE", loot_values[i + 1]);
 		tmpl_set(o, "LABEL", i < 0 ? "none" : i == 0 ? "any" : loot_values[i + 1]);
-		if (loot ? strcmp(loot, loot_values[i + 1]) == 0 : i == q->loot) {
+		if (loot ? strcmp(loot, loot_values[i + 1]) == 0 : i == q->m.loot) {
 			tmpl_show(o, "SEL");
 			matched = 1;
 		}
@@ -231,7 +202,7 @@ static void fill_form(struct tmpl_dict *body, const struct map_query *q, const s
 	}
 	const char *ts = raw_value(q, MF_TILESET, MAP_DEFAULT_TILESET);
 	if (!ts)
-		ts = q->tileset;
+		ts = q->m.tileset;
 	page_tileset_options(body, cat, ts);
 }
 
@@ -383,7 +354,7 @@ static size_t pick_rooms(size_t n_rooms, uint64_t seed, unsigned *pick)
 
 /* One item in each room of m (or in LOOT_MAX of them, see pick_rooms):
  * room i (its number among all rooms, reading order) has the seed
- * generate_batch_seed(seed, i) and a kind drawn from it, rolled at q->loot;
+ * generate_batch_seed(seed, i) and a kind drawn from it, rolled at q->m.loot;
  * its marker sits on the room's floor cell nearest the tile's middle. A
  * kind the catalog cannot make leaves its room empty. Returns how many,
  * into out (LOOT_MAX entries); *n_rooms: how many rooms the map has. */
@@ -398,9 +369,9 @@ static size_t roll_loot(const struct catalog *cat, const struct catalog_tileset 
 	struct buf b;
 
 	*n_rooms = find_rooms(ts, m, rooms);
-	size_t n_pick = q->loot >= 0 ? pick_rooms(*n_rooms, seed, pick) : 0;
+	size_t n_pick = q->m.loot >= 0 ? pick_rooms(*n_rooms, seed, pick) : 0;
 	form_parse(&f, NULL, NULL, 0, NULL);
-	f.tier = q->loot;
+	f.tier = q->m.loot;
 	buf_init(&b);
 	for (size_t k = 0; k < n_pick; k++) {
 		int c = rooms[pick[k]];
@@ -408,7 +379,7 @@ static size_t roll_loot(const struct catalog *cat, const struct catalog_tileset 
 		struct rng r;
 		rng_seed(&r, s);
 		struct gen_input in = {
-		        .kind = (enum kind)rng_below(&r, K__MAX), .tier = q->loot, .power = 1.0};
+		        .kind = (enum kind)rng_below(&r, K__MAX), .tier = q->m.loot, .power = 1.0};
 		struct loot *l = &out[n];
 		if (generate(cat, &in, s, &l->item) != 0)
 			continue;
@@ -471,7 +442,7 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 	tmpl_set_ref(map, "FLOOR", path.data, path.len);
 	decimal_u64(seed, num);
 	tmpl_set(map, "SEED", num);
-	tmpl_set(map, "TILESET", q->tileset);
+	tmpl_set(map, "TILESET", q->m.tileset);
 	tmpl_set_int(map, "W", m->w);
 	tmpl_set_int(map, "H", m->h);
 	tmpl_set(map, "LINK", link.data);
@@ -538,12 +509,12 @@ static void send_json(struct response *rs, const struct catalog_tileset *ts,
 		                                 .cx = loot[i].cx,
 		                                 .cy = loot[i].cy,
 		                                 .item = &loot[i].item};
-	struct render_map rm = {.tileset = q->tileset,
+	struct render_map rm = {.tileset = q->m.tileset,
 	                        .ts = ts,
 	                        .m = m,
 	                        .seed = seed,
 	                        .link = link.data,
-	                        .loot_tier = q->loot,
+	                        .loot_tier = q->m.loot,
 	                        .loot = at,
 	                        .n_loot = n_loot,
 	                        .n_rooms = n_rooms,
@@ -573,7 +544,7 @@ static const char *known_tilesets(struct arena *a, const struct catalog *cat)
 		n += strlen(cat->tilesets[i].name) + 2;
 	char *s = arena_alloc(a, n);
 	if (!s)
-		return MSG_TILESET;
+		return MAPQUERY_MSG_TILESET;
 	strcpy(s, "must be one of: ");
 	for (size_t i = 0; i < cat->n_tilesets; i++) {
 		if (i)
@@ -596,7 +567,7 @@ static void publish(const struct request *rq, const struct response *rs, const s
 static void serve_map(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
                       const struct map_query *q, const struct catalog *cat)
 {
-	const struct catalog_tileset *ts = catalog_tileset(cat, q->tileset);
+	const struct catalog_tileset *ts = catalog_tileset(cat, q->m.tileset);
 	char why[MAP_WHY_MAX];
 
 	if (!ts) {
@@ -606,31 +577,31 @@ static void serve_map(struct handler_ctx *ctx, const struct request *rq, struct 
 	/* With its seed, a map depends only on its inputs and the revision
 	 * (the loot): kept, keyed by the inputs as read. */
 	char key[PAGECACHE_KEY_MAX];
-	int keyed = q->has_seed &&
-	            snprintf(key, sizeof key, "map|%d|%d|%" PRIu64 "|%d|%d|%s", q->w, q->h, q->seed,
-	                     q->loot, (int)q->format, q->tileset) < (int)sizeof key;
+	int keyed = q->m.has_seed &&
+	            snprintf(key, sizeof key, "map|%d|%d|%" PRIu64 "|%d|%d|%s", q->m.w, q->m.h,
+	                     q->m.seed, q->m.loot, (int)q->format, q->m.tileset) < (int)sizeof key;
 	if (keyed && pagecache_get(PAGECACHE_INPUTS, key, cat->revision, rs)) {
 		publish(rq, rs, q, cat);
 		return;
 	}
-	uint64_t seed = q->has_seed ? q->seed : rng_next(&ctx->seeds);
+	uint64_t seed = q->m.has_seed ? q->m.seed : rng_next(&ctx->seeds);
 	struct map *m = arena_alloc(&ctx->arena, sizeof(*m));
 	/* the text form: for the HTML page and the text answer, not the JSON
 	 * (33 KB written for nothing at 30 x 30) */
 	int want_text = q->format != MF_JSON;
-	size_t text_cap = (size_t)(MAP_TILE * q->h) * (size_t)(MAP_TILE * q->w + 1) + 1;
+	size_t text_cap = (size_t)(MAP_TILE * q->m.h) * (size_t)(MAP_TILE * q->m.w + 1) + 1;
 	char *text = want_text ? arena_alloc(&ctx->arena, text_cap) : NULL;
 	if (!m || (want_text && !text)) {
 		send_error(rs, q, cat, 500, NULL, MSG_INTERNAL);
 		return;
 	}
-	if (map_generate(&ts->set, q->w, q->h, seed, m, why) != 0) {
+	if (map_generate(&ts->set, q->m.w, q->m.h, seed, m, why) != 0) {
 		send_error(rs, q, cat, 422, "tileset", why);
 		return;
 	}
 	size_t len = want_text ? map_text(m, text) : 0, n_loot = 0, n_rooms = 0;
 	struct loot *loot = NULL;
-	if (q->loot >= 0 && q->format != MF_TEXT) {
+	if (q->m.loot >= 0 && q->format != MF_TEXT) {
 		/* not cleared: generate() clears each item, roll_loot sets the
 		 * rest (100 x 1.3 KB cleared was ~2% of a fresh map) */
 		if (!(loot = arena_alloc(&ctx->arena, LOOT_MAX * sizeof(*loot)))) {

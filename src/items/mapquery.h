@@ -1,0 +1,40 @@
+/* mapquery: the fields of a map or a dungeon (docs/maps.md,
+ * docs/dungeons.md), each read by one rule wherever it is asked for:
+ * /map, /dungeon and the library's lf_map_generate. Each caller keeps its
+ * own list of names (a form_reader's), and hands each value here with the
+ * field it is. */
+#ifndef LOOTFORGE_MAPQUERY_H
+#define LOOTFORGE_MAPQUERY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "form.h"
+
+#define MAPQUERY_TILESET_MAX 32 /* bytes of a tileset name: map_tile.tileset is VARCHAR(32) */
+
+#define MAPQUERY_MSG_SIZE     "must be a whole number from 1 to 30"
+#define MAPQUERY_MSG_SEED     "must be a whole number from 0 to 18446744073709551615"
+#define MAPQUERY_MSG_TILESET  "must be a tileset name (lower-case letters, digits and '-')"
+#define MAPQUERY_MSG_LOOT     "must be a tier from 0 (any) to 6, or empty for no loot"
+#define MAPQUERY_MSG_LEVEL    "must be a whole number from 1 to 20"
+#define MAPQUERY_MSG_HALLWAYS "must be a whole number from 0 to 100"
+
+enum mapquery_field { MQ_W, MQ_H, MQ_SEED, MQ_TILESET, MQ_LOOT, MQ_LEVEL, MQ_HALLWAYS };
+
+struct mapquery {
+	int w, h;
+	int has_seed;
+	uint64_t seed;
+	char tileset[MAPQUERY_TILESET_MAX + 1];
+	int loot; /* -1: none, else the tier of the rooms' items (0 = any) */
+	int level, hallways;
+};
+
+/* Reads value v (n bytes) of field f, sent as `name`, into q. An empty
+ * value leaves q's default, as a blank input sends. 0, or -1 with *err
+ * naming the field. */
+int mapquery_field(struct mapquery *q, enum mapquery_field f, const char *name, const char *v,
+                   size_t n, struct form_error *err);
+
+#endif
