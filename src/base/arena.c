@@ -3,6 +3,8 @@
  * large allocation), and reset returns those to the system. */
 #include "arena.h"
 
+#include "fault.h"
+
 #include <stdalign.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -26,7 +28,7 @@ void arena_init(struct arena *a, size_t block_size, size_t limit)
 
 static struct arena_block *block_new(size_t size)
 {
-	struct arena_block *b = malloc(sizeof(*b) + size);
+	struct arena_block *b = fault_alloc() ? NULL : malloc(sizeof(*b) + size);
 
 	if (b) {
 		b->next = NULL;

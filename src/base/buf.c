@@ -1,6 +1,8 @@
 /* buf: a growable byte buffer (see buf.h for the ownership rules). */
 #include "buf.h"
 
+#include "fault.h"
+
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -54,7 +56,7 @@ static int reserve(struct buf *b, size_t extra)
 		}
 		cap *= 2;
 	}
-	p = realloc(b->data, cap);
+	p = fault_alloc() ? NULL : realloc(b->data, cap);
 	if (!p)
 		goto fail;
 	b->data = p;

@@ -31,7 +31,7 @@ static void route_healthz(struct handler_ctx *ctx, const struct request *rq, str
 	rs->status = 200;
 	rs->content_type = CT_TEXT;
 	if (buf_puts(&rs->body, "ok\n") != 0)
-		buf_reset(&rs->body);
+		response_internal_error(rs, 0);
 }
 
 static void route_metrics(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
@@ -231,6 +231,15 @@ void handle_request(struct handler_ctx *ctx, const struct request *rq, struct re
 	ctx->admitted = NULL;
 	dispatch(ctx, rq, rs);
 	ctx->admitted = NULL;
+	/* A page that ran out of memory writing its body and did not say so:
+	 * never half an answer, nor one kept by a cache */
+	if (rs->body.oom) {
+		rs->cache_seconds = 0;
+		rs->cache_control = NULL;
+		rs->headers[0] = '\0';
+		response_internal_error(rs,
+		                        rs->content_type && strcmp(rs->content_type, CT_JSON) == 0);
+	}
 	/* Nothing of the answer points into the arena: the body is rs's own. */
 	arena_reset(&ctx->arena);
 }

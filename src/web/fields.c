@@ -281,6 +281,11 @@ int fields_redirect_canonical(const struct request *rq, const struct fields_cano
 	rs->cache_control = NULL;
 	rs->cache_seconds = 0;
 	rs->content_type = CT_TEXT;
+	if (q.oom) { /* not the client's spelling: ours */
+		buf_free(&q);
+		response_internal_error(rs, 0);
+		return 1;
+	}
 	int n = rc == 0 ? snprintf(location, sizeof location, "%s%s%s", rq->path, q.len ? "?" : "",
 	                           q.len ? q.data : "")
 	                : -1;
@@ -288,12 +293,15 @@ int fields_redirect_canonical(const struct request *rq, const struct fields_cano
 	if (n >= 0 && (size_t)n < sizeof location && plain_path(rq->path) &&
 	    response_header(rs, "Location", location) == 0) {
 		rs->status = 301;
-		if (buf_printf(&rs->body, "Moved to %s\n", location) == 0)
-			return 1;
+		/* without its text (no memory) the answer is still whole */
+		if (buf_printf(&rs->body, "Moved to %s\n", location) != 0)
+			buf_reset(&rs->body);
+		return 1;
 	}
 	/* no spelling to send the client to: refused, never kept either */
 	buf_reset(&rs->body);
 	rs->status = 400;
-	buf_puts(&rs->body, "query: has no canonical spelling for this address\n");
+	if (buf_puts(&rs->body, "query: has no canonical spelling for this address\n") != 0)
+		response_internal_error(rs, 0);
 	return 1;
 }
