@@ -12,7 +12,7 @@
  * and its statements, all freed by db_free().
  *
  * The gate (dbgate.h) is passed at the start of every call of db.h and before
- * every statement of dbmod.c (db_stmt), the one path all of them take.
+ * every statement of the store (db_stmt), the one path all of them take.
  * The connection's waits on its socket go through io_wait() below, which
  * tells the gate who is blocked on the database and whether a wait timed
  * out: a timeout or a failed connect opens the breaker, while a connection
@@ -495,7 +495,7 @@ static enum db_status run(struct db *d, enum stmt s)
 	return DB_OK;
 }
 
-/* The gate, before a call (or one of dbmod.c's statements) goes out.
+/* The gate, before a call (or one of the store's statements) goes out.
  * DB_DOWN when it may not: then the connection, if it is inside a
  * transaction, is closed, so the server rolls back what it began. */
 static enum db_status gate(struct db *d)

@@ -1,4 +1,5 @@
-/* db_int: what db.c offers the other files of the database layer (dbmod.c)
+/* db_int: what db.c offers the other files of the database layer (lifecycle.c, dbsession.c,
+ * dbwords.c, dbrun.c, dbcatalog.c)
  * and nothing else may use: the statements of the one table
  * (statements.h), each prepared on first use on a connection and prepared
  * again after a reconnect, and the one failure path. */
