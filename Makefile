@@ -115,8 +115,20 @@ test-deploy:
 
 # The house rules on the source (docs/house.md): no include loop, and only
 # the server and main.c reach the router.
-test-house:
-	PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider --noconftest tests/house
+test-house: $(BUILD)/tests/house_lists
+	LOOTFORGE_LISTS=$(BUILD)/tests/house_lists PYTHONDONTWRITEBYTECODE=1 \
+		/usr/bin/python3 -m pytest -q -p no:cacheprovider --noconftest tests/house
+
+# The copies outside C of the C code's lists (kinds, stats, slots, places),
+# written from them: public/openapi.json's enums and stat properties,
+# sql/data/kinds_sql.py (tests/house/regen.py; make test-house fails when a
+# copy drifts).
+.PHONY: regen
+regen: $(BUILD)/tests/house_lists
+	/usr/bin/python3 tests/house/regen.py $(BUILD)/tests/house_lists
+
+$(BUILD)/tests/house_lists: tests/house/lists.c $(LIB_OBJ)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
 # Integration, browser and soak tests run under pytest from Debian's python3
 # (python3-pytest, python3-selenium), whatever python3 comes first on PATH.

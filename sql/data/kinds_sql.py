@@ -9,8 +9,8 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-STATS = ["hands", "multiplier", "attack", "defense", "magic", "flaming", "freezing",
-         "shocking", "holy", "evil", "sneak", "crit"]
+STATS = ["hands", "multiplier", "attack", "defense", "magic", "flaming", "freezing", "shocking",
+         "holy", "evil", "sneak", "crit"]
 
 # (table, shape) in the order of AFFIX_TABLES (src/model/recipe.h).
 TABLES = [

@@ -1,0 +1,153 @@
+#!/usr/bin/python3
+"""The copies outside C of the lists the C code holds once (recipe.h's
+kinds and stats, the slots, loadout.h's places), made from them.
+
+    tests/house/regen.py LISTS_BINARY          # writes the copies
+    tests/house/regen.py LISTS_BINARY --check  # fails (exit 1) on drift
+
+LISTS_BINARY is build/rel/tests/house_lists (tests/house/lists.c), which
+prints the lists as the compiler sees them. Written: public/openapi.json's
+kind and slot enums and its stat properties, sql/data/kinds_sql.py's STATS.
+Checked only, since a new member there is an ABI or a wording decision:
+the library's structs (src/lib/lootforge.h), the Python package's fields
+and the CLI's list of kinds. `make regen` writes; `make test-house` checks."""
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+OPENAPI = os.path.join(ROOT, "public", "openapi.json")
+KINDS_SQL = os.path.join(ROOT, "sql", "data", "kinds_sql.py")
+HEADER = os.path.join(ROOT, "src", "lib", "lootforge.h")
+PYTHON = os.path.join(ROOT, "python", "lootforge", "__init__.py")
+CLI = os.path.join(ROOT, "cli", "lootforge.c")
+
+
+def lists(binary):
+    return json.loads(subprocess.run([binary], check=True, capture_output=True, text=True).stdout)
+
+
+def stat_groups(l):
+    """The stat sets a JSON object holds, by what else it has: an item's
+    and a word's stats (every stat), a loadout's base and bonuses (the
+    summed stats and str) and its totals (and value, worn)."""
+    summed = l["summed_stats"] + ["str"]
+    return [set(l["stats"]), set(summed), set(summed + ["value", "worn"])]
+
+
+def fix_openapi(doc, l):
+    kinds, slots = l["kinds"], l["slots"]
+    groups = stat_groups(l)
+    every = set(l["stats"]) | {"str", "value", "worn"}
+
+    def walk(o):
+        if isinstance(o, dict):
+            e = o.get("enum")
+            if isinstance(e, list) and len(e) >= 3 and all(isinstance(x, str) for x in e):
+                if set(e) <= set(kinds) | {"ring", "amulet"} and set(e) & set(kinds):
+                    o["enum"] = list(kinds)
+                elif set(e) <= set(slots) | {"ring"} and len(set(e) & set(slots)) >= 3:
+                    o["enum"] = list(slots)
+            props = o.get("properties")
+            if isinstance(props, dict) and "attack" in props:
+                keys = set(props)
+                statlike = keys & (every | set(l["stats"]))
+                # the object is a stat set when all its keys are stats
+                if keys <= every | set(l["stats"]):
+                    want = max((g for g in groups if len(g & statlike) >= len(statlike) - 2),
+                               key=lambda g: len(g & statlike), default=None)
+                    if want is not None:
+                        order = [k for k in l["stats"] + ["str", "value", "worn"] if k in want]
+                        model = props["attack"]
+                        new = {}
+                        for k in order:
+                            new[k] = props.get(k, model)
+                        o["properties"] = new
+                        if isinstance(o.get("required"), list):
+                            o["required"] = [k for k in order if k in o["required"] or
+                                             k not in keys]
+            for v in o.values():
+                walk(v)
+        elif isinstance(o, list):
+            for v in o:
+                walk(v)
+
+    walk(doc)
+    return doc
+
+
+def openapi_text(l):
+    with open(OPENAPI, encoding="utf-8") as f:
+        old = f.read()
+    doc = fix_openapi(json.loads(old), l)
+    return old, json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+def kinds_sql_text(l):
+    with open(KINDS_SQL, encoding="utf-8") as f:
+        old = f.read()
+    words = textwrap.fill(", ".join('"%s"' % s for s in l["stats"]), 100,
+                          initial_indent="STATS = [", subsequent_indent=" " * 9) + "]"
+    new = re.sub(r"^STATS = \[[^\]]*\]", lambda _: words, old, count=1, flags=re.M)
+    return old, new
+
+
+def struct_fields(text, struct, ctype):
+    m = re.search(r"struct %s \{(.*?)\n\};" % struct, text, re.S)
+    if not m:
+        return None
+    f = re.search(r"\b%s (attack(?:, [a-z_]+)*);" % ctype, m.group(1))
+    return f.group(1).split(", ") if f else None
+
+
+def checks(l):
+    """Problems of the copies that are checked only."""
+    bad = []
+    summed = l["summed_stats"]
+    with open(HEADER, encoding="utf-8") as f:
+        h = f.read()
+    for struct, ctype in (("lf_item", "int"), ("lf_totals", "int64_t")):
+        got = struct_fields(h, struct, ctype)
+        if got is None or got[: len(summed)] != summed:
+            bad.append("src/lib/lootforge.h: struct %s's stats %s, not %s" % (struct, got, summed))
+    with open(PYTHON, encoding="utf-8") as f:
+        py = f.read()
+    for tup in re.findall(r"for s in \(([^)]*)\)", py):
+        got = re.findall(r'"([a-z_]+)"', tup)
+        if got and got[0] == "attack" and got[: len(summed)] != summed:
+            bad.append("python/lootforge/__init__.py: stats %s, not %s" % (got, summed))
+    with open(CLI, encoding="utf-8") as f:
+        cli = f.read()
+    want = ", ".join(l["kinds"][:-1]) + " or " + l["kinds"][-1]
+    if want not in cli:
+        bad.append("cli/lootforge.c: the --kind help does not say '%s'" % want)
+    return bad
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    l = lists(argv[1])
+    check = "--check" in argv
+    drift = []
+    for path, (old, new) in ((OPENAPI, openapi_text(l)), (KINDS_SQL, kinds_sql_text(l))):
+        if old == new:
+            continue
+        if check:
+            drift.append("%s differs from what make regen writes" % os.path.relpath(path, ROOT))
+        else:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(new)
+            print("regen: wrote", os.path.relpath(path, ROOT))
+    drift += checks(l)
+    for d in drift:
+        print("regen:", d, file=sys.stderr)
+    return 1 if drift else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
