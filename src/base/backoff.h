@@ -5,7 +5,7 @@
  * LOGIN_FREE_FAILURES locks the address for LOGIN_BACKOFF_FIRST seconds,
  * and every further failed check (one can only be made once the lock has
  * run out) doubles that, up to LOGIN_BACKOFF_MAX. A success starts again
- * from zero. Per address, not per name (issue 31): a name's back-off let
+ * from zero. Per address, not per name: a name's back-off let
  * anyone lock a moderator out from anywhere. The count and the lock live
  * in the database (login_source, migration 0016), so every worker and
  * every daemon sees the same. */

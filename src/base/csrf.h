@@ -19,7 +19,7 @@ void csrf_random_hex(char out[CSRF_HEX + 1]);
 /* A new CSRF cookie value, minted by the server: 32 hex digits of a
  * random nonce, then 32 of HMAC-SHA256(key, "cookie:" nonce) cut to 16
  * bytes. A client cannot choose its own: one the server did not mint fails
- * csrf_cookie_ok (issue 31). libsodium must be initialised. */
+ * csrf_cookie_ok. libsodium must be initialised. */
 void csrf_cookie_new(const uint8_t key[CSRF_KEY_BYTES], char out[CSRF_HEX + 1]);
 
 /* 1 when cookie is a value csrf_cookie_new made with key (compared in

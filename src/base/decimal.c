@@ -83,7 +83,7 @@ static size_t upto8(uint32_t v, char *dst)
 /* v's digits and the NUL into dst; returns the digits' count. Written
  * front to back in groups of eight digits split off by two divisions, then
  * four, then pairs: a seed's 20 digits were ~10 divisions by 100 and a
- * loop counting them (a seed in every item of a batch, issue 27). */
+ * loop counting them (a seed in every item of a batch). */
 static size_t u64_into(uint64_t v, char *dst)
 {
 	size_t n;

@@ -36,8 +36,7 @@ static JSONW_FN void jw_raw_slow(struct jw *w, const char *s, size_t n)
 /* The room reserved for the answer nearly always holds the next bytes:
  * then a copy, inline, without buf_append's call and terminating NUL (the
  * answer is terminated once, at its end: render_json_items). These calls
- * were a third of the daemon's CPU for a batch (docs/benchmarks.md,
- * "The last changes"). */
+ * were a third of the daemon's CPU for a batch. */
 static inline void jw_raw(struct jw *w, const char *s, size_t n)
 {
 	struct buf *b = w->b;
@@ -311,7 +310,7 @@ static JSONW_FN void jw_key(struct jw *w, const char *key, int first)
  *
  * A run of bounded members (the seed, the stats, the numbers) is written
  * after one check of the room, not one a member: the checks of ~35 writes
- * an item were a sixth of its JSON's instructions (issue 27). */
+ * an item were a sixth of its JSON's instructions. */
 
 /* A pointer to room for n more bytes and the NUL at the end of the answer,
  * grown if need be; NULL (w->err set) when memory ran out or an earlier

@@ -1,7 +1,6 @@
 /* svgpath: the pieces of the SVG paths the map and dungeon pages draw,
  * written without printf: a 30 x 30 map has ~2,000 runs of floor, and
- * snprintf for each was a quarter of the page's CPU (docs/benchmarks.md,
- * "Issue 27"). The bytes are printf's ("%d"). */
+ * snprintf for each was a quarter of the page's CPU. The bytes are printf's ("%d"). */
 #ifndef LOOTFORGE_SVGPATH_H
 #define LOOTFORGE_SVGPATH_H
 

@@ -476,7 +476,7 @@ extern "C" void tmpl_dict_free(struct tmpl_dict *d)
  * does not carry that id it looks the key up in a process-wide map under a
  * reader-writer lock, twice per SetValue (TemplateDictionary's
  * AddToIdToNameMap): with every worker rendering, that lock was the top of
- * the profile (docs/benchmarks.md). A StaticTemplateString carries its id,
+ * the profile. A StaticTemplateString carries its id,
  * so ctemplate skips all that. Keys are interned once per process into
  * StaticTemplateStrings (under g_keys_lock; they live until the process
  * exits, as ctemplate's map points into them), and each thread finds them

@@ -121,7 +121,7 @@ static int add_classes_at(struct catalog *c, const struct catalog *cur, uint64_t
 	return 0;
 }
 
-/* The catalog at rev, derived from cur (issue 31, item 2): rows are never
+/* The catalog at rev, derived from cur: rows are never
  * changed in place (an edit retires a row and adds another), so the
  * catalog at rev is the rows of cur, live and old, with added_rev <= rev <
  * retired_rev. Nothing is copied but the row structs: words, keys, spells'

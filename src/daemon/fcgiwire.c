@@ -55,7 +55,7 @@ void fcgiwire_read_params(char *const *env, struct fcgiwire_params *p)
  *
  * libfcgi's output stream has an 8 KB buffer and writes each time it
  * fills, so a page of 11 KB cost two write()s, two wake-ups of nginx and a
- * copy of the body (docs/benchmarks.md). Here the records go out in one
+ * copy of the body. Here the records go out in one
  * writev per IOV_BATCH iovecs, pointing at the caller's bytes. */
 
 #define IOV_BATCH 64 /* iovecs per writev */

@@ -1,4 +1,4 @@
-/* lane: the slow lane of a worker process (issue 31). Requests whose
+/* lane: the slow lane of a worker process. Requests whose
  * answer is slow by design (a login's password check: Argon2, or the same
  * time spent waiting for an unknown name) must not hold the worker threads
  * that generate items. A worker reads such a request whole, copies it into

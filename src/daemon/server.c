@@ -4,7 +4,7 @@
  * itself, libfcgi reads the next request of a kept-alive connection
  * (fastcgi_keep_conn) with a blocking read, so every idle connection nginx
  * keeps pins a worker while new connections queue behind it: with 4 workers
- * and 32 clients that gave a p99 above one second (docs/benchmarks.md).
+ * and 32 clients that gave a p99 above one second.
  * Instead, between two requests a kept connection is parked in an epoll set
  * beside the listen socket, and whichever worker is free takes the next
  * connection that has a request waiting, new or parked. EPOLLONESHOT hands
@@ -160,15 +160,15 @@ int server_init(void)
 	 * every request allocates blocks of 8 KB and more (libfcgi's stream
 	 * buffers, ctemplate's dictionary arena), and each such malloc first
 	 * merges every fastbin chunk the previous request freed. Measured:
-	 * about 10% of the daemon's CPU per page (docs/benchmarks.md). */
+	 * about 10% of the daemon's CPU per page. */
 	if (mallopt(M_MXFAST, 0) != 1)
 		log_warn("server: mallopt(M_MXFAST) refused; keeping the default");
 	/* Two malloc arenas, not glibc's 8 per core: each worker thread (and
 	 * the catalog loader) otherwise gets an arena of its own, and each
 	 * arena keeps the chunks its thread freed resident: ~1 MiB per thread
-	 * with the shipped catalog, tens of MiB after a catalog load
-	 * (docs/benchmarks.md, "Memory"). Two, one per core, keep the lock
-	 * contention as low as the CPU per request shows. */
+	 * with the shipped catalog, tens of MiB after a catalog load. Two, one
+	 * per core, keep the lock contention as low as the CPU per request
+	 * shows. */
 	if (mallopt(M_ARENA_MAX, 2) != 1)
 		log_warn("server: mallopt(M_ARENA_MAX) refused; keeping the default");
 	/* Every parked connection is an fd: as many as the hard limit allows. */

@@ -18,7 +18,7 @@
 int supervise(unsigned n, int (*child)(void *arg), void *arg, const sigset_t *stop,
               unsigned grace_ms);
 
-/* The watchdog (issue 31): a child says it is alive by calling
+/* The watchdog: a child says it is alive by calling
  * supervise_beat() (the server's reaper thread does, every tick), which
  * stores the time in memory shared with the supervisor (its fork counts as
  * its first beat). A heartbeat older than SUPERVISE_STALE_MS means the process is

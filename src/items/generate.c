@@ -22,7 +22,7 @@ const char *const unhonoured_reason_text[] = {
         [UR_CONTRADICTS] = "contradicts another part",
 };
 
-/* Whether a kind other than k has w as its part p (issue 23: such a word
+/* Whether a kind other than k has w as its part p (such a word
  * was "unknown"). */
 static int other_kind_has(const struct catalog *c, enum kind k, enum part p, const char *w)
 {
@@ -73,7 +73,7 @@ struct gen {
 /* rng_range(r, lo, hi) for constant lo < hi, inline: the same draws and
  * the same value (rng_below's bound and rejection), with the divisions by
  * a constant folded into multiplications. Four of these a weapon; rng_range
- * was 9% of rolling a batch (issue 27). */
+ * was 9% of rolling a batch. */
 static inline __attribute__((always_inline)) int64_t range_k(struct rng *r, int64_t lo, int64_t hi)
 {
 	const uint64_t n = (uint64_t)(hi - lo) + 1;

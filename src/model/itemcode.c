@@ -35,7 +35,7 @@ static uint16_t check16(const uint8_t *p, size_t n)
  * Straight into a buffer of RAW_MAX bytes, without a check a byte: the
  * longest code, every field at its widest, is 89 (2 + 2 + 10 + 5 + 8 +
  * 12 x 5 + 2). A code is made for every item of a batch, and the checks
- * were a third of it (issue 27). */
+ * were a third of it. */
 
 /* LEB128: seven bits a byte, low first, high bit = more. At most 10 bytes
  * at b; returns the count. */

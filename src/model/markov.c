@@ -290,7 +290,7 @@ struct markov *markov_build(const char *const *names, size_t n, int order, struc
 	}
 	/* Where each transition leads and each context's bound, once: a walk
 	 * then neither searches the contexts nor divides twice a letter (the
-	 * names were 6% of a dungeon's JSON answer; issue 27). */
+	 * names were 6% of a dungeon's JSON answer). */
 	for (size_t i = 0; i < m->n_ctx; i++) {
 		struct context *c = &m->ctx[i];
 		c->limit = c->total ? UINT64_MAX - (UINT64_MAX % c->total + 1) % c->total : 0;

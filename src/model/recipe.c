@@ -418,7 +418,7 @@ static const struct step *first_step(const struct recipe *r, enum step_op op)
 
 /* Each recipe's first step of each op, found once: the JSON of every item
  * asks three or four times (a spell? charges? a condition? a given name?),
- * and the walk over the steps was 3% of a batch's instructions (issue 27). */
+ * and the walk over the steps was 3% of a batch's instructions. */
 #define OPS (OP_CHARGES + 1)
 static const struct step *steps_by_op[K__MAX][OPS];
 static pthread_once_t steps_once = PTHREAD_ONCE_INIT;

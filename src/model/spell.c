@@ -105,7 +105,7 @@ static void put_bytes(struct out *o, const char *s, size_t n)
 
 /* The bytes vsnprintf wrote, for the only conversions this file uses: %d
  * (an int) and %s (NULL as glibc's "(null)"). vsnprintf was 4% of a
- * dungeon's JSON answer, which holds ~250 items (issue 27). Anything else
+ * dungeon's JSON answer, which holds ~250 items. Anything else
  * after a '%' is a programming error the format attribute catches. */
 static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void put(struct out *o, const char *fmt, ...)

@@ -6,7 +6,7 @@
  * of UTF-8 (the longest word /generate accepts in attribute[...]). Case is
  * kept as typed; the database compares words case-insensitively.
  *
- * Look-alikes (issue 31, Unicode TR39's ideas): no invisible character
+ * Look-alikes (Unicode TR39's ideas): no invisible character
  * (Default_Ignorable_Code_Point, such as U+3164 HANGUL FILLER, which is a
  * "letter"); no styled letter (one that NFKC changes: fullwidth Ａ,
  * mathematical bold 𝐚, ligatures, ſ); and the letters of one word all of

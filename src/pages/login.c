@@ -89,7 +89,7 @@ static int login_db_failed(struct response *rs, int json, const char *csrf, cons
 	return 1;
 }
 
-/* The source's back-off (backoff.h, issue 31): guesses from one address
+/* The source's back-off (backoff.h): guesses from one address
  * lock that address, for every name, and never a moderator who logs in
  * from elsewhere. A source in back-off is refused (429) before its fields
  * are checked: it never takes one of the SESSION_VERIFY_MAX slots. A

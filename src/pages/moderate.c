@@ -192,9 +192,9 @@ static json_t *name_row_json(const struct db_name_submission *row)
 	return o;
 }
 
-/* The kinds and parts "Change a live word" offers, as choices (issue 23:
- * they were free text); from recipe.c's names, so a new kind or part is
- * listed without a change here. */
+/* The kinds and parts "Change a live word" offers, as choices rather than
+ * free text; from recipe.c's names, so a new kind or part is listed
+ * without a change here. */
 static void live_choice(struct tmpl_dict *q, const char *section, const char *value,
                         const char *sent, int refused)
 {

@@ -1,4 +1,4 @@
-/* confusable: look-alikes of live words (issue 31), after Unicode TR39's
+/* confusable: look-alikes of live words, after Unicode TR39's
  * skeleton. The word rule (word.h) already refuses invisible characters,
  * styled letters and mixed scripts; what is left is a word wholly in
  * another script that looks like a live one (Cyrillic "аре" for "ape"), or

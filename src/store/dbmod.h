@@ -105,7 +105,7 @@ struct decide_outcome {
 /* ---- the login back-off (migrations 0006, 0016, backoff.h) ----
  * Kept per source address (client hash, as the proposal limit), for every
  * name alike, so that an unknown name behaves like a known one and guesses
- * from one address never lock out a moderator at another (issue 31). */
+ * from one address never lock out a moderator at another. */
 struct login_slot {
 	int locked;       /* the source is in back-off: refuse, check nothing */
 	long retry_after; /* locked: seconds until it ends */

@@ -1,7 +1,6 @@
 /* itemlink_db: a code to its item as the pages resolve it, where the
- * database can tell a revision that is coming from one never made (issue
- * 31). Apart from itemlink.c, which the library (liblootforge.a) carries
- * without any database. */
+ * database can tell a revision that is coming from one never made. Apart from itemlink.c, which the
+ * library (liblootforge.a) carries without any database. */
 #ifndef LOOTFORGE_ITEMLINK_DB_H
 #define LOOTFORGE_ITEMLINK_DB_H
 

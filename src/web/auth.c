@@ -45,7 +45,7 @@ static int hex_digit(char c)
 /* Whether the query string has a key that decodes (as the form reader
  * decodes: %XX, '+') to "csrf". A token in the address ends up in logs,
  * the Referer and the history, and a link could carry one, so a POST's
- * token counts only from its body (issue 31). */
+ * token counts only from its body. */
 static int query_names_csrf(const char *q)
 {
 	static const char name[] = "csrf";
