@@ -123,9 +123,16 @@ test-house: $(BUILD)/tests/house_lists
 # written from them: public/openapi.json's enums and stat properties,
 # sql/data/kinds_sql.py (tests/house/regen.py; make test-house fails when a
 # copy drifts).
-.PHONY: regen
+.PHONY: regen lint-openapi
 regen: $(BUILD)/tests/house_lists
 	/usr/bin/python3 tests/house/regen.py $(BUILD)/tests/house_lists
+
+# public/openapi.json under Redocly's recommended rules (npm's @redocly/cli,
+# fetched by npx into ~/.npm on first use; needs Node.js 20). Not part of
+# make check: a fresh Debian has no Node.js of that age.
+REDOCLY ?= @redocly/cli@2.77.0
+lint-openapi:
+	npx --yes $(REDOCLY) lint --extends recommended public/openapi.json
 
 $(BUILD)/tests/house_lists: tests/house/lists.c $(LIB_OBJ)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)

@@ -243,3 +243,11 @@ void handle_request(struct handler_ctx *ctx, const struct request *rq, struct re
 	/* Nothing of the answer points into the arena: the body is rs's own. */
 	arena_reset(&ctx->arena);
 }
+
+size_t handler_routes(struct handler_route_info *out, size_t cap)
+{
+	for (size_t i = 0; i < N_ROUTES && i < cap; i++)
+		out[i] = (struct handler_route_info){routes[i].path, routes[i].under, routes[i].allow,
+		                                     routes[i].guard != NULL, routes[i].cors};
+	return N_ROUTES;
+}

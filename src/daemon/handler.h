@@ -14,4 +14,17 @@ void handle_request(struct handler_ctx *ctx, const struct request *rq, struct re
  * threads that generate. */
 int handler_slow(const struct request *rq);
 
+/* One row of the route table as the tools that describe the site read it
+ * (tests/house/lists.c writes the API description's paths from it). */
+struct handler_route_info {
+	const char *path;
+	int under;         /* every path below path too */
+	const char *allow; /* the methods, as the Allow header says them; NULL: none */
+	int guarded;       /* a moderator's session first */
+	int cors;          /* public data, readable by pages of other sites */
+};
+
+/* The table's rows into out (at most cap); returns how many there are. */
+size_t handler_routes(struct handler_route_info *out, size_t cap);
+
 #endif

@@ -7,7 +7,11 @@ kinds and stats, the slots, loadout.h's places), made from them.
 
 LISTS_BINARY is build/rel/tests/house_lists (tests/house/lists.c), which
 prints the lists as the compiler sees them. Written: public/openapi.json's
-kind and slot enums and its stat properties, sql/data/kinds_sql.py's STATS.
+kind and slot enums, its stat properties, and what the route table says of
+each operation (its operationId, the moderator's session that guards it or
+none, the security scheme, servers); sql/data/kinds_sql.py's STATS. Checked
+too: every route of the table is described and every path described is a
+route, with the route's methods.
 Checked only, since a new member there is an ABI or a wording decision:
 the library's structs (src/lib/lootforge.h), the Python package's fields
 and the CLI's list of kinds. `make regen` writes; `make test-house` checks."""
@@ -79,10 +83,91 @@ def fix_openapi(doc, l):
     return doc
 
 
+# Paths that are files nginx serves, not routes of the daemon.
+STATIC_PATHS = {"/openapi.json"}
+# Routes for operators, described in docs/operations.md rather than here.
+OPERATOR_ROUTES = {"/healthz", "/metrics"}
+SESSION_SCHEME = "moderatorSession"
+
+
+def route_of(path, routes):
+    """The route of the table that answers an API path ("/item/{code}" is
+    /item's, which takes every path below it)."""
+    base = path.split("/{", 1)[0] or "/"
+    for r in routes:
+        if r["path"] == path or (r["under"] and r["path"] == base and "{" in path):
+            return r
+    return None
+
+
+def operation_id(method, path):
+    words = [w for w in re.split(r"[/.{}_-]+", path) if w]
+    if "{" in path:
+        words = [w for w in re.split(r"[/.{}_-]+", path.split("/{", 1)[0]) if w] + \
+            ["by"] + [re.sub(r"[{}]", "", w) for w in re.findall(r"\{[a-z_]+\}", path)]
+    return method + "".join(w[:1].upper() + w[1:] for w in words or ["index"])
+
+
+def fix_operations(doc, l):
+    """What the route table says of each operation: its id, whether a
+    moderator's session guards it, and the servers and scheme they name."""
+    routes = l["routes"]
+    doc.setdefault("servers", [{"url": "http://127.0.0.1:8080",
+                                "description": "the dev stack of make run (any host of the "
+                                               "site serves the same paths)"}])
+    info = doc.setdefault("info", {})
+    info.setdefault("license", {"name": "MIT", "identifier": "MIT"})
+    schemes = doc.setdefault("components", {}).setdefault("securitySchemes", {})
+    schemes[SESSION_SCHEME] = {
+        "type": "apiKey", "in": "cookie", "name": l["session_cookie"],
+        "description": "A moderator's session, set by POST /login (named __Host-%s when the "
+                       "site sets Secure cookies). Every other operation is public."
+                       % l["session_cookie"]}
+    for path, item in doc.get("paths", {}).items():
+        r = route_of(path, routes)
+        for method, op in item.items():
+            if method not in ("get", "post", "put", "delete", "patch") or not isinstance(op, dict):
+                continue
+            op["operationId"] = operation_id(method, path)
+            op["security"] = [{SESSION_SCHEME: []}] if r and r["guarded"] else []
+    return doc
+
+
+def route_problems(doc, l):
+    """Routes the description lacks, paths it has that no route answers,
+    and methods that are not the route's."""
+    bad = []
+    routes = l["routes"]
+    paths = doc.get("paths", {})
+    for path, item in paths.items():
+        if path in STATIC_PATHS:
+            continue
+        r = route_of(path, routes)
+        if r is None:
+            bad.append("public/openapi.json: %s is no route of handler.c" % path)
+            continue
+        allow = [m.strip().lower() for m in r["allow"].split(",") if m.strip()]
+        for method in item:
+            if method in ("get", "post") and method not in allow:
+                bad.append("public/openapi.json: %s %s, but the route allows %s"
+                           % (method.upper(), path, r["allow"]))
+    for r in routes:
+        if not r["allow"] or r["path"] in OPERATOR_ROUTES:
+            continue
+        described = [p for p in paths if route_of(p, [r]) is r]
+        if not described:
+            bad.append("public/openapi.json: the route %s is not described" % r["path"])
+            continue
+        for m in [m.strip().lower() for m in r["allow"].split(",")]:
+            if m in ("get", "post") and not any(m in paths[p] for p in described):
+                bad.append("public/openapi.json: %s %s is not described" % (m.upper(), r["path"]))
+    return bad
+
+
 def openapi_text(l):
     with open(OPENAPI, encoding="utf-8") as f:
         old = f.read()
-    doc = fix_openapi(json.loads(old), l)
+    doc = fix_operations(fix_openapi(json.loads(old), l), l)
     return old, json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
@@ -144,6 +229,8 @@ def main(argv):
                 f.write(new)
             print("regen: wrote", os.path.relpath(path, ROOT))
     drift += checks(l)
+    with open(OPENAPI, encoding="utf-8") as f:
+        drift += route_problems(json.load(f), l)
     for d in drift:
         print("regen:", d, file=sys.stderr)
     return 1 if drift else 0
