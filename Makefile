@@ -225,7 +225,7 @@ browser: $(DAEMON)
 # of loadouts from 32 old revisions (/generate p50/p99 beside them).
 soak: $(DAEMON)
 	python3 tests/soak/soak.py --daemon $(DAEMON) \
-		--faults kill-worker,db-outage,db-freeze,db-down-restart,idle-peers,catalog-flood,head-then-get,login-flood,moderator-flood,old-revision-flood
+		--faults kill-worker,db-outage,db-freeze,db-down-restart,idle-peers,catalog-flood,head-then-get,login-flood,moderator-flood,rev-spelling-flood,old-revision-flood
 
 soak-brief: $(DAEMON)
 	python3 tests/soak/soak.py --daemon $(DAEMON) --brief

@@ -64,6 +64,11 @@ peak and the soak: the peak load again for 30 s (--brief: 20 s) with
                every device-cookie login 200, every guess 401, 429 or 503
                with Retry-After; /generate p50/p99 printed beside it, and the
                device-cookie logins' answers and times
+  rev-spelling-flood
+               4 loops asking /catalog.json?rev=R with R spelled otherwise
+               (leading zeros, percent-escaped digits) for 10 s: every
+               answer a 301 to the one spelling, and nginx's cache not one
+               file larger; /generate p50/p99 printed beside it
   old-revision-flood
                16 connections asking /loadout of 32 items from 32 old
                revisions for 10 s (issue 31, item 2; before the fault run,
@@ -80,7 +85,7 @@ proposal answered 2xx must be in the database afterwards.
 Usage: tests/soak/soak.py --daemon build/rel/lootforged [--brief]
        [--workers N] [--faults kill-worker,db-outage,db-freeze,db-down-restart,idle-peers,
                                catalog-flood,head-then-get,login-flood,moderator-flood,
-                               old-revision-flood]
+                               rev-spelling-flood,old-revision-flood]
        [--keep]"""
 
 import argparse
@@ -760,7 +765,7 @@ def flood_schedule(faults):
     elif "db-freeze" in faults:
         at = max(at, FAULT_WINDOW["db-freeze"])
     starts = {}
-    for name in ("login-flood", "moderator-flood", "old-revision-flood"):
+    for name in ("login-flood", "moderator-flood", "rev-spelling-flood", "old-revision-flood"):
         if name in faults:
             starts[name] = at
             at += 1.0 + FLOOD_SECONDS + 1.0  # a second of probes before, one to settle
@@ -878,6 +883,95 @@ def check_login_flood(stack, rep, reports):
     if t.get("before") != t.get("after"):
         problems.append("login-flood: made-up names wrote rows: moderation_log, login_throttle "
                         "%r before, %r after" % (t.get("before"), t.get("after")))
+    return problems
+
+
+REV_LOOPS = 4
+
+
+def rev_spelling(rnd, rev):
+    """rev spelled another way: leading zeros, or percent-escaped digits."""
+    digits = str(rev)
+    if rnd.random() < 0.5:
+        return "0" * rnd.randint(1, 19 - len(digits)) + digits
+    return "".join("%%%02X" % ord(d) if rnd.random() < 0.5 else d for d in digits) \
+        if len(digits) > 1 else "%%%02X" % ord(digits)
+
+
+def cache_bytes(stack):
+    """Files and bytes of nginx's cache of items, dungeons and exports."""
+    files = size = 0
+    for d, _, names in os.walk(os.path.join(stack.var, "tmp", "nginx", "items")):
+        for n in names:
+            try:
+                size += os.path.getsize(os.path.join(d, n))
+                files += 1
+            except OSError:
+                pass
+    return files, size
+
+
+def fault_rev_spelling_flood(stack, stop, report):
+    """REV_LOOPS loops ask /catalog.json?rev=R spelled every other way
+    (leading zeros, %3x digits) for FLOOD_SECONDS while /generate is
+    probed: each spelling is answered with the canonical address (301), and
+    nginx's cache does not grow by one file."""
+    report.update(answers={}, errors=[])
+    if stop.wait(report.get("after", 0.0)):
+        return
+    status, _, body = get(stack, "/catalog.json")
+    rev = json.loads(body)["revision"]
+    get(stack, "/catalog.json?rev=%d" % rev)  # the canonical entry, kept once
+    report["cache_before"] = cache_bytes(stack)
+    lock = threading.Lock()
+
+    def loop(until, seed):
+        rnd = random.Random(seed)
+        conn = http.client.HTTPConnection("127.0.0.1", stack.port, timeout=10)
+        while time.time() < until and not stop.is_set():
+            try:
+                conn.request("GET", "/catalog.json?rev=" + rev_spelling(rnd, rev),
+                             headers={"User-Agent": PROBE_AGENT})
+                r = conn.getresponse()
+                r.read()
+                key = r.status
+            except (OSError, http.client.HTTPException) as e:
+                key = type(e).__name__
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", stack.port, timeout=10)
+            with lock:
+                report["answers"][key] = report["answers"].get(key, 0) + 1
+        conn.close()
+
+    def flood():
+        until = time.time() + FLOOD_SECONDS
+        loops = [threading.Thread(target=loop, args=(until, i)) for i in range(REV_LOOPS)]
+        for t in loops:
+            t.start()
+        for t in loops:
+            t.join()
+
+    beside_generate(stack, stop, report, flood)
+    report["cache_after"] = cache_bytes(stack)
+
+
+def check_rev_spelling_flood(stack, rep, reports):
+    answers = rep.get("answers", {})
+    before, after = rep.get("cache_before", (0, 0)), rep.get("cache_after", (0, 0))
+    problems = print_beside(
+        "rev-spelling-flood", "%d loops asking the export at one revision spelled otherwise for "
+        "%d s: %d answers %r; nginx's cache %d files, %d bytes before, %d files, %d bytes after"
+        % (REV_LOOPS, FLOOD_SECONDS, sum(answers.values()), answers, before[0], before[1],
+           after[0], after[1]), rep)
+    if not answers:
+        problems.append("rev-spelling-flood: no request was made (the run was too short?)")
+    kills = reports.get("kill-worker", {}).get("kills", 0)
+    wrong = {k: v for k, v in answers.items() if k != 301}
+    if sum(wrong.values()) > kills * REV_LOOPS:
+        problems.append("rev-spelling-flood: answers other than 301: %r" % wrong)
+    if after[0] > before[0]:
+        problems.append("rev-spelling-flood: nginx's cache grew from %d to %d files"
+                        % (before[0], after[0]))
     return problems
 
 
@@ -1033,6 +1127,7 @@ FAULTS = {"kill-worker": fault_kill_worker, "db-outage": fault_db_outage,
           "idle-peers": fault_idle_peers, "catalog-flood": fault_catalog_flood,
           "head-then-get": fault_head_then_get, "login-flood": fault_login_flood,
           "moderator-flood": fault_moderator_flood,
+          "rev-spelling-flood": fault_rev_spelling_flood,
           "old-revision-flood": fault_old_revision_flood}
 # Faults that need the fault phase to last at least this long (seconds): they
 # start after the others are over, so that each sees its own fault alone.
@@ -1041,6 +1136,7 @@ FAULT_CHECKS = {"db-freeze": check_db_freeze, "db-down-restart": check_db_down_r
                 "idle-peers": check_idle_peers, "catalog-flood": check_catalog_flood,
                 "head-then-get": check_head_then_get, "login-flood": check_login_flood,
                 "moderator-flood": check_moderator_flood,
+                "rev-spelling-flood": check_rev_spelling_flood,
                 "old-revision-flood": check_old_revision_flood}
 # Made before the fault run (not in its time): {fault: fn(stack) -> report["path"]}.
 FAULT_PREPARE = {"old-revision-flood": prepare_old_revisions}
