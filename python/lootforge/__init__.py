@@ -132,6 +132,8 @@ _map = _sig("lf_map_generate", ctypes.c_int, _vp, _c, ctypes.POINTER(ctypes.POIN
             _pc, _pc)
 _map_free = _sig("lf_map_free", None, ctypes.POINTER(_Map))
 _map_json = _sig("lf_map_json", ctypes.c_int, _vp, _c, ctypes.POINTER(_vp), _pc, _pc)
+_dungeon_json = _sig("lf_dungeon_json", ctypes.c_int, _vp, _c, ctypes.POINTER(_vp), _pc, _pc)
+_dungeon_text = _sig("lf_dungeon_text", ctypes.c_int, _vp, _c, ctypes.POINTER(_vp), _pc, _pc)
 _totals = _sig("lf_loadout_totals", ctypes.c_int, _vp, _c, ctypes.POINTER(_Totals), _pc, _pc)
 _libc = ctypes.CDLL(None)
 _libc.free.argtypes = [_vp]
@@ -313,6 +315,29 @@ class Catalog:
                      ctypes.byref(why)) != 0:
             raise Error(_s(why.value), _s(field.value))
         return self._text(out)
+
+    def _dungeon(self, fn, query, fields):
+        q = query if query is not None else _query(fields)
+        out, why, field = _vp(), _c(), _c()
+        if fn(self._p, q.encode(), ctypes.byref(out), ctypes.byref(field),
+              ctypes.byref(why)) != 0:
+            raise Error(_s(why.value), _s(field.value))
+        return self._text(out)
+
+    def dungeon_json(self, query=None, **fields):
+        """The JSON /dungeon?QUERY&format=json answers, byte for byte: w, h,
+        tileset, seed, level, hallways. Needs the current export."""
+        return self._dungeon(_dungeon_json, query, fields)
+
+    def dungeon(self, query=None, **fields):
+        """The keyed dungeon as a dict (its JSON parsed): rooms, doors,
+        stairs, each room's key (items with their links, treasure)."""
+        import json
+        return json.loads(self.dungeon_json(query, **fields))
+
+    def dungeon_text(self, query=None, **fields):
+        """/dungeon?QUERY&format=text: the map, then the key a room a line."""
+        return self._dungeon(_dungeon_text, query, fields)
 
     def loadout_totals(self, items, base=None):
         """The totals of a loadout: items as /loadout takes them, "CODE" (in
