@@ -394,12 +394,12 @@ static const char *read_tileset(struct catalog *c, json_t *o)
 	return NULL;
 }
 
-int catalog_export_add_budgets(json_t *root, const struct catalog *cur)
+int catalog_export_add_budgets(json_t *root, const struct catalog *cur, uint64_t rev)
 {
 	json_t *rows = json_array();
 	for (int level = 1; rows && level <= DUNGEON_LEVEL_MAX; level++) {
 		const struct dungeon_budget *b =
-		        dungeon_budget_at(cur->budgets, cur->n_budgets, level, cur->revision);
+		        dungeon_budget_at(cur->budgets, cur->n_budgets, level, rev);
 		if (b &&
 		    json_array_append_new(
 		            rows,
