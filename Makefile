@@ -354,6 +354,7 @@ $(BUILD)/kit $(PIC):
 # each library; then nothing but the prefixed API is global in either.
 test-kit: $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(DAEMON) $(BUILD)/tests/kit_export
 	sh tests/kit/test_kit.sh $(BUILD) $(PIC) $(LF_VERSION)
+	sh tests/kit/test_readme.sh $(BUILD)/tests/kit_export
 	LOOTFORGE_LIB=$(LIBLOOTFORGE_SO) LOOTFORGE_EXPORT=$(BUILD)/tests/kit_export PYTHONPATH=python \
 		$(PYTEST) -p no:cacheprovider --noconftest python/tests
 

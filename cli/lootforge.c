@@ -10,6 +10,9 @@
  *       items from the form's fields (/generate?...&format=json)
  *   lootforge map --catalog FILE [--width W] [--height H] [--tileset T] [--seed S]
  *       a dungeon map as text (/map?format=text)
+ *   lootforge dungeon --catalog FILE [--width W] [--height H] [--tileset T] [--seed S]
+ *                     [--level N] [--hallways N] [--text]
+ *       a keyed dungeon as JSON (/dungeon?...&format=json), or its text
  *   lootforge --version | --help
  *
  * Options are GNU long options (getopt_long), in any order, with short
@@ -27,6 +30,8 @@ static const char usage_text[] =
         "       lootforge generate --catalog FILE [--kind K] [--tier N] [--variance]\n"
         "                 [--power P] [--seed S] [--count N] [--attr PART=WORD]...\n"
         "       lootforge map --catalog FILE [--width W] [--height H] [--tileset T] [--seed S]\n"
+        "       lootforge dungeon --catalog FILE [--width W] [--height H] [--tileset T]\n"
+        "                 [--seed S] [--level N] [--hallways N] [--text]\n"
         "       lootforge --version | --help\n"
         "\n"
         "  -c, --catalog FILE   a catalog export (GET /catalog.json; maps need one without rev=)\n"
@@ -40,13 +45,16 @@ static const char usage_text[] =
         "  -W, --width W        map width in tiles, 1 to 30 (default 12)\n"
         "  -H, --height H       map height in tiles, 1 to 30 (default 8)\n"
         "  -T, --tileset T      map tileset (default plain)\n"
+        "  -l, --level N        dungeon level, 1 to 20 (default 1): deeper, richer\n"
+        "      --hallways N     dungeon's mix of hallway pieces, 0 to 100 (default 50)\n"
+        "      --text           the dungeon as text (/dungeon?format=text), not JSON\n"
         "  -V, --version        print the version and exit\n"
         "  -h, --help           print this help and exit\n"
         "\n"
         "Exit status: 0; 1 when an item or map could not be made; 2 for a bad command line\n"
         "or catalog. See lootforge(1).\n";
 
-/* A bad command line: the synopsis (the first five lines) on stderr. */
+/* A bad command line: the synopsis (the first seven lines) on stderr. */
 static void usage(void)
 {
 	const char *end = usage_text;
@@ -107,22 +115,32 @@ static void add(char *q, size_t cap, const char *key, const char *value)
 	q[n] = '\0';
 }
 
-enum command { CMD_ITEM, CMD_GENERATE, CMD_MAP };
+enum command { CMD_ITEM, CMD_GENERATE, CMD_MAP, CMD_DUNGEON };
 
-static const struct option options[] = {
-        {"catalog", required_argument, NULL, 'c'}, {"kind", required_argument, NULL, 'k'},
-        {"tier", required_argument, NULL, 't'},    {"variance", no_argument, NULL, 'v'},
-        {"power", required_argument, NULL, 'p'},   {"seed", required_argument, NULL, 's'},
-        {"count", required_argument, NULL, 'n'},   {"attr", required_argument, NULL, 'a'},
-        {"width", required_argument, NULL, 'W'},   {"height", required_argument, NULL, 'H'},
-        {"tileset", required_argument, NULL, 'T'}, {"version", no_argument, NULL, 'V'},
-        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
+static const struct option options[] = {{"catalog", required_argument, NULL, 'c'},
+                                        {"kind", required_argument, NULL, 'k'},
+                                        {"tier", required_argument, NULL, 't'},
+                                        {"variance", no_argument, NULL, 'v'},
+                                        {"power", required_argument, NULL, 'p'},
+                                        {"seed", required_argument, NULL, 's'},
+                                        {"count", required_argument, NULL, 'n'},
+                                        {"attr", required_argument, NULL, 'a'},
+                                        {"width", required_argument, NULL, 'W'},
+                                        {"height", required_argument, NULL, 'H'},
+                                        {"tileset", required_argument, NULL, 'T'},
+                                        {"version", no_argument, NULL, 'V'},
+                                        {"help", no_argument, NULL, 'h'},
+                                        {"level", required_argument, NULL, 'l'},
+                                        {"hallways", required_argument, NULL, 'w'},
+                                        {"text", no_argument, NULL, 'x'},
+                                        {NULL, 0, NULL, 0}};
 
 /* Which options each command takes: the letters of options[]. */
 static const char *const takes[] = {
         [CMD_ITEM] = "c",
         [CMD_GENERATE] = "cktvpsna",
         [CMD_MAP] = "cWHTs",
+        [CMD_DUNGEON] = "cWHTslwx",
 };
 
 /* The query-string name of an option's field. */
@@ -145,6 +163,10 @@ static const char *field_of(int opt)
 		return "h";
 	case 'T':
 		return "tileset";
+	case 'l':
+		return "level";
+	case 'w':
+		return "hallways";
 	default:
 		return NULL;
 	}
@@ -173,7 +195,7 @@ int main(int argc, char **argv)
 	const char *catalog = NULL, *why = NULL, *field = NULL;
 	char query[4096] = "", key[80];
 	enum command cmd;
-	int opt, rc = 0;
+	int opt, rc = 0, text = 0;
 
 	/* --version and --help alone, before any command */
 	if (argc == 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
@@ -192,11 +214,13 @@ int main(int argc, char **argv)
 		cmd = CMD_GENERATE;
 	else if (strcmp(argv[1], "map") == 0)
 		cmd = CMD_MAP;
+	else if (strcmp(argv[1], "dungeon") == 0)
+		cmd = CMD_DUNGEON;
 	else
 		usage();
 	argc--;
 	argv++; /* getopt_long reads from argv[1]: the command's own options */
-	while ((opt = getopt_long(argc, argv, "c:k:t:p:s:n:a:W:H:T:Vh", options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "c:k:t:p:s:n:a:W:H:T:l:Vh", options, NULL)) != -1) {
 		if (opt == 'h') {
 			fputs(usage_text, stdout);
 			return 0;
@@ -210,6 +234,8 @@ int main(int argc, char **argv)
 			usage();
 		if (opt == 'c') {
 			catalog = optarg;
+		} else if (opt == 'x') {
+			text = 1;
 		} else if (opt == 'v') {
 			add(query, sizeof query, "tier-variance", "on");
 		} else if (opt == 'a') {
@@ -245,6 +271,19 @@ int main(int argc, char **argv)
 		} else {
 			fputs(m->cells, stdout);
 			lf_map_free(m);
+		}
+	}
+	if (cmd == CMD_DUNGEON) {
+		char *out;
+		if ((text ? lf_dungeon_text : lf_dungeon_json)(c, query, &out, &field, &why) != 0) {
+			fprintf(stderr, "lootforge: %s%s%s\n", field ? field : "",
+			        field ? ": " : "", why);
+			rc = 1;
+		} else {
+			fputs(out, stdout);
+			if (!text)
+				putchar('\n');
+			free(out);
 		}
 	}
 	for (int i = optind; cmd == CMD_ITEM && i < argc; i++) {

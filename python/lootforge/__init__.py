@@ -12,9 +12,11 @@ from a catalog export (GET /catalog.json), over the C library
     m.cells[y][x]                          # '#' wall, '.' floor
     cat.loadout_totals(["CODE:main-hand", "CODE:head", "CODE"]).attack
 
-The library is found by $LOOTFORGE_LIB (a path), then the system's
-(liblootforge.so.0, as `make install` puts it), then this repository's
-build/pic. docs/library.md says what a version promises."""
+The library is found by $LOOTFORGE_LIB (a path), else the first of: the
+soname liblootforge.so.0 as the loader finds it (LD_LIBRARY_PATH, the
+ld.so cache), lootforge.pc's libdir as pkg-config reports it (so
+PKG_CONFIG_PATH=PREFIX/lib/pkgconfig serves any PREFIX), /usr/local/lib,
+then this repository's build/pic. docs/library.md says what a version promises."""
 
 import ctypes
 import ctypes.util
@@ -36,25 +38,49 @@ class Error(ValueError):
         self.why = why
 
 
-def _find():
+def _pkg_config_libdir():
+    """lootforge.pc's libdir, as pkg-config finds it (PKG_CONFIG_PATH for a
+    PREFIX it does not search), or None."""
+    import subprocess
+    try:
+        r = subprocess.run(["pkg-config", "--variable=libdir", "lootforge"],
+                           capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return r.stdout.strip() or None if r.returncode == 0 else None
+
+
+def _candidates():
+    soname = "liblootforge.so.%d" % _MAJOR
     explicit = os.environ.get("LOOTFORGE_LIB")
     if explicit:
-        return explicit
+        return [explicit]
+    out = [soname]  # LD_LIBRARY_PATH, an rpath, the ld.so cache
+    libdir = _pkg_config_libdir()
+    if libdir:
+        out.append(os.path.join(libdir, soname))
+    out.append(os.path.join("/usr/local/lib", soname))  # make install's default PREFIX
+    found = ctypes.util.find_library("lootforge")
+    if found:
+        out.append(found)
     here = os.path.dirname(os.path.abspath(__file__))
-    repo = os.path.join(os.path.dirname(os.path.dirname(here)), "build", "pic",
-                        "liblootforge.so.%d" % _MAJOR)
-    for name in ("liblootforge.so.%d" % _MAJOR, ctypes.util.find_library("lootforge")):
-        if not name:
-            continue
+    out.append(os.path.join(os.path.dirname(os.path.dirname(here)), "build", "pic", soname))
+    return out
+
+
+def _open():
+    tried = []
+    for name in _candidates():
         try:
-            ctypes.CDLL(name)
-            return name
-        except OSError:
-            pass
-    return repo
+            return ctypes.CDLL(name)
+        except OSError as e:
+            tried.append(str(e))
+    raise ImportError("lootforge: liblootforge.so.%d not found (make install it; for a PREFIX "
+                      "other than /usr/local export PKG_CONFIG_PATH=PREFIX/lib/pkgconfig, or set "
+                      "LOOTFORGE_LIB to the library's path): %s" % (_MAJOR, "; ".join(tried)))
 
 
-_lib = ctypes.CDLL(_find())
+_lib = _open()
 _c = ctypes.c_char_p
 _pc = ctypes.POINTER(ctypes.c_char_p)
 
@@ -106,6 +132,8 @@ _map = _sig("lf_map_generate", ctypes.c_int, _vp, _c, ctypes.POINTER(ctypes.POIN
             _pc, _pc)
 _map_free = _sig("lf_map_free", None, ctypes.POINTER(_Map))
 _map_json = _sig("lf_map_json", ctypes.c_int, _vp, _c, ctypes.POINTER(_vp), _pc, _pc)
+_dungeon_json = _sig("lf_dungeon_json", ctypes.c_int, _vp, _c, ctypes.POINTER(_vp), _pc, _pc)
+_dungeon_text = _sig("lf_dungeon_text", ctypes.c_int, _vp, _c, ctypes.POINTER(_vp), _pc, _pc)
 _totals = _sig("lf_loadout_totals", ctypes.c_int, _vp, _c, ctypes.POINTER(_Totals), _pc, _pc)
 _libc = ctypes.CDLL(None)
 _libc.free.argtypes = [_vp]
@@ -287,6 +315,29 @@ class Catalog:
                      ctypes.byref(why)) != 0:
             raise Error(_s(why.value), _s(field.value))
         return self._text(out)
+
+    def _dungeon(self, fn, query, fields):
+        q = query if query is not None else _query(fields)
+        out, why, field = _vp(), _c(), _c()
+        if fn(self._p, q.encode(), ctypes.byref(out), ctypes.byref(field),
+              ctypes.byref(why)) != 0:
+            raise Error(_s(why.value), _s(field.value))
+        return self._text(out)
+
+    def dungeon_json(self, query=None, **fields):
+        """The JSON /dungeon?QUERY&format=json answers, byte for byte: w, h,
+        tileset, seed, level, hallways. Needs the current export."""
+        return self._dungeon(_dungeon_json, query, fields)
+
+    def dungeon(self, query=None, **fields):
+        """The keyed dungeon as a dict (its JSON parsed): rooms, doors,
+        stairs, each room's key (items with their links, treasure)."""
+        import json
+        return json.loads(self.dungeon_json(query, **fields))
+
+    def dungeon_text(self, query=None, **fields):
+        """/dungeon?QUERY&format=text: the map, then the key a room a line."""
+        return self._dungeon(_dungeon_text, query, fields)
 
     def loadout_totals(self, items, base=None):
         """The totals of a loadout: items as /loadout takes them, "CODE" (in

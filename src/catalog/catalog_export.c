@@ -381,8 +381,70 @@ static const char *read_tileset(struct catalog *c, json_t *o)
 		m.weight = (uint32_t)w;
 		if (catalog_add_tile(c, set, &m) != 0)
 			return "out of memory";
+		/* and as a row live at the export's revision, which a keyed
+		 * dungeon draws its tiles from (dungeon_tiles_at) */
+		struct dungeon_tile_row row = {.t = m, .added_rev = c->revision};
+		if (strlen(set) >= sizeof row.tileset || strlen(m.name) >= sizeof row.name)
+			return "a tile of the wrong shape";
+		strcpy(row.tileset, set);
+		strcpy(row.name, m.name);
+		if (catalog_add_tile_row(c, &row) != 0)
+			return "out of memory";
 	}
 	return NULL;
+}
+
+int catalog_export_add_budgets(json_t *root, const struct catalog *cur, uint64_t rev)
+{
+	json_t *rows = json_array();
+	for (int level = 1; rows && level <= DUNGEON_LEVEL_MAX; level++) {
+		const struct dungeon_budget *b =
+		        dungeon_budget_at(cur->budgets, cur->n_budgets, level, rev);
+		if (b &&
+		    json_array_append_new(
+		            rows,
+		            json_pack("{s:i,s:I,s:i,s:i,s:i,s:i,s:i,s:I,s:I}", "level", b->level,
+		                      "budget_per_room", (json_int_t)b->budget_per_room, "tier",
+		                      b->tier, "empty_pct", b->empty_pct, "items_pct", b->items_pct,
+		                      "hoard_pct", b->hoard_pct, "items_max", b->items_max,
+		                      "gem_value", (json_int_t)b->gem_value, "art_value",
+		                      (json_int_t)b->art_value)) != 0) {
+			json_decref(rows);
+			rows = NULL;
+		}
+	}
+	if (rows && json_array_size(rows) == 0) {
+		json_decref(rows);
+		return 0;
+	}
+	return rows ? json_object_set_new(root, "treasure_budgets", rows) : -1;
+}
+
+/* The budgets of an export, each live at the export's revision. */
+static const char *read_budget(struct catalog *c, json_t *o)
+{
+	int level, tier, e, it, h, imax;
+	json_int_t bpr, gem, art;
+	if (json_unpack(o, "{s:i,s:I,s:i,s:i,s:i,s:i,s:i,s:I,s:I}", "level", &level,
+	                "budget_per_room", &bpr, "tier", &tier, "empty_pct", &e, "items_pct", &it,
+	                "hoard_pct", &h, "items_max", &imax, "gem_value", &gem, "art_value",
+	                &art) != 0 ||
+	    level < 1 || level > DUNGEON_LEVEL_MAX || !in_range(bpr, 0, 1000000) || tier < 1 ||
+	    tier > TIER_MAX || imax < 1 || imax > 4 || e < 0 || it < 0 || h < 0 ||
+	    e + it + h != 100 || !in_range(gem, 0, UINT32_MAX) || !in_range(art, 0, UINT32_MAX))
+		return "a treasure budget of the wrong shape";
+	struct dungeon_budget b = {.id = (uint32_t)level,
+	                           .level = level,
+	                           .budget_per_room = (uint32_t)bpr,
+	                           .tier = tier,
+	                           .empty_pct = e,
+	                           .items_pct = it,
+	                           .hoard_pct = h,
+	                           .items_max = imax,
+	                           .gem_value = (uint32_t)gem,
+	                           .art_value = (uint32_t)art,
+	                           .added_rev = c->revision};
+	return catalog_add_budget(c, &b) != 0 ? "out of memory" : NULL;
 }
 
 static const char *read_name(struct catalog *c, json_t *o)
@@ -434,6 +496,7 @@ struct catalog *catalog_export_read(const char *text, size_t len, const char **w
 	json_error_t jerr;
 	json_t *root = json_loadb(text, len, 0, &jerr), *tables, *t, *rows, *row;
 	json_t *spells = NULL, *names = NULL, *classes = NULL, *settings = NULL, *tilesets = NULL;
+	json_t *budgets = NULL;
 	struct catalog *c = NULL;
 	json_int_t format, rev;
 	const char *kind, *part, *bad = NULL;
@@ -446,13 +509,14 @@ struct catalog *catalog_export_read(const char *text, size_t len, const char **w
 	/* "spells" and "markov_names" are absent from exports of older builds,
 	 * "word_classes" and "settings" from revisions without any, "tilesets"
 	 * from an export with rev= (tiles are not revisioned). */
-	if (json_unpack(root, "{s:I,s:I,s:o,s?o,s?o,s?o,s?o,s?o}", "format", &format, "revision",
-	                &rev, "tables", &tables, "spells", &spells, "markov_names", &names,
-	                "word_classes", &classes, "settings", &settings, "tilesets",
-	                &tilesets) != 0 ||
-	    !json_is_array(tables) || rev < 1 || (spells && !json_is_array(spells)) ||
-	    (names && !json_is_array(names)) || (classes && !json_is_array(classes)) ||
-	    (settings && !json_is_array(settings)) || (tilesets && !json_is_array(tilesets))) {
+	if (json_unpack(root, "{s:I,s:I,s:o,s?o,s?o,s?o,s?o,s?o,s?o}", "format", &format,
+	                "revision", &rev, "tables", &tables, "spells", &spells, "markov_names",
+	                &names, "word_classes", &classes, "settings", &settings, "tilesets",
+	                &tilesets, "treasure_budgets", &budgets) != 0 ||
+	    (budgets && !json_is_array(budgets)) || !json_is_array(tables) || rev < 1 ||
+	    (spells && !json_is_array(spells)) || (names && !json_is_array(names)) ||
+	    (classes && !json_is_array(classes)) || (settings && !json_is_array(settings)) ||
+	    (tilesets && !json_is_array(tilesets))) {
 		bad = "not a lootforge catalog export";
 		goto done;
 	}
@@ -503,6 +567,11 @@ struct catalog *catalog_export_read(const char *text, size_t len, const char **w
 	json_array_foreach(tilesets, i, t)
 	{
 		if ((bad = read_tileset(c, t)) != NULL)
+			goto done;
+	}
+	json_array_foreach(budgets, i, t)
+	{
+		if ((bad = read_budget(c, t)) != NULL)
 			goto done;
 	}
 	if (catalog_finish(c) != 0)

@@ -31,6 +31,13 @@ int catalog_export_add_tiles(json_t *root, const struct catalog *c);
  * left out. 0, or -1 when out of memory. */
 int catalog_export_add_tiles_at(json_t *root, const struct catalog *cur, uint64_t rev);
 
+/* Adds "treasure_budgets" to an export: each level's treasure budget live
+ * at revision rev (level order), from cur's rows, what the library needs
+ * to key a dungeon offline; as with the tiles, the export at a revision is
+ * the same with rev= or as the current one; left out when none is live.
+ * 0, or -1 when out of memory. */
+int catalog_export_add_budgets(json_t *root, const struct catalog *cur, uint64_t rev);
+
 /* A finished catalog from an export (len bytes of text; "tilesets" read
  * when present), owned by the caller; NULL with *why (a static phrase) when it is not one. */
 struct catalog *catalog_export_read(const char *text, size_t len, const char **why);

@@ -121,6 +121,22 @@ void lf_map_free(struct lf_map *m);
 int lf_map_json(const struct lf_catalog *c, const char *query, char **out, const char **field,
                 const char **why);
 
+/* A keyed dungeon (SPEC §13, docs/dungeons.md) of /dungeon's fields as a
+ * query string ("w=12&h=8&seed=7&tileset=plain&level=4&hallways=50"), as
+ * /dungeon?...&format=json answers it, byte for byte: its rooms, doors,
+ * stairs and key, each room's items with their /item/CODE links and
+ * treasure. Needs the current catalog export (without rev=: it carries
+ * the tiles and the treasure budgets); the code is of its revision.
+ * Without seed= a fresh random one. 0 with *out (NUL-terminated; the
+ * caller frees it), or -1 with *why and *field (NULL if none). */
+int lf_dungeon_json(const struct lf_catalog *c, const char *query, char **out, const char **field,
+                    const char **why);
+
+/* The same dungeon as /dungeon?...&format=text answers it: the map, a
+ * summary and the key a room a line. As lf_dungeon_json. */
+int lf_dungeon_text(const struct lf_catalog *c, const char *query, char **out, const char **field,
+                    const char **why);
+
 /* A loadout's totals (SPEC §9, docs/loadout.md): the "totals" of
  * /loadout?format=json, the character's base= values plus the worn items'
  * bonuses, for each stat that adds up (hands and the multiplier do not).

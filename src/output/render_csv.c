@@ -1,7 +1,9 @@
 /* render_csv: a batch of items as CSV (docs/library.md, "CSV"), for loot
  * tables kept in spreadsheets: one header row, one row an item, the
  * members of the item's JSON that are one value each, in the JSON's order
- * and spelling. Parts and unhonoured words (lists) stay in the JSON. */
+ * and spelling, then the columns added since (rarity, the spell's level
+ * and mana), last so that a sheet's columns keep their places. Parts and
+ * unhonoured words (lists) stay in the JSON. */
 #include "render.h"
 
 #include <string.h>
@@ -11,9 +13,11 @@
 #include "scroll.h"
 #include "value.h"
 
-static const char *const tail_columns[] = {"str",   "plus",    "masterwork", "value",
-                                           "spell", "charges", "given_name", "description",
-                                           "code",  "link",    NULL};
+static const char *const tail_columns[] = {"str", "plus", "masterwork", "value", "spell", "charges",
+                                           "given_name", "description", "code", "link",
+                                           /* later additions: after the columns a
+                                            * spreadsheet already reads */
+                                           "rarity", "spell_level", "spell_mana", NULL};
 
 static int header(struct buf *b)
 {
@@ -66,6 +70,10 @@ static int row(struct buf *b, struct buf *scratch, const struct form *f, const s
 	err |= csv_text(b, r && r->blueprint ? text : NULL, 0);
 	err |= csv_text(b, it->code[0] ? it->code : NULL, 0);
 	err |= link(b, scratch, f, it);
+	err |= csv_text(b, render_rarity(it->str), 0);
+	int spelled = recipe_step(r, OP_SPELL) && it->spell;
+	err |= spelled ? csv_int(b, it->spell->s.level, 0) : csv_text(b, NULL, 0);
+	err |= spelled ? csv_int(b, it->spell->s.mana, 0) : csv_text(b, NULL, 0);
 	return err | csv_end(b);
 }
 

@@ -100,7 +100,8 @@ void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct 
 	enum pagecache_shelf shelf = rev ? PAGECACHE_INPUTS : PAGECACHE_REVISION;
 	if (!pagecache_get(shelf, key, at_rev, rs)) {
 		json_t *j = catalog_export_json(at);
-		if (j && catalog_export_add_tiles_at(j, cur, at_rev) != 0) {
+		if (j && (catalog_export_add_tiles_at(j, cur, at_rev) != 0 ||
+		          catalog_export_add_budgets(j, cur, at_rev) != 0)) {
 			json_decref(j);
 			j = NULL;
 		}
