@@ -894,8 +894,9 @@ def rev_spelling(rnd, rev):
     digits = str(rev)
     if rnd.random() < 0.5:
         return "0" * rnd.randint(1, 19 - len(digits)) + digits
-    return "".join("%%%02X" % ord(d) if rnd.random() < 0.5 else d for d in digits) \
-        if len(digits) > 1 else "%%%02X" % ord(digits)
+    # the first digit escaped always, so that no spelling is the canonical one
+    return "".join("%%%02X" % ord(d) if i == 0 or rnd.random() < 0.5 else d
+                   for i, d in enumerate(digits))
 
 
 def cache_bytes(stack):
@@ -919,8 +920,10 @@ def fault_rev_spelling_flood(stack, stop, report):
     report.update(answers={}, errors=[])
     if stop.wait(report.get("after", 0.0)):
         return
-    status, _, body = get(stack, "/catalog.json")
-    rev = json.loads(body)["revision"]
+    conn = http.client.HTTPConnection("127.0.0.1", stack.port, timeout=10)
+    conn.request("GET", "/catalog.json", headers={"User-Agent": PROBE_AGENT})
+    rev = json.loads(conn.getresponse().read())["revision"]
+    conn.close()
     get(stack, "/catalog.json?rev=%d" % rev)  # the canonical entry, kept once
     report["cache_before"] = cache_bytes(stack)
     lock = threading.Lock()
