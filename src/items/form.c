@@ -33,6 +33,10 @@ static const char MSG_LOADOUT[] = "must be a loadout's items: at most 32 item co
 static const char MSG_FORMAT_CSV[] = "must be html, json or csv";
 static const char MSG_WORD[] = "must be at most 64 bytes";
 static const char MSG_TWICE[] = "given more than once";
+#define ATTR_PART_(id, name) " " name
+static const char MSG_ATTR_PART[] =
+        "must be attribute[PART], PART one of the generator's parts:" PART_LIST(ATTR_PART_);
+#undef ATTR_PART_
 static const char MSG_QUERY_LONG[] = "the query string is longer than 4096 bytes";
 static const char MSG_BODY_LONG[] = "request body is larger than 8192 bytes";
 static const char MSG_FIELDS[] = "has more than 64 fields (query string and body together)";
@@ -544,6 +548,9 @@ int form_parse(struct form *f, const char *query, const char *body, size_t body_
 		err = &ignored;
 	form_reset(f);
 	form_reader_init(&r, field_names, validate, f);
+	r.closed = "attribute[";
+	r.closed_field = "attribute";
+	r.closed_msg = MSG_ATTR_PART;
 	for (size_t i = 0; i < N_FIELDS; i++)
 		if (fields[i].valid == v_loadout)
 			r.long_fields |= UINT64_C(1) << i; /* up to 1024 bytes */
@@ -739,6 +746,10 @@ static int reader_pair(struct form_reader *r, const char *source, const char *s,
 			            d == D_LONG && cap == FORM_LONG_VALUE_MAX
 			                    ? MSG_LONG_FIELD
 			                    : dec_msgs[W_FIELD][d]);
+		return 1;
+	}
+	if (i < 0 && r->closed && strncmp(key, r->closed, strlen(r->closed)) == 0) {
+		form_error_add(err, r->closed_field, "not_one_of", r->closed_msg);
 		return 1;
 	}
 	if (i < 0)

@@ -132,6 +132,10 @@ struct form_reader {
 	/* rank[i]: 1 + how many pairs came before names[i] was first sent,
 	 * 0 when it was not (the order an error answer lists the fields in) */
 	uint8_t rank[FORM_READER_NAMES_MAX];
+	/* A family of names that is closed: a key that starts with closed but
+	 * is not in names is a problem of closed_field (closed_msg), not a
+	 * name to ignore ("attribute[" of the generator's parts). NULL: none. */
+	const char *closed, *closed_field, *closed_msg;
 	/* private: known fields seen, pairs counted over every source, and
 	 * whether the error list was reset by the first source read */
 	uint64_t seen;

@@ -563,6 +563,18 @@ static void publish(const struct request *rq, const struct response *rs, const s
 	kept_publish("map", rq, rs, cat->revision, as[q->format]);
 }
 
+/* With another field refused, a tileset the catalog lacks is listed too:
+ * every problem of the address at once (docs/api.md). */
+static void unknown_tileset_too(struct arena *a, const struct map_query *q,
+                                const struct catalog *cat, struct form_error *err)
+{
+	for (int i = 0; i < err->n && i < FORM_ERRORS_MAX; i++)
+		if (err->list[i].field && strcmp(err->list[i].field, "tileset") == 0)
+			return;
+	if (cat && cat->n_tilesets && !catalog_tileset(cat, q->m.tileset))
+		form_error_add(err, "tileset", "not_one_of", known_tilesets(a, cat));
+}
+
 /* The map of q from cat, answered; or why not. */
 static void serve_map(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
                       const struct map_query *q, const struct catalog *cat)
@@ -637,6 +649,7 @@ void mappage_route(struct handler_ctx *ctx, const struct request *rq, struct res
 		/* The form keeps what was sent and lists the tilesets. */
 		read_raw(rq, &q);
 		cat = catalog_acquire();
+		unknown_tileset_too(&ctx->arena, &q, cat, &err);
 		send_errors(rs, &q, cat, &err);
 		catalog_release(cat);
 		return;

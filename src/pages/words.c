@@ -307,7 +307,11 @@ static void send_json(struct response *rs, const struct catalog *cat, const stru
 				json_decref(tables);
 				tables = NULL;
 			}
-	page_send_json(rs, 200, tables ? json_pack("{s:o}", "tables", tables) : NULL);
+	/* the revision first, as /spells says it */
+	page_send_json(rs, 200,
+	               tables ? json_pack("{s:I,s:o}", "revision", (json_int_t)cat->revision,
+	                                  "tables", tables)
+	                      : NULL);
 }
 
 /* The same words as CSV (docs/library.md, "CSV"): a row a word, with its
