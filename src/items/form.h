@@ -53,7 +53,7 @@ struct form {
 	 * loadout" keeps it; NULL when none (docs/loadout.md) */
 	const char *loadout;
 	/* values sent that did not pass (their fields keep the defaults), as
-	 * sent, so that an error page's form shows every value sent (issue 29):
+	 * sent, so that an error page's form shows every value sent:
 	 * form_invalid() reads them */
 	struct {
 		const char *name, *value;

@@ -24,7 +24,7 @@
  *
  * Not through a jansson tree: a tree costs an allocation per member (~30
  * per item) and a dump that formats every number with snprintf, ~85% of a
- * batch's CPU (docs/benchmarks.md, "The batch"). The bytes are exactly
+ * batch's CPU. The bytes are exactly
  * those jansson wrote for the same tree (JSON_COMPACT, keys in insertion
  * order, reals at precision 15): tests/unit/test_render_json.c renders a
  * spread of items both ways and compares them byte for byte. Errors stay on
@@ -89,7 +89,7 @@ static void jw_ident(struct jw *w, const char *s)
  * (quoted, as identifiers for version 2, as keys with their ',' and ':')
  * is made once, by the functions above, and then copied with its known
  * length. Measuring and checking them again for each item was a fifth of
- * the JSON of a batch (strlen, jw_strn, jw_ident; issue 27). A text that
+ * the JSON of a batch (strlen, jw_strn, jw_ident). A text that
  * does not fit (none does not) keeps len 0 and takes the long way. */
 #define JT_COPY 48 /* bytes copied whatever the length: the longest text is shorter */
 struct jtext {
@@ -917,7 +917,7 @@ int render_json_string(struct buf *out, const char *s, size_t n)
  *
  * Written straight into the answer like the items: through a jansson tree,
  * a fresh 30 x 30 map with loot was ~1,100 values built, dumped and freed,
- * 59 times the card's daemon CPU (docs/benchmarks.md, issue 27). The bytes
+ * 59 times the card's daemon CPU. The bytes
  * are those the tree wrote (JSON_COMPACT, members in insertion order, each
  * loot item as render_json_item_value's value):
  * tests/unit/test_render_map_json.c keeps that tree and compares the two. */
