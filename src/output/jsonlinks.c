@@ -52,12 +52,12 @@ void links_free(struct links *l)
  * rather than printing the inputs again for each item (links_fill was
  * ~8% of a level-20 dungeon's JSON, its ~250 items appended one by one). */
 struct plain_links {
-	int kept, tier, variance;
+	int made, tier, variance; /* made: the rest holds a form's links */
 	size_t in_len, rr_len;
 	char in[160], rr[224];
 };
 
-static __thread struct plain_links plain_kept[K__MAX];
+static __thread struct plain_links plain_memo[K__MAX];
 
 static int is_plain(const struct form *f)
 {
@@ -70,17 +70,17 @@ static int is_plain(const struct form *f)
 	return any == 0;
 }
 
-/* l's links for f: a thread's kept ones when f is plain (*owned 0: only
+/* l's links for f: a thread's remembered ones when f is plain (*owned 0: only
  * l's scratch buffer initialised, freed by links_done only if an item
  * without a code wrote into it; a dungeon's ~170 items come here one at a
  * time), else made into l's buffers (links_init, *owned 1). 0, or -1 out
  * of memory. */
 int links_for(struct links *l, const struct form *f, int *owned)
 {
-	struct plain_links *p = is_plain(f) ? &plain_kept[f->kind] : NULL;
+	struct plain_links *p = is_plain(f) ? &plain_memo[f->kind] : NULL;
 
 	*owned = 0;
-	if (p && p->kept && p->tier == f->tier && p->variance == f->variance) {
+	if (p && p->made && p->tier == f->tier && p->variance == f->variance) {
 		l->buf = (struct buf){.data = NULL, .len = 0, .cap = 0, .oom = 0}; /* buf_init */
 		l->in = p->in;
 		l->in_len = p->in_len;
@@ -98,7 +98,7 @@ int links_for(struct links *l, const struct form *f, int *owned)
 		p->rr_len = l->rr_len;
 		p->tier = f->tier;
 		p->variance = f->variance;
-		p->kept = 1;
+		p->made = 1;
 	}
 	return 0;
 }

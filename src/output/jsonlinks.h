@@ -17,7 +17,7 @@ struct links {
 	struct buf buf;    /* scratch for one item's link */
 	struct buf inputs; /* the inputs, "&seed=" */
 	struct buf reroll; /* the inputs, "&format=json", as a JSON string */
-	/* what the items read: the two above, or a thread's kept copy
+	/* what the items read: the two above, or a thread's remembered copy
 	 * (plain_links) */
 	const char *in, *rr;
 	size_t in_len, rr_len;
@@ -30,7 +30,7 @@ int links_fill(struct links *l, const struct form *f);
 /* l's buffers made, then links_fill. */
 int links_init(struct links *l, const struct form *f);
 void links_free(struct links *l);
-/* l's links for f: a thread's kept ones when f is plain (*owned 0), else
+/* l's links for f: a thread's remembered ones when f is plain (*owned 0), else
  * made into l's buffers (*owned 1). 0, or -1 out of memory. */
 int links_for(struct links *l, const struct form *f, int *owned);
 /* Frees what links_for made. */

@@ -365,10 +365,10 @@ static void jw_spell(struct jw *w, const struct spell *sp, const char *text)
  * (spell_text) was ~3.5% of a level-20 dungeon's JSON, and then writing
  * it ~13% more: every text holds an em dash, which sends it the long way
  * (jw_str_slow, u8_check). */
-#define SPELLS_KEPT     32
+#define SPELL_MEMOS     32
 #define SPELL_JSON_KEPT 1024 /* a spell's object is ~150-250 bytes */
 
-struct kept_spell {
+struct spell_memo {
 	int used, mana, level, tier, n_effects;
 	struct spell_effect effects[SPELL_EFFECTS_MAX];
 	char name[SPELL_NAME_MAX + 1];
@@ -376,9 +376,9 @@ struct kept_spell {
 	char json[SPELL_JSON_KEPT];
 };
 
-static __thread struct kept_spell spells_kept[SPELLS_KEPT];
+static __thread struct spell_memo spell_memos[SPELL_MEMOS];
 
-static int kept_is(const struct kept_spell *e, const struct spell *sp)
+static int memo_is(const struct spell_memo *e, const struct spell *sp)
 {
 	return e->used && e->mana == sp->mana && e->level == sp->level && e->tier == sp->tier &&
 	       e->n_effects == sp->n_effects &&
@@ -386,15 +386,15 @@ static int kept_is(const struct kept_spell *e, const struct spell *sp)
 	       strcmp(e->name, sp->name) == 0;
 }
 
-/* sp's object kept, made now if need be; NULL when it is not kept (a name
+/* sp's object remembered, made now if need be; NULL when it is not remembered (a name
  * longer than spell_check allows, an object longer than the room, or
  * anything the long way must decide: no text, text not UTF-8, no memory). */
-static const struct kept_spell *spell_kept(const struct spell *sp)
+static const struct spell_memo *spell_memo_of(const struct spell *sp)
 {
 	uintptr_t at = (uintptr_t)(const void *)sp;
-	struct kept_spell *e = &spells_kept[(at ^ at >> 7 ^ at >> 13) % SPELLS_KEPT];
+	struct spell_memo *e = &spell_memos[(at ^ at >> 7 ^ at >> 13) % SPELL_MEMOS];
 
-	if (kept_is(e, sp))
+	if (memo_is(e, sp))
 		return e;
 	size_t name_len = strlen(sp->name);
 	if (name_len > SPELL_NAME_MAX)
@@ -432,7 +432,7 @@ static void jw_spell_of(struct jw *w, const struct spell *sp)
 		JW_LIT(w, "null");
 		return;
 	}
-	const struct kept_spell *e = spell_kept(sp);
+	const struct spell_memo *e = spell_memo_of(sp);
 	if (e) {
 		jw_raw(w, e->json, e->json_len);
 		return;
