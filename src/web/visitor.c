@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cookie.h"
 #include "itemcode.h"
 
 int visitor_code_ok(const char *s, size_t n)
@@ -108,9 +107,8 @@ void visitor_parse(struct visitor *v, const char *value, size_t n)
 	}
 }
 
-void visitor_from_header(struct visitor *v, const char *header)
+void visitor_from_header(struct visitor *v, const char *header, const char *name)
 {
-	const char *name = VISITOR_COOKIE;
 	size_t nlen = strlen(name);
 
 	for (const char *p = header; p && *p;) {

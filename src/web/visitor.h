@@ -46,8 +46,9 @@ struct visitor {
 /* Reads the n bytes of value into *v (emptied first). Never fails. */
 void visitor_parse(struct visitor *v, const char *value, size_t n);
 
-/* The visitor cookie of a Cookie header (may be NULL) into *v. */
-void visitor_from_header(struct visitor *v, const char *cookie_header);
+/* The cookie called name (cookie_visitor_name()) of a Cookie header (may
+ * be NULL) into *v. */
+void visitor_from_header(struct visitor *v, const char *cookie_header, const char *name);
 
 /* Whether s (n bytes) is an item code the decoder takes. */
 int visitor_code_ok(const char *s, size_t n);

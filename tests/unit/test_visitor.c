@@ -179,10 +179,10 @@ static void test_header(void **state)
 	char h[1024];
 	snprintf(h, sizeof h, "lf_csrf=ab; lf_visitorx=1~%s; lf_visitor=1~~%s ; other=1", code(1),
 	         code(2));
-	visitor_from_header(&v, h);
+	visitor_from_header(&v, h, VISITOR_COOKIE);
 	assert_int_equal(v.n_worn, 0);
 	assert_int_equal(v.n_stash, 1);
-	visitor_from_header(&v, NULL);
+	visitor_from_header(&v, NULL, VISITOR_COOKIE);
 	assert_int_equal(v.found, 0);
 }
 

@@ -1,0 +1,152 @@
+"""The visitor's own state (SPEC §15): a cookie holding the current loadout,
+the stash and the recent rolls, changed only by CSRF-checked POSTs to
+/stash, listed by GET /stash in HTML, JSON and CSV; bad or stale content
+is dropped entry by entry, never an error page; nothing of it is kept by
+a shared cache."""
+
+import html
+import re
+import urllib.parse
+
+import lf
+
+JSON = {"Accept": "application/json"}
+
+
+def code_of(item):
+    return re.match(r"^/item/([A-Za-z0-9_-]+)", item["link"]).group(1)
+
+
+def roll(stack, query, want=None, n=1):
+    r = stack.get("/generate?%s&count=100&seed=11&format=json" % query)
+    lf.check(r.status == 200, "a batch", r)
+    items = [it for it in r.json()["items"] if want is None or it["slot"] == want]
+    lf.check(len(items) >= n, "enough items", query, want)
+    return [code_of(it) for it in items[:n]]
+
+
+def token(c):
+    r = c.get("/stash", headers=JSON)
+    lf.check(r.status == 200, "GET /stash in JSON", r)
+    return r.json()["csrf"]
+
+
+def act(c, tok, **fields):
+    fields.setdefault("back", "/stash")
+    r = c.post("/stash", dict(fields, csrf=tok))
+    return r
+
+
+def state(c):
+    r = c.get("/stash", headers=JSON)
+    lf.check(r.status == 200 and "no-store" in r.headers["cache-control"]
+             and "private" in r.headers["cache-control"], "the stash is private, no-store", r)
+    return r.json()
+
+
+def test_keep_list_and_clear(stack):
+    c = lf.Client(stack)
+    tok = token(c)
+    a, b = roll(stack, "kind=weapon", n=2)
+    r = act(c, tok, do="keep", code=a, back="/generate?kind=weapon")
+    lf.check(r.status == 303 and r.headers["location"].endswith("/generate?kind=weapon"),
+             "keep answers 303 back to the page of the form", r)
+    lf.check(any(n == "lf_visitor" for n, _, _ in r.set_cookies), "the cookie is written", r)
+    act(c, tok, do="keep", code=b)
+    s = state(c)
+    lf.check([e["code"] for e in s["stash"]] == [b, a], "newest first", s)
+    page = c.get("/stash")
+    lf.check(page.status == 200 and "/item/" + a in page.text and "/item/" + b in page.text,
+             "the page lists both with their links", page.text[:2000])
+    csv = c.get("/stash?format=csv")
+    lf.check(csv.status == 200 and "text/csv" in csv.headers["content-type"]
+             and ("stash,%s,/item/%s" % (a, a)) in csv.text, "CSV", csv)
+    act(c, tok, do="unkeep", code=b)
+    lf.check([e["code"] for e in state(c)["stash"]] == [a], "removed", state(c))
+    act(c, tok, do="clear", list="stash")
+    lf.check(state(c)["stash"] == [], "cleared", state(c))
+
+
+def test_csrf_and_fields(stack):
+    c = lf.Client(stack)
+    tok = token(c)
+    (a,) = roll(stack, "kind=armor")
+    r = c.post("/stash", {"do": "keep", "code": a})
+    lf.check(r.status == 403 and not any(n == "lf_visitor" for n, _, _ in r.set_cookies),
+             "no token: 403 and the cookie is not written", r)
+    r = c.post("/stash", {"do": "keep", "code": a, "csrf": "0" * 64}, headers=JSON)
+    lf.check(r.status == 403 and lf.first_error(r)["field"] == "csrf", "a wrong token", r)
+    r = act(c, tok, do="keep", code="nonsense")
+    lf.check(r.status == 400 and "code" in r.text, "a bad code: 400 naming code", r)
+    r = c.post("/stash", {"do": "explode", "code": a, "csrf": tok}, headers=JSON)
+    lf.check(r.status == 400 and lf.first_error(r)["field"] == "do", "a bad action", r)
+    # a back address of another site is not followed
+    r = act(c, tok, do="keep", code=a, back="//evil.example/")
+    lf.check(r.status == 303 and r.headers["location"].endswith("/stash"), "back stays here", r)
+
+
+def test_wear_by_the_rules(stack):
+    c = lf.Client(stack)
+    tok = token(c)
+    rings = roll(stack, "kind=trinket", "finger", n=3)
+    (sword,) = roll(stack, "kind=weapon", "two_hands")
+    for code in rings[:2] + [sword]:
+        r = act(c, tok, do="wear", code=code)
+        lf.check(r.status == 303, "worn", r)
+    lo = state(c)["loadout"]
+    places = {e["code"]: e["place"] for e in lo["items"]}
+    lf.check(places == {rings[0]: "left_finger", rings[1]: "right_finger", sword: "main_hand"},
+             "a ring on each finger, the sword in hand", lo)
+    # the third ring sends the left one to the pack; nothing is lost
+    act(c, tok, do="wear", code=rings[2])
+    places = {e["code"]: e["place"] for e in state(c)["loadout"]["items"]}
+    lf.check(places[rings[2]] == "left_finger" and places[rings[0]] == "pack", "rules", places)
+    # the address of this loadout is the shareable one, and it builds
+    j = c.get(state(c)["loadout"]["link"]).json()
+    lf.check(j["worn"]["left_finger"] is not None and j["worn"]["main_hand"] is not None,
+             "the loadout's address", j)
+    act(c, tok, do="clear", list="loadout")
+    lf.check(state(c)["loadout"]["items"] == [], "cleared", state(c))
+
+
+def test_bad_cookie_is_read_entry_by_entry(stack):
+    (a,) = roll(stack, "kind=weapon")
+    broken = a[:-1] + ("A" if a[-1] != "A" else "B")
+    for value in ["1~%s:head.%s:nowhere.<b>~%s.zz~%s" % (a, a, a, broken),
+                  "0~everything~from~before",
+                  "1~" + ".".join([a] * 250),
+                  "%22quoted%22", "1~~" + a[:5]]:
+        r = stack.get("/stash", headers={"Cookie": "lf_visitor=" + value})
+        lf.check(r.status == 200, "never an error page", value, r)
+        j = stack.get("/stash", headers=dict(JSON, Cookie="lf_visitor=" + value)).json()
+        lf.check(r.status == 200 and len(j["stash"]) <= 50, "bounded", j)
+    j = stack.get("/stash", headers=dict(JSON, Cookie="lf_visitor=1~%s:head~%s.zz~%s" % (
+        a, a, broken))).json()
+    lf.check([e["code"] for e in j["stash"]] == [a] and j["recent"] == []
+             and j["loadout"]["items"] == [{"code": a, "place": "head"}],
+             "what is valid stays, the rest is dropped", j)
+
+
+def test_no_shared_cache_keeps_a_visitor(stack):
+    """A cookie never changes /item/CODE's bytes nor what nginx keeps."""
+    c = lf.Client(stack)
+    tok = token(c)
+    (a,) = roll(stack, "kind=trinket", "finger")
+    (b,) = roll(stack, "kind=weapon")
+    path = "/item/" + b
+    first = stack.get(path)
+    lf.check(first.status == 200 and "immutable" in first.headers["cache-control"], "item", first)
+    act(c, tok, do="wear", code=a)
+    act(c, tok, do="keep", code=b)
+    with_cookie = c.get(path)
+    lf.check(with_cookie.body == first.body, "the same bytes with a visitor cookie")
+    lf.check(with_cookie.headers.get("x-cache") == "HIT", "served from nginx's cache",
+             with_cookie.headers)
+    lf.check(not with_cookie.set_cookies, "and no cookie set on a permanent answer", with_cookie)
+    for fmt in ("", "?format=json"):
+        plain = stack.get(path + fmt)
+        mine = c.get(path + fmt)
+        lf.check(plain.body == mine.body, "JSON too: the same bytes", fmt)
+    gen = c.get("/generate?kind=weapon&seed=5")
+    cc = gen.headers["cache-control"]
+    lf.check("no-store" in cc and "public" not in cc, "/generate is never kept", cc)
