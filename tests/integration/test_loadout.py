@@ -210,9 +210,12 @@ def test_cards_add_to_the_loadout_they_came_from(stack):
              "the loadout after adding", j)
     reroll = hrefs(r.text, "reroll")
     lf.check(reroll and "loadout=" in reroll[0], "'roll again' keeps the loadout too", reroll)
-    # A card without a loadout starts one; a batch's cards each have the link.
+    # A card without a carried loadout adds to the visitor's own (a POST
+    # form, test_stash.py), never a link that would start a new one.
     r = stack.get("/generate?kind=shield&count=3")
-    lf.check(len(hrefs(r.text, "add-to-loadout")) == 3, "every card of a batch", r.text[-2000:])
+    lf.check(hrefs(r.text, "add-to-loadout") == [] and
+             len(re.findall(r'<form class="card-actions"', r.text)) == 3,
+             "every card of a batch adds to the visitor's loadout", r.text[-2000:])
     r = stack.get("/generate?loadout=not%20a%20list&format=json")
     lf.check(r.status == 400 and lf.first_error(r)["field"] == "loadout", "a bad carried loadout", r)
 

@@ -150,3 +150,64 @@ def test_no_shared_cache_keeps_a_visitor(stack):
     gen = c.get("/generate?kind=weapon&seed=5")
     cc = gen.headers["cache-control"]
     lf.check("no-store" in cc and "public" not in cc, "/generate is never kept", cc)
+
+
+def form_fields(form_html):
+    return {html.unescape(n): html.unescape(v) for n, v in
+            re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form_html)}
+
+
+def test_cards_keep_and_add_from_the_page(stack):
+    """Through the page's own forms, as a browser without script: a batch's
+    rows and cards carry Keep and Add to loadout; the rolls become recent
+    ones; the header's Loadout then opens them all, at the shareable
+    address."""
+    c = lf.Client(stack)
+    page = c.get("/generate?kind=trinket&count=5&seed=21")
+    lf.check(page.status == 200, "a batch", page)
+    cc = page.headers["cache-control"]
+    lf.check("private" in cc and "no-store" in cc, "the page with a visitor's forms is private", cc)
+    lf.check("Total value:" in page.text, "a batch shows its total value", page.text[:3000])
+    rows = re.findall(r'<form class="row-actions".*?</form>', page.text, re.S)
+    lf.check(len(rows) == 5, "each batch row has the forms", len(rows))
+    f = form_fields(rows[0])
+    lf.check(f["back"].startswith("/generate?") and "seed=21" in f["back"]
+             and "count=5" in f["back"], "back to the same batch", f)
+    r = c.post("/stash", dict(f, do="keep"))
+    lf.check(r.status == 303, "kept from the row", r)
+    cards = re.findall(r'<form class="card-actions".*?</form>', page.text, re.S)
+    lf.check(len(cards) == 5, "each card too", len(cards))
+    for card in cards[1:4]:
+        r = c.post("/stash", dict(form_fields(card), do="wear"))
+        lf.check(r.status == 303, "added from a card", r)
+    s = state(c)
+    lf.check([e["code"] for e in s["stash"]] == [f["code"]], "the kept one", s)
+    lf.check(len(s["loadout"]["items"]) == 3, "three added, none replaced", s)
+    # the second page's rolls (the first set the csrf cookie) are recent
+    c.get("/generate?kind=weapon&seed=22")
+    s = state(c)
+    lf.check(len(s["recent"]) >= 1, "recent rolls", s)
+    # the header reaches every tool and its Loadout opens this one
+    for href in ("/loadout", "/stash", "/words", "/spells", "/map", "/dungeon", "/submit"):
+        lf.check('href="%s"' % href in page.text.split("</nav>")[0], "the header links " + href)
+    r = c.get("/loadout")
+    lf.check(r.status == 303 and "/loadout?item=" in r.headers["location"], "yours", r)
+    mine = c.get(urllib.parse.urlsplit(r.headers["location"]).path + "?" +
+                 urllib.parse.urlsplit(r.headers["location"]).query)
+    lf.check(mine.status == 200 and "This is your loadout" in mine.text, "it says so", mine)
+    # shared into a fresh browser: "make it mine"
+    other = lf.Client(stack)
+    shared = other.get(r.headers["location"])
+    lf.check("Make it mine" in shared.text, "a shared address offers to make it one's own")
+    form = re.search(r'<form class="make-mine".*?</form>', shared.text, re.S).group(0)
+    r2 = other.post("/stash", dict(form_fields(form), do="mine"))
+    lf.check(r2.status == 303, "made mine", r2)
+    lf.check(state(other)["loadout"]["items"] == s["loadout"]["items"], "the same loadout",
+             state(other))
+
+
+def test_loadout_error_page_has_a_form(stack):
+    r = stack.get("/loadout?item=garbage:head")
+    lf.check(r.status == 400, "a bad code", r)
+    lf.check("( items)" not in r.text and "<form class=\"add\"" in r.text
+             and 'class="doll"' not in r.text, "the error page keeps the add form only", r.text)
