@@ -82,6 +82,7 @@ static const struct route routes[] = {
         {"/dungeon", 1, M_GET, "GET, HEAD", dungeonpage_route, NULL, 0, CORS},
         {"/loadout", 0, M_GET, "GET, HEAD", loadoutpage_route, NULL, 0, CORS},
         {"/stash", 0, M_GET | M_POST, "GET, HEAD, POST", stashpage_route, NULL, 0, NO_CORS},
+        {"/compare", 0, M_GET, "GET, HEAD", stashpage_compare, NULL, 0, NO_CORS},
         {"/login", 0, M_GET | M_POST, "GET, HEAD, POST", login_route, NULL, M_POST, NO_CORS},
         {"/logout", 0, M_POST, "POST", logout_route, NULL, 0, NO_CORS},
         /* The moderators' pages: a moderator's session first, whatever the

@@ -480,3 +480,178 @@ void stashpage_route(struct handler_ctx *ctx, const struct request *rq, struct r
 	else
 		stash_get(ctx, rq, rs);
 }
+
+/* ---- GET /compare?item=CODE ---- */
+
+/* One way of wearing the item: at place `at` of the visitor's loadout l
+ * (items[]), what it displaces and the differences it makes. */
+struct comparison {
+	enum place at;
+	unsigned n_out;
+	unsigned out[2]; /* indexes into the loadout of what goes to the pack */
+	int64_t stat[ST__MAX];
+	int64_t value;
+};
+
+/* Wears the new item (index n of a copy of l, items[n] the item) at `at`
+ * (PLACE_PACK: where the rules put it) and reads what left. -1 when it
+ * cannot be worn. */
+static int compare_at(const struct loadout *l, const struct item *items, unsigned n, enum place at,
+                      struct comparison *c)
+{
+	struct loadout next = *l;
+	memset(c, 0, sizeof *c);
+	if (loadout_add(&next, items[n].slot) != LO_OK ||
+	    loadout_equip(&next, next.n - 1, at) != LO_OK)
+		return -1;
+	c->at = next.item[next.n - 1].at;
+	for (unsigned i = 0; i < l->n; i++)
+		if (l->item[i].at != PLACE_PACK && next.item[i].at == PLACE_PACK && c->n_out < 2)
+			c->out[c->n_out++] = i;
+	for (int s = 0; s < ST__MAX; s++) {
+		if (!loadout_stat_sums((enum stat)s))
+			continue;
+		c->stat[s] = items[n].stat[s];
+		for (unsigned k = 0; k < c->n_out; k++)
+			c->stat[s] -= items[c->out[k]].stat[s];
+	}
+	c->value = (int64_t)item_value(&items[n]);
+	for (unsigned k = 0; k < c->n_out; k++)
+		c->value -= (int64_t)item_value(&items[c->out[k]]);
+	return 0;
+}
+
+static json_t *comparison_json(const struct comparison *c, const struct visitor *v,
+                               const struct item *it)
+{
+	json_t *worn = json_array(), *stats = json_object();
+	for (unsigned k = 0; k < c->n_out; k++)
+		json_array_append_new(worn, json_string(v->worn[c->out[k]].code));
+	for (int s = 0; s < ST__MAX; s++)
+		if (loadout_stat_sums((enum stat)s))
+			json_object_set_new(stats, stat_names[s], json_integer(c->stat[s]));
+	char place[24];
+	size_t k = 0;
+	for (const char *p = place_names[c->at]; *p && k + 1 < sizeof place; p++)
+		place[k++] = *p == '-' ? '_' : *p;
+	place[k] = '\0';
+	return json_pack("{s:s,s:s,s:o,s:o,s:I}", "slot", slot_names[it->slot], "place", place,
+	                 "worn", worn, "stats", stats, "value", (json_int_t)c->value);
+}
+
+static void compare_html(struct tmpl_dict *row, const struct comparison *c,
+                         const struct item *items, const struct visitor *v)
+{
+	char num[DECIMAL_GROUPED_MAX + 8];
+	tmpl_set(row, "PLACE", place_labels[c->at]);
+	tmpl_set(row, "PLACE_NAME", place_names[c->at]);
+	if (!c->n_out)
+		tmpl_show(row, "AGAINST_NOTHING");
+	for (unsigned k = 0; k < c->n_out; k++) {
+		struct tmpl_dict *w = tmpl_section(row, "AGAINST");
+		tmpl_set(w, "NAME", items[c->out[k]].name);
+		tmpl_set(w, "CODE", v->worn[c->out[k]].code);
+	}
+	for (int s = 0; s < ST__MAX; s++) {
+		if (!loadout_stat_sums((enum stat)s) || c->stat[s] == 0)
+			continue;
+		struct tmpl_dict *d = tmpl_section(row, "DELTA");
+		tmpl_set(d, "STAT", stat_names[s]);
+		tmpl_set(d, "CLASS", c->stat[s] > 0 ? "up" : "down");
+		tmpl_set(d, "SIGN", c->stat[s] > 0 ? "+" : "−");
+		tmpl_set_int(d, "N", (long)(c->stat[s] > 0 ? c->stat[s] : -c->stat[s]));
+	}
+	uint64_t mag = (uint64_t)(c->value < 0 ? -c->value : c->value);
+	tmpl_set(row, "VALUE_CLASS", c->value > 0 ? "up" : c->value < 0 ? "down" : "same");
+	tmpl_set(row, "VALUE_SIGN", c->value > 0 ? "+" : c->value < 0 ? "−" : "±");
+	tmpl_set(row, "VALUE", decimal_grouped(mag, num));
+}
+
+void stashpage_compare(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	static const char *const names[] = {"item", "format", NULL};
+	struct fields *in = arena_alloc(&ctx->arena, sizeof(*in));
+	struct visitor *v = arena_alloc(&ctx->arena, sizeof(*v));
+	struct coded_item *ci = arena_calloc(&ctx->arena, LOADOUT_MAX + 1, sizeof(*ci));
+	struct item *items = arena_calloc(&ctx->arena, LOADOUT_MAX + 1, sizeof(*items));
+	struct form_error err;
+	struct coded_item self;
+	struct loadout l;
+	unsigned held = 0;
+	const char *why = "is not an item code";
+
+	if (!in || !v || !ci || !items) {
+		page_failed(rs, request_prefers_json(rq));
+		return;
+	}
+	rs->cache_control = STASH_NO_STORE;
+	if (fields_read(in, names, 0, rq, 0, &err) != 0) {
+		post_error(rs, in->json, 400, err.field, err.message);
+		return;
+	}
+	int json = in->json;
+	const char *code = fields_get(in, "item");
+	if (!code || !*code) {
+		post_error(rs, json, 400, "item", "is required: an item code");
+		return;
+	}
+	enum itemlink_status st = itemlink_item_db(ctx->db, code, strlen(code), &self, &why);
+	if (st != ITEMLINK_OK) {
+		int status = st == ITEMLINK_LATER || st == ITEMLINK_NO_CATALOG ? 503
+		             : st == ITEMLINK_NEVER                            ? 404
+		                                                               : 400;
+		post_error(rs, json, status, "item", why);
+		return;
+	}
+	stash_visitor(rq, v);
+	if (build_mine(ctx, v, &l, ci, items, &held) != 0) {
+		itemlink_release(&self);
+		rs->retry_after = 1;
+		post_error(rs, json, 503, NULL, "The catalog is not there for now; try again.");
+		return;
+	}
+	items[l.n] = self.item;
+	/* a ring against each finger; anything else where the rules put it (a
+	 * two-hander against both hands) */
+	struct comparison cmp[2];
+	unsigned n_cmp = 0;
+	if (self.item.slot == SLOT_FINGER) {
+		n_cmp += compare_at(&l, items, l.n, PLACE_LEFT_FINGER, &cmp[n_cmp]) == 0;
+		n_cmp += compare_at(&l, items, l.n, PLACE_RIGHT_FINGER, &cmp[n_cmp]) == 0;
+	} else if (self.item.slot != SLOT_NONE) {
+		n_cmp += compare_at(&l, items, l.n, PLACE_PACK, &cmp[n_cmp]) == 0;
+	}
+	if (json) {
+		json_t *a = json_array();
+		for (unsigned k = 0; k < n_cmp; k++)
+			json_array_append_new(a, comparison_json(&cmp[k], v, &self.item));
+		char link[ITEMCODE_MAX + 8];
+		snprintf(link, sizeof link, "/item/%s", code);
+		page_send_json(rs, 200,
+		               json_pack("{s:s,s:s,s:o,s:o}", "item", code, "link", link, "compare",
+		                         n_cmp ? json_incref(json_array_get(a, 0)) : json_null(),
+		                         "places", a));
+	} else {
+		char token[CSRF_HEX + 1], num[DECIMAL_GROUPED_MAX + 8];
+		stash_token(rq, rs, token);
+		struct tmpl_dict *d = page_new("Compare");
+		struct tmpl_dict *body = page_body(d, "compare.tpl");
+		tmpl_set(body, "NAME", self.item.name);
+		tmpl_set(body, "RARITY", render_rarity(self.item.str));
+		tmpl_set(body, "CODE", code);
+		tmpl_set(body, "CSRF", token);
+		tmpl_set(body, "PRICE", decimal_grouped(item_value(&self.item), num));
+		for (unsigned k = 0; k < n_cmp; k++) {
+			struct tmpl_dict *row = tmpl_section(body, "WAY");
+			tmpl_set(row, "CSRF", token);
+			tmpl_set(row, "CODE", code);
+			compare_html(row, &cmp[k], items, v);
+		}
+		if (!n_cmp)
+			tmpl_show(body, "NOT_WORN");
+		page_send_html(rs, 200, d);
+	}
+	rs->cache_control = STASH_NO_STORE;
+	release(ci, held);
+	itemlink_release(&self);
+}

@@ -13,6 +13,13 @@
 
 void stashpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
+/* GET /compare?item=CODE: the item against what the visitor's loadout
+ * wears in its slot (a ring against each finger, a two-hander against both
+ * hands), each stat's difference and the value's, with an Equip form.
+ * Private, no-store: the permanent /item/CODE never varies with the
+ * cookie, so its comparison is asked for here (docs/loadout.md). */
+void stashpage_compare(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
+
 /* The request's visitor cookie into *v (never fails: visitor.h). */
 void stash_visitor(const struct request *rq, struct visitor *v);
 

@@ -292,6 +292,9 @@ static int fill_card(struct tmpl_dict *card, const struct item *it, const struct
 	buf_free(&link);
 	if (rc == 0)
 		rc = fill_actions(card, it, a);
+	/* the same link for everyone: the comparison is the visitor's page */
+	if (rc == 0 && !a && it->code[0])
+		tmpl_set(tmpl_section(card, "COMPARE"), "CODE", it->code);
 	return rc;
 }
 

@@ -211,3 +211,57 @@ def test_loadout_error_page_has_a_form(stack):
     lf.check(r.status == 400, "a bad code", r)
     lf.check("( items)" not in r.text and "<form class=\"add\"" in r.text
              and 'class="doll"' not in r.text, "the error page keeps the add form only", r.text)
+
+
+def test_compare_against_what_is_worn(stack):
+    c = lf.Client(stack)
+    tok = token(c)
+    r = stack.get("/generate?kind=trinket&count=100&seed=11&format=json")
+    rings = [it for it in r.json()["items"] if it["slot"] == "finger"]
+    a, b = rings[0], rings[1]
+    act(c, tok, do="wear", code=code_of(a), place="left-finger")
+    j = c.get("/compare?item=%s&format=json" % code_of(b)).json()
+    places = {p["place"]: p for p in j["places"]}
+    lf.check(set(places) == {"left_finger", "right_finger"}, "a ring against both fingers", j)
+    left, right = places["left_finger"], places["right_finger"]
+    lf.check(left["worn"] == [code_of(a)] and right["worn"] == [], "what each finger holds", j)
+    for stat, d in left["stats"].items():
+        lf.check(d == b["stats"].get(stat, 0) - a["stats"].get(stat, 0), "delta of " + stat, d)
+    for stat, d in right["stats"].items():
+        lf.check(d == b["stats"].get(stat, 0), "against nothing: its own " + stat, d)
+    lf.check(left["value"] == b["value"] - a["value"], "the value's difference", left, a, b)
+    page = c.get("/compare?item=%s" % code_of(b))
+    cc = page.headers["cache-control"]
+    lf.check(page.status == 200 and "private" in cc and "no-store" in cc, "private", cc)
+    ups = [k for k, d in left["stats"].items() if d > 0]
+    downs = [k for k, d in left["stats"].items() if d < 0]
+    for k in ups:
+        lf.check(re.search(r'class="delta up stat-%s"><span class="n">\+%d<' % (
+            k, left["stats"][k]), page.text), "green " + k)
+    for k in downs:
+        lf.check(re.search(r'class="delta down stat-%s"><span class="n">−%d<' % (
+            k, -left["stats"][k]), page.text), "red " + k)
+    # one-click Equip on the right finger
+    form = re.findall(r'<form class="equip".*?</form>', page.text, re.S)
+    lf.check(len(form) == 2, "an Equip for each finger", form)
+    right_form = [f for f in form if 'value="right-finger"' in f][0]
+    r = c.post("/stash", dict(form_fields(right_form), do="wear"))
+    lf.check(r.status == 303, "equipped", r)
+    lo = {e["code"]: e["place"] for e in state(c)["loadout"]["items"]}
+    lf.check(lo == {code_of(a): "left_finger", code_of(b): "right_finger"}, "both worn", lo)
+    # a two-hander against both hands
+    sw = [it for it in stack.get("/generate?kind=weapon&count=100&seed=11&format=json")
+          .json()["items"] if it["slot"] in ("one_hand", "two_hands")]
+    one = [it for it in sw if it["slot"] == "one_hand"][:1]
+    two = [it for it in sw if it["slot"] == "two_hands"][:1]
+    sh = [it for it in stack.get("/generate?kind=shield&count=50&seed=3&format=json")
+          .json()["items"] if it["slot"] == "off_hand"][:1]
+    if one and two and sh:
+        act(c, tok, do="wear", code=code_of(one[0]))
+        act(c, tok, do="wear", code=code_of(sh[0]))
+        j = c.get("/compare?item=%s&format=json" % code_of(two[0])).json()
+        lf.check(sorted(j["compare"]["worn"]) == sorted([code_of(one[0]), code_of(sh[0])]),
+                 "a two-hander against both hands", j)
+    # /item/CODE links to it, the same for everyone
+    it = stack.get("/item/" + code_of(b))
+    lf.check('href="/compare?item=%s"' % code_of(b) in it.text, "the item's page links compare")
