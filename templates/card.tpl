@@ -22,10 +22,11 @@
 <dl class="facts">
 {{#GRADE}}<div><dt>Grade</dt><dd class="grade">{{WORD}}</dd></div>{{/GRADE}}
 {{#CHARGES}}<div><dt>Charges</dt><dd class="charges">{{N}}</dd></div>{{/CHARGES}}
-<div><dt>Strength</dt><dd class="str">{{STR}}</dd></div>
+<div><dt>Strength <small>(affix points)</small></dt><dd class="str">{{STR}}</dd></div>
 <div><dt>Value</dt><dd class="price">{{PRICE}} gp</dd></div>
 <div><dt>Seed</dt><dd class="seed">{{SEED}}</dd></div>
 </dl>
+<p class="card-note">Rarity follows the affixes’ strength; the value follows the base price.</p>
 {{#UNHONOURED}}
 <div class="unhonoured">
 <h3>Requests not honoured</h3>

@@ -24,6 +24,7 @@
 {{/TOTAL}}<tr class="total total-value"><th scope="row">value</th><td></td><td></td><td class="sum">{{TOTAL_VALUE}} gp</td></tr>
 </tbody>
 </table>
+<p class="item-strength">Strength of the worn items (their affix points, which set each item’s rarity; not the character’s strength): <span class="n">{{ITEM_STR}}</span></p>
 </div>
 <h3>Pack</h3>
 {{#PACK_EMPTY}}<p class="empty">The pack is empty.</p>{{/PACK_EMPTY}}

@@ -320,7 +320,9 @@ static void send_html(struct response *rs, struct arena *ar, const struct loadou
 			continue;
 		struct tmpl_dict *row = tmpl_section(body, "TOTAL");
 		int64_t base = s == ST__MAX ? e->base->str : e->base->stat[s];
-		int64_t bonus = s == ST__MAX ? t->str : t->stat[s];
+		/* an item's strength is its affix points, not the character's:
+		 * shown apart (ITEM_STR), never added to base str */
+		int64_t bonus = s == ST__MAX ? 0 : t->stat[s];
 		tmpl_set(row, "NAME", s == ST__MAX ? "str" : stat_names[s]);
 		tmpl_set(row, "LABEL", s == ST__MAX ? "strength" : stat_names[s]);
 		tmpl_set_int(row, "BASE", (long)base);
@@ -334,6 +336,7 @@ static void send_html(struct response *rs, struct arena *ar, const struct loadou
 			tmpl_set(body, "BASE", base);
 	}
 	tmpl_set(body, "TOTAL_VALUE", decimal_grouped(t->value, num));
+	tmpl_set_int(body, "ITEM_STR", (long)t->str);
 	tmpl_set_int(body, "WORN", (long)t->worn);
 	tmpl_set_int(body, "COUNT", (long)l->n);
 	for (unsigned i = 0; i < l->n; i++) {

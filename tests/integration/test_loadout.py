@@ -263,3 +263,19 @@ def test_totals_over_random_loadouts(stack):
                  query)
         lf.check(j["totals"]["value"] == sum(own[it["item"]["code"]]["value"] for it in worn),
                  "total value", query)
+
+
+def test_item_strength_is_not_the_characters(stack):
+    """SPEC §15: the worn items' strength (their affix points) is a total of
+    its own beside the character's stats, never added to base str."""
+    (code, it), = roll(stack, "kind=armor", "head")[:1]
+    page = stack.get("/loadout?item=%s:head&base=str:10" % code).text
+    row = re.search(r'<tr class="total total-str">.*?</tr>', page, re.S)
+    lf.check(row and "= 10<" in row.group(0), "the character's strength stays its base",
+             row and row.group(0))
+    items = re.search(r'<p class="item-strength">.*?</p>', page, re.S)
+    lf.check(items and (">%d<" % it["str"]) in items.group(0),
+             "the worn items' strength apart", items and items.group(0))
+    card = stack.get("/item/" + code).text
+    lf.check("Rarity follows the affixes" in card and "the base price" in card,
+             "the card says what rarity and value follow")
