@@ -22,10 +22,11 @@
 <dl class="facts">
 {{#GRADE}}<div><dt>Grade</dt><dd class="grade">{{WORD}}</dd></div>{{/GRADE}}
 {{#CHARGES}}<div><dt>Charges</dt><dd class="charges">{{N}}</dd></div>{{/CHARGES}}
-<div><dt>Strength</dt><dd class="str">{{STR}}</dd></div>
+<div><dt>Strength <small>(affix points)</small></dt><dd class="str">{{STR}}</dd></div>
 <div><dt>Value</dt><dd class="price">{{PRICE}} gp</dd></div>
 <div><dt>Seed</dt><dd class="seed">{{SEED}}</dd></div>
 </dl>
+<p class="card-note">Rarity follows the affixes’ strength; the value follows the base price.</p>
 {{#UNHONOURED}}
 <div class="unhonoured">
 <h3>Requests not honoured</h3>
@@ -34,5 +35,6 @@
 </ul>
 </div>
 {{/UNHONOURED}}
-<p class="links"><a class="permalink" href="{{LINK}}">Link to this item</a> · <a class="reroll" href="{{REROLL}}">Roll again</a>{{#ADD_TO_LOADOUT}} · <a class="add-to-loadout" href="{{URL}}">Add to loadout</a>{{/ADD_TO_LOADOUT}}</p>
+<p class="links"><a class="permalink" href="{{LINK}}">Link to this item</a> · <a class="reroll" href="{{REROLL}}">Roll again</a>{{#ADD_TO_LOADOUT}} · <a class="add-to-loadout" href="{{URL}}">Add to loadout</a>{{/ADD_TO_LOADOUT}}{{#COMPARE}} · <a class="compare" href="/compare?item={{CODE}}">Compare with what you wear</a>{{/COMPARE}}</p>
+{{#ACTIONS}}<form class="card-actions" method="post" action="/stash"><input type="hidden" name="csrf" value="{{CSRF}}"><input type="hidden" name="code" value="{{CODE}}"><input type="hidden" name="back" value="{{BACK}}"><button type="submit" name="do" value="keep" class="keep">Keep</button> <button type="submit" name="do" value="wear" class="add-to-loadout">Add to loadout</button> <a class="compare" href="/compare?item={{CODE}}">Compare</a></form>{{/ACTIONS}}
 </article>

@@ -4,6 +4,9 @@
     link to the URL of the loadout it leads to; no script. }}
 <section class="loadout">
 <p class="loadout-help">Items join the loadout by their permanent code: use “Add to loadout” on any item card, or paste an item’s code or link below. The address of this page is the whole loadout: bookmark it or share it.</p>
+{{#MINE}}<div class="yours"><p class="is-yours">This is your loadout: the header’s “Loadout” opens it.</p><form class="clear" method="post" action="/stash"><input type="hidden" name="csrf" value="{{CSRF}}"><input type="hidden" name="list" value="loadout"><input type="hidden" name="back" value="/loadout"><button type="submit" name="do" value="clear">Clear your loadout</button></form></div>{{/MINE}}
+{{#SHARED}}<form class="make-mine" method="post" action="/stash"><input type="hidden" name="csrf" value="{{CSRF}}"><input type="hidden" name="items" value="{{ITEMS}}"><input type="hidden" name="back" value="{{SELF}}"><p>{{#HAS_OWN}}This is not your loadout (yours holds {{OWN_N}} items). {{/HAS_OWN}}<button type="submit" name="do" value="mine">Make it mine</button></p></form>{{/SHARED}}
+{{#SHOWN}}
 <div class="doll-and-totals">
 <table class="doll">
 <caption>Worn</caption>
@@ -21,6 +24,7 @@
 {{/TOTAL}}<tr class="total total-value"><th scope="row">value</th><td></td><td></td><td class="sum">{{TOTAL_VALUE}} gp</td></tr>
 </tbody>
 </table>
+<p class="item-strength">Strength of the worn items (their affix points, which set each item’s rarity; not the character’s strength): <span class="n">{{ITEM_STR}}</span></p>
 </div>
 <h3>Pack</h3>
 {{#PACK_EMPTY}}<p class="empty">The pack is empty.</p>{{/PACK_EMPTY}}
@@ -28,6 +32,7 @@
 {{#PACK_ITEM}}<li><a class="item rarity-{{RARITY}}" href="/item/{{CODE}}">{{NAME}}</a>{{#FITS}} <span class="slot">({{SLOT}})</span>{{/FITS}} <span class="actions">{{#EQUIP}}<a class="equip" href="{{URL}}">equip</a>{{/EQUIP}} {{#EQUIP_OFF}}<a class="equip-off" href="{{URL}}">equip in off hand</a>{{/EQUIP_OFF}} {{#REMOVE}}<a class="remove" href="{{URL}}">remove</a>{{/REMOVE}}</span></li>
 {{/PACK_ITEM}}
 </ul>
+{{/SHOWN}}
 {{#CAN_ADD}}<form class="add" method="get" action="/loadout">
 {{#KEEP}}<input type="hidden" name="item" value="{{CODE}}{{#AT}}:{{PLACE}}{{/AT}}">
 {{/KEEP}}<label class="field"><span>Add an item (its code or link)</span>
@@ -36,5 +41,5 @@
 <input type="text" name="base" maxlength="200" autocomplete="off" value="{{BASE}}"></label>
 <p class="actions"><button type="submit">Add</button></p>
 </form>{{/CAN_ADD}}
-<p class="links"><a class="permalink" href="{{SELF}}">Link to this loadout</a> · <a class="more" href="{{MORE}}">Find more loot for it</a></p>
+{{#SHOWN}}<p class="links"><a class="permalink" href="{{SELF}}">Link to this loadout</a> · <a class="more" href="{{MORE}}">Find more loot for it</a></p>{{/SHOWN}}
 </section>

@@ -10,12 +10,16 @@
 <p><a href="/submit">Propose another word</a> · <a href="/words">See the live words</a></p>
 </section>
 {{/RECEIVED}}
-{{#CHOOSER}}
-<form class="generate choose" method="get" action="/submit">
+
+{{#FORM}}
+<form class="generate proposal" method="post" action="/submit">
 <h2>Propose a word</h2>
-<p>Anyone may propose a word; a moderator approves it before it is rolled. First choose what your word is: the form then shows the stats it may carry.</p>
+<p>Anyone may propose a word; a moderator approves it before it is rolled. First choose what your word is: “Choose” then shows the stats it may carry.</p>
 <p class="hint">Not a word? <a href="/submit/spell">Propose a spell</a>, or <a href="/submit/name">a name for scrolls</a> for the name chain to learn from.</p>
-<div class="fields">
+<input type="hidden" name="csrf" value="{{CSRF}}">
+<input type="hidden" name="submission_id" value="{{SID}}">
+<input type="hidden" name="shown" value="{{SHOWN}}">
+{{#CHOOSER}}<div class="fields">
 <label class="field"><span>Kind</span>
 <select name="kind">
 {{#KIND_OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/KIND_OPT}}
@@ -25,16 +29,8 @@
 {{#PART_OPT}}<option value="{{VALUE}}"{{#SEL}} selected{{/SEL}}>{{LABEL}}</option>{{/PART_OPT}}
 </select></label>
 </div>
-<p class="actions"><button type="submit">Choose</button></p>
-</form>
-{{/CHOOSER}}
-{{#FORM}}
-<form class="generate proposal" method="post" action="/submit">
-<h2>A new {{KIND}} {{PART}}</h2>
-<input type="hidden" name="csrf" value="{{CSRF}}">
-<input type="hidden" name="submission_id" value="{{SID}}">
-<input type="hidden" name="kind" value="{{KIND}}">
-<input type="hidden" name="part" value="{{PART}}">
+<p class="actions"><button type="submit" name="choose" value="1" formnovalidate>Choose</button></p>{{/CHOOSER}}
+<h3 class="shown-part">A new {{KIND}} {{PART}}</h3>
 <div class="fields">
 <label class="field"><span>Word</span>
 <input type="text" name="word" required maxlength="64" autocomplete="off" value="{{WORD}}"></label>

@@ -12,6 +12,7 @@
 #include "login.h"
 #include "logout.h"
 #include "loadoutpage.h"
+#include "stashpage.h"
 #include "mappage.h"
 #include "page.h"
 #include "page.h"
@@ -80,6 +81,8 @@ static const struct route routes[] = {
         {"/map", 0, M_GET, "GET, HEAD", mappage_route, NULL, 0, CORS},
         {"/dungeon", 1, M_GET, "GET, HEAD", dungeonpage_route, NULL, 0, CORS},
         {"/loadout", 0, M_GET, "GET, HEAD", loadoutpage_route, NULL, 0, CORS},
+        {"/stash", 0, M_GET | M_POST, "GET, HEAD, POST", stashpage_route, NULL, 0, NO_CORS},
+        {"/compare", 0, M_GET, "GET, HEAD", stashpage_compare, NULL, 0, NO_CORS},
         {"/login", 0, M_GET | M_POST, "GET, HEAD, POST", login_route, NULL, M_POST, NO_CORS},
         {"/logout", 0, M_POST, "POST", logout_route, NULL, 0, NO_CORS},
         /* The moderators' pages: a moderator's session first, whatever the

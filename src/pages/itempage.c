@@ -10,18 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #include "catalog.h"
 #include "fields.h"
 #include "form.h"
 #include "generate.h"
 #include "itemlink.h"
 #include "itemlink_db.h"
+#include "layout.h"
 #include "log.h"
 #include "messages.h"
 #include "metrics.h"
 #include "page.h"
 #include "render.h"
+#include "stashpage.h"
 
 #define MSG_NO_ITEM "No item of this kind can be generated right now. Please try again later."
 
@@ -94,8 +95,42 @@ static void answer_no_catalog(const struct request *rq, const struct form *f, st
 }
 
 /* The items, in the client's format (status 200). */
-static void answer_items(const struct request *rq, const struct form *f, const struct catalog *cat,
-                         const struct item *items, struct response *rs)
+/* The generator's page as one visitor sees it: each card and batch row
+ * with the visitor's forms (Keep, Add to loadout), and the rolls added to
+ * the visitor cookie's recent ones. Private, never stored by anyone: the
+ * forms carry this client's token. */
+static int render_visitor_page(struct handler_ctx *ctx, const struct request *rq,
+                               const struct page *pg, struct response *rs)
+{
+	char token[CSRF_HEX + 1];
+	struct buf back;
+	int rc;
+
+	stash_token(rq, rs, token);
+	buf_init(&back);
+	if (form_link(pg->form, pg->items[0].seed, &back) != 0 ||
+	    (pg->n_items > 1 && buf_printf(&back, "&count=%zu", pg->n_items) != 0)) {
+		buf_free(&back);
+		return -1;
+	}
+	struct card_actions a = {token, back.data};
+	rc = render_html_for(pg, &a, &rs->body);
+	buf_free(&back);
+	rs->cache_control = "private, no-store";
+	struct visitor *v = arena_alloc(&ctx->arena, sizeof(*v));
+	if (rc == 0 && v && stash_may_write(rq)) {
+		stash_visitor(rq, v);
+		size_t n = pg->n_items < VISITOR_RECENT_MAX ? pg->n_items : VISITOR_RECENT_MAX;
+		for (size_t i = n; i-- > 0;)
+			if (pg->items[i].code[0])
+				visitor_rolled(v, pg->items[i].code);
+		stash_save(rs, v);
+	}
+	return rc;
+}
+
+static void answer_items(struct handler_ctx *ctx, const struct request *rq, const struct form *f,
+                         const struct catalog *cat, const struct item *items, struct response *rs)
 {
 	int rc;
 
@@ -112,7 +147,7 @@ static void answer_items(const struct request *rq, const struct form *f, const s
 		                  .n_items = (size_t)f->count,
 		                  .status = 200};
 		set_status(rs, 200, CT_HTML);
-		rc = render_html(&pg, &rs->body);
+		rc = render_visitor_page(ctx, rq, &pg, rs);
 	}
 	if (rc != 0 || rs->body.oom)
 		answer_render_failed(rq, f, rs);
@@ -170,7 +205,7 @@ static void serve_items(struct handler_ctx *ctx, const struct request *rq, const
 		answer_error(rq, f, rs, 503, NULL, MSG_NO_ITEM);
 		rs->retry_after = RETRY_NO_BASE;
 	} else {
-		answer_items(rq, f, cat, items, rs);
+		answer_items(ctx, rq, f, cat, items, rs);
 	}
 	catalog_release(cat);
 }

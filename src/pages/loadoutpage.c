@@ -22,6 +22,7 @@
 #include "messages.h"
 #include "page.h"
 #include "render.h"
+#include "stashpage.h"
 #include "value.h"
 
 static const char *const format_only[] = {"format", NULL};
@@ -187,7 +188,7 @@ static void send_errors(struct response *rs, enum format f, const struct form_er
 	}
 	struct tmpl_dict *d = page_new("Loadout");
 	page_errors(d, e);
-	page_body(d, "loadout.tpl");
+	tmpl_show(page_body(d, "loadout.tpl"), "CAN_ADD");
 	page_send_html(rs, 400, d);
 }
 
@@ -200,7 +201,7 @@ static void send_error(struct response *rs, enum format f, int status, const cha
 	}
 	struct tmpl_dict *d = page_new("Loadout");
 	page_error(d, field, message);
-	page_body(d, "loadout.tpl");
+	tmpl_show(page_body(d, "loadout.tpl"), "CAN_ADD");
 	page_send_html(rs, status, d);
 }
 
@@ -232,13 +233,58 @@ static const char *const place_icons[PLACE__MAX] = {
         [PLACE_RIGHT_FINGER] = "finger",
 };
 
+/* Whether loadout l (codes e) is the visitor's, entry for entry. */
+static int is_mine(const struct visitor *v, const struct loadout *l, const struct lo_entries *e)
+{
+	if (v->n_worn != l->n)
+		return 0;
+	for (unsigned i = 0; i < l->n; i++)
+		if (strcmp(v->worn[i].code, e->code[i]) != 0 || v->worn[i].place != l->item[i].at)
+			return 0;
+	return 1;
+}
+
+/* "Make it mine" on an address that is not the visitor's loadout, "Clear"
+ * on the one that is. */
+static void mine_forms(struct tmpl_dict *body, const struct request *rq, struct response *rs,
+                       const struct visitor *v, const struct loadout *l, const struct lo_entries *e)
+{
+	char token[CSRF_HEX + 1];
+	struct buf items;
+
+	stash_token(rq, rs, token);
+	if (l->n && is_mine(v, l, e)) {
+		tmpl_set(tmpl_section(body, "MINE"), "CSRF", token);
+		return;
+	}
+	if (!l->n)
+		return;
+	struct tmpl_dict *sh = tmpl_section(body, "SHARED");
+	tmpl_set(sh, "CSRF", token);
+	buf_init(&items);
+	for (unsigned i = 0; i < l->n; i++)
+		if ((i && buf_putc(&items, ',') != 0) || put_entry(&items, l, e, i) != 0)
+			break;
+	tmpl_set(sh, "ITEMS", items.data ? items.data : "");
+	buf_reset(&items);
+	if (state_link(&items, l, e, FMT_HTML) == 0)
+		tmpl_set(sh, "SELF", items.data);
+	buf_free(&items);
+	if (v->n_worn)
+		tmpl_set_int(tmpl_section(sh, "HAS_OWN"), "OWN_N", (long)v->n_worn);
+}
+
 static void send_html(struct response *rs, struct arena *ar, const struct loadout *l,
-                      const struct lo_entries *e, const struct loadout_totals *t)
+                      const struct lo_entries *e, const struct loadout_totals *t,
+                      const struct request *rq, const struct visitor *v)
 {
 	struct tmpl_dict *d = page_new("Loadout");
 	struct tmpl_dict *body = page_body(d, "loadout.tpl");
 	char num[DECIMAL_GROUPED_MAX + 8];
 	struct buf self;
+
+	tmpl_show(body, "SHOWN");
+	mine_forms(body, rq, rs, v, l, e);
 
 	for (int p = PLACE_HEAD; p < PLACE__MAX; p++) {
 		struct tmpl_dict *row = tmpl_section(body, "PLACE");
@@ -274,7 +320,9 @@ static void send_html(struct response *rs, struct arena *ar, const struct loadou
 			continue;
 		struct tmpl_dict *row = tmpl_section(body, "TOTAL");
 		int64_t base = s == ST__MAX ? e->base->str : e->base->stat[s];
-		int64_t bonus = s == ST__MAX ? t->str : t->stat[s];
+		/* an item's strength is its affix points, not the character's:
+		 * shown apart (ITEM_STR), never added to base str */
+		int64_t bonus = s == ST__MAX ? 0 : t->stat[s];
 		tmpl_set(row, "NAME", s == ST__MAX ? "str" : stat_names[s]);
 		tmpl_set(row, "LABEL", s == ST__MAX ? "strength" : stat_names[s]);
 		tmpl_set_int(row, "BASE", (long)base);
@@ -288,6 +336,7 @@ static void send_html(struct response *rs, struct arena *ar, const struct loadou
 			tmpl_set(body, "BASE", base);
 	}
 	tmpl_set(body, "TOTAL_VALUE", decimal_grouped(t->value, num));
+	tmpl_set_int(body, "ITEM_STR", (long)t->str);
 	tmpl_set_int(body, "WORN", (long)t->worn);
 	tmpl_set_int(body, "COUNT", (long)l->n);
 	for (unsigned i = 0; i < l->n; i++) {
@@ -502,6 +551,32 @@ void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		send_errors(rs, q->format, &err);
 		return;
 	}
+	struct visitor *v = arena_alloc(&ctx->arena, sizeof(*v));
+	if (!v) {
+		page_failed(rs, q->format == FMT_JSON);
+		return;
+	}
+	stash_visitor(rq, v);
+	/* The header's "Loadout" (no items asked for) opens the visitor's own,
+	 * at its shareable address. */
+	if (q->format == FMT_HTML && q->q.n == 0 && !q->q.base_given && v->n_worn) {
+		struct buf to;
+		buf_init(&to);
+		int rc = buf_puts(&to, "/loadout");
+		for (unsigned i = 0; i < v->n_worn; i++) {
+			rc |= buf_puts(&to, i ? "&item=" : "?item=") |
+			      buf_puts(&to, v->worn[i].code);
+			if (v->worn[i].place != PLACE_PACK)
+				rc |= buf_printf(&to, ":%s", place_names[v->worn[i].place]);
+		}
+		if (rc == 0 && !to.oom)
+			page_redirect(rs, to.data);
+		else
+			page_failed(rs, 0);
+		buf_free(&to);
+		rs->cache_control = "private, no-store";
+		return;
+	}
 	ent.base = &q->q.base;
 	struct resolver rv = {ctx, ci, "is not an item code"};
 	unsigned held, at = 0;
@@ -523,6 +598,6 @@ void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	if (q->format == FMT_JSON)
 		send_json(rs, &ctx->arena, &l, e, &t);
 	else
-		send_html(rs, &ctx->arena, &l, e, &t);
+		send_html(rs, &ctx->arena, &l, e, &t, rq, v);
 	release(ci, held); /* the items' words point into these catalogs until here */
 }

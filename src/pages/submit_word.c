@@ -26,6 +26,8 @@ enum sf {
 	SF_VALUE_MULT,
 	SF_MARK,
 	SF_CLASSES,
+	SF_SHOWN,  /* "kind/part": what the form's fields were drawn for */
+	SF_CHOOSE, /* the Choose button: show the chosen part's fields, file nothing */
 	SF__MAX
 };
 
@@ -34,7 +36,7 @@ enum sf {
 static const char *const sf_names[SF__MAX + 1] = {
 	"csrf", "submission_id", "kind", "part", "word", "tier", "slot", "format", "received",
 	STAT_NAME_INITS
-	"value", "value_mult", "mark", "classes", NULL};
+	"value", "value_mult", "mark", "classes", "shown", "choose", NULL};
 /* clang-format on */
 
 static const char *typed(const void *ctx, const char *field)
@@ -94,13 +96,14 @@ static void choose(const struct fields *in, enum kind *kind, enum part *part)
 		*part = P_ELEMENT;
 }
 
+/* The chooser is part of the proposal form itself (word_fill_form): what
+ * the person sees chosen is what the POST carries, and "shown" says which
+ * part the fields were drawn for, so a part changed without pressing
+ * Choose is refused, never filed (word_parse). */
 static void word_fill_body(struct tmpl_dict *body, const struct fields *in)
 {
-	enum kind k;
-	enum part p;
-
-	choose(in, &k, &p);
-	fill_chooser(body, k, p, in ? in->v[SF_KIND] : NULL, in ? in->v[SF_PART] : NULL);
+	(void)body;
+	(void)in;
 }
 
 /* The form for the chosen kind and part, filled with the values as typed
@@ -117,6 +120,12 @@ static void word_fill_form(struct tmpl_dict *f, const struct fields *in)
 		defaults.stat[r->stats[i].stat] = stat_range_default(&r->stats[i]);
 	tmpl_set(f, "KIND", kind_names[defaults.kind]);
 	tmpl_set(f, "PART", part_names[defaults.part]);
+	char shown[64];
+	snprintf(shown, sizeof shown, "%s/%s", kind_names[defaults.kind],
+	         part_names[defaults.part]);
+	tmpl_set(f, "SHOWN", shown);
+	fill_chooser(f, defaults.kind, defaults.part, in ? in->v[SF_KIND] : NULL,
+	             in ? in->v[SF_PART] : NULL);
 	if (in && in->v[SF_WORD])
 		tmpl_set(f, "WORD", in->v[SF_WORD]);
 	page_proposal_fields(f, &defaults, in ? typed : NULL, in);
@@ -288,6 +297,24 @@ static void word_parse(const struct fields *in, union pf_state *s, struct propos
 	for (int i = 0; i < ST__MAX; i++)
 		pin.stat[i] = in->v[SF_STAT0 + i];
 	proposal_parse(&pin, p, err);
+	if (!submit_has_problem(err, "kind") && !submit_has_problem(err, "part")) {
+		char now[64];
+		snprintf(now, sizeof now, "%s/%s", kind_names[p->kind], part_names[p->part]);
+		if (in->v[SF_CHOOSE])
+			proposal_error_add(
+			        err, "part", "not_applicable", 0,
+			        "Now showing the fields of a %s %s: fill them in and press "
+			        "Propose. Nothing was filed.",
+			        kind_names[p->kind], part_names[p->part]);
+		else if (in->v[SF_SHOWN] && strcmp(in->v[SF_SHOWN], now) != 0)
+			proposal_error_add(
+			        err, "part", "conflict", 0,
+			        "The fields shown were those of a %.40s, but a %s %s was "
+			        "chosen: nothing was filed. The fields below are now a %s "
+			        "%s's; check them and press Propose again.",
+			        in->v[SF_SHOWN], kind_names[p->kind], part_names[p->part],
+			        kind_names[p->kind], part_names[p->part]);
+	}
 	int table = !submit_has_problem(err, "kind") && !submit_has_problem(err, "part");
 	int word = !submit_has_problem(err, "word") && p->word[0];
 	if (table && !submit_has_problem(err, "classes"))

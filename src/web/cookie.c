@@ -23,6 +23,11 @@ const char *cookie_device_name(void)
 	return settings_cookie_secure() ? "__Host-" COOKIE_DEVICE : COOKIE_DEVICE;
 }
 
+const char *cookie_visitor_name(void)
+{
+	return settings_cookie_secure() ? "__Host-lf_visitor" : "lf_visitor";
+}
+
 int cookie_get(const char *header, const char *name, char *out, size_t cap)
 {
 	size_t nlen = strlen(name);
@@ -51,7 +56,7 @@ int cookie_get(const char *header, const char *name, char *out, size_t cap)
 
 int cookie_set(struct response *rs, const char *name, const char *value, long max_age)
 {
-	char line[256], age[32] = "";
+	char line[COOKIE_LINE_MAX], age[32] = "";
 
 	if (max_age >= 0)
 		snprintf(age, sizeof(age), "; Max-Age=%ld", max_age);

@@ -12,6 +12,8 @@
 #define COOKIE_SESSION "lf_session"
 #define COOKIE_DEVICE  "lf_device"
 
+#define COOKIE_LINE_MAX 4096 /* a Set-Cookie value with its attributes */
+
 /* The CSRF cookie's name: "__Host-lf_csrf" when cookies are Secure (the
  * browser then takes it only from https, for this host, Path=/: a sibling
  * domain or a plain-http page cannot plant one), else "lf_csrf" (the http
@@ -29,13 +31,19 @@ const char *cookie_session_name(void);
  * "lf_device". */
 const char *cookie_device_name(void);
 
+/* The visitor cookie's name (visitor.h), the same way: "__Host-lf_visitor"
+ * or "lf_visitor". */
+const char *cookie_visitor_name(void);
+
 /* Copies the value of the first cookie called `name` in header (a Cookie
  * header, may be NULL) into out (cap bytes with the NUL). 1 when found and
  * it fits, else 0 (out is then ""). */
 int cookie_get(const char *header, const char *name, char *out, size_t cap);
 
 /* Adds its Set-Cookie line to rs. max_age < 0: ends with the browser
- * session; 0: deletes the cookie. value must be plain (letters, digits).
+ * session; 0: deletes the cookie. value must be plain (letters, digits,
+ * and the cookie-octets - _ . ~ : of the visitor cookie), at most
+ * COOKIE_LINE_MAX - 128 bytes.
  * 0, or -1 when the headers are full. */
 int cookie_set(struct response *rs, const char *name, const char *value, long max_age);
 

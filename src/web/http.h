@@ -36,7 +36,8 @@ struct request {
 };
 
 /* Room for the handler's own header lines (Set-Cookie, Location). */
-#define RESPONSE_HEADERS_MAX 768
+/* (5120: the visitor cookie, visitor.h, is up to 3800 bytes of them) */
+#define RESPONSE_HEADERS_MAX 5120
 
 struct response {
 	int status;

@@ -21,6 +21,20 @@ int layout_error(struct tmpl_dict *d, const char *field, const char *message);
  * field's name beside its message. 0, or -1 when out of memory. */
 int layout_errors(struct tmpl_dict *d, const struct form_error *e);
 
+/* What a visitor's own page adds to each card and batch row of the
+ * generator's page: the Keep and Add to loadout forms (POST /stash), with
+ * the csrf token and the address (a path of the site) to come back to. A
+ * page that is the same for everyone (/item/CODE) passes none. */
+struct card_actions {
+	const char *csrf;
+	const char *back;
+};
+
+struct page;
+
+/* render_html (render.h) with the visitor's forms a (NULL: none). */
+int render_html_for(const struct page *p, const struct card_actions *a, struct buf *out);
+
 /* d expanded into out (appended). 0, or -1. */
 int layout_expand(struct tmpl_dict *d, struct buf *out);
 

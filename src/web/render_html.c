@@ -218,7 +218,23 @@ static int fill_magic(struct tmpl_dict *card, const struct item *it)
 	return 0;
 }
 
-static int fill_card(struct tmpl_dict *card, const struct item *it, const struct form *f)
+/* The visitor's forms on a card or a batch row (Keep, Add to loadout):
+ * POSTs to /stash carrying the csrf token and the address to come back to. */
+static int fill_actions(struct tmpl_dict *d, const struct item *it, const struct card_actions *a)
+{
+	if (!a || !it->code[0])
+		return 0;
+	struct tmpl_dict *s = tmpl_section(d, "ACTIONS");
+	if (!s)
+		return -1;
+	tmpl_set(s, "CSRF", a->csrf);
+	tmpl_set(s, "CODE", it->code);
+	tmpl_set(s, "BACK", a->back);
+	return 0;
+}
+
+static int fill_card(struct tmpl_dict *card, const struct item *it, const struct form *f,
+                     const struct card_actions *a)
 {
 	char text[64], label[32], grouped[DECIMAL_GROUPED_MAX];
 	const char *hands;
@@ -268,9 +284,17 @@ static int fill_card(struct tmpl_dict *card, const struct item *it, const struct
 	if (rc == 0 && (rc = form_link_inputs(f, &link)) == 0)
 		tmpl_set(card, "REROLL", link.data ? link.data : "/");
 	buf_reset(&link);
-	if (rc == 0 && it->code[0] && (rc = loadout_link(f, it->code, &link)) == 0)
+	/* a loadout carried by the form (an address's "find more loot") keeps
+	 * its link; otherwise the visitor's own loadout takes the card */
+	if (rc == 0 && (!a || f->loadout) && it->code[0] &&
+	    (rc = loadout_link(f, it->code, &link)) == 0)
 		tmpl_set(tmpl_section(card, "ADD_TO_LOADOUT"), "URL", link.data);
 	buf_free(&link);
+	if (rc == 0)
+		rc = fill_actions(card, it, a);
+	/* the same link for everyone: the comparison is the visitor's page */
+	if (rc == 0 && !a && it->code[0])
+		tmpl_set(tmpl_section(card, "COMPARE"), "CODE", it->code);
 	return rc;
 }
 
@@ -497,7 +521,8 @@ static int batch_links(struct tmpl_dict *wrap, const struct page *p, const struc
 }
 
 /* One row of the batch's table: the name links to the item's card. */
-static int batch_row(struct tmpl_dict *wrap, const struct item *it, const struct form *f)
+static int batch_row(struct tmpl_dict *wrap, const struct item *it, const struct form *f,
+                     const struct card_actions *a)
 {
 	struct tmpl_dict *row = tmpl_section(wrap, "ROW");
 	char text[160], label[32], grouped[DECIMAL_GROUPED_MAX];
@@ -523,10 +548,13 @@ static int batch_row(struct tmpl_dict *wrap, const struct item *it, const struct
 	if (rc == 0)
 		tmpl_set(row, "LINK", link.data ? link.data : "/");
 	buf_free(&link);
+	if (rc == 0)
+		rc = fill_actions(row, it, a);
 	return rc;
 }
 
-static int fill_cards(struct tmpl_dict *d, const struct page *p, const struct form *f)
+static int fill_cards(struct tmpl_dict *d, const struct page *p, const struct form *f,
+                      const struct card_actions *a)
 {
 	struct tmpl_dict *wrap;
 
@@ -541,14 +569,21 @@ static int fill_cards(struct tmpl_dict *d, const struct page *p, const struct fo
 		tmpl_set_int(wrap, "N_ITEMS", (long)p->n_items);
 		if (batch_links(wrap, p, f) != 0)
 			return -1;
-		for (size_t i = 0; i < p->n_items; i++)
-			if (batch_row(wrap, &p->items[i], f) != 0)
+		uint64_t total = 0;
+		char grouped[DECIMAL_GROUPED_MAX];
+		for (size_t i = 0; i < p->n_items; i++) {
+			total += item_value(&p->items[i]);
+			if (batch_row(wrap, &p->items[i], f, a) != 0)
 				return -1;
+		}
+		tmpl_set(wrap, "TOTAL_VALUE", decimal_grouped(total, grouped));
+		if (a)
+			tmpl_show(wrap, "ACTIONS_COL");
 	}
 	for (size_t i = 0; i < p->n_items; i++) {
 		struct tmpl_dict *row = tmpl_section(wrap, "ITEM");
 		struct tmpl_dict *card = row ? tmpl_include(row, "CARD", "card.tpl") : NULL;
-		if (!card || fill_card(card, &p->items[i], f) != 0)
+		if (!card || fill_card(card, &p->items[i], f, a) != 0)
 			return -1;
 	}
 	return 0;
@@ -572,6 +607,11 @@ static void set_title(struct tmpl_dict *d, const struct page *p)
 
 int render_html(const struct page *p, struct buf *out)
 {
+	return render_html_for(p, NULL, out);
+}
+
+int render_html_for(const struct page *p, const struct card_actions *a, struct buf *out)
+{
 	struct tmpl_dict *d = NULL, *form;
 	struct tmpl_frag *extra[P__MAX] = {0}; /* this page's "not available" options */
 	struct tmpl_frag *sent[2] = {0};       /* a refused kind and tier, as sent */
@@ -586,7 +626,7 @@ int render_html(const struct page *p, struct buf *out)
 		goto done;
 	set_title(d, p);
 	/* every problem of the request when the page has the list (docs/api.md) */
-	if (fill_cards(d, p, f) != 0 ||
+	if (fill_cards(d, p, f, a) != 0 ||
 	    (p->errors && p->errors->n > 0 && layout_errors(d, p->errors) != 0) ||
 	    ((!p->errors || p->errors->n == 0) && (p->error_field || p->error_message) &&
 	     layout_error(d, p->error_field, p->error_message) != 0))

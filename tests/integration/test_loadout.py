@@ -210,9 +210,12 @@ def test_cards_add_to_the_loadout_they_came_from(stack):
              "the loadout after adding", j)
     reroll = hrefs(r.text, "reroll")
     lf.check(reroll and "loadout=" in reroll[0], "'roll again' keeps the loadout too", reroll)
-    # A card without a loadout starts one; a batch's cards each have the link.
+    # A card without a carried loadout adds to the visitor's own (a POST
+    # form, test_stash.py), never a link that would start a new one.
     r = stack.get("/generate?kind=shield&count=3")
-    lf.check(len(hrefs(r.text, "add-to-loadout")) == 3, "every card of a batch", r.text[-2000:])
+    lf.check(hrefs(r.text, "add-to-loadout") == [] and
+             len(re.findall(r'<form class="card-actions"', r.text)) == 3,
+             "every card of a batch adds to the visitor's loadout", r.text[-2000:])
     r = stack.get("/generate?loadout=not%20a%20list&format=json")
     lf.check(r.status == 400 and lf.first_error(r)["field"] == "loadout", "a bad carried loadout", r)
 
@@ -260,3 +263,19 @@ def test_totals_over_random_loadouts(stack):
                  query)
         lf.check(j["totals"]["value"] == sum(own[it["item"]["code"]]["value"] for it in worn),
                  "total value", query)
+
+
+def test_item_strength_is_not_the_characters(stack):
+    """SPEC §15: the worn items' strength (their affix points) is a total of
+    its own beside the character's stats, never added to base str."""
+    (code, it), = roll(stack, "kind=armor", "head")[:1]
+    page = stack.get("/loadout?item=%s:head&base=str:10" % code).text
+    row = re.search(r'<tr class="total total-str">.*?</tr>', page, re.S)
+    lf.check(row and "= 10<" in row.group(0), "the character's strength stays its base",
+             row and row.group(0))
+    items = re.search(r'<p class="item-strength">.*?</p>', page, re.S)
+    lf.check(items and (">%d<" % it["str"]) in items.group(0),
+             "the worn items' strength apart", items and items.group(0))
+    card = stack.get("/item/" + code).text
+    lf.check("Rarity follows the affixes" in card and "the base price" in card,
+             "the card says what rarity and value follow")

@@ -1,0 +1,198 @@
+/* visitor: the cookie reader takes what is valid entry by entry and drops
+ * the rest (truncated, forged, oversized, another revision's layout), and
+ * what it writes reads back the same, within its bound. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "itemcode.h"
+#include "visitor.h"
+
+static struct visitor v, w;
+static char text[16384];
+
+/* A code that decodes: seed i of a kind. */
+static const char *code(unsigned i)
+{
+	static char out[8][ITEMCODE_MAX];
+	struct itemcode c = {
+	        .kind = (enum kind)(i % 3), .tier = 1, .seed = 1000 + i, .revision = 1};
+	char *o = out[i % 8];
+	assert_true(itemcode_encode(&c, o, ITEMCODE_MAX) > 0);
+	return o;
+}
+
+static void parse(const char *s)
+{
+	visitor_parse(&v, s, strlen(s));
+}
+
+static void test_round_trip(void **state)
+{
+	(void)state;
+	memset(&v, 0, sizeof v);
+	assert_int_equal(visitor_wear(&v, code(1), PLACE_HEAD), 0);
+	assert_int_equal(visitor_wear(&v, code(2), PLACE_PACK), 0);
+	assert_int_equal(visitor_keep(&v, code(3)), 0);
+	assert_int_equal(visitor_rolled(&v, code(4)), 0);
+	assert_int_equal(visitor_rolled(&v, code(5)), 0);
+	assert_true(visitor_text(&v, text, sizeof text) > 0);
+	visitor_parse(&w, text, strlen(text));
+	assert_int_equal(w.dropped, 0);
+	assert_int_equal(w.n_worn, 2);
+	assert_string_equal(w.worn[0].code, code(1));
+	assert_int_equal(w.worn[0].place, PLACE_HEAD);
+	assert_int_equal(w.worn[1].place, PLACE_PACK);
+	assert_int_equal(w.n_stash, 1);
+	assert_int_equal(w.n_recent, 2);
+	assert_string_equal(w.recent[0].code, code(5)); /* newest first */
+}
+
+static void test_truncated(void **state)
+{
+	(void)state;
+	char s[1024];
+	snprintf(s, sizeof s, "1~%s:head.%s~%s~%s", code(1), code(2), code(3), code(4));
+	/* cut inside the last code: it is dropped, the rest stays */
+	s[strlen(s) - 3] = '\0';
+	parse(s);
+	assert_int_equal(v.n_worn, 2);
+	assert_int_equal(v.n_stash, 1);
+	assert_int_equal(v.n_recent, 0);
+	assert_int_equal(v.dropped, 1);
+	/* cut inside a place */
+	snprintf(s, sizeof s, "1~%s:hea", code(1));
+	parse(s);
+	assert_int_equal(v.n_worn, 0);
+	assert_int_equal(v.dropped, 1);
+	parse("1");
+	assert_int_equal(v.n_worn + v.n_stash + v.n_recent, 0);
+	parse("");
+	assert_int_equal(v.found, 0);
+}
+
+static void test_forged(void **state)
+{
+	(void)state;
+	char s[2048], bad[ITEMCODE_MAX];
+	snprintf(bad, sizeof bad, "%s", code(2));
+	bad[strlen(bad) - 1] = bad[strlen(bad) - 1] == 'A' ? 'B' : 'A'; /* checksum broken */
+	snprintf(s, sizeof s, "1~%s:head.%s.<script>.%s:nowhere.%s:head~%s.%s.%s~x'y\".%s", code(1),
+	         bad, code(3), code(1), code(4), code(4), bad, code(5));
+	parse(s);
+	assert_int_equal(v.n_worn, 1); /* code(1) once; bad, markup, a made-up place, a repeat */
+	assert_string_equal(v.worn[0].code, code(1));
+	assert_int_equal(v.n_stash, 1); /* code(4) once */
+	assert_int_equal(v.n_recent, 1);
+	assert_string_equal(v.recent[0].code, code(5));
+	assert_int_equal(v.dropped, 7);
+	/* a fourth list is nobody's */
+	snprintf(s, sizeof s, "1~~~~%s", code(1));
+	parse(s);
+	assert_int_equal(v.n_worn + v.n_stash + v.n_recent, 0);
+}
+
+static void test_oversized(void **state)
+{
+	(void)state;
+	static char s[20000];
+	size_t at = (size_t)snprintf(s, sizeof s, "1~~");
+	for (unsigned i = 0; i < 200 && at < sizeof s - 200; i++)
+		at += (size_t)snprintf(s + at, sizeof s - at, "%s%s", i ? "." : "", code(i));
+	parse(s);
+	assert_true(v.n_stash <= VISITOR_STASH_MAX);
+	assert_true(v.n_stash > 0);
+	/* whatever is held, the value written stays within the bound */
+	memset(&v, 0, sizeof v);
+	for (unsigned i = 0; i < LOADOUT_MAX; i++) {
+		struct itemcode c = {.kind = (enum kind)1,
+		                     .tier = 5,
+		                     .seed = 0xffffffffffffull - i,
+		                     .revision = 99999,
+		                     .power_micro = 99999999};
+		char o[ITEMCODE_MAX];
+		assert_true(itemcode_encode(&c, o, sizeof o) > 0);
+		assert_int_equal(visitor_wear(&v, o, PLACE_PACK), 0);
+		assert_int_equal(visitor_keep(&v, o), 0);
+		assert_int_equal(visitor_rolled(&v, o), 0);
+	}
+	assert_int_equal(visitor_wear(&v, code(1), PLACE_PACK), -1); /* the loadout is full */
+	int n = visitor_text(&v, text, sizeof text);
+	assert_true(n > 0 && n <= VISITOR_BYTES_MAX);
+	visitor_parse(&w, text, (size_t)n);
+	assert_int_equal(w.n_worn, LOADOUT_MAX);
+	assert_int_equal(w.dropped, 0);
+}
+
+static void test_stale_revision(void **state)
+{
+	(void)state;
+	char s[512];
+	snprintf(s, sizeof s, "0~%s~%s~%s", code(1), code(2), code(3));
+	parse(s);
+	assert_true(v.found);
+	assert_int_equal(v.n_worn + v.n_stash + v.n_recent, 0);
+	assert_int_equal(v.dropped, 1);
+	snprintf(s, sizeof s, "2~%s", code(1));
+	parse(s);
+	assert_int_equal(v.n_worn, 0);
+}
+
+static void test_lists(void **state)
+{
+	(void)state;
+	memset(&v, 0, sizeof v);
+	for (unsigned i = 0; i < VISITOR_RECENT_MAX + 5; i++) {
+		struct itemcode c = {
+		        .kind = (enum kind)0, .tier = 1, .seed = 50 + i, .revision = 1};
+		char o[ITEMCODE_MAX];
+		assert_true(itemcode_encode(&c, o, sizeof o) > 0);
+		visitor_rolled(&v, o);
+	}
+	assert_int_equal(v.n_recent, VISITOR_RECENT_MAX);
+	visitor_keep(&v, code(1));
+	visitor_keep(&v, code(2));
+	visitor_keep(&v, code(1)); /* kept again: to the front, once */
+	assert_int_equal(v.n_stash, 2);
+	assert_string_equal(v.stash[0].code, code(1));
+	visitor_unkeep(&v, code(1));
+	assert_int_equal(v.n_stash, 1);
+	assert_string_equal(v.stash[0].code, code(2));
+	assert_int_equal(visitor_keep(&v, "nonsense"), -1);
+	visitor_wear(&v, code(3), PLACE_HEAD);
+	visitor_wear(&v, code(3), PLACE_PACK);
+	assert_int_equal(v.n_worn, 1);
+	assert_int_equal(v.worn[0].place, PLACE_PACK);
+	visitor_unwear(&v, code(3));
+	assert_int_equal(v.n_worn, 0);
+}
+
+static void test_header(void **state)
+{
+	(void)state;
+	char h[1024];
+	snprintf(h, sizeof h, "lf_csrf=ab; lf_visitorx=1~%s; lf_visitor=1~~%s ; other=1", code(1),
+	         code(2));
+	visitor_from_header(&v, h, VISITOR_COOKIE);
+	assert_int_equal(v.n_worn, 0);
+	assert_int_equal(v.n_stash, 1);
+	visitor_from_header(&v, NULL, VISITOR_COOKIE);
+	assert_int_equal(v.found, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_truncated),
+	        cmocka_unit_test(test_forged),         cmocka_unit_test(test_oversized),
+	        cmocka_unit_test(test_stale_revision), cmocka_unit_test(test_lists),
+	        cmocka_unit_test(test_header),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
