@@ -364,6 +364,46 @@ static void put_room_items(struct jout *o, const struct keyed *k, const struct d
 	PUT_LIT(o, "]");
 }
 
+/* "name":...,"effect":... of a trap row, after a comma when more. */
+static void put_trap_members(struct jout *o, const struct dress_row *t, int more)
+{
+	put_lit(o, more ? ",\"name\":" : "\"name\":");
+	put_str(o, t ? t->name : "");
+	PUT_LIT(o, ",\"effect\":");
+	put_str(o, t ? t->effect : "");
+}
+
+/* A room's dressing (version 4): "description" (sentences),
+ * "occupants" ([{"name","count","text"}], none or one) and "traps"
+ * ([{"name","effect"}], none or one): lists, so that a room may hold more
+ * in a later version without another shape. */
+static void put_room_dress(struct jout *o, const struct dress_room *r)
+{
+	char text[DRESS_DESCRIPTION_MAX];
+	dress_description(r, text, sizeof text);
+	PUT_LIT(o, ",\"description\":");
+	put_str(o, text);
+	PUT_LIT(o, ",\"occupants\":[");
+	if (r->occupant && r->count > 0) {
+		PUT_LIT(o, "{\"name\":");
+		put_str(o, r->count == 1 || !r->occupant->plural[0] ? r->occupant->name
+		                                                    : r->occupant->plural);
+		PUT_LIT(o, ",\"count\":");
+		put_int(o, r->count);
+		dress_occupants_text(r, text, sizeof text);
+		PUT_LIT(o, ",\"text\":");
+		put_str(o, text);
+		PUT_LIT(o, "}");
+	}
+	PUT_LIT(o, "],\"traps\":[");
+	if (r->trap) {
+		PUT_LIT(o, "{");
+		put_trap_members(o, r->trap, 0);
+		PUT_LIT(o, "}");
+	}
+	PUT_LIT(o, "]");
+}
+
 /* A stair: its cell and its room, null in a hallway. */
 static void put_stair(struct jout *o, int x, int y, int room)
 {
@@ -466,6 +506,8 @@ static int key_json_v2(const struct keyed *k, struct buf *out)
 		raw_done(&o, p);
 		put_room_items(&o, k, r, item, &f);
 		item += (size_t)r->n_items;
+		if (k->dress)
+			put_room_dress(&o, &k->dress->room[id]);
 		PUT_LIT(&o, "}");
 	}
 	PUT_LIT(&o, "],\"doors\":[");
@@ -486,8 +528,26 @@ static int key_json_v2(const struct keyed *k, struct buf *out)
 		p = raw_int(p, w->y1);
 		p = RAW(p, ",\"room\":");
 		p = raw_int(p, w->room);
+		if (k->dress) {
+			const char *st = door_state_names[k->dress->door_state[i]];
+			p = RAW(p, ",\"state\":\"");
+			p = raw(p, st, strlen(st)); /* lower-case words */
+			*p++ = '"';
+		}
 		*p++ = '}';
 		raw_done(&o, p);
+	}
+	if (k->dress) {
+		PUT_LIT(&o, "],\"traps\":[");
+		for (int i = 0; i < k->dress->n_hall && !o.err; i++) {
+			const struct dress_hall_trap *t = &k->dress->hall[i];
+			PUT_LIT(&o, i ? ",{\"x\":" : "{\"x\":");
+			put_int(&o, t->x);
+			PUT_LIT(&o, ",\"y\":");
+			put_int(&o, t->y);
+			put_trap_members(&o, t->trap, 1);
+			PUT_LIT(&o, "}");
+		}
 	}
 	PUT_LIT(&o, "],\"stairs\":{\"up\":");
 	put_stair(&o, d->up_x, d->up_y, d->up_room);
@@ -537,6 +597,43 @@ int dungeon_key_json(const struct keyed *k, struct buf *out)
 	return rc;
 }
 
+/* A room's dressing under its key line (version 4): its description,
+ * its occupants and its trap, each indented. */
+static int room_dress_text(const struct dress_room *r, struct buf *out)
+{
+	char text[DRESS_DESCRIPTION_MAX];
+	int rc = 0;
+	if (dress_description(r, text, sizeof text))
+		rc |= buf_printf(out, "   %s\n", text);
+	if (dress_occupants_text(r, text, sizeof text))
+		rc |= buf_printf(out, "   Occupants: %s.\n", text);
+	if (r->trap)
+		rc |= buf_printf(out, "   Trap: %s: %s.\n", r->trap->name, r->trap->effect);
+	return rc;
+}
+
+/* The doors a line each ("Door 3 (room 2): locked") and the hallways'
+ * traps ("Hallway trap at 12, 40: pit: ..."), after the rooms. */
+static int dress_rest_text(const struct keyed *k, struct buf *out)
+{
+	int rc = 0;
+	if (k->d->n_doors)
+		rc |= buf_puts(out, "\n");
+	for (int i = 0; i < k->d->n_doors; i++)
+		rc |= buf_printf(out, "Door %d (room %d, at %d, %d): %s\n", i + 1,
+		                 k->d->door[i].room, k->d->door[i].hx, k->d->door[i].hy,
+		                 door_state_names[k->dress->door_state[i]]);
+	if (k->dress->n_hall)
+		rc |= buf_puts(out, "\n");
+	for (int i = 0; i < k->dress->n_hall; i++) {
+		const struct dress_hall_trap *t = &k->dress->hall[i];
+		if (t->trap)
+			rc |= buf_printf(out, "Hallway trap at %d, %d: %s: %s.\n", t->x, t->y,
+			                 t->trap->name, t->trap->effect);
+	}
+	return rc;
+}
+
 /* dungeon_text, then the key a room a line ("3 (hoard): 120 gp in coins;
  * agate (10 gp); Rusty Sword"). */
 int dungeon_key_text(const struct keyed *k, struct buf *out)
@@ -569,7 +666,11 @@ int dungeon_key_text(const struct keyed *k, struct buf *out)
 			rc |= buf_printf(&line, "%s%s", line.len ? "; " : "", k->items[item].name);
 		rc |= buf_printf(out, "%d (%s)%s%s\n", id, dungeon_stock_names[r->stock],
 		                 line.len ? ": " : "", line.len ? line.data : "");
+		if (k->dress)
+			rc |= room_dress_text(&k->dress->room[id], out);
 	}
+	if (k->dress && rc == 0)
+		rc |= dress_rest_text(k, out);
 	buf_free(&line);
 	return rc || out->oom ? -1 : 0;
 }

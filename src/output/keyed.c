@@ -34,6 +34,9 @@ static const char *known_tilesets(struct arena *a, const struct catalog *cat)
 void dungeon_keyed_free(struct keyed *k)
 {
 	catalog_release(k->icat);
+	if (k->dcat)
+		catalog_release(k->dcat);
+	free(k->dress);
 	free(k->d);
 	free(k->m);
 	free(k->items);
@@ -191,6 +194,18 @@ int dungeon_make_keyed(struct arena *a, const struct catalog *cur, const struct 
 	} else if (status == 0 && dungeon_build(k->m, w->tiles, b, c->seed, k->d) != 0) {
 		*msg = MSG_INTERNAL;
 		status = 500;
+	}
+	if (status == 0 && (c->version == 0 || c->version >= DUNGEONCODE_VERSION_4)) {
+		/* the answers of older codes hold no dressing: their bytes stay */
+		k->dress = malloc(sizeof *k->dress);
+		if (!k->dress) {
+			*msg = MSG_INTERNAL;
+			status = 500;
+		} else {
+			k->dcat = catalog_hold(cur);
+			dungeon_dress(k->d, cur->dress, cur->n_dress, c->revision, c->seed,
+			              k->dress);
+		}
 	}
 	if (status) {
 		dungeon_keyed_free(k);

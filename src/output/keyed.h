@@ -9,6 +9,7 @@
 
 #include "arena.h"
 #include "catalog.h"
+#include "dress.h"
 #include "dungeon.h"
 #include "dungeoncode.h"
 #include "item.h"
@@ -38,6 +39,12 @@ struct keyed {
 	const struct catalog *icat;
 	struct dungeoncode code;
 	char code_text[DUNGEONCODE_MAX];
+	/* From version 4 (NULL before): each door's state, each room's
+	 * description, occupants and trap, the hallways' traps, drawn from the
+	 * dressing rows of the code's revision (dress.h), which point into
+	 * dcat, held while they are. */
+	struct dress *dress;
+	const struct catalog *dcat;
 };
 
 /* Makes the dungeon of code c from the current catalog cur into *k: the

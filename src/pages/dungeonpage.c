@@ -255,6 +255,45 @@ static int door_path(const struct dungeon *d, struct buf *out)
 	return out->oom ? -1 : 0;
 }
 
+/* A room's dressing (version 4): its description, occupants and trap. */
+static void fill_room_dress(struct tmpl_dict *t, const struct dress_room *r)
+{
+	char text[DRESS_DESCRIPTION_MAX];
+	if (dress_description(r, text, sizeof text))
+		tmpl_set(tmpl_section(t, "DESCRIPTION"), "TEXT", text);
+	if (dress_occupants_text(r, text, sizeof text))
+		tmpl_set(tmpl_section(t, "OCCUPANTS"), "TEXT", text);
+	if (r->trap) {
+		struct tmpl_dict *tr = tmpl_section(t, "TRAP");
+		tmpl_set(tr, "NAME", r->trap->name);
+		tmpl_set(tr, "EFFECT", r->trap->effect);
+	}
+}
+
+/* The doors with their states and the hallways' traps (version 4). */
+static void fill_dress(struct tmpl_dict *t, const struct keyed *k)
+{
+	for (int i = 0; i < k->d->n_doors; i++) {
+		const struct dungeon_door *o = &k->d->door[i];
+		struct tmpl_dict *dr = tmpl_section(t, "DOOR");
+		tmpl_set_int(dr, "ROOM", o->room);
+		tmpl_set_int(dr, "X", o->hx);
+		tmpl_set_int(dr, "Y", o->hy);
+		tmpl_set(dr, "STATE", door_state_names[k->dress->door_state[i]]);
+	}
+	struct tmpl_dict *hs = k->dress->n_hall ? tmpl_section(t, "HALL_TRAPS") : NULL;
+	for (int i = 0; hs && i < k->dress->n_hall; i++) {
+		const struct dress_hall_trap *h = &k->dress->hall[i];
+		if (!h->trap)
+			continue;
+		struct tmpl_dict *ht = tmpl_section(hs, "HALL_TRAP");
+		tmpl_set_int(ht, "X", h->x);
+		tmpl_set_int(ht, "Y", h->y);
+		tmpl_set(ht, "NAME", h->trap->name);
+		tmpl_set(ht, "EFFECT", h->trap->effect);
+	}
+}
+
 static void send_html(struct response *rs, const struct catalog *cur, const struct dquery *q,
                       const struct keyed *k, int permanent)
 {
@@ -344,7 +383,11 @@ static void send_html(struct response *rs, const struct catalog *cur, const stru
 			else
 				tmpl_show(li, "UNLINKED");
 		}
+		if (k->dress)
+			fill_room_dress(tmpl_section(key, "DRESS"), &k->dress->room[id]);
 	}
+	if (k->dress)
+		fill_dress(tmpl_section(dg, "DRESSED"), k);
 	buf_free(&hall);
 	buf_free(&room);
 	buf_free(&doors);
