@@ -181,3 +181,41 @@ size_t dress_occupants_text(const struct dress_room *r, char *out, size_t cap)
 	int n = snprintf(out, cap, "%d %s", r->count, name);
 	return n < 0 ? 0 : (size_t)n < cap ? (size_t)n : cap - 1;
 }
+
+/* The names of each value a budget row gives (a gem: gem_value or twice
+ * it; an art object: art_value), written for this project. */
+struct named_value {
+	uint32_t value;
+	const char *names[4];
+};
+
+static const struct named_value gems_by_value[] = {
+        {10, {"azurite", "hematite", "obsidian", "tiger eye"}},
+        {20, {"agate", "malachite", "lapis lazuli", "turquoise"}},
+        {50, {"bloodstone", "carnelian", "jasper", "moonstone"}},
+        {100, {"amber", "jade", "coral", "garnet"}},
+        {200, {"pearl", "topaz", "spinel", "amethyst"}},
+        {500, {"aquamarine", "black pearl", "peridot", "violet garnet"}},
+        {1000, {"emerald", "sapphire", "fire opal", "star ruby"}},
+};
+
+static const struct named_value arts_by_value[] = {
+        {25, {"silver ewer", "carved bone statuette", "copper chalice", "painted wooden mask"}},
+        {250, {"gold locket", "embroidered silk stole", "brass telescope", "silver ring"}},
+        {750, {"jeweled goblet", "painted icon", "silver-inlaid sword", "jade idol"}},
+        {2500, {"bronze crown", "ivory chess set", "gold birdcage", "jeweled music box"}},
+};
+
+const char *dress_valuable_name(int art, uint32_t value, int what)
+{
+	const struct named_value *t = art ? arts_by_value : gems_by_value;
+	size_t n = art ? sizeof arts_by_value / sizeof *arts_by_value
+	               : sizeof gems_by_value / sizeof *gems_by_value;
+	if (what < 0)
+		what = -what;
+	for (size_t i = 0; i < n; i++)
+		if (t[i].value == value)
+			return t[i].names[what % 4];
+	return art ? dungeon_art_names[(size_t)what % dungeon_n_arts]
+	           : dungeon_gem_names[(size_t)what % dungeon_n_gems];
+}

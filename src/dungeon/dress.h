@@ -99,6 +99,13 @@ size_t dress_description(const struct dress_room *r, char *out, size_t cap);
 /* Room r's occupants as words ("3 goblins", "1 ogre"); "" when none. */
 size_t dress_occupants_text(const struct dress_room *r, char *out, size_t cap);
 
+/* The name of a gem (art 0) or an art object (art 1) of `value` gp, the
+ * `what`-th of those of that value (modulo their count), for version 4:
+ * every name belongs to one value, so a "silver ewer" is worth the same
+ * at every level (the level changes which appear and how many). Values
+ * no list holds fall back to the unkeyed lists of dungeon.c. */
+const char *dress_valuable_name(int art, uint32_t value, int what);
+
 /* Dresses d from the n rows (those at rev that fit d->level) with seed.
  * A kind with no row that fits leaves its part empty; a door with no door
  * row is closed. */

@@ -33,6 +33,25 @@ int dungeon_treasure_line(const struct dungeon_room *r, struct buf *b)
 	return rc;
 }
 
+int dungeon_treasure_line_of(const struct keyed *k, const struct dungeon_room *r, struct buf *b)
+{
+	int rc = 0;
+	if (!k->dress)
+		return dungeon_treasure_line(r, b);
+	/* version 4: each gem and art object named by its value */
+	if (r->coins)
+		rc |= buf_printf(b, "%" PRIu32 " gp in coins", r->coins);
+	for (int i = 0; i < r->n_gems; i++)
+		rc |= buf_printf(b, "%s%s (%" PRIu32 " gp)", b->len ? "; " : "",
+		                 dress_valuable_name(0, r->gem[i].value, r->gem[i].what),
+		                 r->gem[i].value);
+	for (int i = 0; i < r->n_arts; i++)
+		rc |= buf_printf(b, "%s%s (%" PRIu32 " gp)", b->len ? "; " : "",
+		                 dress_valuable_name(1, r->art[i].value, r->art[i].what),
+		                 r->art[i].value);
+	return rc;
+}
+
 static json_t *valuables_json(const struct dungeon_valuable *v, int n, const char *const *names)
 {
 	json_t *a = json_array();
@@ -229,11 +248,12 @@ static char *raw_int(char *p, int64_t v)
 #define VALUABLES_MAX ((DUNGEON_GEMS_MAX + DUNGEON_ARTS_MAX) * 96 + 16)
 
 static char *raw_valuables(char *p, const struct dungeon_valuable *v, int n,
-                           const char *const *names)
+                           const char *const *names, int by_value, int art)
 {
 	*p++ = '[';
 	for (int i = 0; i < n; i++) {
-		const char *name = names[v[i].what];
+		const char *name =
+		        by_value ? dress_valuable_name(art, v[i].value, v[i].what) : names[v[i].what];
 		if (i)
 			*p++ = ',';
 		p = RAW(p, "{\"name\":\"");
@@ -500,14 +520,19 @@ static int key_json_v2(const struct keyed *k, struct buf *out)
 		p = RAW(p, "\",\"coins\":");
 		p = raw_int(p, r->coins);
 		p = RAW(p, ",\"gems\":");
-		p = raw_valuables(p, r->gem, r->n_gems, dungeon_gem_names);
+		p = raw_valuables(p, r->gem, r->n_gems, dungeon_gem_names, k->dress != NULL, 0);
 		p = RAW(p, ",\"art\":");
-		p = raw_valuables(p, r->art, r->n_arts, dungeon_art_names);
+		p = raw_valuables(p, r->art, r->n_arts, dungeon_art_names, k->dress != NULL, 1);
 		raw_done(&o, p);
 		put_room_items(&o, k, r, item, &f);
 		item += (size_t)r->n_items;
-		if (k->dress)
+		if (k->dress) {
 			put_room_dress(&o, &k->dress->room[id]);
+			if (k->room_total) {
+				PUT_LIT(&o, ",\"total\":");
+				put_int(&o, (int64_t)k->room_total[id]);
+			}
+		}
 		PUT_LIT(&o, "}");
 	}
 	PUT_LIT(&o, "],\"doors\":[");
@@ -541,7 +566,7 @@ static int key_json_v2(const struct keyed *k, struct buf *out)
 		PUT_LIT(&o, "],\"traps\":[");
 		for (int i = 0; i < k->dress->n_hall && !o.err; i++) {
 			const struct dress_hall_trap *t = &k->dress->hall[i];
-			PUT_LIT(&o, i ? ",{\"x\":" : "{\"x\":");
+			put_lit(&o, i ? ",{\"x\":" : "{\"x\":");
 			put_int(&o, t->x);
 			PUT_LIT(&o, ",\"y\":");
 			put_int(&o, t->y);
@@ -557,6 +582,10 @@ static int key_json_v2(const struct keyed *k, struct buf *out)
 	put_int(&o, d->budget);
 	PUT_LIT(&o, ",\"spent\":");
 	put_int(&o, d->spent);
+	if (k->room_total) {
+		PUT_LIT(&o, ",\"total\":");
+		put_int(&o, (int64_t)k->total);
+	}
 	PUT_LIT(&o, "}");
 	buf_free(&link);
 	buf_free(&again);
@@ -661,16 +690,25 @@ int dungeon_key_text(const struct keyed *k, struct buf *out)
 	for (int id = 1; rc == 0 && id <= d->n_rooms; id++) {
 		const struct dungeon_room *r = &d->room[id];
 		buf_reset(&line);
-		rc |= dungeon_treasure_line(r, &line);
-		for (int i = 0; i < r->n_items; i++, item++)
-			rc |= buf_printf(&line, "%s%s", line.len ? "; " : "", k->items[item].name);
+		rc |= dungeon_treasure_line_of(k, r, &line);
+		for (int i = 0; i < r->n_items; i++, item++) {
+			const struct key_item *ki = &k->items[item];
+			rc |= buf_printf(&line, "%s%s", line.len ? "; " : "", ki->name);
+			if (k->room_total && ki->made)
+				rc |= buf_printf(&line, " (%s%s%" PRIu64 " gp)", ki->stats,
+				                 ki->stats[0] ? "; " : "", ki->value);
+		}
 		rc |= buf_printf(out, "%d (%s)%s%s\n", id, dungeon_stock_names[r->stock],
 		                 line.len ? ": " : "", line.len ? line.data : "");
 		if (k->dress)
 			rc |= room_dress_text(&k->dress->room[id], out);
+		if (k->room_total && r->stock != STOCK_EMPTY)
+			rc |= buf_printf(out, "   Total: %" PRIu64 " gp.\n", k->room_total[id]);
 	}
 	if (k->dress && rc == 0)
 		rc |= dress_rest_text(k, out);
+	if (k->room_total && rc == 0)
+		rc |= buf_printf(out, "\nTreasure in all: %" PRIu64 " gp.\n", k->total);
 	buf_free(&line);
 	return rc || out->oom ? -1 : 0;
 }

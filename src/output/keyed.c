@@ -11,6 +11,7 @@
 #include "mapgen.h"
 #include "messages.h"
 #include "render.h"
+#include "value.h"
 
 #define MSG_TILESET "must be a tileset name (lower-case letters, digits and '-')"
 
@@ -37,6 +38,7 @@ void dungeon_keyed_free(struct keyed *k)
 	if (k->dcat)
 		catalog_release(k->dcat);
 	free(k->dress);
+	free(k->room_total);
 	free(k->d);
 	free(k->m);
 	free(k->items);
@@ -102,6 +104,62 @@ static int roll_items(const struct catalog *icat, int version, struct keyed *k)
 		}
 	}
 	buf_free(&b);
+	return 0;
+}
+
+/* An item's stats as words, the nonzero ones in the catalog's order
+ * (the multiplier in hundredths, written as a decimal). */
+static void stats_words(const struct item *it, char *out, size_t cap)
+{
+	size_t at = 0;
+	out[0] = '\0';
+	for (int s = 0; s < ST__MAX && at < cap; s++) {
+		int32_t v = it->stat[s];
+		if (v == 0 || (s == ST_MULTIPLIER && v == 100))
+			continue;
+		int n = s == ST_MULTIPLIER
+		                ? snprintf(out + at, cap - at, "%s%s x%d.%02d", at ? ", " : "",
+		                           stat_names[s], v / 100, (v < 0 ? -v : v) % 100)
+		                : snprintf(out + at, cap - at, "%s%s %d", at ? ", " : "",
+		                           stat_names[s], (int)v);
+		if (n < 0 || (size_t)n >= cap - at) {
+			out[at] = '\0';
+			break;
+		}
+		at += (size_t)n;
+	}
+}
+
+/* Version 4: each item's value and stats, each room's total and the
+ * dungeon's (coins, gems and art as the dungeon's spent, plus the items).
+ * 0, or -1 out of memory. */
+static int key_values(struct keyed *k)
+{
+	size_t item = 0;
+	k->room_total = calloc((size_t)k->d->n_rooms + 1, sizeof *k->room_total);
+	if (!k->room_total)
+		return -1;
+	k->total = 0;
+	for (int id = 1; id <= k->d->n_rooms; id++) {
+		const struct dungeon_room *r = &k->d->room[id];
+		uint64_t t = r->coins;
+		for (int i = 0; i < r->n_gems; i++)
+			t += r->gem[i].value;
+		for (int i = 0; i < r->n_arts; i++)
+			t += r->art[i].value;
+		for (int i = 0; i < r->n_items; i++, item++) {
+			struct key_item *ki = &k->items[item];
+			ki->value = 0;
+			ki->stats[0] = '\0';
+			if (!ki->made)
+				continue;
+			ki->value = item_value(&ki->item);
+			stats_words(&ki->item, ki->stats, sizeof ki->stats);
+			t += ki->value;
+		}
+		k->room_total[id] = t;
+		k->total += t;
+	}
 	return 0;
 }
 
@@ -219,7 +277,8 @@ int dungeon_make_keyed(struct arena *a, const struct catalog *cur, const struct 
 		return 503;
 	}
 	k->icat = icat; /* released by keyed_free */
-	if (rc != 0 || (with_items && roll_items(icat, c->version, k) != 0)) {
+	if (rc != 0 || (with_items && roll_items(icat, c->version, k) != 0) ||
+	    (with_items && k->dress && key_values(k) != 0)) {
 		dungeon_keyed_free(k);
 		*msg = MSG_INTERNAL;
 		return 500;

@@ -26,6 +26,10 @@ struct key_item {
 	char link[ITEMCODE_MAX + 16];
 	const char *rarity;
 	struct item item; /* when made */
+	/* version 4, when made: its value in gp and its stats as words
+	 * ("attack 3, defense 1"; "" when none) */
+	uint64_t value;
+	char stats[160];
 };
 
 /* Everything one answer draws from. */
@@ -45,6 +49,10 @@ struct keyed {
 	 * dcat, held while they are. */
 	struct dress *dress;
 	const struct catalog *dcat;
+	/* version 4, with the items: each room's worth in gp (coins, gems,
+	 * art and its items' values; 1..n_rooms) and the dungeon's */
+	uint64_t *room_total;
+	uint64_t total;
 };
 
 /* Makes the dungeon of code c from the current catalog cur into *k: the

@@ -367,7 +367,7 @@ static void send_html(struct response *rs, const struct catalog *cur, const stru
 		if (id == d->down_room)
 			tmpl_show(key, "DOWN");
 		buf_reset(&line);
-		ok = dungeon_treasure_line(r, &line) == 0;
+		ok = dungeon_treasure_line_of(k, r, &line) == 0;
 		if (line.len)
 			tmpl_set(tmpl_section(key, "TREASURE"), "TEXT", line.data);
 		if (r->stock == STOCK_EMPTY)
@@ -382,12 +382,26 @@ static void send_html(struct response *rs, const struct catalog *cur, const stru
 				tmpl_set(tmpl_section(li, "LINKED"), "LINK", ki->link);
 			else
 				tmpl_show(li, "UNLINKED");
+			if (k->room_total && ki->made) {
+				/* version 4: what a game master reads on paper */
+				struct tmpl_dict *wd = tmpl_section(li, "WORTH");
+				char stats[sizeof ki->stats + 4];
+				snprintf(stats, sizeof stats, "%s%s", ki->stats, ki->stats[0] ? "; " : "");
+				tmpl_set(wd, "STATS", stats);
+				tmpl_set(wd, "VALUE", decimal_u64(ki->value, num));
+			}
 		}
+		if (k->room_total && r->stock != STOCK_EMPTY)
+			tmpl_set(tmpl_section(key, "ROOM_TOTAL"), "GP", decimal_u64(k->room_total[id], num));
 		if (k->dress)
 			fill_room_dress(tmpl_section(key, "DRESS"), &k->dress->room[id]);
 	}
-	if (k->dress)
-		fill_dress(tmpl_section(dg, "DRESSED"), k);
+	if (k->dress) {
+		struct tmpl_dict *dd = tmpl_section(dg, "DRESSED");
+		fill_dress(dd, k);
+		if (k->room_total)
+			tmpl_set(tmpl_section(dd, "TOTAL"), "GP", decimal_u64(k->total, num));
+	}
 	buf_free(&hall);
 	buf_free(&room);
 	buf_free(&doors);

@@ -103,3 +103,32 @@ def test_export_carries_the_dressing(stack):
     check(rows and {row[1] for row in rows} >= {"door", "trap", "occupant", "feature",
                                                  "sound", "smell"},
           "every kind of dressing in the export", rows and rows[:3])
+
+
+def test_the_key_a_gm_reads(stack):
+    """Each item's value and stats, each room's total (the sum of its
+    parts), the dungeon's; a gem or art object worth the same by name at
+    every level."""
+    worth = {}
+    for level in (1, 4, 5, 10, 11, 17, 20):
+        d = dungeon(stack, "w=16&h=12&seed=%d&level=%d" % (100 + level, level))
+        total = 0
+        for r in d["rooms"]:
+            parts = r["coins"] + sum(v["value"] for v in r["gems"] + r["art"])
+            parts += sum(it["value"] for it in r["items"])
+            check(r["total"] == parts, "a room's total is the sum of its parts", r)
+            total += r["total"]
+            for v in r["gems"] + r["art"]:
+                check(worth.setdefault(v["name"], v["value"]) == v["value"],
+                      "a valuable's value by its name", v, worth)
+        check(d["total"] == total, "the dungeon's total", d["total"], total)
+        check(d["spent"] <= d["budget"], "within budget", d["spent"], d["budget"])
+        text = stack.get("/dungeon/" + d["code"] + "?format=text").text
+        check("Treasure in all: %d gp." % total in text, "the text's total", text[-300:])
+        page = stack.get("/dungeon/" + d["code"]).text
+        check("Treasure in all: <strong>%d gp</strong>" % total in page, "the page's total")
+        for r in d["rooms"]:
+            for it in r["items"]:
+                check("%d gp</span>" % it["value"] in page, "each item's value on the page",
+                      it["name"])
+    check(len(worth) >= 4, "valuables seen", worth)
