@@ -252,8 +252,8 @@ static char *raw_valuables(char *p, const struct dungeon_valuable *v, int n,
 {
 	*p++ = '[';
 	for (int i = 0; i < n; i++) {
-		const char *name =
-		        by_value ? dress_valuable_name(art, v[i].value, v[i].what) : names[v[i].what];
+		const char *name = by_value ? dress_valuable_name(art, v[i].value, v[i].what)
+		                            : names[v[i].what];
 		if (i)
 			*p++ = ',';
 		p = RAW(p, "{\"name\":\"");

@@ -386,13 +386,15 @@ static void send_html(struct response *rs, const struct catalog *cur, const stru
 				/* version 4: what a game master reads on paper */
 				struct tmpl_dict *wd = tmpl_section(li, "WORTH");
 				char stats[sizeof ki->stats + 4];
-				snprintf(stats, sizeof stats, "%s%s", ki->stats, ki->stats[0] ? "; " : "");
+				snprintf(stats, sizeof stats, "%s%s", ki->stats,
+				         ki->stats[0] ? "; " : "");
 				tmpl_set(wd, "STATS", stats);
 				tmpl_set(wd, "VALUE", decimal_u64(ki->value, num));
 			}
 		}
 		if (k->room_total && r->stock != STOCK_EMPTY)
-			tmpl_set(tmpl_section(key, "ROOM_TOTAL"), "GP", decimal_u64(k->room_total[id], num));
+			tmpl_set(tmpl_section(key, "ROOM_TOTAL"), "GP",
+			         decimal_u64(k->room_total[id], num));
 		if (k->dress)
 			fill_room_dress(tmpl_section(key, "DRESS"), &k->dress->room[id]);
 	}

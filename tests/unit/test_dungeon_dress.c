@@ -226,12 +226,44 @@ static void test_dress_text(void **state)
 	assert_int_equal(strlen(text), 7);
 }
 
+/* Every value a budget row gives a gem (its gem_value or twice it) or an
+ * art object has names of its own: a name is worth one value at every
+ * level. */
+static void test_valuables_named_by_value(void **state)
+{
+	(void)state;
+	const char *names[64];
+	uint32_t values[64];
+	int n = 0;
+	for (int l = 0; l < DUNGEON_LEVEL_MAX; l++) {
+		const uint32_t v[3] = {budgets[l].gem_value, 2 * budgets[l].gem_value,
+		                       budgets[l].art_value};
+		for (int j = 0; j < 3; j++)
+			for (int what = 0; what < 12; what++) {
+				const char *name = dress_valuable_name(j == 2, v[j], what);
+				int k = 0;
+				while (k < n && strcmp(names[k], name) != 0)
+					k++;
+				if (k == n) {
+					assert_true(n < 64);
+					names[n] = name;
+					values[n++] = v[j];
+				}
+				assert_int_equal(values[k], v[j]);
+			}
+	}
+	/* "silver ewer" is 25 gp, whatever the level that shows it */
+	assert_string_equal(dress_valuable_name(1, 25, 0), "silver ewer");
+	assert_true(n >= 40);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_dress_random_dungeons),
 	        cmocka_unit_test(test_dress_at_a_revision),
 	        cmocka_unit_test(test_dress_text),
+	        cmocka_unit_test(test_valuables_named_by_value),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }
