@@ -132,3 +132,18 @@ def test_the_key_a_gm_reads(stack):
                 check("%d gp</span>" % it["value"] in page, "each item's value on the page",
                       it["name"])
     check(len(worth) >= 4, "valuables seen", worth)
+
+
+def test_fresh_pictures_are_limited_seeded_ones_not(stack):
+    """nginx holds fresh pictures (format=png or vtt, no seed) to a rate per
+    client with a burst of 20 (deploy/nginx-dev.conf.in, lf_pictures):
+    sixty asked back to back meet a 429 that says when to come back;
+    seeded ones and fresh JSON are not limited."""
+    seeded = [stack.get("/dungeon?w=1&h=1&seed=%d&format=png" % i).status for i in range(30)]
+    check(all(s == 200 for s in seeded), "seeded pictures are not limited", seeded)
+    fresh = [stack.get("/dungeon?w=1&h=1&format=png") for _ in range(60)]
+    codes = [r.status for r in fresh]
+    check(codes[0] == 200 and 429 in codes, "fresh pictures meet the limit", codes)
+    r = next(r for r in fresh if r.status == 429)
+    check(r.headers.get("retry-after"), "a 429 says when to come back", r.headers)
+    check(stack.get("/dungeon?w=1&h=1&format=json").status == 200, "fresh JSON is not limited")
