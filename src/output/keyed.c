@@ -15,7 +15,16 @@
 
 #define MSG_TILESET "must be a tileset name (lower-case letters, digits and '-')"
 
-static const char *known_tilesets(struct arena *a, const struct catalog *cat)
+int dungeon_tileset_offered(const struct catalog_tileset *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (!dungeon_tile_is_room(&t->tiles[i]))
+			return 1;
+	return 0;
+}
+
+/* "must be one of: ..." (the tilesets offered when only_offered), in a. */
+static const char *known_tilesets(struct arena *a, const struct catalog *cat, int only_offered)
 {
 	size_t n = sizeof "must be one of: ";
 	for (size_t i = 0; i < cat->n_tilesets; i++)
@@ -24,9 +33,13 @@ static const char *known_tilesets(struct arena *a, const struct catalog *cat)
 	if (!s)
 		return MSG_TILESET;
 	strcpy(s, "must be one of: ");
+	int first = 1;
 	for (size_t i = 0; i < cat->n_tilesets; i++) {
-		if (i)
+		if (only_offered && !dungeon_tileset_offered(&cat->tilesets[i]))
+			continue;
+		if (!first)
 			strcat(s, ", ");
+		first = 0;
 		strcat(s, cat->tilesets[i].name);
 	}
 	return s;
@@ -200,6 +213,15 @@ int dungeon_make_keyed(struct arena *a, const struct catalog *cur, const struct 
 
 	memset(k, 0, sizeof *k);
 	*field = NULL;
+	if (c->version == 0 || c->version >= DUNGEONCODE_VERSION_4) {
+		/* a tileset of rooms only is one room, no doors: not a dungeon */
+		const struct catalog_tileset *t = catalog_tileset(cur, c->tileset);
+		if (t && !dungeon_tileset_offered(t)) {
+			*field = "tileset";
+			*msg = known_tilesets(a, cur, 1);
+			return 400;
+		}
+	}
 	if (!hit) {
 		/* the tiles of the tileset at the dungeon's revision */
 		w->kept = 0;
@@ -207,7 +229,7 @@ int dungeon_make_keyed(struct arena *a, const struct catalog *cur, const struct 
 		                        w->tiles, MAP_TILES_MAX);
 		if (w->n == 0) {
 			*field = "tileset";
-			*msg = known_tilesets(a, cur);
+			*msg = known_tilesets(a, cur, 0);
 			return 400;
 		}
 		for (size_t i = 0; i < w->n; i++) {

@@ -55,6 +55,12 @@ struct keyed {
 	uint64_t total;
 };
 
+/* Whether tileset t is offered for dungeons made now (code version 4): it
+ * has a hallway piece. A tileset of room pieces only (`ruins`) makes one
+ * great room with no doors, both stairs in room 1; older codes of it keep
+ * answering. */
+int dungeon_tileset_offered(const struct catalog_tileset *t);
+
 /* Makes the dungeon of code c from the current catalog cur into *k: the
  * items too when with_items (the pictures show none: rolling a 30 x 30
  * level-20 dungeon's ~250 items was a tenth of its PNG's CPU; the catalog

@@ -179,7 +179,23 @@ static void fill_form(struct tmpl_dict *page_body_dict, const struct dquery *q,
 		tmpl_set(body, "SEED", decimal_u64(q->m.seed, num));
 	const char *ts =
 	        q->failed ? fields_raw_get(&q->raw, DF_TILESET, DEFAULT_TILESET) : q->m.tileset;
-	page_tileset_options(body, cat, ts);
+	/* the tilesets offered for dungeons (a tileset of rooms only is not) */
+	int matched = 0;
+	for (size_t i = 0; cat && i < cat->n_tilesets; i++) {
+		if (!dungeon_tileset_offered(&cat->tilesets[i]))
+			continue;
+		struct tmpl_dict *o = tmpl_section(body, "TILESET_OPT");
+		tmpl_set(o, "VALUE", cat->tilesets[i].name);
+		if (strcmp(cat->tilesets[i].name, ts) == 0) {
+			tmpl_show(o, "SEL");
+			matched = 1;
+		}
+	}
+	if (!matched && *ts) {
+		struct tmpl_dict *o = tmpl_section(body, "TILESET_OPT");
+		tmpl_set(o, "VALUE", ts);
+		tmpl_show(o, "SEL");
+	}
 }
 
 /* Every problem of the request at once (docs/api.md). */

@@ -147,3 +147,18 @@ def test_fresh_pictures_are_limited_seeded_ones_not(stack):
     r = next(r for r in fresh if r.status == 429)
     check(r.headers.get("retry-after"), "a 429 says when to come back", r.headers)
     check(stack.get("/dungeon?w=1&h=1&format=json").status == 200, "fresh JSON is not limited")
+
+
+def test_ruins_not_offered_for_dungeons(stack):
+    """A tileset of room pieces only (ruins) makes one room with no doors:
+    the form does not offer it, /dungeon refuses it naming the ones it
+    offers; /map keeps it."""
+    page = stack.get("/dungeon").text
+    check('<option value="plain"' in page and '<option value="ruins"' not in page,
+          "the form offers no ruins", page[:3000])
+    r = stack.get("/dungeon?tileset=ruins&seed=3&format=json")
+    err = lf.first_error(r)
+    check(r.status == 400 and err["field"] == "tileset" and "plain" in err["message"]
+          and "ruins" not in err["message"], "a 400 naming the offered tilesets", r)
+    check(stack.get("/map?w=3&h=3&seed=3&tileset=ruins&format=json").status == 200,
+          "/map keeps ruins")
