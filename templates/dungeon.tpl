@@ -46,7 +46,17 @@
 </figure>
 <h3>Key</h3>
 <ol class="dungeon-key">
-{{#ROOM}}<li id="room-{{N}}" value="{{N}}" class="{{STOCK}}"><strong>Room {{N}}</strong> ({{STOCK}}{{#UP}}; stairs up{{/UP}}{{#DOWN}}; stairs down{{/DOWN}}){{#EMPTY}}: nothing of value.{{/EMPTY}}{{#TREASURE}} {{TEXT}}.{{/TREASURE}}{{#ITEM}} <span class="item {{RARITY}}">{{#LINKED}}<a href="{{LINK}}">{{NAME}}</a>{{/LINKED}}{{#UNLINKED}}{{NAME}}{{/UNLINKED}} <span class="kind">({{KIND}})</span></span>{{/ITEM}}</li>
-{{/ROOM}}</ol>
+{{#ROOM}}<li id="room-{{N}}" value="{{N}}" class="{{STOCK}}"><strong>Room {{N}}</strong> ({{STOCK}}{{#UP}}; stairs up{{/UP}}{{#DOWN}}; stairs down{{/DOWN}}){{#EMPTY}}: nothing of value.{{/EMPTY}}{{#TREASURE}} {{TEXT}}.{{/TREASURE}}{{#ITEM}} <span class="item {{RARITY}}">{{#LINKED}}<a href="{{LINK}}">{{NAME}}</a>{{/LINKED}}{{#UNLINKED}}{{NAME}}{{/UNLINKED}} <span class="kind">({{KIND}})</span>{{#WORTH}} <span class="worth">{{STATS}}{{VALUE}} gp</span>{{/WORTH}}</span>{{/ITEM}}{{#ROOM_TOTAL}} <span class="total">Total: {{GP}} gp.</span>{{/ROOM_TOTAL}}{{#DRESS}}<span class="dress">{{#DESCRIPTION}} <span class="description">{{TEXT}}</span>{{/DESCRIPTION}}{{#OCCUPANTS}} <span class="occupants">Occupants: {{TEXT}}.</span>{{/OCCUPANTS}}{{#TRAP}} <span class="trap">Trap: {{NAME}}: {{EFFECT}}.</span>{{/TRAP}}</span>{{/DRESS}}</li>
+{{/ROOM}}</ol>{{#DRESSED}}
+{{#TOTAL}}<p class="dungeon-total">Treasure in all: <strong>{{GP}} gp</strong>.</p>
+{{/TOTAL}}<h3>Doors</h3>
+<ol class="dungeon-doors">
+{{#DOOR}}<li class="door {{STATE}}">Room {{ROOM}}, at {{X}}, {{Y}}: <strong>{{STATE}}</strong></li>
+{{/DOOR}}</ol>
+{{#HALL_TRAPS}}<h3>Hallway traps</h3>
+<ul class="hall-traps">
+{{#HALL_TRAP}}<li>At {{X}}, {{Y}}: <strong>{{NAME}}</strong>: {{EFFECT}}.</li>
+{{/HALL_TRAP}}</ul>
+{{/HALL_TRAPS}}{{/DRESSED}}
 {{/DUNGEON}}
 </section>

@@ -378,6 +378,20 @@ int catalog_is_worse(const struct catalog *c, const struct entry *e)
 	return e && c->worse_bit >= 0 && (e->classes >> c->worse_bit & 1);
 }
 
+int catalog_add_dress(struct catalog *c, const struct dress_row *row)
+{
+	if (c->n_dress == c->cap_dress) {
+		size_t ncap = c->cap_dress ? c->cap_dress * 2 : 64;
+		struct dress_row *more = realloc(c->dress, ncap * sizeof *more);
+		if (!more)
+			return -1;
+		c->dress = more;
+		c->cap_dress = ncap;
+	}
+	c->dress[c->n_dress++] = *row;
+	return 0;
+}
+
 int catalog_add_budget(struct catalog *c, const struct dungeon_budget *row)
 {
 	if (c->n_budgets == c->cap_budgets) {
@@ -744,6 +758,7 @@ void catalog_free(struct catalog *c)
 	free(c->tilesets);
 	free(catalog_build_of(c)->tiles);
 	free(c->budgets);
+	free(c->dress);
 	free(c->tile_rows);
 	free(c->spells);
 	free(c->old_spells);

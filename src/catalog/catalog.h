@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dress.h"
 #include "dungeon.h"
 #include "mapgen.h"
 #include "markov.h"
@@ -179,6 +180,11 @@ struct catalog {
 	 * revision (dungeon_tiles_at); the tilesets above are the live ones. */
 	struct dungeon_tile_row *tile_rows;
 	size_t n_tile_rows, cap_tile_rows;
+	/* Every dungeon_dressing row, live and retired (migration 0020): door
+	 * states, traps, occupants, descriptions; a dungeon draws from those
+	 * of its revision (dungeon_dress), as from the budgets. */
+	struct dress_row *dress;
+	size_t n_dress, cap_dress;
 	/* private: readers holding it, plus one while it is the current one */
 	long refs;
 };
@@ -194,6 +200,8 @@ int catalog_add(struct catalog *c, enum kind k, enum part p, const struct entry 
 int catalog_add_tile(struct catalog *c, const char *tileset, const struct map_tile *t);
 /* Copies a dungeon_treasure row. 0, or -1 when out of memory. */
 int catalog_add_budget(struct catalog *c, const struct dungeon_budget *b);
+/* Copies a dungeon_dressing row. 0, or -1 when out of memory. */
+int catalog_add_dress(struct catalog *c, const struct dress_row *row);
 /* Copies a map_tile row with its revisions. 0, or -1 when out of memory. */
 int catalog_add_tile_row(struct catalog *c, const struct dungeon_tile_row *row);
 /* Turns row into a spell and checks it (spell_check): the kinds by name,

@@ -134,7 +134,73 @@ static int row_at(const struct dungeon_tile_row *r, uint64_t rev)
 	return r->added_rev <= rev && (r->retired_rev == 0 || r->retired_rev > rev);
 }
 
+json_t *catalog_dress_json(const struct dress_row *r)
+{
+	return json_pack("[I s s s s i i i i I I I]", (json_int_t)r->id, dress_kind_names[r->kind],
+	                 r->name, r->plural, r->effect, r->level_min, r->level_max, r->number_min,
+	                 r->number_max, (json_int_t)r->weight, (json_int_t)r->added_rev,
+	                 (json_int_t)r->retired_rev);
+}
+
+const char *catalog_dress_read(json_t *v, struct catalog *c)
+{
+	json_int_t id, weight, added, retired;
+	const char *kind, *name, *plural, *effect;
+	struct dress_row r;
+	memset(&r, 0, sizeof r);
+	if (json_unpack(v, "[I s s s s i i i i I I I!]", &id, &kind, &name, &plural, &effect,
+	                &r.level_min, &r.level_max, &r.number_min, &r.number_max, &weight, &added,
+	                &retired) != 0 ||
+	    id < 0 || id > UINT32_MAX || strlen(name) >= sizeof r.name ||
+	    strlen(plural) >= sizeof r.plural || strlen(effect) >= sizeof r.effect ||
+	    r.level_min < 1 || r.level_max > 20 || r.level_min > r.level_max || r.number_min < 1 ||
+	    r.number_min > r.number_max || r.number_max > 20 || weight < 1 || weight > 1000000 ||
+	    added < 0 || retired < 0)
+		return "a dressing row of the wrong shape";
+	int k = dress_kind_from_name(kind);
+	if (k < 0)
+		return NULL; /* a later build's kind */
+	r.kind = (enum dress_kind)k;
+	r.state = k == DRESS_DOOR ? door_state_from_name(name) : 0;
+	if (r.state < 0)
+		return "a door state this build does not know";
+	r.id = (uint32_t)id;
+	r.weight = (uint32_t)weight;
+	r.added_rev = (uint64_t)added;
+	r.retired_rev = (uint64_t)retired;
+	memcpy(r.name, name, strlen(name) + 1);
+	memcpy(r.plural, plural, strlen(plural) + 1);
+	memcpy(r.effect, effect, strlen(effect) + 1);
+	return catalog_add_dress(c, &r) != 0 ? "out of memory" : NULL;
+}
+
+/* The dressing rows of the catalog at rev, when there are any. */
+static int add_dressing_at(json_t *root, const struct catalog *cur, uint64_t rev)
+{
+	json_t *rows = json_array();
+	for (size_t i = 0; rows && i < cur->n_dress; i++)
+		if (dress_row_at(&cur->dress[i], rev) &&
+		    json_array_append_new(rows, catalog_dress_json(&cur->dress[i])) != 0) {
+			json_decref(rows);
+			rows = NULL;
+		}
+	if (!rows)
+		return -1;
+	if (json_array_size(rows) == 0) {
+		json_decref(rows);
+		return 0;
+	}
+	return json_object_set_new(root, "dungeon_dressing", rows);
+}
+
+static int add_tiles_at(json_t *root, const struct catalog *cur, uint64_t rev);
+
 int catalog_export_add_tiles_at(json_t *root, const struct catalog *cur, uint64_t rev)
+{
+	return add_tiles_at(root, cur, rev) != 0 || add_dressing_at(root, cur, rev) != 0 ? -1 : 0;
+}
+
+static int add_tiles_at(json_t *root, const struct catalog *cur, uint64_t rev)
 {
 	if (cur->n_tile_rows == 0)
 		return rev == cur->revision ? catalog_export_add_tiles(root, cur) : 0;
@@ -496,7 +562,7 @@ struct catalog *catalog_export_read(const char *text, size_t len, const char **w
 	json_error_t jerr;
 	json_t *root = json_loadb(text, len, 0, &jerr), *tables, *t, *rows, *row;
 	json_t *spells = NULL, *names = NULL, *classes = NULL, *settings = NULL, *tilesets = NULL;
-	json_t *budgets = NULL;
+	json_t *budgets = NULL, *dressing = NULL;
 	struct catalog *c = NULL;
 	json_int_t format, rev;
 	const char *kind, *part, *bad = NULL;
@@ -509,14 +575,15 @@ struct catalog *catalog_export_read(const char *text, size_t len, const char **w
 	/* "spells" and "markov_names" are absent from exports of older builds,
 	 * "word_classes" and "settings" from revisions without any, "tilesets"
 	 * from an export with rev= (tiles are not revisioned). */
-	if (json_unpack(root, "{s:I,s:I,s:o,s?o,s?o,s?o,s?o,s?o,s?o}", "format", &format,
+	if (json_unpack(root, "{s:I,s:I,s:o,s?o,s?o,s?o,s?o,s?o,s?o,s?o}", "format", &format,
 	                "revision", &rev, "tables", &tables, "spells", &spells, "markov_names",
 	                &names, "word_classes", &classes, "settings", &settings, "tilesets",
-	                &tilesets, "treasure_budgets", &budgets) != 0 ||
-	    (budgets && !json_is_array(budgets)) || !json_is_array(tables) || rev < 1 ||
-	    (spells && !json_is_array(spells)) || (names && !json_is_array(names)) ||
-	    (classes && !json_is_array(classes)) || (settings && !json_is_array(settings)) ||
-	    (tilesets && !json_is_array(tilesets))) {
+	                &tilesets, "treasure_budgets", &budgets, "dungeon_dressing",
+	                &dressing) != 0 ||
+	    (budgets && !json_is_array(budgets)) || (dressing && !json_is_array(dressing)) ||
+	    !json_is_array(tables) || rev < 1 || (spells && !json_is_array(spells)) ||
+	    (names && !json_is_array(names)) || (classes && !json_is_array(classes)) ||
+	    (settings && !json_is_array(settings)) || (tilesets && !json_is_array(tilesets))) {
 		bad = "not a lootforge catalog export";
 		goto done;
 	}
@@ -572,6 +639,11 @@ struct catalog *catalog_export_read(const char *text, size_t len, const char **w
 	json_array_foreach(budgets, i, t)
 	{
 		if ((bad = read_budget(c, t)) != NULL)
+			goto done;
+	}
+	json_array_foreach(dressing, i, t)
+	{
+		if ((bad = catalog_dress_read(t, c)) != NULL)
 			goto done;
 	}
 	if (catalog_finish(c) != 0)

@@ -28,7 +28,10 @@ int catalog_export_add_tiles(json_t *root, const struct catalog *c);
  * the current one, is the same catalog and never changes. A catalog
  * without tile rows (a database before 0017) has its live tilesets at its
  * own revision and none at an older one; with no tile at rev the key is
- * left out. 0, or -1 when out of memory. */
+ * left out. Also adds "dungeon_dressing": the dressing rows of the
+ * catalog at rev (migration 0020; left out when there are none), so the
+ * library dresses the dungeons of that revision as the site does.
+ * 0, or -1 when out of memory. */
 int catalog_export_add_tiles_at(json_t *root, const struct catalog *cur, uint64_t rev);
 
 /* Adds "treasure_budgets" to an export: each level's treasure budget live
@@ -37,6 +40,15 @@ int catalog_export_add_tiles_at(json_t *root, const struct catalog *cur, uint64_
  * the same with rev= or as the current one; left out when none is live.
  * 0, or -1 when out of memory. */
 int catalog_export_add_budgets(json_t *root, const struct catalog *cur, uint64_t rev);
+
+/* A dungeon_dressing row as the export and the disk copy write it:
+ * [id, kind, name, plural, effect, level_min, level_max, number_min,
+ * number_max, weight, added_rev, retired_rev]; NULL when out of memory. */
+json_t *catalog_dress_json(const struct dress_row *r);
+
+/* Such a row into c, checked as the database loader checks it: NULL, or
+ * why not (a static phrase). A kind of a later build is skipped. */
+const char *catalog_dress_read(json_t *v, struct catalog *c);
 
 /* A finished catalog from an export (len bytes of text; "tilesets" read
  * when present), owned by the caller; NULL with *why (a static phrase) when it is not one. */

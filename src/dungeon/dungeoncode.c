@@ -1,5 +1,5 @@
 /* dungeoncode: see dungeoncode.h. Byte layout (docs/dungeons.md): version
- * (1, 2 or 3; nothing else differs),
+ * (1 to 4; nothing else differs),
  * w, h, level, hallways, the tileset's length and bytes, the revision as a
  * LEB128 varint, the seed (8 bytes, little-endian), and a 16-bit checksum
  * (FNV-1a folded, as item codes), in unpadded base64url. */

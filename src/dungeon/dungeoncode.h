@@ -13,11 +13,15 @@
  * Version 2: the same bytes otherwise, answered in the language
  * (docs/dungeons.md, "/dungeon/CODE"). Version 3 (codes made from now on):
  * version 2's answers but for the picture, the same pixels in bytes of its
- * own (the PNG and the .dd2vtt's image: dungeon_draw.h). */
+ * own (the PNG and the .dd2vtt's image: dungeon_draw.h). Version 4 (codes
+ * made from now on): version 3's map, treasure and pictures, and what is
+ * in a room (dress.h): door states, traps, occupants, descriptions in the
+ * JSON, the page and the text. */
 #define DUNGEONCODE_VERSION_1 1
 #define DUNGEONCODE_VERSION_2 2
 #define DUNGEONCODE_VERSION_3 3
-#define DUNGEONCODE_VERSION   DUNGEONCODE_VERSION_3
+#define DUNGEONCODE_VERSION_4 4
+#define DUNGEONCODE_VERSION   DUNGEONCODE_VERSION_4
 #define DUNGEONCODE_SET_MAX   32 /* bytes of a tileset name */
 /* 6 + 32 + 10 + 8 + 2 bytes at most: 78 characters, NUL included 80 */
 #define DUNGEONCODE_MAX 112

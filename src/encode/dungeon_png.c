@@ -846,5 +846,5 @@ int dungeon_draw_png_v(const struct dungeon *d, int version, struct buf *out)
 {
 	if (version == DUNGEONCODE_VERSION_1)
 		return dungeon_draw_png(d, out);
-	return draw_png(d, version == DUNGEONCODE_VERSION_3 ? 4 : 8, out);
+	return draw_png(d, version >= DUNGEONCODE_VERSION_3 ? 4 : 8, out);
 }

@@ -33,6 +33,25 @@ int dungeon_treasure_line(const struct dungeon_room *r, struct buf *b)
 	return rc;
 }
 
+int dungeon_treasure_line_of(const struct keyed *k, const struct dungeon_room *r, struct buf *b)
+{
+	int rc = 0;
+	if (!k->dress)
+		return dungeon_treasure_line(r, b);
+	/* version 4: each gem and art object named by its value */
+	if (r->coins)
+		rc |= buf_printf(b, "%" PRIu32 " gp in coins", r->coins);
+	for (int i = 0; i < r->n_gems; i++)
+		rc |= buf_printf(b, "%s%s (%" PRIu32 " gp)", b->len ? "; " : "",
+		                 dress_valuable_name(0, r->gem[i].value, r->gem[i].what),
+		                 r->gem[i].value);
+	for (int i = 0; i < r->n_arts; i++)
+		rc |= buf_printf(b, "%s%s (%" PRIu32 " gp)", b->len ? "; " : "",
+		                 dress_valuable_name(1, r->art[i].value, r->art[i].what),
+		                 r->art[i].value);
+	return rc;
+}
+
 static json_t *valuables_json(const struct dungeon_valuable *v, int n, const char *const *names)
 {
 	json_t *a = json_array();
@@ -229,11 +248,12 @@ static char *raw_int(char *p, int64_t v)
 #define VALUABLES_MAX ((DUNGEON_GEMS_MAX + DUNGEON_ARTS_MAX) * 96 + 16)
 
 static char *raw_valuables(char *p, const struct dungeon_valuable *v, int n,
-                           const char *const *names)
+                           const char *const *names, int by_value, int art)
 {
 	*p++ = '[';
 	for (int i = 0; i < n; i++) {
-		const char *name = names[v[i].what];
+		const char *name = by_value ? dress_valuable_name(art, v[i].value, v[i].what)
+		                            : names[v[i].what];
 		if (i)
 			*p++ = ',';
 		p = RAW(p, "{\"name\":\"");
@@ -364,6 +384,46 @@ static void put_room_items(struct jout *o, const struct keyed *k, const struct d
 	PUT_LIT(o, "]");
 }
 
+/* "name":...,"effect":... of a trap row, after a comma when more. */
+static void put_trap_members(struct jout *o, const struct dress_row *t, int more)
+{
+	put_lit(o, more ? ",\"name\":" : "\"name\":");
+	put_str(o, t ? t->name : "");
+	PUT_LIT(o, ",\"effect\":");
+	put_str(o, t ? t->effect : "");
+}
+
+/* A room's dressing (version 4): "description" (sentences),
+ * "occupants" ([{"name","count","text"}], none or one) and "traps"
+ * ([{"name","effect"}], none or one): lists, so that a room may hold more
+ * in a later version without another shape. */
+static void put_room_dress(struct jout *o, const struct dress_room *r)
+{
+	char text[DRESS_DESCRIPTION_MAX];
+	dress_description(r, text, sizeof text);
+	PUT_LIT(o, ",\"description\":");
+	put_str(o, text);
+	PUT_LIT(o, ",\"occupants\":[");
+	if (r->occupant && r->count > 0) {
+		PUT_LIT(o, "{\"name\":");
+		put_str(o, r->count == 1 || !r->occupant->plural[0] ? r->occupant->name
+		                                                    : r->occupant->plural);
+		PUT_LIT(o, ",\"count\":");
+		put_int(o, r->count);
+		dress_occupants_text(r, text, sizeof text);
+		PUT_LIT(o, ",\"text\":");
+		put_str(o, text);
+		PUT_LIT(o, "}");
+	}
+	PUT_LIT(o, "],\"traps\":[");
+	if (r->trap) {
+		PUT_LIT(o, "{");
+		put_trap_members(o, r->trap, 0);
+		PUT_LIT(o, "}");
+	}
+	PUT_LIT(o, "]");
+}
+
 /* A stair: its cell and its room, null in a hallway. */
 static void put_stair(struct jout *o, int x, int y, int room)
 {
@@ -460,12 +520,19 @@ static int key_json_v2(const struct keyed *k, struct buf *out)
 		p = RAW(p, "\",\"coins\":");
 		p = raw_int(p, r->coins);
 		p = RAW(p, ",\"gems\":");
-		p = raw_valuables(p, r->gem, r->n_gems, dungeon_gem_names);
+		p = raw_valuables(p, r->gem, r->n_gems, dungeon_gem_names, k->dress != NULL, 0);
 		p = RAW(p, ",\"art\":");
-		p = raw_valuables(p, r->art, r->n_arts, dungeon_art_names);
+		p = raw_valuables(p, r->art, r->n_arts, dungeon_art_names, k->dress != NULL, 1);
 		raw_done(&o, p);
 		put_room_items(&o, k, r, item, &f);
 		item += (size_t)r->n_items;
+		if (k->dress) {
+			put_room_dress(&o, &k->dress->room[id]);
+			if (k->room_total) {
+				PUT_LIT(&o, ",\"total\":");
+				put_int(&o, (int64_t)k->room_total[id]);
+			}
+		}
 		PUT_LIT(&o, "}");
 	}
 	PUT_LIT(&o, "],\"doors\":[");
@@ -486,8 +553,26 @@ static int key_json_v2(const struct keyed *k, struct buf *out)
 		p = raw_int(p, w->y1);
 		p = RAW(p, ",\"room\":");
 		p = raw_int(p, w->room);
+		if (k->dress) {
+			const char *st = door_state_names[k->dress->door_state[i]];
+			p = RAW(p, ",\"state\":\"");
+			p = raw(p, st, strlen(st)); /* lower-case words */
+			*p++ = '"';
+		}
 		*p++ = '}';
 		raw_done(&o, p);
+	}
+	if (k->dress) {
+		PUT_LIT(&o, "],\"traps\":[");
+		for (int i = 0; i < k->dress->n_hall && !o.err; i++) {
+			const struct dress_hall_trap *t = &k->dress->hall[i];
+			put_lit(&o, i ? ",{\"x\":" : "{\"x\":");
+			put_int(&o, t->x);
+			PUT_LIT(&o, ",\"y\":");
+			put_int(&o, t->y);
+			put_trap_members(&o, t->trap, 1);
+			PUT_LIT(&o, "}");
+		}
 	}
 	PUT_LIT(&o, "],\"stairs\":{\"up\":");
 	put_stair(&o, d->up_x, d->up_y, d->up_room);
@@ -497,6 +582,10 @@ static int key_json_v2(const struct keyed *k, struct buf *out)
 	put_int(&o, d->budget);
 	PUT_LIT(&o, ",\"spent\":");
 	put_int(&o, d->spent);
+	if (k->room_total) {
+		PUT_LIT(&o, ",\"total\":");
+		put_int(&o, (int64_t)k->total);
+	}
 	PUT_LIT(&o, "}");
 	buf_free(&link);
 	buf_free(&again);
@@ -537,6 +626,43 @@ int dungeon_key_json(const struct keyed *k, struct buf *out)
 	return rc;
 }
 
+/* A room's dressing under its key line (version 4): its description,
+ * its occupants and its trap, each indented. */
+static int room_dress_text(const struct dress_room *r, struct buf *out)
+{
+	char text[DRESS_DESCRIPTION_MAX];
+	int rc = 0;
+	if (dress_description(r, text, sizeof text))
+		rc |= buf_printf(out, "   %s\n", text);
+	if (dress_occupants_text(r, text, sizeof text))
+		rc |= buf_printf(out, "   Occupants: %s.\n", text);
+	if (r->trap)
+		rc |= buf_printf(out, "   Trap: %s: %s.\n", r->trap->name, r->trap->effect);
+	return rc;
+}
+
+/* The doors a line each ("Door 3 (room 2): locked") and the hallways'
+ * traps ("Hallway trap at 12, 40: pit: ..."), after the rooms. */
+static int dress_rest_text(const struct keyed *k, struct buf *out)
+{
+	int rc = 0;
+	if (k->d->n_doors)
+		rc |= buf_puts(out, "\n");
+	for (int i = 0; i < k->d->n_doors; i++)
+		rc |= buf_printf(out, "Door %d (room %d, at %d, %d): %s\n", i + 1,
+		                 k->d->door[i].room, k->d->door[i].hx, k->d->door[i].hy,
+		                 door_state_names[k->dress->door_state[i]]);
+	if (k->dress->n_hall)
+		rc |= buf_puts(out, "\n");
+	for (int i = 0; i < k->dress->n_hall; i++) {
+		const struct dress_hall_trap *t = &k->dress->hall[i];
+		if (t->trap)
+			rc |= buf_printf(out, "Hallway trap at %d, %d: %s: %s.\n", t->x, t->y,
+			                 t->trap->name, t->trap->effect);
+	}
+	return rc;
+}
+
 /* dungeon_text, then the key a room a line ("3 (hoard): 120 gp in coins;
  * agate (10 gp); Rusty Sword"). */
 int dungeon_key_text(const struct keyed *k, struct buf *out)
@@ -564,12 +690,25 @@ int dungeon_key_text(const struct keyed *k, struct buf *out)
 	for (int id = 1; rc == 0 && id <= d->n_rooms; id++) {
 		const struct dungeon_room *r = &d->room[id];
 		buf_reset(&line);
-		rc |= dungeon_treasure_line(r, &line);
-		for (int i = 0; i < r->n_items; i++, item++)
-			rc |= buf_printf(&line, "%s%s", line.len ? "; " : "", k->items[item].name);
+		rc |= dungeon_treasure_line_of(k, r, &line);
+		for (int i = 0; i < r->n_items; i++, item++) {
+			const struct key_item *ki = &k->items[item];
+			rc |= buf_printf(&line, "%s%s", line.len ? "; " : "", ki->name);
+			if (k->room_total && ki->made)
+				rc |= buf_printf(&line, " (%s%s%" PRIu64 " gp)", ki->stats,
+				                 ki->stats[0] ? "; " : "", ki->value);
+		}
 		rc |= buf_printf(out, "%d (%s)%s%s\n", id, dungeon_stock_names[r->stock],
 		                 line.len ? ": " : "", line.len ? line.data : "");
+		if (k->dress)
+			rc |= room_dress_text(&k->dress->room[id], out);
+		if (k->room_total && r->stock != STOCK_EMPTY)
+			rc |= buf_printf(out, "   Total: %" PRIu64 " gp.\n", k->room_total[id]);
 	}
+	if (k->dress && rc == 0)
+		rc |= dress_rest_text(k, out);
+	if (k->room_total && rc == 0)
+		rc |= buf_printf(out, "\nTreasure in all: %" PRIu64 " gp.\n", k->total);
 	buf_free(&line);
 	return rc || out->oom ? -1 : 0;
 }

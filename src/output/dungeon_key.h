@@ -18,6 +18,10 @@ extern const char *const dungeon_stock_names[]; /* by enum dungeon_stock */
  * without its items, appended to b. 0, or -1 out of memory. */
 int dungeon_treasure_line(const struct dungeon_room *r, struct buf *b);
 
+/* The same in the language of k's code: from version 4 each gem and art
+ * object named by its value (dress_valuable_name). */
+int dungeon_treasure_line_of(const struct keyed *k, const struct dungeon_room *r, struct buf *b);
+
 /* The dungeon as JSON in the language of its code's version
  * (docs/dungeons.md), appended to out: version 1 the shape it always had,
  * version 2 docs/api.md's. 0, or -1 out of memory or when a name is not

@@ -11,10 +11,20 @@
 #include "mapgen.h"
 #include "messages.h"
 #include "render.h"
+#include "value.h"
 
 #define MSG_TILESET "must be a tileset name (lower-case letters, digits and '-')"
 
-static const char *known_tilesets(struct arena *a, const struct catalog *cat)
+int dungeon_tileset_offered(const struct catalog_tileset *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (!dungeon_tile_is_room(&t->tiles[i]))
+			return 1;
+	return 0;
+}
+
+/* "must be one of: ..." (the tilesets offered when only_offered), in a. */
+static const char *known_tilesets(struct arena *a, const struct catalog *cat, int only_offered)
 {
 	size_t n = sizeof "must be one of: ";
 	for (size_t i = 0; i < cat->n_tilesets; i++)
@@ -23,9 +33,13 @@ static const char *known_tilesets(struct arena *a, const struct catalog *cat)
 	if (!s)
 		return MSG_TILESET;
 	strcpy(s, "must be one of: ");
+	int first = 1;
 	for (size_t i = 0; i < cat->n_tilesets; i++) {
-		if (i)
+		if (only_offered && !dungeon_tileset_offered(&cat->tilesets[i]))
+			continue;
+		if (!first)
 			strcat(s, ", ");
+		first = 0;
 		strcat(s, cat->tilesets[i].name);
 	}
 	return s;
@@ -34,6 +48,10 @@ static const char *known_tilesets(struct arena *a, const struct catalog *cat)
 void dungeon_keyed_free(struct keyed *k)
 {
 	catalog_release(k->icat);
+	if (k->dcat)
+		catalog_release(k->dcat);
+	free(k->dress);
+	free(k->room_total);
 	free(k->d);
 	free(k->m);
 	free(k->items);
@@ -102,6 +120,62 @@ static int roll_items(const struct catalog *icat, int version, struct keyed *k)
 	return 0;
 }
 
+/* An item's stats as words, the nonzero ones in the catalog's order
+ * (the multiplier in hundredths, written as a decimal). */
+static void stats_words(const struct item *it, char *out, size_t cap)
+{
+	size_t at = 0;
+	out[0] = '\0';
+	for (int s = 0; s < ST__MAX && at < cap; s++) {
+		int32_t v = it->stat[s];
+		if (v == 0 || (s == ST_MULTIPLIER && v == 100))
+			continue;
+		int n = s == ST_MULTIPLIER
+		                ? snprintf(out + at, cap - at, "%s%s x%d.%02d", at ? ", " : "",
+		                           stat_names[s], v / 100, (v < 0 ? -v : v) % 100)
+		                : snprintf(out + at, cap - at, "%s%s %d", at ? ", " : "",
+		                           stat_names[s], (int)v);
+		if (n < 0 || (size_t)n >= cap - at) {
+			out[at] = '\0';
+			break;
+		}
+		at += (size_t)n;
+	}
+}
+
+/* Version 4: each item's value and stats, each room's total and the
+ * dungeon's (coins, gems and art as the dungeon's spent, plus the items).
+ * 0, or -1 out of memory. */
+static int key_values(struct keyed *k)
+{
+	size_t item = 0;
+	k->room_total = calloc((size_t)k->d->n_rooms + 1, sizeof *k->room_total);
+	if (!k->room_total)
+		return -1;
+	k->total = 0;
+	for (int id = 1; id <= k->d->n_rooms; id++) {
+		const struct dungeon_room *r = &k->d->room[id];
+		uint64_t t = r->coins;
+		for (int i = 0; i < r->n_gems; i++)
+			t += r->gem[i].value;
+		for (int i = 0; i < r->n_arts; i++)
+			t += r->art[i].value;
+		for (int i = 0; i < r->n_items; i++, item++) {
+			struct key_item *ki = &k->items[item];
+			ki->value = 0;
+			ki->stats[0] = '\0';
+			if (!ki->made)
+				continue;
+			ki->value = item_value(&ki->item);
+			stats_words(&ki->item, ki->stats, sizeof ki->stats);
+			t += ki->value;
+		}
+		k->room_total[id] = t;
+		k->total += t;
+	}
+	return 0;
+}
+
 /* A worker's last weighed tileset: the tiles of a tileset at a revision,
  * weighed for a hallways mix, and the generator's tileset made of them.
  * Building them (reading the catalog's tile rows, weighing, checking every
@@ -139,6 +213,15 @@ int dungeon_make_keyed(struct arena *a, const struct catalog *cur, const struct 
 
 	memset(k, 0, sizeof *k);
 	*field = NULL;
+	if (c->version == 0 || c->version >= DUNGEONCODE_VERSION_4) {
+		/* a tileset of rooms only is one room, no doors: not a dungeon */
+		const struct catalog_tileset *t = catalog_tileset(cur, c->tileset);
+		if (t && !dungeon_tileset_offered(t)) {
+			*field = "tileset";
+			*msg = known_tilesets(a, cur, 1);
+			return 400;
+		}
+	}
 	if (!hit) {
 		/* the tiles of the tileset at the dungeon's revision */
 		w->kept = 0;
@@ -146,7 +229,7 @@ int dungeon_make_keyed(struct arena *a, const struct catalog *cur, const struct 
 		                        w->tiles, MAP_TILES_MAX);
 		if (w->n == 0) {
 			*field = "tileset";
-			*msg = known_tilesets(a, cur);
+			*msg = known_tilesets(a, cur, 0);
 			return 400;
 		}
 		for (size_t i = 0; i < w->n; i++) {
@@ -192,6 +275,18 @@ int dungeon_make_keyed(struct arena *a, const struct catalog *cur, const struct 
 		*msg = MSG_INTERNAL;
 		status = 500;
 	}
+	if (status == 0 && (c->version == 0 || c->version >= DUNGEONCODE_VERSION_4)) {
+		/* the answers of older codes hold no dressing: their bytes stay */
+		k->dress = malloc(sizeof *k->dress);
+		if (!k->dress) {
+			*msg = MSG_INTERNAL;
+			status = 500;
+		} else {
+			k->dcat = catalog_hold(cur);
+			dungeon_dress(k->d, cur->dress, cur->n_dress, c->revision, c->seed,
+			              k->dress);
+		}
+	}
 	if (status) {
 		dungeon_keyed_free(k);
 		return status;
@@ -204,7 +299,8 @@ int dungeon_make_keyed(struct arena *a, const struct catalog *cur, const struct 
 		return 503;
 	}
 	k->icat = icat; /* released by keyed_free */
-	if (rc != 0 || (with_items && roll_items(icat, c->version, k) != 0)) {
+	if (rc != 0 || (with_items && roll_items(icat, c->version, k) != 0) ||
+	    (with_items && k->dress && key_values(k) != 0)) {
 		dungeon_keyed_free(k);
 		*msg = MSG_INTERNAL;
 		return 500;

@@ -9,6 +9,7 @@
 
 #include "arena.h"
 #include "catalog.h"
+#include "dress.h"
 #include "dungeon.h"
 #include "dungeoncode.h"
 #include "item.h"
@@ -25,6 +26,10 @@ struct key_item {
 	char link[ITEMCODE_MAX + 16];
 	const char *rarity;
 	struct item item; /* when made */
+	/* version 4, when made: its value in gp and its stats as words
+	 * ("attack 3, defense 1"; "" when none) */
+	uint64_t value;
+	char stats[160];
 };
 
 /* Everything one answer draws from. */
@@ -38,7 +43,23 @@ struct keyed {
 	const struct catalog *icat;
 	struct dungeoncode code;
 	char code_text[DUNGEONCODE_MAX];
+	/* From version 4 (NULL before): each door's state, each room's
+	 * description, occupants and trap, the hallways' traps, drawn from the
+	 * dressing rows of the code's revision (dress.h), which point into
+	 * dcat, held while they are. */
+	struct dress *dress;
+	const struct catalog *dcat;
+	/* version 4, with the items: each room's worth in gp (coins, gems,
+	 * art and its items' values; 1..n_rooms) and the dungeon's */
+	uint64_t *room_total;
+	uint64_t total;
 };
+
+/* Whether tileset t is offered for dungeons made now (code version 4): it
+ * has a hallway piece. A tileset of room pieces only (`ruins`) makes one
+ * great room with no doors, both stairs in room 1; older codes of it keep
+ * answering. */
+int dungeon_tileset_offered(const struct catalog_tileset *t);
 
 /* Makes the dungeon of code c from the current catalog cur into *k: the
  * items too when with_items (the pictures show none: rolling a 30 x 30

@@ -179,7 +179,23 @@ static void fill_form(struct tmpl_dict *page_body_dict, const struct dquery *q,
 		tmpl_set(body, "SEED", decimal_u64(q->m.seed, num));
 	const char *ts =
 	        q->failed ? fields_raw_get(&q->raw, DF_TILESET, DEFAULT_TILESET) : q->m.tileset;
-	page_tileset_options(body, cat, ts);
+	/* the tilesets offered for dungeons (a tileset of rooms only is not) */
+	int matched = 0;
+	for (size_t i = 0; cat && i < cat->n_tilesets; i++) {
+		if (!dungeon_tileset_offered(&cat->tilesets[i]))
+			continue;
+		struct tmpl_dict *o = tmpl_section(body, "TILESET_OPT");
+		tmpl_set(o, "VALUE", cat->tilesets[i].name);
+		if (strcmp(cat->tilesets[i].name, ts) == 0) {
+			tmpl_show(o, "SEL");
+			matched = 1;
+		}
+	}
+	if (!matched && *ts) {
+		struct tmpl_dict *o = tmpl_section(body, "TILESET_OPT");
+		tmpl_set(o, "VALUE", ts);
+		tmpl_show(o, "SEL");
+	}
 }
 
 /* Every problem of the request at once (docs/api.md). */
@@ -255,6 +271,45 @@ static int door_path(const struct dungeon *d, struct buf *out)
 	return out->oom ? -1 : 0;
 }
 
+/* A room's dressing (version 4): its description, occupants and trap. */
+static void fill_room_dress(struct tmpl_dict *t, const struct dress_room *r)
+{
+	char text[DRESS_DESCRIPTION_MAX];
+	if (dress_description(r, text, sizeof text))
+		tmpl_set(tmpl_section(t, "DESCRIPTION"), "TEXT", text);
+	if (dress_occupants_text(r, text, sizeof text))
+		tmpl_set(tmpl_section(t, "OCCUPANTS"), "TEXT", text);
+	if (r->trap) {
+		struct tmpl_dict *tr = tmpl_section(t, "TRAP");
+		tmpl_set(tr, "NAME", r->trap->name);
+		tmpl_set(tr, "EFFECT", r->trap->effect);
+	}
+}
+
+/* The doors with their states and the hallways' traps (version 4). */
+static void fill_dress(struct tmpl_dict *t, const struct keyed *k)
+{
+	for (int i = 0; i < k->d->n_doors; i++) {
+		const struct dungeon_door *o = &k->d->door[i];
+		struct tmpl_dict *dr = tmpl_section(t, "DOOR");
+		tmpl_set_int(dr, "ROOM", o->room);
+		tmpl_set_int(dr, "X", o->hx);
+		tmpl_set_int(dr, "Y", o->hy);
+		tmpl_set(dr, "STATE", door_state_names[k->dress->door_state[i]]);
+	}
+	struct tmpl_dict *hs = k->dress->n_hall ? tmpl_section(t, "HALL_TRAPS") : NULL;
+	for (int i = 0; hs && i < k->dress->n_hall; i++) {
+		const struct dress_hall_trap *h = &k->dress->hall[i];
+		if (!h->trap)
+			continue;
+		struct tmpl_dict *ht = tmpl_section(hs, "HALL_TRAP");
+		tmpl_set_int(ht, "X", h->x);
+		tmpl_set_int(ht, "Y", h->y);
+		tmpl_set(ht, "NAME", h->trap->name);
+		tmpl_set(ht, "EFFECT", h->trap->effect);
+	}
+}
+
 static void send_html(struct response *rs, const struct catalog *cur, const struct dquery *q,
                       const struct keyed *k, int permanent)
 {
@@ -328,7 +383,7 @@ static void send_html(struct response *rs, const struct catalog *cur, const stru
 		if (id == d->down_room)
 			tmpl_show(key, "DOWN");
 		buf_reset(&line);
-		ok = dungeon_treasure_line(r, &line) == 0;
+		ok = dungeon_treasure_line_of(k, r, &line) == 0;
 		if (line.len)
 			tmpl_set(tmpl_section(key, "TREASURE"), "TEXT", line.data);
 		if (r->stock == STOCK_EMPTY)
@@ -343,7 +398,27 @@ static void send_html(struct response *rs, const struct catalog *cur, const stru
 				tmpl_set(tmpl_section(li, "LINKED"), "LINK", ki->link);
 			else
 				tmpl_show(li, "UNLINKED");
+			if (k->room_total && ki->made) {
+				/* version 4: what a game master reads on paper */
+				struct tmpl_dict *wd = tmpl_section(li, "WORTH");
+				char stats[sizeof ki->stats + 4];
+				snprintf(stats, sizeof stats, "%s%s", ki->stats,
+				         ki->stats[0] ? "; " : "");
+				tmpl_set(wd, "STATS", stats);
+				tmpl_set(wd, "VALUE", decimal_u64(ki->value, num));
+			}
 		}
+		if (k->room_total && r->stock != STOCK_EMPTY)
+			tmpl_set(tmpl_section(key, "ROOM_TOTAL"), "GP",
+			         decimal_u64(k->room_total[id], num));
+		if (k->dress)
+			fill_room_dress(tmpl_section(key, "DRESS"), &k->dress->room[id]);
+	}
+	if (k->dress) {
+		struct tmpl_dict *dd = tmpl_section(dg, "DRESSED");
+		fill_dress(dd, k);
+		if (k->room_total)
+			tmpl_set(tmpl_section(dd, "TOTAL"), "GP", decimal_u64(k->total, num));
 	}
 	buf_free(&hall);
 	buf_free(&room);

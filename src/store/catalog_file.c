@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "catalog_export.h"
 #include "log.h"
 
 #define MAGIC    "lootforge-catalog"
@@ -180,12 +181,21 @@ static json_t *dungeon_json(const struct catalog *c)
 			tiles = NULL;
 		}
 	}
-	if (!budgets || !tiles) {
+	json_t *dressing = json_array();
+	for (size_t i = 0; dressing && i < c->n_dress; i++) {
+		const struct dress_row *r = &c->dress[i];
+		if (json_array_append_new(dressing, catalog_dress_json(r)) != 0) {
+			json_decref(dressing);
+			dressing = NULL;
+		}
+	}
+	if (!budgets || !tiles || !dressing) {
 		json_decref(budgets);
 		json_decref(tiles);
+		json_decref(dressing);
 		return NULL;
 	}
-	return json_pack("{s o s o}", "budgets", budgets, "tiles", tiles);
+	return json_pack("{s o s o s o}", "budgets", budgets, "tiles", tiles, "dressing", dressing);
 }
 
 static int dump_cb(const char *s, size_t n, void *b)
@@ -523,12 +533,21 @@ static const char *add_tileset(struct catalog *c, json_t *set)
  * loader checks them). */
 static const char *add_dungeon(struct catalog *c, json_t *d)
 {
-	json_t *budgets, *tiles, *v;
+	json_t *budgets, *tiles, *dressing = NULL, *v;
 	size_t i;
 
-	if (json_unpack(d, "{s o s o}", "budgets", &budgets, "tiles", &tiles) != 0 ||
-	    !json_is_array(budgets) || !json_is_array(tiles))
+	/* "dressing" is absent from files written before migration 0020 */
+	if (json_unpack(d, "{s o s o s? o}", "budgets", &budgets, "tiles", &tiles, "dressing",
+	                &dressing) != 0 ||
+	    !json_is_array(budgets) || !json_is_array(tiles) ||
+	    (dressing && !json_is_array(dressing)))
 		return "dungeon rows of the wrong shape";
+	json_array_foreach(dressing, i, v)
+	{
+		const char *why = catalog_dress_read(v, c);
+		if (why)
+			return why;
+	}
 	json_array_foreach(budgets, i, v)
 	{
 		json_int_t id, bpr, gem, art, added, retired;

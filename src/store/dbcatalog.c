@@ -18,6 +18,7 @@ struct later_tables {
 	int spell, effect, names; /* spell, spell_effect, markov_name (0012) */
 	int classes, settings;    /* word_class, catalog_setting (0016) */
 	int treasure;             /* dungeon_treasure (0017) */
+	int dressing;             /* dungeon_dressing (0020) */
 };
 
 /* The output buffers of a result's columns, bound for mysql_stmt_fetch.
@@ -99,6 +100,7 @@ static const char *take_table(void *ctx, MYSQL_STMT *st, int truncated)
 	lt->classes |= strcmp(name, db_statements[STMT_WORD_CLASSES].table) == 0;
 	lt->settings |= strcmp(name, db_statements[STMT_SETTINGS].table) == 0;
 	lt->treasure |= strcmp(name, db_statements[STMT_DUNGEON_TREASURE].table) == 0;
+	lt->dressing |= strcmp(name, db_statements[STMT_DUNGEON_DRESSING].table) == 0;
 	return NULL;
 }
 
@@ -466,6 +468,71 @@ static enum db_status load_budgets(struct db *d, struct catalog *c)
 	return each_row(d, STMT_DUNGEON_TREASURE, &t.c, take_budget, &t);
 }
 
+enum { DRESS_COLS = 12 };
+
+struct dress_ctx {
+	struct cols c;
+	uint32_t id;
+	char kind[17], name[DRESS_NAME_MAX], plural[DRESS_NAME_MAX], effect[DRESS_EFFECT_MAX];
+	unsigned long long v[7]; /* level_min .. retired_rev */
+	struct catalog *cat;
+};
+
+/* A dungeon_dressing row; the schema's CHECKs hold, or the database is
+ * broken. A kind of a later daemon is skipped. */
+static const char *take_dress(void *ctx, MYSQL_STMT *st, int truncated)
+{
+	struct dress_ctx *t = ctx;
+	(void)st;
+	if (truncated)
+		return BAD_ROW;
+	for (int i = 0; i < DRESS_COLS; i++)
+		if (t->c.is_null[i])
+			return BAD_ROW;
+	t->kind[t->c.len[1]] = '\0';
+	t->name[t->c.len[2]] = '\0';
+	t->plural[t->c.len[3]] = '\0';
+	t->effect[t->c.len[4]] = '\0';
+	int k = dress_kind_from_name(t->kind);
+	if (k < 0)
+		return NULL;
+	struct dress_row r = {.id = t->id,
+	                      .kind = (enum dress_kind)k,
+	                      .state = k == DRESS_DOOR ? door_state_from_name(t->name) : 0,
+	                      .level_min = (int)t->v[0],
+	                      .level_max = (int)t->v[1],
+	                      .number_min = (int)t->v[2],
+	                      .number_max = (int)t->v[3],
+	                      .weight = (uint32_t)t->v[4],
+	                      .added_rev = t->v[5],
+	                      .retired_rev = t->v[6]};
+	if (r.state < 0 || strlen(t->name) >= sizeof r.name ||
+	    strlen(t->plural) >= sizeof r.plural || strlen(t->effect) >= sizeof r.effect ||
+	    r.level_min < 1 || r.level_max > 20 || r.level_min > r.level_max || r.number_min < 1 ||
+	    r.number_min > r.number_max || r.number_max > 20 || t->v[4] > 1000000)
+		return BAD_ROW;
+	memcpy(r.name, t->name, strlen(t->name) + 1);
+	memcpy(r.plural, t->plural, strlen(t->plural) + 1);
+	memcpy(r.effect, t->effect, strlen(t->effect) + 1);
+	return catalog_add_dress(t->cat, &r) != 0 ? "out of memory" : NULL;
+}
+
+/* Reads every dungeon_dressing row into c. */
+static enum db_status load_dressing(struct db *d, struct catalog *c)
+{
+	static __thread struct dress_ctx t;
+	memset(&t, 0, sizeof t);
+	t.cat = c;
+	col(&t.c, 0, MYSQL_TYPE_LONG, &t.id, 0, 1);
+	col(&t.c, 1, MYSQL_TYPE_STRING, t.kind, sizeof t.kind, 0);
+	col(&t.c, 2, MYSQL_TYPE_STRING, t.name, sizeof t.name, 0);
+	col(&t.c, 3, MYSQL_TYPE_STRING, t.plural, sizeof t.plural, 0);
+	col(&t.c, 4, MYSQL_TYPE_STRING, t.effect, sizeof t.effect, 0);
+	for (int i = 0; i < 7; i++)
+		col(&t.c, 5 + i, MYSQL_TYPE_LONGLONG, &t.v[i], 0, 1);
+	return each_row(d, STMT_DUNGEON_DRESSING, &t.c, take_dress, &t);
+}
+
 /* One row of STMT_SPELLS: a spell's columns and one of its effects. */
 enum scol {
 	S_ID,
@@ -756,7 +823,9 @@ static enum db_status load_in_snapshot(struct db *d, struct catalog **out)
 	    /* Before migration 0016 there are no classes and no settings. */
 	    (lt.classes && (r = load_classes(d, c)) != DB_OK) ||
 	    (lt.settings && (r = load_settings(d, c)) != DB_OK) ||
-	    (lt.treasure && (r = load_budgets(d, c)) != DB_OK)) {
+	    (lt.treasure && (r = load_budgets(d, c)) != DB_OK) ||
+	    /* Before migration 0020 no dressing: old codes need none. */
+	    (lt.dressing && (r = load_dressing(d, c)) != DB_OK)) {
 		catalog_free(c);
 		return r;
 	}

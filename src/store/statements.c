@@ -91,6 +91,12 @@ const struct stmt_def db_statements[STMT__MAX] = {
                                    "hoard_pct, items_max, gem_value, art_value, added_rev, "
                                    "COALESCE(retired_rev, 0) FROM dungeon_treasure ORDER BY id",
                                    "dungeon_treasure"},
+        /* Every row, live or retired, as the budgets (docs/dungeons.md). */
+        [STMT_DUNGEON_DRESSING] = {"SELECT id, CAST(kind AS CHAR(16) CHARACTER SET ascii), name, "
+                                   "plural, effect, level_min, level_max, number_min, "
+                                   "number_max, weight, added_rev, COALESCE(retired_rev, 0) "
+                                   "FROM dungeon_dressing ORDER BY id",
+                                   "dungeon_dressing"},
 
         /* After migration 0017: every row with its revisions, live or not
          * (dungeon codes draw from the tiles of their revision). */

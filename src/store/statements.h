@@ -21,6 +21,7 @@ enum stmt {
 	STMT_WORD_CLASSES, /* migration 0016 */
 	STMT_SETTINGS,
 	STMT_DUNGEON_TREASURE,
+	STMT_DUNGEON_DRESSING, /* migration 0020 */
 	/* transactions */
 	STMT_BEGIN,
 	STMT_COMMIT,

@@ -296,14 +296,14 @@ V1 = {
 
 
 def test_dungeon_items_in_the_one_shape(stack):
-    """A keyed dungeon made now (dungeon code version 3) lists each room's
+    """A keyed dungeon made now (dungeon code version 4) lists each room's
     items as the item object; a dungeon code of version 1 is a permanent
     link made before this language: its key still links items by version-1
     codes, whose JSON is the old shape (docs/api.md, "Permanent links";
     test_dungeon.py checks its bytes)."""
     d = stack.get("/dungeon?w=8&h=6&seed=29&level=5&format=json").json()
-    check(base64.urlsafe_b64decode(d["code"][:4])[0] == 3 and "width" in d and "w" not in d,
-          "version 3", d["code"], list(d))
+    check(base64.urlsafe_b64decode(d["code"][:4])[0] == 4 and "width" in d and "w" not in d,
+          "version 4", d["code"], list(d))
     items = [it for room in d["rooms"] for it in room["items"]]
     check(items, "the dungeon holds items", d["rooms"][:2])
     for it in items:

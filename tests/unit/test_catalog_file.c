@@ -14,6 +14,7 @@
 #include <sodium.h>
 #include <unistd.h>
 
+#include "catalog_export.h"
 #include "catalog_file.h"
 #include "fixture.h"
 
@@ -294,12 +295,70 @@ static void dungeon_rows_round_trip(void **state)
 	catalog_free(c);
 }
 
+/* The dressing rows (migration 0020) with their revisions, in the disk
+ * copy and in the export the library loads. */
+static void dressing_rows_round_trip(void **state)
+{
+	(void)state;
+	struct catalog *c = catalog_new(12);
+	assert_non_null(c);
+	struct dress_row o = {.id = 9,
+	                      .kind = DRESS_OCCUPANT,
+	                      .name = "goblin",
+	                      .plural = "goblins",
+	                      .level_min = 1,
+	                      .level_max = 5,
+	                      .number_min = 2,
+	                      .number_max = 5,
+	                      .weight = 20,
+	                      .added_rev = 7,
+	                      .retired_rev = 11};
+	struct dress_row d = {.id = 10,
+	                      .kind = DRESS_DOOR,
+	                      .state = DOOR_SECRET,
+	                      .name = "secret",
+	                      .level_min = 6,
+	                      .level_max = 12,
+	                      .number_min = 1,
+	                      .number_max = 1,
+	                      .weight = 7,
+	                      .added_rev = 8};
+	assert_int_equal(catalog_add_dress(c, &o), 0);
+	assert_int_equal(catalog_add_dress(c, &d), 0);
+	assert_int_equal(catalog_finish(c), 0);
+	assert_int_equal(catalog_file_write(path, c), 0);
+	const char *why = "unset";
+	struct catalog *back = catalog_file_read(path, &why);
+	assert_non_null(back);
+	assert_int_equal(back->n_dress, 2);
+	assert_memory_equal(&back->dress[0], &o, sizeof o);
+	assert_memory_equal(&back->dress[1], &d, sizeof d);
+	catalog_free(back);
+
+	/* the export at revision 11: the goblins retired, the secret door kept */
+	json_t *root = json_object();
+	assert_int_equal(catalog_export_add_tiles_at(root, c, 11), 0);
+	char *text = json_dumps(root, JSON_COMPACT);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "\"dungeon_dressing\":[[10,\"door\",\"secret\""));
+	assert_null(strstr(text, "goblin"));
+	free(text);
+	json_decref(root);
+	/* at revision 6, before either, the key is left out */
+	root = json_object();
+	assert_int_equal(catalog_export_add_tiles_at(root, c, 6), 0);
+	assert_null(json_object_get(root, "dungeon_dressing"));
+	json_decref(root);
+	catalog_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(round_trip),
 	        cmocka_unit_test(tilesets_round_trip),
 	        cmocka_unit_test(dungeon_rows_round_trip),
+	        cmocka_unit_test(dressing_rows_round_trip),
 	        cmocka_unit_test(truncated_file),
 	        cmocka_unit_test(bad_checksum),
 	        cmocka_unit_test(wrong_version),

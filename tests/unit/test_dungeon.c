@@ -336,7 +336,7 @@ static void test_code_versions(void **state)
 	struct dungeoncode c, back;
 	const char *why = NULL;
 
-	assert_int_equal(DUNGEONCODE_VERSION, 3);
+	assert_int_equal(DUNGEONCODE_VERSION, 4);
 	assert_int_equal(dungeoncode_decode(v1, strlen(v1), &c, &why), 0);
 	assert_int_equal(c.version, DUNGEONCODE_VERSION_1);
 	assert_true(c.w == 6 && c.h == 4 && c.level == 1 && c.hallways == 50 && c.seed == 5 &&
@@ -344,17 +344,20 @@ static void test_code_versions(void **state)
 	assert_int_equal(dungeoncode_encode(&c, text, sizeof text), (int)strlen(v1));
 	assert_string_equal(text, v1);
 
-	/* version 2, then made now: version 3; the second character holds the
-	 * version byte's low bits and the width's high ones (6: 0) */
-	static const char *const prefix[] = {"Ag", "Aw"};
-	for (int v = 0; v < 2; v++) {
-		c.version = v ? 0 : DUNGEONCODE_VERSION_2;
+	/* versions 2 and 3, then made now: version 4; the first two characters
+	 * hold the version byte and the width's high bits (6: 0) */
+	static const char *const prefix[] = {"Ag", "Aw", "BA"};
+	static const int asked[] = {DUNGEONCODE_VERSION_2, DUNGEONCODE_VERSION_3, 0};
+	static const int got[] = {DUNGEONCODE_VERSION_2, DUNGEONCODE_VERSION_3,
+	                          DUNGEONCODE_VERSION_4};
+	for (int v = 0; v < 3; v++) {
+		c.version = asked[v];
 		int n = dungeoncode_encode(&c, v2, sizeof v2);
 		assert_int_equal(n, (int)strlen(v1));
 		assert_true(strncmp(v2, prefix[v], 2) == 0);
 		assert_memory_equal(v2 + 2, v1 + 2, (size_t)n - 2 - 3); /* all but the checksum */
 		assert_int_equal(dungeoncode_decode(v2, (size_t)n, &back, &why), 0);
-		assert_int_equal(back.version, v ? DUNGEONCODE_VERSION_3 : DUNGEONCODE_VERSION_2);
+		assert_int_equal(back.version, got[v]);
 		c.version = back.version;
 		assert_memory_equal(&back, &c, sizeof c);
 	}
@@ -364,11 +367,11 @@ static void test_code_versions(void **state)
 	text[1] = 'g';
 	assert_int_equal(dungeoncode_decode(text, strlen(text), &back, &why), -1);
 
-	/* versions 0, 4 and 255, with a right checksum: not a version this site writes */
+	/* versions 0, 5 and 255, with a right checksum: not a version this site writes */
 	assert_int_equal(sodium_base642bin(raw, sizeof raw, v1, strlen(v1), NULL, &len, NULL,
 	                                   sodium_base64_VARIANT_URLSAFE_NO_PADDING),
 	                 0);
-	static const unsigned char bad[] = {0, 4, 255};
+	static const unsigned char bad[] = {0, 5, 255};
 	for (size_t i = 0; i < sizeof bad; i++) {
 		raw[0] = bad[i];
 		uint32_t h = 2166136261u;
