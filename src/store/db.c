@@ -550,12 +550,13 @@ void db_rollback(struct db *d)
 
 unsigned db_last_error(const struct db *d)
 {
-	return d->err;
+	return d ? d->err : 0;
 }
 
 void db_clear_error(struct db *d)
 {
-	d->err = 0;
+	if (d) /* a worker without a connection: nothing to clear */
+		d->err = 0;
 }
 
 void db_ok(struct db *d)

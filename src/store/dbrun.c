@@ -6,7 +6,7 @@
 
 #include "log.h"
 
-#define TRIES 3 /* a transaction that meets a deadlock is run again, this often */
+#define TRIES DBRUN_TRIES /* a transaction that meets a deadlock is run again, this often */
 
 enum db_status dbrun_retried(struct db *d, const char *what, attempt_fn once, void *args, void *out,
                              size_t out_size)

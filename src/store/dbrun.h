@@ -22,14 +22,26 @@
 #define DBRUN_HASH_BYTES 32 /* a client's or a token's hash */
 
 /* A call that finds its connection closed under it (the server restarted
- * since this handle's last use) is run once more, on a new connection, so
- * that the first request after a restart does not fail for nothing. Every
- * call of the store is safe to repeat: a submission is known by its id, a
- * decision checks the row is still pending, and nothing is half-written (an
- * interrupted transaction is rolled back by the server). */
+ * since this handle's last use, or on a cluster its node went away) is run
+ * once more, on a new connection, so that the first request after a
+ * restart does not fail for nothing; and one that met a lock conflict
+ * (1213/1205: on a Galera cluster a COMMIT's certification fails when
+ * another node wrote the same rows first) is run again, up to
+ * DBRUN_TRIES times. Every call of the store is safe to repeat: a
+ * submission is known by its id, a decision checks the row is still
+ * pending, and nothing is half-written (an interrupted or conflicting
+ * transaction is rolled back by the server). The caller's handle is d. */
+#define DBRUN_TRIES 3
 #define ONCE_MORE(call)                                                                            \
 	do {                                                                                       \
+		db_clear_error(d);                                                                 \
 		enum db_status st_ = (call);                                                       \
+		for (int try_ = 1; try_ < DBRUN_TRIES && st_ == DB_ERROR &&                        \
+		                   dbrun_lock_conflict(db_last_error(d));                          \
+		     try_++) {                                                                     \
+			db_clear_error(d);                                                         \
+			st_ = (call);                                                              \
+		}                                                                                  \
 		return st_ == DB_DOWN ? (call) : st_;                                              \
 	} while (0)
 
