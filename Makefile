@@ -145,8 +145,8 @@ PYTEST_ARGS ?=
 integration: $(DAEMON) $(LOOTFORGE_CLI) $(LIBLOOTFORGE_SO)
 	$(PYTEST) tests/integration --daemon $(DAEMON) $(PYTEST_ARGS)
 
-# Every layer (docs/testing.md); about four minutes on two cores, most of it
-# the two 60 s fuzz runs, one after the other.
+# Every layer (docs/testing.md), under 15 minutes on two cores: the
+# sanitized integration run, the cluster tests and the fuzzers are most of it.
 check: deps
 	@$(MAKE) --no-print-directory test-deploy
 	@$(MAKE) --no-print-directory test-house
@@ -204,7 +204,7 @@ fuzz: fuzz-build
 	@tests/fuzz/run.sh itemcode $$(( $(FUZZ_SECONDS) / 3 + 1 ))
 
 fuzz-check:
-	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30
 
 # The whole integration suite against the ASan + UBSan daemon; the reports
 # land in the daemon's log, which tests/conftest.py reads after a clean stop.
