@@ -53,7 +53,7 @@ struct route {
 	const struct page_guard *guard;
 	/* The methods slow by design, answered in the slow lane (lane.h) so
 	 * that they never hold a thread that generates: a login's password
-	 * check is Argon2, about 0.1 s (issue 31). */
+	 * check is Argon2, about 0.1 s. */
 	unsigned slow;
 	/* Whether pages of other sites may read its GET answers (CORS,
 	 * below): the public data only. */

@@ -126,7 +126,7 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_COMMIT] = {"COMMIT"},
         [STMT_SUB_BY_SID] = {"SELECT " SUB_COLS " FROM submission WHERE submission_id = ?"},
         /* The hour's accepted proposals of one client over every form (word,
-         * spell, name: one shared limit, issue 31), and the seconds until the
+         * spell, name: one shared limit), and the seconds until the
          * oldest of them leaves the hour. */
         [STMT_SUB_RATE] =
                 {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), MIN(created_at) + "

@@ -375,7 +375,7 @@ static int add_part(struct spans *sp, const struct form_cache *fc, const struct 
 
 /* A select's value that was sent but refused (kind=axe, tier=9): kept as
  * an extra, selected option "axe (not valid)", so the form shows what was
- * sent (issue 29). *out is this page's piece; 0, or -1 out of memory. */
+ * sent. *out is this page's piece; 0, or -1 out of memory. */
 static int sent_option(const char *value, struct tmpl_frag **out)
 {
 	struct options o = {0};
