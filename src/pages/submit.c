@@ -410,8 +410,13 @@ static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
 	fields_sort_errors(&in, &err);
 	fields_add_cross(&err, &perr);
 	if (err.n) {
+		/* the Choose button alone asked for a part's form: a form to
+		 * fill in, not a refusal (its note says nothing was filed) */
+		status = err.n == 1 && err.list[0].code && strcmp(err.list[0].code, "chosen") == 0
+		                 ? 200
+		                 : fields_errors_status(&err);
 		if (!pf_limited(f, ctx, rs, &v, client, sent_sid, &s))
-			pf_send_errors(rs, &v, fields_errors_status(&err), &err);
+			pf_send_errors(rs, &v, status, &err);
 		return;
 	}
 	enum db_status st = f->store(ctx->db, sid, client, settings_submit_limit(), &s, &out);

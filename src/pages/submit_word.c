@@ -300,13 +300,16 @@ static void word_parse(const struct fields *in, union pf_state *s, struct propos
 	if (!submit_has_problem(err, "kind") && !submit_has_problem(err, "part")) {
 		char now[64];
 		snprintf(now, sizeof now, "%s/%s", kind_names[p->kind], part_names[p->part]);
-		if (in->v[SF_CHOOSE])
+		if (in->v[SF_CHOOSE]) {
+			/* only the note: the fields are the new part's, not yet filled */
+			proposal_error_init(err);
 			proposal_error_add(
-			        err, "part", "not_applicable", 0,
+			        err, "part", "chosen", 0,
 			        "Now showing the fields of a %s %s: fill them in and press "
 			        "Propose. Nothing was filed.",
 			        kind_names[p->kind], part_names[p->part]);
-		else if (in->v[SF_SHOWN] && strcmp(in->v[SF_SHOWN], now) != 0)
+			return;
+		} else if (in->v[SF_SHOWN] && strcmp(in->v[SF_SHOWN], now) != 0)
 			proposal_error_add(
 			        err, "part", "conflict", 0,
 			        "The fields shown were those of a %.40s, but a %s %s was "

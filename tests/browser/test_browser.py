@@ -250,9 +250,10 @@ def test_form_to_card(b, stack):
 # --------------------------------------------------------------------------
 # Proposing and moderating (issue 4): templates/submit.tpl, login.tpl and
 # moderate.tpl. What this relies on, so that whoever changes them knows:
-#   /submit    form.choose (select kind, part; its button) above, once
-#              chosen, form.proposal (input word; its button); the answer's
-#              section.received shows .word and .status
+#   /submit    form.proposal: select kind, part and button[name=choose]
+#              above; once chosen (POST), h3.shown-part names the part and
+#              the word goes in input word, sent by the other submit button;
+#              the answer's section.received shows .word and .status
 #   /login     form.login (input name, input password; its button)
 #   /moderate  article.proposal per pending word, its .word, and its
 #              form.approve with its button
@@ -265,17 +266,23 @@ def test_propose_approve_roll(b, stack):
 
     # Propose: choose the kind and part, then the word.
     b.get(base + "/submit")
-    b.wait_for("the chooser on /submit", lambda: b.find_all("form.choose"))
+    b.wait_for("the chooser on /submit",
+               lambda: b.find_all("form.proposal button[name=choose]"))
     choose(b, "kind", "weapon")
     choose(b, "part", "abstract")
-    b.find("form.choose button[type=submit]").click()
-    # The first page may show a proposal form already (for its default
-    # part): wait for the chosen part's page, not for any proposal form.
-    loaded(b, {"kind": "weapon", "part": "abstract"})
-    form = b.wait_for("the proposal form", lambda: b.find_all("form.proposal"))[0]
+    b.find("form.proposal button[name=choose]").click()
+    # The first page shows a proposal form already (for its default part):
+    # wait for the chosen part's form, not for any proposal form.
+    def chosen():
+        heads = b.find_all("form.proposal h3.shown-part")
+        return heads if heads and heads[0].text.lower().endswith("weapon abstract") else None
+    b.wait_for("the form of weapon abstract", chosen)
+    form = b.find("form.proposal")
+    check(form.find("select[name=part] option[value=abstract]").attr("selected") is True,
+          "the answer keeps the chosen part")
     form.find("input[name=word]").type(word)
     form.screenshot(save("browser-submit-form.png"))
-    form.find("button[type=submit]").click()
+    form.find("button[type=submit]:not([name=choose])").click()
     received = answer(b, "the proposal's answer", "section.received")
     check(received.find(".word").text == word, "the answer names the word", received.text)
     check(received.find(".status").text.lower() == "pending", "the word is pending",
@@ -319,7 +326,10 @@ def test_propose_approve_roll(b, stack):
 
 # --------------------------------------------------------------------------
 # The loadout (issue 14): templates/loadout.tpl and card.tpl. What this
-# relies on: a card's a.add-to-loadout; on /loadout, tr.place-NAME rows of
+# relies on: a card's form.card-actions with button.add-to-loadout (the
+# visitor's own loadout, in its cookie), the header's nav.site-nav link to
+# /loadout (which opens that loadout), a card rolled for a loadout's
+# address with a.add-to-loadout; on /loadout, tr.place-NAME rows of
 # table.doll, ul.pack li with a.equip, a.more ("find more loot"), and the
 # totals' tr.total-NAME cells.
 def test_loadout_by_clicks(b, stack):
@@ -329,16 +339,21 @@ def test_loadout_by_clicks(b, stack):
     b.get(base + "/generate?kind=weapon&tier=3&seed=11")
     weapon = b.wait_for("a card", lambda: b.find_all("article.card"))[0]
     weapon_name = weapon.find("h2.name").text
-    weapon.find("a.add-to-loadout").click()
+    card_url = b.url
+    weapon.find("form.card-actions button.add-to-loadout").click()
+    # The button wears it in the visitor's loadout and comes back to the card.
+    b.wait_for("the card again", lambda: b.url == card_url and b.find_all("article.card"))
+    check_console_clean(b, "the card after Add to loadout")
+    b.find('nav.site-nav a[href="/loadout"]').click()
     b.wait_for("the loadout", lambda: b.find_all("table.doll"))
-    check(b.find("ul.pack").text.startswith(weapon_name), "the weapon is in the pack",
-          b.find("ul.pack").text)
     check_console_clean(b, "/loadout")
 
-    # Equip it: it is held in the main hand.
-    b.find("ul.pack a.equip").click()
+    # Worn by the loadout's rules: it is held in the main hand, and the
+    # loadout's address (shareable) says so.
     b.wait_for("the weapon held", lambda: weapon_name in b.find("tr.place-main-hand").text)
     check(":main-hand" in urllib.parse.unquote(b.url), "the URL says so", b.url)
+    check(weapon_name not in b.find("ul.pack").text, "the weapon is not also in the pack",
+          b.find("ul.pack").text)
 
     # Find more loot for it: the form carries the loadout; roll armour.
     b.find("a.more").click()
@@ -350,9 +365,12 @@ def test_loadout_by_clicks(b, stack):
     armour = b.find("article.card")
     armour_name = armour.find("h2.name").text
     slot = armour.find("p.meta .slot").text
+    # Rolled for the loadout's address: its link adds to that address.
     armour.find("a.add-to-loadout").click()
     b.wait_for("the loadout again", lambda: b.find_all("table.doll"))
     check(weapon_name in b.find("tr.place-main-hand").text, "the weapon is still held")
+    check(b.find("ul.pack").text.startswith(armour_name), "the armour is in the pack",
+          b.find("ul.pack").text)
     b.find("ul.pack a.equip").click()
     place = {"head": "head", "body": "body", "hands": "hands", "legs": "legs",
              "feet": "feet"}.get(slot.lower(), slot.lower())
