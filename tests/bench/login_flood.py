@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""/generate beside a flood of logins for made-up names (issue 31).
+"""/generate beside a flood of logins for made-up names.
 
 Starts the test stack (deploy/stack.sh through tests/integration/lf.py, 2
 processes of 2 threads) with the daemon given, times 100 GET /generate

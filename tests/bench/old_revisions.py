@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What a loadout of items from many old revisions costs (issue 31, item 2).
+"""What a loadout of items from many old revisions costs.
 
 Starts the test stack (tests/integration/lf.py) with the daemon given, makes
 33 change sets (each edits one weapon row: retired and a copy added, as

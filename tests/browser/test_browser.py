@@ -248,7 +248,7 @@ def test_form_to_card(b, stack):
 
 
 # --------------------------------------------------------------------------
-# Proposing and moderating (issue 4): templates/submit.tpl, login.tpl and
+# Proposing and moderating: templates/submit.tpl, login.tpl and
 # moderate.tpl. What this relies on, so that whoever changes them knows:
 #   /submit    form.proposal: select kind, part and button[name=choose]
 #              above; once chosen (POST), h3.shown-part names the part and
@@ -325,7 +325,7 @@ def test_propose_approve_roll(b, stack):
 
 
 # --------------------------------------------------------------------------
-# The loadout (issue 14): templates/loadout.tpl and card.tpl. What this
+# The loadout: templates/loadout.tpl and card.tpl. What this
 # relies on: a card's form.card-actions with button.add-to-loadout (the
 # visitor's own loadout, in its cookie), the header's nav.site-nav link to
 # /loadout (which opens that loadout), a card rolled for a loadout's
@@ -419,7 +419,7 @@ def test_scroll_by_clicks(b, stack):
 
 
 # --------------------------------------------------------------------------
-# Issue 23: the kind switch on / (public/form-kind.js) and the spell form by
+# The kind switch on / (public/form-kind.js) and the spell form by
 # parts (public/spell-form.js), both under the page's CSP.
 def test_kind_switch_swaps_lists(b, stack):
     """Choosing a kind on / shows that kind's word lists at once, without
@@ -492,7 +492,7 @@ def test_spell_form_by_parts(b, stack):
 
 
 # --------------------------------------------------------------------------
-# Pages that read well on any screen (issue 29): the error box, the batch
+# Pages that read well on any screen: the error box, the batch
 # table, /words filtered without and with script, light and dark, print, and
 # an axe-core-like check at 390 px wide: one h1, a skip link, a label for
 # every control, every tap target at least 24 x 24 px. Screenshots of each

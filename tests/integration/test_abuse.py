@@ -1,4 +1,4 @@
-"""Cheap requests an attacker can repeat (issue 31) against the real stack:
+"""Cheap requests an attacker can repeat against the real stack:
 one hourly proposal limit over every form, the login back-off per source as
 well as per name, the password checks kept off the generating threads, and
 look-alike letters in proposed words.

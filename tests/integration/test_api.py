@@ -1,4 +1,4 @@
-"""One JSON language (docs/api.md, issue 29): one schema for an item, checked
+"""One JSON language (docs/api.md): one schema for an item, checked
 on every endpoint that answers items; errors as {"errors": [...]} with a
 stable code for each kind of bad input, every invalid field at once; links
 in the request's format; the request decides between one item and a list;

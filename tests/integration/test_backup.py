@@ -1,4 +1,4 @@
-"""Backup and restore (issue 30): on a stack of its own, fill what only the
+"""Backup and restore: on a stack of its own, fill what only the
 crowd makes (words, spells and training names approved through moderation,
 pending and rejected proposals of every form, the moderation log), back up
 with `deploy/stack.sh backup`, drop the database, restore with

@@ -1,5 +1,5 @@
 """Bodies just over each limit get a 413 naming the field "body" in the
-client's format (issue 9.9): over the daemon's 8 KiB (FORM_BODY_MAX) it
+client's format: over the daemon's 8 KiB (FORM_BODY_MAX) it
 answers itself, and reads up to 64 KiB of the body to find a format=json in
 it; over nginx's 64 KiB (client_max_body_size) nginx answers, from what it
 can see (Accept, or format= in the query; JSON unless HTML is asked for)."""

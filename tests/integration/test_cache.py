@@ -1,4 +1,4 @@
-"""Issue 31, items 1 and 5, over the dev stack's nginx (deploy/nginx-dev.conf.in):
+"""Over the dev stack's nginx (deploy/nginx-dev.conf.in):
 a HEAD must not leave an empty answer in nginx's cache for the GETs after
 it; the cache keys hold the format the daemon answers in, not the whole
 Accept header; /catalog.json?rev=R is kept by nginx, the current export is

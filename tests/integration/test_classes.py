@@ -1,4 +1,4 @@
-"""Issue 24 over HTTP: items that make sense (SPEC §12, docs/recipes.md
+"""Items that make sense (SPEC §12, docs/recipes.md
 "Word classes"). 10,000 armour, shield, trinket and wand rolls with no
 contradicting pair and no `worse` prefix on a masterwork item; weapons roll
 as at the revision before the classes (item for item, and rates within 4

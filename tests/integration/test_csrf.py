@@ -1,4 +1,4 @@
-"""Issue 31, item 6 (CSRF), over HTTP: the lf_csrf cookie is one the server
+"""CSRF over HTTP: the lf_csrf cookie is one the server
 minted, not any value a client (or a page that can plant cookies) chooses,
 and a POST's token counts only from its body, never from the address. The
 browser-like flow (the cookie the site set, the token of its form, in the

@@ -1,4 +1,4 @@
-"""The database hangs or vanishes, generation does not care (issue 10).
+"""The database hangs or vanishes, generation does not care.
 
 - A frozen MariaDB (SIGSTOP, as a stuck server looks): proposals answer 503
   with Retry-After instead of holding every worker, /generate keeps

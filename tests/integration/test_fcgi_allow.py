@@ -1,5 +1,5 @@
 """A daemon on a TCP FastCGI socket: ":PORT" binds loopback only, and a
-peer not in fcgi-allow is closed at once and logged (issue 10.1)."""
+peer not in fcgi-allow is closed at once and logged."""
 
 import os
 import socket

@@ -1,5 +1,5 @@
 """The daemon's FastCGI socket under peers that hold connections: idle
-connections and stalled requests must not take the workers (issue 10.1)."""
+connections and stalled requests must not take the workers."""
 
 import http.client
 import os

@@ -1,4 +1,4 @@
-"""Issue 31, item 6: a code of a revision no catalog ever had is a 404, not
+"""A code of a revision no catalog ever had is a 404, not
 a 503 Retry-After: 1 forever. The codes are written here byte by byte from
 docs/items.md ("Byte layout"), so the test does not need the daemon to
 make a code it would refuse to make."""

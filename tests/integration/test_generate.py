@@ -1,4 +1,4 @@
-"""Generation over HTTP against the real stack (issues 2 and 3)."""
+"""Generation over HTTP against the real stack."""
 
 import json
 import re

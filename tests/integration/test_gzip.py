@@ -1,4 +1,4 @@
-"""gzip through the dev stack's nginx (deploy/nginx-dev.conf.in, issue 29):
+"""gzip through the dev stack's nginx (deploy/nginx-dev.conf.in):
 HTML and JSON answers, a cached /item/ answer too, are compressed for a
 client that sends Accept-Encoding: gzip, inflate to the very bytes a plain
 client gets, and say Vary: Accept-Encoding; a client that does not ask gets

@@ -1,5 +1,5 @@
-"""Security headers on every answer of the daemon, through nginx (issue 6,
-part 6): every status it gives carries a Content-Security-Policy that allows
+"""Security headers on every answer of the daemon, through nginx:
+every status it gives carries a Content-Security-Policy that allows
 no inline script, X-Content-Type-Options nosniff, a ban on framing
 (frame-ancestors 'none' or X-Frame-Options DENY) and a Referrer-Policy that
 keeps URLs on the site; every cookie it sets is HttpOnly and SameSite.

@@ -1,4 +1,4 @@
-"""Issue 12 over HTTP: items that last (SPEC §6, docs/items.md). Codes kept
+"""Items that last (SPEC §6, docs/items.md). Codes kept
 at two revisions give byte-identical answers after a word is approved
 through the moderation routes, a word is retired, a word's stats are
 edited, and a migration-like change set edits a shipped row; new rolls see

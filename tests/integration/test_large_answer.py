@@ -1,6 +1,6 @@
 """An answer of several megabytes (GET /words with 8,000 long
 words) goes out whole: the record writer once overflowed its header array
-on answers over about 1.4 MB (issue 10.5)."""
+on answers over about 1.4 MB."""
 
 import time
 

@@ -1,4 +1,4 @@
-"""Issue 9 over HTTP: the two links of a card, GET / with a query, a kind
+"""The two links of a card, GET / with a query, a kind
 without an active base, and "random" refused as a proposed word. Clients
 that propose talk from 127.0.0.251 and up, apart from test_submit's."""
 

@@ -1,4 +1,4 @@
-"""Logins under attack (issues 9 and 31): the back-off per client address,
+"""Logins under attack: the back-off per client address,
 kept in the database; unknown names behaving exactly like known ones;
 floods that leave a real moderator able to log in; moderators' logins in
 the moderation log.
@@ -76,7 +76,7 @@ def test_failed_logins_back_off_that_address_only(stack):
     h = login(c, a, a_pw, as_json=False)
     check(h.status == 429 and 'name="password"' in h.text, "HTML 429 shows the form", h)
     # From another address both moderators log in: the guesses locked the
-    # address they came from, not the name (issue 31).
+    # address they came from, not the name.
     r = login(client(stack), a.upper(), a_pw)
     check(r.status == 200 and r.json()["moderator"] == a, "A logs in from elsewhere", r)
     other = client(stack)
@@ -102,7 +102,7 @@ def test_unknown_names_answer_like_known_ones(stack):
         check(r.status == 401 and lf.first_error(r)["message"] == "Wrong name or password.",
               "unknown name %d: 401, same message" % (i + 1), r)
     check_locked(login(c, ghost, "anything-at-all"), "an unknown name backs off too")
-    # Nothing is written per made-up name (issue 31): the source's count
+    # Nothing is written per made-up name: the source's count
     # holds the failures.
     check(log_rows(stack, ghost, "login_failed") == 0, "no log rows for an unknown name")
     check(stack.sql("SELECT COUNT(*) FROM login_throttle WHERE name = '%s'" % ghost)[0][0] == "0",

@@ -1,4 +1,4 @@
-"""Issue 13 part 3 over HTTP: proposals of Markov training names
+"""Proposals of Markov training names
 (docs/moderation.md "Training names"). A name proposed at /submit/name,
 approved by a moderator, is a markov_name row of a new catalog revision:
 /catalog.json lists it among the training names at that revision and not at

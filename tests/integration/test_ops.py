@@ -1,4 +1,4 @@
-"""Operators (issue 30): liveness and readiness, metrics, logs, the version.
+"""Operators: liveness and readiness, metrics, logs, the version.
 
 - /healthz answers "ok" whatever happens behind it; /readyz answers 200
   "ok" with the detail, and 503 "degraded" when the database is stopped.

@@ -1,4 +1,4 @@
-"""Issue 27: the pages the daemon keeps as rendered bytes (src/pagecache.c)
+"""The pages the daemon keeps as rendered bytes (src/pagecache.c)
 over the whole stack. A map or dungeon with a seed no test asked for yet is
 rendered by the first request each worker process gets and served from its
 cache after that: every answer must be the first one's bytes. A catalog

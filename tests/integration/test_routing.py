@@ -1,5 +1,5 @@
 """nginx routes by files, not by page names: a path that is not a file of
-public/ goes to the daemon, whose route table decides (issue 11). A new page
+public/ goes to the daemon, whose route table decides. A new page
 needs a row in the route table and nothing in the nginx configs."""
 
 import json

@@ -1,4 +1,4 @@
-"""Issue 13 over HTTP: scrolls (a blueprint kind) and wands (an affix kind
+"""Scrolls (a blueprint kind) and wands (an affix kind
 that holds a spell), in HTML, JSON and batches; part independence through
 the form; a proposed spell approved and then rolled on a scroll; and scroll
 and wand codes that answer the same bytes after the catalog changes (a

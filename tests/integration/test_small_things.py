@@ -1,4 +1,4 @@
-"""Issue 23's small things over HTTP: a word of another kind is said to be
+"""Small things over HTTP: a word of another kind is said to be
 one, the moderation page's sentence and its choices of kind and part, and
 the generate form's script that swaps the word lists."""
 import urllib.parse

@@ -1,4 +1,4 @@
-"""Issue 13 over HTTP: GET /spells in HTML and JSON, the shipped spells of
+"""GET /spells in HTML and JSON, the shipped spells of
 migration 0012, and a bad spell row refused at load with one log line
 while the rest of the catalog (a good spell of the same change set
 included) goes live."""
@@ -69,7 +69,7 @@ def test_spells_html(stack):
     check('<a href="/spells">Spells</a>' in html, "the nav links to /spells")
     check(html.index("Level 1</th>") < html.index("Level 2</th>") < html.index("Level 9</th>"),
           "levels in order")
-    # One table, a row group per level, so the columns line up (issue 23).
+    # One table, a row group per level, so the columns line up.
     check(html.count("<table") == 1 and html.count('<tbody class="spell-level"') == 9,
           "one table with a row group per level")
     check('<a href="/submit/spell">Propose a spell</a>' in html, "a link to propose a spell")

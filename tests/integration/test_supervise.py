@@ -1,4 +1,4 @@
-"""Supervision (issue 6): a worker process killed with SIGKILL is replaced
+"""Supervision: a worker process killed with SIGKILL is replaced
 within a second, and the site keeps answering meanwhile, because the
 supervisor holds the listening socket."""
 

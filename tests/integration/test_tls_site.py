@@ -2,7 +2,7 @@
 nginx in front of the test stack's daemon: port 80 answers only a redirect
 to https (and certbot's challenge files), the https server passes to the
 daemon and serves the static files, and every https answer carries HSTS
-(issue 9, item 8). The config is used as written; only the addresses, the
+(item 8). The config is used as written; only the addresses, the
 paths and the certificate (a throwaway self-signed one instead of Debian's
 snakeoil) are swapped for the test's own."""
 
@@ -163,7 +163,7 @@ def test_production_site_is_https_only(stack):
         check(len(lines) == 1 and re.search(r" rt=\d+\.\d{3} urt=\d+\.\d{3} rid=[0-9a-f]{32}$",
                                             lines[0].rstrip("\n")),
               "the site's access log has the request and upstream times and the id", lines)
-        # gzip (issue 29): HTML and JSON compressed when asked for, the same
+        # gzip: HTML and JSON compressed when asked for, the same
         # bytes once inflated; not compressed for a client that did not ask.
         for target in ("/?seed=7", "/words?format=json", "/generate?seed=7&count=5&format=json",
                        "/static/style.css"):
@@ -188,7 +188,7 @@ def test_production_site_is_https_only(stack):
 
 
 def test_production_site_cache_keeps_whole_answers(stack):
-    """Issue 31 on the site config: a HEAD leaves no empty answer for the
+    """On the site config: a HEAD leaves no empty answer for the
     GETs after it, Accept headers share an entry per format, and
     /catalog.json?rev=R is kept. Short timeouts: before the fix the GET
     after a HEAD hung on a body nginx never sent."""

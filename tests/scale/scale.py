@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make scale (issue 16.5): lootforge on six test hosts on this machine.
+"""Make scale: lootforge on six test hosts on this machine.
 
     nginx (10.77.0.10) --FastCGI/TCP--> daemons d1, d2, d3 (.11 .12 .13)
     daemons --writes--> MariaDB primary (.20) --GTID replication--> replica (.21)

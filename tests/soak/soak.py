@@ -39,18 +39,18 @@ peak and the soak: the peak load again for 30 s (--brief: 20 s) with
                (its read bound is 1 s)
   catalog-flood
                256 connections asking /catalog.json?rev=R (the current
-               revision, which nginx keeps: issue 31, item 5) for 10 s, from
+               revision, which nginx keeps) for 10 s, from
                the 2nd second: every flood answer 2xx, the export a cache HIT
                afterwards, and /generate probed beside it (every probe 200;
                its p50/p99 printed beside those of the second before)
   head-then-get
                fresh codes, each asked HEAD /item/CODE, then GET: every GET
                gets the whole body (a HEAD once left an empty answer in
-               nginx's cache for the GETs: issue 31, item 1); /generate p99
+               nginx's cache for the GETs); /generate p99
                printed beside it
   login-flood  8 loops posting logins for made-up names, each from a fresh
                loopback address (so no back-off stops them), for 10 s, as
-               tests/bench/login_flood.py does (issue 31, item 3): every
+               tests/bench/login_flood.py does: every
                answer 401, or 503 with Retry-After when the slow lane is
                full; no moderation_log or login_throttle row written;
                /generate probed beside it (every probe 200; p50/p99 printed
@@ -71,7 +71,7 @@ peak and the soak: the peak load again for 30 s (--brief: 20 s) with
                file larger; /generate p50/p99 printed beside it
   old-revision-flood
                16 connections asking /loadout of 32 items from 32 old
-               revisions for 10 s (issue 31, item 2; before the fault run,
+               revisions for 10 s (item 2; before the fault run,
                33 change sets are made and a code written at each revision,
                as tests/bench/old_revisions.py does): every flood answer
                2xx; /generate probed beside it the same way
@@ -118,7 +118,7 @@ STALLED_PEERS = 2
 SOAK_CONNECTIONS = 50
 RSS_TOLERANCE = 0.05
 BAD_NGINX_LEVELS = ("[emerg]", "[alert]", "[crit]")
-# A page that needs the database (issue 4's word list): what the outage
+# A page that needs the database (the word list): what the outage
 # probe asks for besides the generator.
 DB_PAGE = "/words?format=json"
 # The fault probes' own requests (and the proposals of the submitter and of
@@ -1146,7 +1146,7 @@ FAULT_PREPARE = {"old-revision-flood": prepare_old_revisions}
 
 
 def check_faults(stack, reports):
-    """The properties of issue 6 part 5 for the faults that ran."""
+    """The properties the soak promises, for the faults that ran."""
     problems = []
     sub = reports.get("submissions")
     if sub is not None:

@@ -1,4 +1,4 @@
-/* confusable: the skeleton of look-alikes (issue 31), and the look-alike of
+/* confusable: the skeleton of look-alikes, and the look-alike of
  * a live word found in a catalog. */
 #include <setjmp.h>
 #include <stdarg.h>

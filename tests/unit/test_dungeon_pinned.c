@@ -13,7 +13,7 @@
  * dungeon left is not read; every row's runs of each kind
  * (dungeon_row_runs) are checked against a walk along it. The expected
  * hashes were computed with dungeon.c as it was before its speed work
- * (issue 27);
+ *;
  * DUNGEON_PIN_PRINT=1 prints the table to re-pin after a change that means
  * to change dungeons (there should be none). */
 #include <setjmp.h>
@@ -68,7 +68,7 @@ struct pinned {
 	uint64_t hash;
 };
 
-/* Computed before issue 27's speed work on dungeon.c (see the header). */
+/* Computed before dungeon.c was made faster (see the header). */
 static const struct pinned expected[] = {
         {"plain/hallways=0", 0xb8c6ba1f6671b2beULL},
         {"plain/hallways=25", 0x81f5fd8c3a38d775ULL},

@@ -429,7 +429,7 @@ static void test_tier_ranges(void **state)
 /* Other kinds: slot from the type, tier the rounded-up mean of material and
  * type, hands by the kind's range, material in the name. */
 /* A word another kind has (a trinket's type asked of a weapon) is "a word
- * of another kind", not "unknown word" (issue 23). */
+ * of another kind", not "unknown word". */
 static void test_word_of_another_kind(void **state)
 {
 	(void)state;

@@ -8,7 +8,7 @@
  * size 1x1..30x30 (one seed each) and 300 more seeds at random sizes: rc,
  * tiles, cells, the reason when refused, and the stream's next value. The
  * expected hashes were computed with the generator as it was before its
- * speed work (issue 27); MAPGEN_PIN_PRINT=1 prints the table to re-pin
+ * speed work; MAPGEN_PIN_PRINT=1 prints the table to re-pin
  * after a change that means to change maps (there should be none). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -41,7 +41,7 @@ struct pinned {
 	long refused;
 };
 
-/* Computed before issue 27's speed work (see the header): name, hash,
+/* Computed before the generator was made faster (see the header): name, hash,
  * how many of its maps were refused. */
 static const struct pinned expected[] = {
         {"plain", 0x6557e58d8ee7e882ULL, 0},

@@ -91,7 +91,7 @@ static void characters(void **state)
 	        "may hold only letters, with at most one apostrophe or hyphen between two of "
 	        "them");
 	refused("Zor\xff", NULL, "is not valid UTF-8");
-	/* Look-alikes (issue 31): an invisible letter, a Cyrillic а among
+	/* Look-alikes: an invisible letter, a Cyrillic а among
 	 * Latin letters, styled letters. */
 	refused("Zorvyn\u3164", NULL, word_error_text(WORD_INVISIBLE));
 	refused("Z\u043ervyn", NULL, word_error_text(WORD_MIXED));

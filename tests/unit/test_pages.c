@@ -345,7 +345,7 @@ static void test_host_prefix_when_secure(void **state)
 	assert_true(has("\"field\":\"submission_id\""));
 }
 
-/* The session cookie the same way (issue 31): "__Host-lf_session" is the
+/* The session cookie the same way: "__Host-lf_session" is the
  * only name read back when cookies are Secure, so a plain lf_session that
  * a sibling domain or an http page planted names no session; logging out
  * deletes the prefixed one. Runs after the test above (Secure for good). */

@@ -302,7 +302,7 @@ static void test_classes(void **state)
 
 /* SPEC §8: a scroll's paper condition and writing quality are good or bad,
  * required; no other part takes a mark; a moderator may change it. */
-/* Issue 29: every bad field at once, each with its code, in the order
+/* Every bad field at once, each with its code, in the order
  * the checks run; the fields the kind and part decide only when both are
  * good. */
 static void test_every_problem(void **state)

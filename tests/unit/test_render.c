@@ -206,7 +206,7 @@ static void test_card(void **state)
 	free(h);
 }
 
-/* Weapon icons by family, from the end of the type word (issue 23: bows
+/* Weapon icons by family, from the end of the type word (bows
  * and crossbows got the two-handed axe); a type of no family keeps its
  * slot's icon. */
 static void test_weapon_icons(void **state)

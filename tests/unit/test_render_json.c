@@ -299,7 +299,7 @@ static void same(const struct form *f, const struct item *given, size_t n, int b
  * docs/api.md's language (the items of every answer but a version-1 code's)
  * has no jansson reference here: its answers for the same items, failures
  * included, are pinned by a hash of their bytes, recorded with the writer
- * as it was before issue 27's last pass (main at 67863a7). Each test below
+ * as it was before the writer was made faster (main at 67863a7). Each test below
  * adds every item it renders, one by one and as the batch. */
 static uint64_t v2_hash;
 #define GENERATED_V2  0x3fa236c93fa8d795ULL

@@ -1,4 +1,4 @@
-/* render_json_map against the jansson tree it replaced (issue 27): the
+/* render_json_map against the jansson tree it replaced: the
  * reference below is GET /map's JSON as src/pages/mappage.c built it before
  * (map_json and loot_json: a json_t per member, each loot item from
  * render_json_item_value, dumped JSON_COMPACT at precision 15, as

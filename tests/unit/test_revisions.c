@@ -128,7 +128,7 @@ static void cache_is_bounded(void **state)
 
 /* A catalog derived for an old revision (it shares its base's words) draws
  * the same items as one loaded at that revision: same words, same stats,
- * same name, for every seed tried (issue 31, item 2). */
+ * same name, for every seed tried. */
 static void derived_draws_like_loaded(void **state)
 {
 	(void)state;

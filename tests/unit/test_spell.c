@@ -33,7 +33,7 @@ static const struct text_case texts[] = {
         {E(EFFECT_HEAL, 2, 6, 3, 1, 0), "heals 2d6+3, +1 per level"},
         {E(EFFECT_HEAL, 1, 8, 0, 0, 0), "heals 1d8"},
         {E(EFFECT_HEAL, 20, 20, 100, 10, 0), "heals 20d20+100, +10 per level"},
-        /* No dice: a flat amount (issue 23: the seed's own example). */
+        /* No dice: a flat amount (the seed's own example). */
         {E(EFFECT_HEAL, 0, 0, 10, 1, 0), "heals 10, +1 per level"},
         {E(EFFECT_DAMAGE, 0, 0, 7, 0, 2), "deals 7 cold damage"},
         {E(EFFECT_DAMAGE, 3, 6, 0, 1, 1), "deals 3d6 fire damage, +1 per level"},

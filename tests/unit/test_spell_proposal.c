@@ -79,7 +79,7 @@ static void expect(struct spell_proposal_input in, const char *field, const char
 	assert_string_equal(err.message, message);
 }
 
-/* Issue 29: every field's problem, then each effect's numbers together
+/* Every field's problem, then each effect's numbers together
  * (marked as a check across fields). */
 static void every_problem_listed(void **state)
 {

@@ -293,7 +293,7 @@ static void test_name_taken_is_409(void **state)
 }
 
 /* The spell form by parts (effectN_kind, effectN_p1..p5, as the HTML form
- * sends them): a flat heal of 10, +1 per level (issue 23) passes the parse
+ * sends them): a flat heal of 10, +1 per level passes the parse
  * and reaches the database (down: 503), the same as text; a param that is
  * not a whole number, a slot given both ways, and a rule of the effect table
  * are 400s naming the field. The HTML form names each slot's parts and the

@@ -75,7 +75,7 @@ static const struct bad_case invalid[] = {
         {"a_b", 0, WORD_CHAR},
         {"a.b", 0, WORD_CHAR},
         {"emoji\U0001F600", 0, WORD_CHAR},
-        /* Look-alikes (issue 31): "balanced" + U+3164 HANGUL FILLER, a
+        /* Look-alikes: "balanced" + U+3164 HANGUL FILLER, a
          * letter that shows nothing; Cyrillic а in "bаlanced"; Greek ν in
          * "heaνy"; mathematical bold "𝐛𝐚𝐥𝐚𝐧𝐜𝐞𝐝" (alone and mixed in); fullwidth
          * "ｈｅａｖｙ"; a zero-width space (not a letter at all). */
