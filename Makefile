@@ -243,8 +243,10 @@ scale-brief: $(DAEMON)
 # The same hosts on a three-node Galera cluster (docs/scaling.md): each node
 # killed in turn under writes and rejoined by IST, then two at once and the
 # documented recovery. The brief run kills one node, then two.
+# GALERA_ARGS: e.g. --daemon-hosts 5 --capacity (docs/scaling.md's table).
+GALERA_ARGS ?=
 scale-galera: $(DAEMON)
-	python3 tests/scale/galera.py --daemon $(DAEMON)
+	python3 tests/scale/galera.py --daemon $(DAEMON) $(GALERA_ARGS)
 
 scale-galera-brief: $(DAEMON)
 	python3 tests/scale/galera.py --daemon $(DAEMON) --brief

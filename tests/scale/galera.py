@@ -41,8 +41,16 @@ import hosts as H  # noqa: E402
 import scale as S  # noqa: E402  (its Client, Load and proposal helpers)
 from net import Net, Unavailable  # noqa: E402
 
-HOSTS = {"ngx": 10, "d1": 11, "d2": 12, "d3": 13, "g1": 20, "g2": 21, "g3": 22, "cli": 30}
-DAEMONS = ["d1", "d2", "d3"]
+# The daemon hosts d1..dN (--daemon-hosts), at .11 and up.
+HOSTS = {"ngx": 10, "g1": 20, "g2": 21, "g3": 22, "cli": 30}
+DAEMONS = []
+DAEMON_HOSTS_MAX = 8
+
+
+def set_daemon_hosts(n):
+    DAEMONS[:] = ["d%d" % i for i in range(1, n + 1)]
+    for i, h in enumerate(DAEMONS):
+        HOSTS[h] = 11 + i
 NODES = ["g1", "g2", "g3"]
 JSON = {"Accept": "application/json"}
 # The test's provider options: the shipped failure detection, a small gcache.
@@ -255,7 +263,7 @@ class Writers:
                     time.sleep(0.3)
                     continue
                 # Each daemon's moderator takes its own share of the queue.
-                mine = [i for i in ids if i % 3 == DAEMONS.index(self.daemon)] or ids
+                mine = [i for i in ids if i % len(DAEMONS) == DAEMONS.index(self.daemon)] or ids
                 sid = mine[0]
                 self.appr_tries += 1
                 r = m.post("/moderate/approve", {"csrf": body["csrf"], "id": str(sid),
@@ -372,8 +380,8 @@ class Run:
         H.wait_for("the site through nginx",
                    lambda: self._ok(lambda: c.get("/healthz").status == 200), 20)
         self.figures["set-up (s)"] = round(time.monotonic() - t0, 1)
-        say("set-up: 3 Galera nodes synced, 3 daemons on --db-hosts %s, in %.1f s"
-            % (hosts, time.monotonic() - t0))
+        say("set-up: 3 Galera nodes synced, %d daemons on --db-hosts %s, in %.1f s"
+            % (len(DAEMONS), hosts, time.monotonic() - t0))
 
     @staticmethod
     def _ok(f):
@@ -520,6 +528,46 @@ class Run:
                 if since <= a[0] <= until and (kinds is None or a[1] in kinds)]
 
     # -- the rounds
+
+    def round_capacity(self, seconds=15):
+        """The capacity table's check: every daemon writing, generation
+        through nginx, nothing killed; CPU per acknowledged write on each
+        node and per generation request on nginx and the daemons."""
+        hosts = ["ngx"] + DAEMONS + NODES
+        before = {h: S.cpu_seconds(self.net, h) for h in hosts}
+        t0 = time.time()
+        self.start_writers()
+        time.sleep(seconds)
+        self.stop_writers()
+        t1 = time.time()
+        used = {h: S.cpu_seconds(self.net, h) - before[h] for h in hosts}
+        writes = sum(len(w.proposals) + len(w.approvals) + len(w.logins) for w in self.writers)
+        gen = [x for x in self.load.all() if t0 <= x[0] <= t1]
+        gen_ok = sum(1 for x in gen if x[1] == 200)
+        fig = {
+            "daemon hosts": len(DAEMONS),
+            "seconds": round(t1 - t0, 1),
+            "acknowledged writes": writes,
+            "writes/s": round(writes / (t1 - t0), 1),
+            "generation requests": len(gen),
+            "generation 200": gen_ok,
+            "CPU ms per write, each node": {h: round(1000 * used[h] / max(writes, 1), 2)
+                                            for h in NODES},
+            "CPU share of a core, each node": {h: round(used[h] / (t1 - t0), 3) for h in NODES},
+            "CPU share of a core, nginx and daemons": {
+                h: round(used[h] / (t1 - t0), 3) for h in ["ngx"] + DAEMONS},
+        }
+        self.figures["capacity"] = fig
+        say("capacity: %d daemon hosts, %.1f s: %d writes acknowledged (%.1f/s), CPU ms per "
+            "write on the nodes %s (share of a core %s); generation %d requests, %d 200; "
+            "nginx and daemons, share of a core: %s" % (
+                len(DAEMONS), t1 - t0, writes, fig["writes/s"],
+                fig["CPU ms per write, each node"], fig["CPU share of a core, each node"],
+                len(gen), gen_ok, fig["CPU share of a core, nginx and daemons"]))
+        check(gen and gen_ok == len(gen), "generation all 200 beside the writes",
+              [x for x in gen if x[1] != 200][:5])
+        check(writes > 0, "writes acknowledged from %d daemons" % len(DAEMONS))
+        self.verify("capacity")
     def round_kill(self, victim):
         node = self.nodes[victim]
         self.start_writers()
@@ -681,7 +729,14 @@ def main():
     ap.add_argument("--brief", action="store_true")
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--figures", help="write the figures as JSON to this file")
+    ap.add_argument("--daemon-hosts", type=int, default=3,
+                    help="daemon hosts behind nginx (1..%d)" % DAEMON_HOSTS_MAX)
+    ap.add_argument("--capacity", action="store_true",
+                    help="first a round of writes and generation with nothing killed")
     a = ap.parse_args()
+    if not 1 <= a.daemon_hosts <= DAEMON_HOSTS_MAX:
+        ap.error("--daemon-hosts: 1 to %d" % DAEMON_HOSTS_MAX)
+    set_daemon_hosts(a.daemon_hosts)
     a.daemon = os.path.abspath(a.daemon)
     if os.geteuid() != 0:
         say("SKIPPED: network namespaces and nodes run as mysql need root (uid %d)"
@@ -709,6 +764,8 @@ def main():
             say("SKIPPED: this machine forbids network namespaces:", e)
             failed = False
             return 0
+        if a.capacity:
+            run.round_capacity()
         for victim in (["g1"] if a.brief else ["g1", "g2", "g3"]):
             run.round_kill(victim)
         run.round_two_down()
