@@ -175,8 +175,15 @@ static int login_check(struct handler_ctx *ctx, struct response *rs, int json, c
 	int found = 0;
 	enum verify ok;
 
-	if (login_db_failed(rs, json, csrf, name, db_moderator_get(ctx->db, name, m, hash, &found)))
+	enum db_status got = db_moderator_get(ctx->db, name, m, hash, &found);
+	if (got != DB_OK) {
+		/* not checked, so not counted: given back if the next node answers */
+		if ((device ? db_device_unreserve(ctx->db, device, slot)
+		            : db_login_unreserve(ctx->db, client, slot)) != DB_OK)
+			log_warn("login: an unchecked attempt stays counted");
+		login_db_failed(rs, json, csrf, name, got);
 		return 0;
+	}
 	/* An unknown name's equal-time wait is the server's: it holds the
 	 * answer (rs->hold_ns) without holding the lane's thread. */
 	ok = session_verify_password_held(found ? hash : NULL, pw, strlen(pw), &rs->hold_ns);
@@ -194,9 +201,16 @@ static int login_check(struct handler_ctx *ctx, struct response *rs, int json, c
 	}
 	/* a trusted login's address keeps its count (client NULL); its
 	 * cookie's starts again */
-	if (login_db_failed(rs, json, csrf, name,
-	                    db_login_done(ctx->db, device ? NULL : client, name, found ? m : NULL,
-	                                  ok == VERIFY_OK)))
+	enum db_status done = db_login_done(ctx->db, device ? NULL : client, name, found ? m : NULL,
+	                                    ok == VERIFY_OK);
+	/* The right password whose outcome was lost with a database node: its
+	 * reserved check is given back on the next node, so a node's loss does
+	 * not lock a moderator's address out. A wrong one stays counted. */
+	if (done != DB_OK && ok == VERIFY_OK &&
+	    (device ? db_device_unreserve(ctx->db, device, slot)
+	            : db_login_unreserve(ctx->db, client, slot)) != DB_OK)
+		log_warn("login: a right password's check stays counted (the database failed)");
+	if (login_db_failed(rs, json, csrf, name, done))
 		return 0;
 	if (device && ok == VERIFY_OK &&
 	    login_db_failed(rs, json, csrf, name, db_device_succeeded(ctx->db, device)))

@@ -211,10 +211,14 @@ class Nginx:
         with open(os.path.join(ROOT, "deploy", "nginx-upstream.conf")) as f:
             shipped = f.read()
         servers = re.findall(r"^\s*server 10\.0\.0\.\d+:9000 .*$", shipped, re.M)
-        if len(servers) != len(daemon_hosts):
+        if len(servers) > len(daemon_hosts) or not servers:
             raise RuntimeError("deploy/nginx-upstream.conf lists %d servers, the test has %d"
                                % (len(servers), len(daemon_hosts)))
-        upstream = shipped
+        # More hosts than the shipped three: the same line again, as an
+        # operator adds a host.
+        upstream = shipped.replace(servers[-1], "\n".join(
+            [servers[-1]] + [servers[-1]] * (len(daemon_hosts) - len(servers))), 1)
+        servers = re.findall(r"^\s*server 10\.0\.0\.\d+:9000 .*$", upstream, re.M)
         for line, h in zip(servers, daemon_hosts):
             upstream = upstream.replace(
                 line, re.sub(r"10\.0\.0\.\d+", net.addr(h), line), 1)
