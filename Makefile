@@ -357,6 +357,7 @@ $(BUILD)/kit $(PIC):
 test-kit: $(LIBLOOTFORGE) $(LIBLOOTFORGE_SO) $(LOOTFORGE_CLI) $(DAEMON) $(BUILD)/tests/kit_export
 	sh tests/kit/test_kit.sh $(BUILD) $(PIC) $(LF_VERSION)
 	sh tests/kit/test_readme.sh $(BUILD)/tests/kit_export
+	sh tests/kit/test_crawl.sh $(BUILD)/tests/kit_export
 	LOOTFORGE_LIB=$(LIBLOOTFORGE_SO) LOOTFORGE_EXPORT=$(BUILD)/tests/kit_export PYTHONPATH=python \
 		$(PYTEST) -p no:cacheprovider --noconftest python/tests
 

@@ -5,6 +5,7 @@
 # galera-4, rsync and socat run the Galera cluster (make scale-galera; rsync
 # copies a joining node's state), mariadb-backup backs a node up while it runs.
 # python3-venv: the README's Python lines make a venv (make test-kit runs them).
+# libncurses-dev: examples/crawl, the terminal game make test-kit builds and plays.
 set -eu
 
 PKGS="build-essential pkg-config ca-certificates curl python3
@@ -14,7 +15,8 @@ clang libclang-rt-14-dev wrk libsodium-dev libunistring-dev
 chromium chromium-driver fonts-dejavu-core openssl
 python3-pytest python3-selenium python3-jsonschema python3-setuptools python3-pip python3-venv
 iproute2 util-linux libcairo2-dev libpng-dev man-db
-galera-4 rsync socat mariadb-backup"
+galera-4 rsync socat mariadb-backup
+libncurses-dev"
 
 missing=""
 for p in $PKGS; do

@@ -137,6 +137,70 @@ int lf_dungeon_json(const struct lf_catalog *c, const char *query, char **out, c
 int lf_dungeon_text(const struct lf_catalog *c, const char *query, char **out, const char **field,
                     const char **why);
 
+/* The same dungeon as C values, for a game that walks it (docs/library.md,
+ * "Keyed dungeons as structs"; examples/crawl): an opaque dungeon read by
+ * the accessors below, which owns everything they point at and refers to
+ * nothing of the catalog. Cells are addressed (x, y), 0 <= x < width,
+ * 0 <= y < height; rooms and doors are numbered from 1, as in the key. */
+struct lf_dungeon;
+
+/* A room and what it holds: the JSON's room. */
+struct lf_room {
+	int number;
+	int x0, y0, x1, y1;   /* bounding box, cells, inclusive */
+	int cells;            /* floor cells */
+	const char *stock;    /* "empty", "items" or "hoard" */
+	uint64_t coins;       /* gp */
+	uint64_t hoard;       /* gp in coins, gems and art */
+	const char *treasure; /* the coins, gems and art as the key's words; "" when none */
+	uint64_t total;       /* gp: the hoard and the items' values */
+	size_t n_items;
+	const char *const *items;       /* n_items codes (lf_item_from_code); NULL: not made */
+	const char *const *item_names;  /* n_items names, as the key writes them */
+	const char *description;        /* sentences; "" when none */
+	const char *occupants;          /* "6 kobolds"; "" when none */
+	const char *trap, *trap_effect; /* NULL when none */
+};
+
+/* A door: the run of cell sides where a hallway meets a room, from
+ * (x0, y0) to (x1, y1) on the grid lines (vertical when x0 == x1); (x, y)
+ * its first hallway cell, where the text draws '+'. */
+struct lf_door {
+	int number;
+	int x0, y0, x1, y1;
+	int x, y;
+	int room;
+	const char *state; /* "open", "closed", "locked", "stuck", "trapped" or "secret" */
+};
+
+/* The dungeon of a query, as lf_dungeon_json: 0 with *out (free it with
+ * lf_dungeon_free), or -1 with *why and *field (NULL if none). */
+int lf_dungeon_make(const struct lf_catalog *c, const char *query, struct lf_dungeon **out,
+                    const char **field, const char **why);
+void lf_dungeon_free(struct lf_dungeon *d);
+
+const char *lf_dungeon_code(const struct lf_dungeon *d); /* its permanent code (/dungeon/CODE) */
+int lf_dungeon_level(const struct lf_dungeon *d);
+int lf_dungeon_width(const struct lf_dungeon *d);      /* cells */
+int lf_dungeon_height(const struct lf_dungeon *d);     /* cells */
+uint64_t lf_dungeon_total(const struct lf_dungeon *d); /* gp in all the rooms */
+
+/* Cell (x, y): '#' wall (also outside the map), '.' hallway floor, 'r'
+ * room floor. */
+int lf_dungeon_cell(const struct lf_dungeon *d, int x, int y);
+/* The room cell (x, y) is in, or 0 (a hallway, a wall, outside). */
+int lf_dungeon_room_at(const struct lf_dungeon *d, int x, int y);
+/* The door whose hallway side holds cell (x, y), or 0. */
+int lf_dungeon_door_at(const struct lf_dungeon *d, int x, int y);
+
+int lf_dungeon_rooms(const struct lf_dungeon *d);
+const struct lf_room *lf_dungeon_room(const struct lf_dungeon *d, int number); /* NULL: none */
+int lf_dungeon_doors(const struct lf_dungeon *d);
+const struct lf_door *lf_dungeon_door(const struct lf_dungeon *d, int number); /* NULL: none */
+
+/* The stairs' cells; each pointer may be NULL. */
+void lf_dungeon_stairs(const struct lf_dungeon *d, int *up_x, int *up_y, int *down_x, int *down_y);
+
 /* A loadout's totals (SPEC §9, docs/loadout.md): the "totals" of
  * /loadout?format=json, the character's base= values plus the worn items'
  * bonuses, for each stat that adds up (hands and the multiplier do not).

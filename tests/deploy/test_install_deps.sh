@@ -77,6 +77,11 @@ run galera 0 STUB_MISSING="galera-4 rsync socat mariadb-backup" &&
 	check galera "galera-4, rsync, socat and mariadb-backup asked for" \
 		grep -q "install .* galera-4 rsync socat mariadb-backup$" "$tmp/log"
 
+# examples/crawl builds against ncurses (make test-kit plays it).
+rm -f "$tmp/policy-rc.d"
+run ncurses 0 STUB_MISSING="libncurses-dev" &&
+	check ncurses "libncurses-dev asked for" grep -q "install .* libncurses-dev$" "$tmp/log"
+
 rm -f "$tmp/policy-rc.d"
 run apt-fails 100 STUB_MISSING=wrk STUB_APT_STATUS=100 &&
 	check apt-fails "policy-rc.d removed after a failed install" test ! -e "$tmp/policy-rc.d"
