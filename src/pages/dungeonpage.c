@@ -35,16 +35,32 @@
 
 enum dformat { DF_HTML, DF_JSON, DF_TEXT, DF_PNG, DF_VTT };
 
-enum df { DF_W, DF_H, DF_SEED, DF_TILESET, DF_LEVEL, DF_HALLWAYS, DF_FORMAT, DF__MAX };
-static const char *const df_names[DF__MAX + 1] = {"w",     "h",        "seed",   "tileset",
-                                                  "level", "hallways", "format", NULL};
+enum df {
+	DF_W,
+	DF_H,
+	DF_SEED,
+	DF_TILESET,
+	DF_LEVEL,
+	DF_HALLWAYS,
+	DF_FORMAT,
+	DF_PPG,
+	DF_GRID,
+	DF__MAX
+};
+static const char *const df_names[DF__MAX + 1] = {"w",        "h",      "seed", "tileset", "level",
+                                                  "hallways", "format", "ppg",  "grid",    NULL};
 static const char *const format_only[] = {"format", NULL};
-/* The spellings nginx's cache keeps (fields.h): a code's format, and a
- * seeded dungeon's fields in their order, whole numbers without zeros. */
-static const struct fields_canon code_canon = {.names = format_only};
+/* What a code's page reads: its format and the pictures' scale and grid. */
+enum cf { CF_FORMAT, CF_PPG, CF_GRID, CF__MAX };
+static const char *const code_names[CF__MAX + 1] = {"format", "ppg", "grid", NULL};
+/* The spellings nginx's cache keeps (fields.h): a code's fields, and a
+ * seeded dungeon's, in their order, whole numbers without zeros. */
+static const struct fields_canon code_canon = {.names = code_names,
+                                               .decimal = 1u << CF_PPG | 1u << CF_GRID};
 static const struct fields_canon seeded_canon = {
         .names = df_names,
-        .decimal = 1u << DF_W | 1u << DF_H | 1u << DF_SEED | 1u << DF_LEVEL | 1u << DF_HALLWAYS};
+        .decimal = 1u << DF_W | 1u << DF_H | 1u << DF_SEED | 1u << DF_LEVEL | 1u << DF_HALLWAYS |
+                   1u << DF_PPG | 1u << DF_GRID};
 
 #define DEFAULT_W       12
 #define DEFAULT_H       8
@@ -54,6 +70,8 @@ static const struct fields_canon seeded_canon = {
 #define CT_VTT          "application/json"
 
 #define MSG_FORMAT "must be html, json, text, png or vtt"
+#define MSG_PPG    "must be a whole number from 20 to 200 (pixels a grid cell)"
+#define MSG_GRID   "must be 0 or 1"
 #define MSG_NO_DUNGEONS                                                                            \
 	"No map tiles or treasure budgets are loaded yet. Please try again in a moment."
 #define MSG_NO_SUCH "No dungeon has this code"
@@ -61,6 +79,9 @@ static const struct fields_canon seeded_canon = {
 struct dquery {
 	struct mapquery m; /* the dungeon's fields */
 	enum dformat format;
+	int ppg;  /* the pictures' pixels a cell; 0: not asked for */
+	int grid; /* 0 or 1; -1: not asked for */
+	char ppg_msg[160];
 	int failed; /* refused: the form shows raw */
 	struct fields_raw raw;
 };
@@ -93,7 +114,41 @@ static int read_format_field(void *ctx, int i, const char *v, size_t n, struct f
 	return 0;
 }
 
-/* A bounded whole number into *out. */
+/* ppg or grid (which: DF_PPG or DF_GRID); an empty value is not asked
+ * for. Digits only, at most three of them past leading zeros. */
+static int read_picture(struct dquery *q, int which, const char *v, size_t n,
+                        struct form_error *err)
+{
+	int lo = which == DF_PPG ? DUNGEON_PPG_MIN : 0, hi = which == DF_PPG ? DUNGEON_PPG_MAX : 1;
+	const char *name = which == DF_PPG ? "ppg" : "grid";
+	const char *msg = which == DF_PPG ? MSG_PPG : MSG_GRID;
+	long value = 0;
+	if (n == 0)
+		return 0;
+	for (size_t j = 0; j < n; j++) {
+		if (v[j] < '0' || v[j] > '9')
+			return field_error(err, name, msg);
+		value = value * 10 + (v[j] - '0');
+		if (value > hi)
+			return field_error(err, name, msg);
+	}
+	if (value < lo)
+		return field_error(err, name, msg);
+	if (which == DF_PPG)
+		q->ppg = (int)value;
+	else
+		q->grid = (int)value;
+	return 0;
+}
+
+/* A code's second pass: ppg and grid (format was read by the first). */
+static int read_code_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+{
+	if (i == CF_FORMAT)
+		return 0;
+	return read_picture(ctx, i == CF_PPG ? DF_PPG : DF_GRID, v, n, err);
+}
+
 /* The second pass (mapquery.h); format was read by the first. */
 static int read_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
 {
@@ -104,6 +159,8 @@ static int read_field(void *ctx, int i, const char *v, size_t n, struct form_err
 	struct dquery *q = ctx;
 	if (i == DF_FORMAT)
 		return 0;
+	if (i == DF_PPG || i == DF_GRID)
+		return read_picture(q, i, v, n, err);
 	return mapquery_field(&q->m, field[i], df_names[i], v, n, err);
 }
 
@@ -114,13 +171,14 @@ static void query_defaults(const struct request *rq, struct dquery *q)
 	q->m.h = DEFAULT_H;
 	q->m.level = 1;
 	q->m.hallways = DUNGEON_HALLWAYS_DEF;
+	q->grid = -1;
 	strcpy(q->m.tileset, DEFAULT_TILESET);
 	q->format = request_prefers_json(rq)   ? DF_JSON
 	            : request_prefers_text(rq) ? DF_TEXT
 	                                       : DF_HTML;
 }
 
-/* names: the fields this address takes (all, or format only for a code). */
+/* names: the fields this address takes (all, or code_names for a code). */
 static int read_query(const struct request *rq, const char *const *names, struct dquery *q,
                       struct form_error *err)
 {
@@ -133,9 +191,7 @@ static int read_query(const struct request *rq, const char *const *names, struct
 	if (form_read(&r, "query", s, n, err) != 0)
 		return -1;
 	q->format = f;
-	if (names == format_only)
-		return 0; /* a code's page: format is all it reads */
-	form_reader_init(&r, names, read_field, q);
+	form_reader_init(&r, names, names == code_names ? read_code_field : read_field, q);
 	return form_read(&r, "query", s, n, err);
 }
 
@@ -433,10 +489,51 @@ static void send_html(struct response *rs, const struct catalog *cur, const stru
 	page_send_html(rs, 200, page);
 }
 
+/* A code of version 1 to 3 asked for no ppg or grid: its picture as it
+ * always was, 10 px a cell, its bytes frozen (dungeon_draw.h). */
+static int legacy_picture(const struct keyed *k, const struct dquery *q)
+{
+	return k->code.version >= DUNGEONCODE_VERSION_1 &&
+	       k->code.version <= DUNGEONCODE_VERSION_3 && q->ppg == 0 && q->grid < 0;
+}
+
+static const struct dungeon_picture *picture(const struct keyed *k, const struct dquery *q,
+                                             struct dungeon_picture *pic)
+{
+	pic->ppg = q->ppg ? q->ppg : dungeon_ppg_default(k->d->cw, k->d->ch);
+	pic->grid = q->grid != 0;
+	pic->door_state = k->dress ? k->dress->door_state : NULL;
+	return pic;
+}
+
+/* The largest ppg for the map's size: a larger one is refused, naming it. */
+static int ppg_fits(struct dquery *q)
+{
+	int cw = q->m.w * MAP_TILE, ch = q->m.h * MAP_TILE, most = dungeon_ppg_largest(cw, ch);
+	if (q->ppg <= most)
+		return 1;
+	snprintf(q->ppg_msg, sizeof q->ppg_msg,
+	         "must be at most %d for a map of %d x %d cells (a picture at most %d px a side)",
+	         most, cw, ch, DUNGEON_PICTURE_MAX);
+	return 0;
+}
+
+/* CORS on the text and the PNG as on JSON (handler.c sets it on JSON and
+ * CSV): a page of another site may draw the map or read its key. */
+static void cors_picture(const struct request *rq, struct response *rs)
+{
+	if (rs->content_type && rq->method &&
+	    (strcmp(rq->method, "GET") == 0 || strcmp(rq->method, "HEAD") == 0) &&
+	    (strcmp(rs->content_type, CT_PNG) == 0 ||
+	     strncmp(rs->content_type, "text/plain", 10) == 0))
+		response_header(rs, "Access-Control-Allow-Origin", "*");
+}
+
 static void answer(const struct request *rq, struct response *rs, const struct catalog *cur,
                    const struct dquery *q, const struct keyed *k, int permanent)
 {
 	int rc = 0;
+	struct dungeon_picture pic;
 
 	switch (q->format) {
 	case DF_HTML:
@@ -459,14 +556,18 @@ static void answer(const struct request *rq, struct response *rs, const struct c
 		buf_reset(&rs->body);
 		rs->status = 200;
 		rs->content_type = CT_PNG;
-		rc = dungeon_draw_png_v(k->d, k->code.version, &rs->body);
+		rc = legacy_picture(k, q)
+		             ? dungeon_draw_png_v(k->d, k->code.version, &rs->body)
+		             : dungeon_draw_png_at(k->d, picture(k, q, &pic), &rs->body);
 		break;
 	case DF_VTT: {
 		char name[DUNGEONCODE_MAX + 48];
 		buf_reset(&rs->body);
 		rs->status = 200;
 		rs->content_type = CT_VTT;
-		rc = dungeon_draw_vtt_v(k->d, k->code.version, &rs->body);
+		rc = legacy_picture(k, q)
+		             ? dungeon_draw_vtt_v(k->d, k->code.version, &rs->body)
+		             : dungeon_draw_vtt_at(k->d, picture(k, q, &pic), &rs->body);
 		/* the code is base64url: safe in a quoted file name */
 		snprintf(name, sizeof name, "attachment; filename=\"dungeon-%s.dd2vtt\"",
 		         k->code_text);
@@ -515,7 +616,8 @@ static int canonical(const struct request *rq)
 	return rc == 1;
 }
 
-/* GET /dungeon (the form's fields) and GET /dungeon/CODE (format only):
+/* GET /dungeon (the form's fields) and GET /dungeon/CODE (format, ppg and
+ * grid):
  * 200 with the dungeon; 400 naming a bad field; 404 for a code that names
  * no dungeon; 422 when the tileset cannot tile the grid; 503 (Retry-After)
  * before the catalog holds tiles and budgets, or for a revision this
@@ -531,11 +633,20 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	const struct catalog *cur;
 
 	query_defaults(rq, &q);
-	if (read_query(rq, permanent ? format_only : df_names, &q, &err) != 0) {
+	if (read_query(rq, permanent ? code_names : df_names, &q, &err) != 0) {
 		read_raw(rq, &q);
 		cur = catalog_acquire();
 		send_errors(rs, &q, cur, &err);
 		catalog_release(cur);
+		cors_picture(rq, rs);
+		return;
+	}
+	if (!permanent && !ppg_fits(&q)) {
+		read_raw(rq, &q);
+		cur = catalog_acquire();
+		send_error(rs, &q, cur, 400, "ppg", q.ppg_msg);
+		catalog_release(cur);
+		cors_picture(rq, rs);
 		return;
 	}
 	int spelled = permanent ? fields_redirect_canonical(rq, &code_canon, rs) : 0;
@@ -571,6 +682,12 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		memcpy(q.m.tileset, c.tileset, sizeof q.m.tileset);
 		q.m.has_seed = 1;
 		q.m.seed = c.seed;
+		if (!ppg_fits(&q)) {
+			send_error(rs, &q, cur, 400, "ppg", q.ppg_msg);
+			catalog_release(cur);
+			cors_picture(rq, rs);
+			return;
+		}
 	} else {
 		c = (struct dungeoncode){.version = DUNGEONCODE_VERSION,
 		                         .w = q.m.w,
@@ -585,8 +702,8 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	 * kept, keyed by the inputs as read (/dungeon/CODE is nginx's to keep). */
 	char key[PAGECACHE_KEY_MAX];
 	int keyed = !permanent && q.m.has_seed &&
-	            snprintf(key, sizeof key, "dungeon|%d|%d|%d|%d|%" PRIu64 "|%d|%s", q.m.w, q.m.h,
-	                     q.m.level, q.m.hallways, q.m.seed, (int)q.format,
+	            snprintf(key, sizeof key, "dungeon|%d|%d|%d|%d|%" PRIu64 "|%d|%d|%d|%s", q.m.w,
+	                     q.m.h, q.m.level, q.m.hallways, q.m.seed, (int)q.format, q.ppg, q.grid,
 	                     q.m.tileset) < (int)sizeof key;
 	if (!keyed || !pagecache_get(PAGECACHE_INPUTS, key, cur->revision, rs)) {
 		serve(ctx, rq, rs, &q, cur, &c, permanent);
@@ -609,4 +726,5 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	if (spelled == 2)
 		rs->cache_control = NULL; /* unknown names ignored; kept under no other query */
 	catalog_release(cur);
+	cors_picture(rq, rs);
 }

@@ -634,6 +634,16 @@ static void serve_map(struct handler_ctx *ctx, const struct request *rq, struct 
 	}
 }
 
+/* CORS on the text as on JSON (handler.c sets it on JSON and CSV): a
+ * page of another site may read the map. */
+static void cors_text(const struct request *rq, struct response *rs)
+{
+	if (rs->content_type && rq->method &&
+	    (strcmp(rq->method, "GET") == 0 || strcmp(rq->method, "HEAD") == 0) &&
+	    strncmp(rs->content_type, "text/plain", 10) == 0)
+		response_header(rs, "Access-Control-Allow-Origin", "*");
+}
+
 /* GET /map: 200 with the map; 400 naming a bad field (an unknown tileset
  * lists the known ones); 422 with the generator's sentence when the
  * tileset cannot tile the grid; 503 (Retry-After) before the first catalog
@@ -652,6 +662,7 @@ void mappage_route(struct handler_ctx *ctx, const struct request *rq, struct res
 		unknown_tileset_too(&ctx->arena, &q, cat, &err);
 		send_errors(rs, &q, cat, &err);
 		catalog_release(cat);
+		cors_text(rq, rs);
 		return;
 	}
 	cat = catalog_acquire();
@@ -662,4 +673,5 @@ void mappage_route(struct handler_ctx *ctx, const struct request *rq, struct res
 		serve_map(ctx, rq, rs, &q, cat);
 	}
 	catalog_release(cat);
+	cors_text(rq, rs);
 }

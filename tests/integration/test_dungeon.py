@@ -20,7 +20,12 @@ import record_answers
 from lf import check
 
 JSON = {"Accept": "application/json"}
-PNG_CELL = 10  # docs/dungeons.md: pixels a cell in the PNG and the .dd2vtt
+PNG_CELL = 10  # docs/dungeons.md: pixels a cell in the pictures of codes of versions 1 to 3
+
+
+def default_ppg(cw, ch):
+    """docs/dungeons.md: a code of version 4's pictures without ppg."""
+    return next(p for p in (70, 50, 35, 25, 20) if p * max(cw, ch) <= 4096)
 
 
 def png_size(body):
@@ -198,8 +203,9 @@ def test_text(stack):
 def test_png_size(stack, w, h):
     r = stack.get("/dungeon?w=%d&h=%d&seed=2&format=png" % (w, h))
     check(r.status == 200 and r.headers["content-type"] == "image/png", "a PNG", r)
-    check(png_size(r.body) == (6 * w * PNG_CELL, 6 * h * PNG_CELL),
-          "%d x %d cells at %d px a cell" % (6 * w, 6 * h, PNG_CELL), png_size(r.body))
+    ppg = default_ppg(6 * w, 6 * h)
+    check(png_size(r.body) == (6 * w * ppg, 6 * h * ppg),
+          "%d x %d cells at %d px a cell" % (6 * w, 6 * h, ppg), png_size(r.body))
 
 
 def unit_walls(cells):
@@ -257,10 +263,13 @@ def test_vtt(stack, tileset):
     check(r.status == 200 and "dd2vtt" in r.headers.get("content-disposition", ""),
           "a .dd2vtt download", r)
     v = json.loads(r.body)
+    ppg = PNG_CELL if tileset == "ruins" else default_ppg(54, 42)
+    doors = [o for o in d["doors"] if o.get("state") != "secret"]
+    secret = [o for o in d["doors"] if o.get("state") == "secret"]
     check(v["resolution"]["map_size"] == {"x": 54, "y": 42} and
-          v["resolution"]["pixels_per_grid"] == PNG_CELL and
+          v["resolution"]["pixels_per_grid"] == ppg and
           v["resolution"]["map_origin"] == {"x": 0, "y": 0}, "the grid", v["resolution"])
-    check(png_size(base64.b64decode(v["image"])) == (540, 420), "the image is the PNG")
+    check(png_size(base64.b64decode(v["image"])) == (54 * ppg, 42 * ppg), "the image is the PNG")
     drawn = set()
     for a, b in v["line_of_sight"]:
         check(a["x"] == b["x"] or a["y"] == b["y"], "a wall is straight", a, b)
@@ -268,12 +277,19 @@ def test_vtt(stack, tileset):
             drawn |= {("h", x, a["y"]) for x in range(min(a["x"], b["x"]), max(a["x"], b["x"]))}
         else:
             drawn |= {("v", a["x"], y) for y in range(min(a["y"], b["y"]), max(a["y"], b["y"]))}
+    for o in secret:
+        drawn -= ({("h", x, o["y0"]) for x in range(min(o["x0"], o["x1"]), max(o["x0"], o["x1"]))}
+                  if o["y0"] == o["y1"]
+                  else {("v", o["x0"], y) for y in range(min(o["y0"], o["y1"]), max(o["y0"], o["y1"]))})
     check(drawn == unit_walls(d["cells"]), "the walls are exactly the floor's boundaries",
           len(drawn), len(unit_walls(d["cells"])))
-    check(len(v["portals"]) == len(d["doors"]), "a portal per door")
-    for p, door in zip(v["portals"], d["doors"]):
+    # a secret door is a wall, not a portal; an open one an open portal
+    # (codes of version 4; older ones have no states: closed portals)
+    check(len(v["portals"]) == len(doors), "a portal per door")
+    for p, door in zip(v["portals"], doors):
         check(p["bounds"] == [{"x": door["x0"], "y": door["y0"]},
-                              {"x": door["x1"], "y": door["y1"]}] and p["closed"],
+                              {"x": door["x1"], "y": door["y1"]}] and
+              p["closed"] == (door.get("state") != "open"),
               "the portal spans its door", p, door)
 
 
