@@ -85,6 +85,10 @@ _c = ctypes.c_char_p
 _pc = ctypes.POINTER(ctypes.c_char_p)
 
 
+class _Part(ctypes.Structure):
+    _fields_ = [("part", _c), ("word", _c)]
+
+
 class _Item(ctypes.Structure):
     # struct lf_item, field for field (lootforge.h)
     _fields_ = [("kind", _c), ("name", _c), ("seed", ctypes.c_uint64), ("tier", ctypes.c_int),
@@ -94,7 +98,8 @@ class _Item(ctypes.Structure):
                                       "plus", "masterwork")] + \
         [("value", ctypes.c_uint64), ("code", _c), ("spell", _c),
          ("spell_level", ctypes.c_int), ("spell_mana", ctypes.c_int),
-         ("charges", ctypes.c_int), ("given_name", _c), ("description", _c)]
+         ("charges", ctypes.c_int), ("given_name", _c), ("description", _c),
+         ("rarity", _c), ("n_parts", ctypes.c_size_t), ("parts", ctypes.POINTER(_Part))]
 
 
 class _Map(ctypes.Structure):
@@ -157,13 +162,26 @@ def _s(b):
 class Item:
     """An item: the members of its JSON (SPEC §5) as attributes."""
 
-    __slots__ = [f for f, _ in _Item._fields_]
+    __slots__ = [f for f, _ in _Item._fields_ if f != "n_parts"]
 
     def __init__(self, c):
         for f, _ in _Item._fields_:
+            if f in ("n_parts", "parts"):
+                continue
             v = getattr(c, f)
             setattr(self, f, _s(v) if isinstance(v, bytes) or v is None else v)
         self.masterwork = bool(self.masterwork)
+        # as the JSON's "parts": {part: word or None}, the element a list
+        self.parts = {}
+        for i in range(c.n_parts):
+            p = c.parts[i]
+            part, word = _s(p.part), _s(p.word) if p.word is not None else None
+            if part == "element":
+                words = self.parts.setdefault(part, [])
+                if word is not None:
+                    words.append(word)
+            else:
+                self.parts[part] = word
 
     def __repr__(self):
         return "<Item %r %s>" % (self.name, self.code)

@@ -40,6 +40,8 @@ def same_item(item, j):
     assert item.charges == j.get("charges", -1)
     assert item.description == j.get("description")
     assert item.given_name == j.get("given_name")
+    assert item.rarity == j["rarity"]
+    assert item.parts == j["parts"] and list(item.parts) == list(j["parts"])
 
 
 def test_version():

@@ -7,6 +7,7 @@
 
 #include "liblootforge_int.h"
 #include "recipe.h"
+#include "render.h"
 #include "scroll.h"
 #include "spell.h"
 #include "value.h"
@@ -41,11 +42,59 @@ static const char *dup(const char *s, int *oom)
  * constants, never freed. */
 static void item_strings_free(struct lf_item *o)
 {
+	for (size_t i = 0; o->parts && i < o->n_parts; i++) {
+		free((char *)o->parts[i].part);
+		free((char *)o->parts[i].word);
+	}
+	free((struct lf_part *)o->parts);
 	free((char *)o->name);
 	free((char *)o->code);
 	free((char *)o->spell);
 	free((char *)o->given_name);
 	free((char *)o->description);
+}
+
+/* The part's name as the JSON's key: "tube-quality" is tube_quality. */
+static const char *part_key(enum part p, int *oom)
+{
+	char *k = (char *)dup(part_names[p], oom);
+	for (char *c = k; c && *c; c++)
+		if (*c == '-')
+			*c = '_';
+	return k;
+}
+
+static void add_part(struct lf_part *to, size_t *n, enum part p, const struct entry *e, int *oom)
+{
+	to[*n].part = part_key(p, oom);
+	to[*n].word = e ? dup(e->word, oom) : NULL;
+	(*n)++;
+}
+
+/* The kind's parts in the JSON's order (render_json.c's jw_parts). */
+static void fill_parts(const struct item *it, const struct recipe *r, struct lf_item *o, int *oom)
+{
+	unsigned parts = r ? r->parts : 0;
+	struct lf_part *to = calloc(P__MAX + 1, sizeof *to);
+	size_t n = 0;
+
+	if (!to) {
+		*oom = 1;
+		return;
+	}
+	for (unsigned left = parts; left; left &= left - 1) {
+		enum part p = (enum part)__builtin_ctz(left);
+		if (p != P_ELEMENT) {
+			add_part(to, &n, p, it->part[p], oom);
+			continue;
+		}
+		if (it->part[P_ELEMENT] || !it->element2)
+			add_part(to, &n, p, it->part[P_ELEMENT], oom);
+		if (it->element2)
+			add_part(to, &n, p, it->element2, oom);
+	}
+	o->parts = to;
+	o->n_parts = n;
 }
 
 /* Fills o from it. 0, or -1 when out of memory (o's strings then freed). */
@@ -86,6 +135,8 @@ static int to_struct(const struct item *it, struct lf_item *o)
 		else
 			o->description = dup(text, &oom);
 	}
+	o->rarity = render_rarity(it->str);
+	fill_parts(it, r, o, &oom);
 	if (oom) {
 		item_strings_free(o);
 		return -1;
@@ -140,6 +191,11 @@ int lf_item_generate(const struct lf_catalog *c, const char *query, struct lf_it
 	*itemsp = o;
 	*n = count;
 	return 0;
+}
+
+const struct lf_item *lf_item_at(const struct lf_item *items, size_t i)
+{
+	return items ? &items[i] : NULL;
 }
 
 void lf_items_free(struct lf_item *items, size_t n)

@@ -78,6 +78,18 @@ struct lf_item {
 	int charges;                 /* a wand's; -1 for the other kinds */
 	const char *given_name;      /* a scroll's given name; NULL when none */
 	const char *description;     /* a scroll's description; NULL for the other kinds */
+	/* the JSON's "rarity" and "parts" */
+	const char *rarity; /* "common", "uncommon", "rare", "epic" or "legendary" */
+	size_t n_parts;
+	const struct lf_part *parts; /* in the JSON's order */
+};
+
+/* One word of an item's name: each part of its kind once, in the JSON's
+ * order, with its word or NULL; the element once per word (1 or 2), or
+ * once with NULL when it has none (the JSON's []). */
+struct lf_part {
+	const char *part; /* the JSON's key: "prefix", "tube_quality", ... */
+	const char *word; /* NULL: the part has none */
 };
 
 /* The item of a code, as lf_item_json. 0 with *out (free it with
@@ -95,6 +107,11 @@ int lf_item_generate(const struct lf_catalog *c, const char *query, struct lf_it
 void lf_item_free(struct lf_item *item);
 /* Frees an array of n items of lf_item_generate (NULL: nothing). */
 void lf_items_free(struct lf_item *items, size_t n);
+
+/* The i-th item of an array of lf_item_generate. Read items through it:
+ * indexing items[i] uses the struct's size the program was compiled with,
+ * which a later library's added fields make larger. */
+const struct lf_item *lf_item_at(const struct lf_item *items, size_t i);
 
 /* A dungeon map (SPEC §10, docs/maps.md), as /map?format=json has it. */
 struct lf_map {

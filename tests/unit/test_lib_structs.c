@@ -117,6 +117,35 @@ static void assert_item_is(const struct lf_item *it, json_t *o)
 		assert_null(it->given_name);
 		assert_null(it->description);
 	}
+	assert_string_equal(it->rarity, json_string_value(json_object_get(o, "rarity")));
+	/* parts: the JSON's keys in order, an element once per word */
+	json_t *parts = json_object_get(o, "parts"), *v;
+	const char *key;
+	size_t at = 0;
+	assert_non_null(parts);
+	json_object_foreach(parts, key, v)
+	{
+		if (json_is_array(v) && json_array_size(v) == 0) {
+			assert_true(at < it->n_parts);
+			assert_string_equal(it->parts[at].part, key);
+			assert_null(it->parts[at++].word);
+			continue;
+		}
+		if (json_is_array(v)) {
+			for (size_t i = 0; i < json_array_size(v); i++, at++) {
+				assert_true(at < it->n_parts);
+				assert_string_equal(it->parts[at].part, key);
+				assert_string_equal(it->parts[at].word,
+				                    json_string_value(json_array_get(v, i)));
+			}
+			continue;
+		}
+		assert_true(at < it->n_parts);
+		assert_string_equal(it->parts[at].part, key);
+		assert_same_str(it->parts[at].word, json_is_null(v) ? NULL : json_string_value(v));
+		at++;
+	}
+	assert_int_equal(at, it->n_parts);
 }
 
 /* A batch of 25 of each kind: the structs are the JSON's items, and each
