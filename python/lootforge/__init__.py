@@ -102,10 +102,17 @@ class _Item(ctypes.Structure):
          ("rarity", _c), ("n_parts", ctypes.c_size_t), ("parts", ctypes.POINTER(_Part))]
 
 
+class _MapLoot(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("cx", ctypes.c_int),
+                ("cy", ctypes.c_int), ("kind", _c), ("name", _c), ("rarity", _c), ("code", _c)]
+
+
 class _Map(ctypes.Structure):
     _fields_ = [("tileset", _c), ("w", ctypes.c_int), ("h", ctypes.c_int),
                 ("seed", ctypes.c_uint64), ("cw", ctypes.c_int), ("ch", ctypes.c_int),
-                ("cells", _c), ("tiles", ctypes.POINTER(_c))]
+                ("cells", _c), ("tiles", ctypes.POINTER(_c)), ("loot_tier", ctypes.c_int),
+                ("n_rooms", ctypes.c_size_t), ("n_loot", ctypes.c_size_t),
+                ("loot", ctypes.POINTER(_MapLoot))]
 
 
 class _Totals(ctypes.Structure):
@@ -197,6 +204,12 @@ class Map:
         self.text = _s(c.cells)
         self.cells = self.text.split("\n")[:-1]
         self.tiles = [[_s(c.tiles[y * c.w + x]) for x in range(c.w)] for y in range(c.h)]
+        # loot=: the items in its rooms, each a dict of x, y (its tile), cx,
+        # cy (its floor cell), kind, name, rarity and code (None: no code)
+        self.rooms = c.n_rooms
+        self.loot = [{f: (_s(v) if isinstance(v, bytes) or v is None else v)
+                      for f, v in ((f, getattr(c.loot[i], f)) for f, _ in _MapLoot._fields_)}
+                     for i in range(c.n_loot)]
 
     def floor(self):
         """Every floor cell, (x, y), in reading order."""
@@ -313,7 +326,7 @@ class Catalog:
             _items_free(p, n)
 
     def map(self, query=None, **fields):
-        """A dungeon map of /map's fields: w, h, tileset, seed. Needs the
+        """A dungeon map of /map's fields: w, h, tileset, seed, loot. Needs the
         export of the current catalog (without rev=), which has the tiles."""
         q = query if query is not None else _query(fields)
         p, why, field = ctypes.POINTER(_Map)(), _c(), _c()

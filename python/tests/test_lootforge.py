@@ -75,6 +75,19 @@ def test_map(cat):
     j = json.loads(cat.map_json(w=7, h=4, tileset="plain", seed=3))
     assert (j["cells"], j["tiles"], j["seed"]) == (m.cells, m.tiles, "3")
     assert cat.map(w=7, h=4, tileset="plain", seed=4).text != m.text
+    assert m.loot == [] and m.rooms == 0
+    # loot=2: an item in each room, the JSON's, each one by its code
+    lm = cat.map(w=12, h=8, tileset="plain", seed=1, loot=2)
+    j = json.loads(cat.map_json(w=12, h=8, tileset="plain", seed=1, loot=2))
+    assert lm.rooms == j["rooms"] and len(lm.loot) == len(j["loot"]) > 0
+    for have, want in zip(lm.loot, j["loot"]):
+        assert (have["x"], have["y"], have["cx"], have["cy"]) == \
+            (want["x"], want["y"], want["cx"], want["cy"])
+        assert (have["name"], have["code"]) == (want["item"]["name"], want["item"]["code"])
+        assert cat.item(have["code"]).name == have["name"]
+    with pytest.raises(lootforge.Error) as e:
+        cat.map(w=7, h=4, loot=9)
+    assert e.value.field == "loot"
 
 
 def test_totals(cat):

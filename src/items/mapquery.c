@@ -1,6 +1,7 @@
 /* mapquery: see mapquery.h. */
 #include "mapquery.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 #include "decimal.h"
@@ -61,4 +62,14 @@ int mapquery_field(struct mapquery *q, enum mapquery_field f, const char *name, 
 		return 0;
 	}
 	return 0;
+}
+
+int mapquery_link(struct buf *b, const struct mapquery *q, const uint64_t *seed)
+{
+	if (buf_printf(b, "/map?w=%d&h=%d&tileset=", q->w, q->h) != 0 ||
+	    form_encode(b, q->tileset) != 0)
+		return -1;
+	if (q->loot >= 0 && buf_printf(b, "&loot=%d", q->loot) != 0)
+		return -1;
+	return seed ? buf_printf(b, "&seed=%" PRIu64, *seed) : 0;
 }

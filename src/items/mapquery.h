@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
 #include "form.h"
 
 #define MAPQUERY_TILESET_MAX 32 /* bytes of a tileset name: map_tile.tileset is VARCHAR(32) */
@@ -36,5 +37,9 @@ struct mapquery {
  * naming the field. */
 int mapquery_field(struct mapquery *q, enum mapquery_field f, const char *name, const char *v,
                    size_t n, struct form_error *err);
+
+/* A map's address (/map?w=..&h=..&tileset=..[&loot=..][&seed=..]): the
+ * same inputs, and the seed unless seed is NULL. 0 or -1 (out of memory). */
+int mapquery_link(struct buf *b, const struct mapquery *q, const uint64_t *seed);
 
 #endif

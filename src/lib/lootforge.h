@@ -123,11 +123,25 @@ struct lf_map {
 	 * (the /map?format=text answer): cell (x, y) is cells[y * (cw + 1) + x] */
 	const char *cells;
 	const char *const *tiles; /* w x h tile names, row by row */
+	/* loot= (docs/maps.md): one item a room, at most 100 */
+	int loot_tier;  /* -1: no loot asked for; else the tier (0 = any) */
+	size_t n_rooms; /* rooms the map has (0 without loot=) */
+	size_t n_loot;
+	const struct lf_map_loot *loot;
+};
+
+/* An item lying in a map's room, as /map's JSON "loot" has it: read the
+ * whole item with lf_item_from_code(code). */
+struct lf_map_loot {
+	int x, y;   /* its tile */
+	int cx, cy; /* the floor cell it lies on */
+	const char *kind, *name, *rarity;
+	const char *code; /* NULL: an item without a code (its kind has no codes) */
 };
 
 /* The map of /map's fields as a query string ("w=20&h=12&tileset=ruins&
- * seed=7"; docs/maps.md; loot= is not offered here yet), from the tiles
- * in the catalog export; without seed= a fresh random one. 0 with *out
+ * seed=7&loot=3"; docs/maps.md), from the tiles in the catalog export;
+ * without seed= a fresh random one. 0 with *out
  * (free it with lf_map_free), or -1 with *why and *field (NULL if none). */
 int lf_map_generate(const struct lf_catalog *c, const char *query, struct lf_map **out,
                     const char **field, const char **why);

@@ -15,6 +15,8 @@
 #include "generate.h"
 #include "itemlink.h"
 #include "mapgen.h"
+#include "mapjson.h"
+#include "maploot.h"
 #include "mapquery.h"
 #include "messages.h"
 #include "page.h"
@@ -41,27 +43,10 @@ struct map_query {
 	struct fields_raw raw; /* filled when failed */
 };
 
-/* Loot: one item in each room, at most this many a map (drawn among all the
- * rooms by the seed when there are more). A room is a tile whose inside
- * (its 4 x 4 cells within the border) is more than 12 floor cells: a
- * corridor, even a crossing, has at most 12 there. */
-#define LOOT_MAX       100
-#define ROOM_FLOOR_MIN 13
-/* The salt of the seed that draws which rooms hold loot when there are more
- * than LOOT_MAX: apart from the items' seeds (generate_batch_seed). */
-#define LOOT_DRAW_SALT 0x6c6f6f7464726177ULL /* "lootdraw" */
-
 /* The drawn map: pixels per cell from 16 down, so that the longer side is
  * at most MAP_PX_MAX pixels (a 1 x 1 map is 96 px, not the page's width). */
 #define MAP_PX_CELL 16
 #define MAP_PX_MAX  960
-
-struct loot {
-	int x, y;   /* the tile */
-	int cx, cy; /* the floor cell its marker sits on */
-	struct item item;
-	char link[160];
-};
 
 static int read_format(const char *v, enum map_format *f)
 {
@@ -143,12 +128,7 @@ static void read_raw(const struct request *rq, struct map_query *q)
 /* The map's address: the same inputs, and the seed unless seed is NULL. */
 static int map_link(struct buf *b, const struct map_query *q, const uint64_t *seed)
 {
-	if (buf_printf(b, "/map?w=%d&h=%d&tileset=", q->m.w, q->m.h) != 0 ||
-	    form_encode(b, q->m.tileset) != 0)
-		return -1;
-	if (q->m.loot >= 0 && buf_printf(b, "&loot=%d", q->m.loot) != 0)
-		return -1;
-	return seed ? buf_printf(b, "&seed=%" PRIu64, *seed) : 0;
+	return mapquery_link(b, &q->m, seed);
 }
 
 /* The form's value of field i: as sent when the query was refused (or the
@@ -267,147 +247,9 @@ static int floor_path(const struct map *m, struct buf *d)
 	return d->oom ? -1 : 0;
 }
 
-/* Whether tile t is a room (see ROOM_FLOOR_MIN). */
-static int is_room(const struct map_tile *t)
-{
-	int floor = 0;
-	for (int y = 1; y < MAP_TILE - 1; y++)
-		for (int x = 1; x < MAP_TILE - 1; x++)
-			floor += t->cell[y * MAP_TILE + x] == '.';
-	return floor >= ROOM_FLOOR_MIN;
-}
-
-/* The floor cell of tile t's inside nearest its middle (ties: the first in
- * reading order), as a cell of the tile; a room always has one. */
-static void room_spot(const struct map_tile *t, int *cx, int *cy)
-{
-	int best = -1;
-	for (int y = 1; y < MAP_TILE - 1; y++)
-		for (int x = 1; x < MAP_TILE - 1; x++) {
-			/* twice the distance from the middle (2.5, 2.5), squared */
-			int d = (2 * x - 5) * (2 * x - 5) + (2 * y - 5) * (2 * y - 5);
-			if (t->cell[y * MAP_TILE + x] == '.' && (best < 0 || d < best)) {
-				best = d;
-				*cx = x;
-				*cy = y;
-			}
-		}
-}
-
-/* The rooms of m (tile indices, reading order) into rooms; returns how many.
- * Whether a tile is a room is decided once per tile of the set, when the
- * map first uses it, not once per place (900 places, 16 cells each, were
- * ~3% of a fresh 30 x 30 map). */
-static size_t find_rooms(const struct catalog_tileset *ts, const struct map *m, int *rooms)
-{
-	signed char room[MAP_TILES_MAX]; /* -1: not yet decided */
-	size_t n = 0, n_tiles = ts->n < MAP_TILES_MAX ? ts->n : MAP_TILES_MAX;
-
-	memset(room, -1, n_tiles);
-	for (int c = 0; c < m->w * m->h; c++) {
-		unsigned t = m->tile[c];
-		if (t >= n_tiles) { /* never: the generator's indices are the set's */
-			if (is_room(&ts->tiles[t]))
-				rooms[n++] = c;
-			continue;
-		}
-		if (room[t] < 0)
-			room[t] = (signed char)is_room(&ts->tiles[t]);
-		if (room[t])
-			rooms[n++] = c;
-	}
-	return n;
-}
-
-/* Which rooms hold loot: all of them when there are at most LOOT_MAX, else
- * LOOT_MAX drawn among all of them by the seed (a partial shuffle), so the
- * loot reaches the whole map. The choice is put back in reading order;
- * pick[k] is the room's number among all rooms. Returns how many. */
-static size_t pick_rooms(size_t n_rooms, uint64_t seed, unsigned *pick)
-{
-	if (n_rooms <= LOOT_MAX) {
-		for (size_t i = 0; i < n_rooms; i++)
-			pick[i] = (unsigned)i;
-		return n_rooms;
-	}
-	unsigned order[MAP_DIM_MAX * MAP_DIM_MAX];
-	struct rng r;
-	rng_seed(&r, seed ^ LOOT_DRAW_SALT);
-	for (size_t i = 0; i < n_rooms; i++)
-		order[i] = (unsigned)i;
-	for (size_t i = 0; i < LOOT_MAX; i++) {
-		size_t j = i + (size_t)rng_below(&r, n_rooms - i);
-		unsigned t = order[i];
-		order[i] = order[j];
-		order[j] = t;
-	}
-	/* back in reading order: mark, then collect */
-	unsigned char chosen[MAP_DIM_MAX * MAP_DIM_MAX] = {0};
-	for (size_t i = 0; i < LOOT_MAX; i++)
-		chosen[order[i]] = 1;
-	size_t k = 0;
-	for (size_t i = 0; i < n_rooms; i++)
-		if (chosen[i])
-			pick[k++] = (unsigned)i;
-	return k;
-}
-
-/* One item in each room of m (or in LOOT_MAX of them, see pick_rooms):
- * room i (its number among all rooms, reading order) has the seed
- * generate_batch_seed(seed, i) and a kind drawn from it, rolled at q->m.loot;
- * its marker sits on the room's floor cell nearest the tile's middle. A
- * kind the catalog cannot make leaves its room empty. Returns how many,
- * into out (LOOT_MAX entries); *n_rooms: how many rooms the map has. */
-static size_t roll_loot(const struct catalog *cat, const struct catalog_tileset *ts,
-                        const struct map_query *q, const struct map *m, uint64_t seed,
-                        struct loot *out, size_t *n_rooms)
-{
-	size_t n = 0;
-	int rooms[MAP_DIM_MAX * MAP_DIM_MAX];
-	unsigned pick[LOOT_MAX];
-	struct form f; /* the defaults; each item sets its kind and tier */
-	struct buf b;
-
-	*n_rooms = find_rooms(ts, m, rooms);
-	size_t n_pick = q->m.loot >= 0 ? pick_rooms(*n_rooms, seed, pick) : 0;
-	form_parse(&f, NULL, NULL, 0, NULL);
-	f.tier = q->m.loot;
-	buf_init(&b);
-	for (size_t k = 0; k < n_pick; k++) {
-		int c = rooms[pick[k]];
-		uint64_t s = generate_batch_seed(seed, pick[k]);
-		struct rng r;
-		rng_seed(&r, s);
-		struct gen_input in = {
-		        .kind = (enum kind)rng_below(&r, K__MAX), .tier = q->m.loot, .power = 1.0};
-		struct loot *l = &out[n];
-		if (generate(cat, &in, s, &l->item) != 0)
-			continue;
-		/* The item's permanent link (SPEC §6); the inputs and the seed
-		 * only when it cannot have a code. */
-		f.kind = in.kind;
-		buf_reset(&b);
-		if (itemlink_fill(cat, &in, &l->item) == 0 && l->item.code[0]
-		            ? buf_puts(&b, "/item/") != 0 || buf_puts(&b, l->item.code) != 0
-		            : form_link(&f, s, &b) != 0)
-			continue;
-		if (b.len >= sizeof l->link)
-			continue;
-		memcpy(l->link, b.data, b.len + 1);
-		l->x = c % m->w;
-		l->y = c / m->w;
-		room_spot(&ts->tiles[m->tile[c]], &l->cx, &l->cy);
-		l->cx += l->x * MAP_TILE;
-		l->cy += l->y * MAP_TILE;
-		n++;
-	}
-	buf_free(&b);
-	return n;
-}
-
 static void send_html(struct response *rs, const struct map_query *q, const struct catalog *cat,
                       const struct map *m, uint64_t seed, const char *text, size_t text_len,
-                      const struct loot *loot, size_t n_loot, size_t n_rooms)
+                      const struct map_loot *loot, size_t n_loot, size_t n_rooms)
 {
 	struct tmpl_dict *d = page_new("Dungeon map");
 	struct tmpl_dict *body = page_body(d, "map.tpl");
@@ -478,7 +320,7 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 		tmpl_show(map, "HAS_LOOT");
 		tmpl_set_int(map, "N_ROOMS", (long)n_rooms);
 		tmpl_set_int(map, "N_LOOT", (long)n_loot);
-		tmpl_set_int(map, "LOOT_MAX", LOOT_MAX);
+		tmpl_set_int(map, "LOOT_MAX", MAPLOOT_MAX);
 	}
 	page_send_html(rs, 200, d); /* before path is freed: FLOOR refers to it */
 	buf_free(&link);
@@ -486,45 +328,17 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 	buf_free(&path);
 }
 
-/* The map as JSON (docs/api.md), written straight into the answer
- * (render_json_map); the loot items with their kind and the map's tier,
- * their links asking for JSON. */
+/* The map as JSON (docs/api.md), written straight into the answer. */
 static void send_json(struct response *rs, const struct catalog_tileset *ts,
                       const struct map_query *q, const struct map *m, uint64_t seed,
-                      const struct loot *loot, size_t n_loot, size_t n_rooms)
+                      const struct map_loot *loot, size_t n_loot, size_t n_rooms)
 {
-	struct render_map_loot at[LOOT_MAX];
-	struct buf link;
-
-	buf_init(&link);
-	/* a JSON answer's links ask for JSON (docs/api.md) */
-	if (map_link(&link, q, &seed) != 0 || buf_puts(&link, "&format=json") != 0) {
-		buf_free(&link);
-		page_failed(rs, 1);
-		return;
-	}
-	for (size_t i = 0; i < n_loot; i++)
-		at[i] = (struct render_map_loot){.x = loot[i].x,
-		                                 .y = loot[i].y,
-		                                 .cx = loot[i].cx,
-		                                 .cy = loot[i].cy,
-		                                 .item = &loot[i].item};
-	struct render_map rm = {.tileset = q->m.tileset,
-	                        .ts = ts,
-	                        .m = m,
-	                        .seed = seed,
-	                        .link = link.data,
-	                        .loot_tier = q->m.loot,
-	                        .loot = at,
-	                        .n_loot = n_loot,
-	                        .n_rooms = n_rooms,
-	                        .loot_max = LOOT_MAX};
 	buf_reset(&rs->body);
 	rs->status = 200;
 	rs->content_type = CT_JSON;
-	if (render_json_map(&rm, &rs->body) != 0 || rs->body.oom)
+	if (mapjson_write(ts, &q->m, m, seed, loot, n_loot, n_rooms, &rs->body) != 0 ||
+	    rs->body.oom)
 		page_failed(rs, 1);
-	buf_free(&link);
 }
 
 static void send_text(struct response *rs, const char *text, size_t len)
@@ -612,15 +426,15 @@ static void serve_map(struct handler_ctx *ctx, const struct request *rq, struct 
 		return;
 	}
 	size_t len = want_text ? map_text(m, text) : 0, n_loot = 0, n_rooms = 0;
-	struct loot *loot = NULL;
+	struct map_loot *loot = NULL;
 	if (q->m.loot >= 0 && q->format != MF_TEXT) {
-		/* not cleared: generate() clears each item, roll_loot sets the
+		/* not cleared: generate() clears each item, maploot_roll sets the
 		 * rest (100 x 1.3 KB cleared was ~2% of a fresh map) */
-		if (!(loot = arena_alloc(&ctx->arena, LOOT_MAX * sizeof(*loot)))) {
+		if (!(loot = arena_alloc(&ctx->arena, MAPLOOT_MAX * sizeof(*loot)))) {
 			send_error(rs, q, cat, 500, NULL, MSG_INTERNAL);
 			return;
 		}
-		n_loot = roll_loot(cat, ts, q, m, seed, loot, &n_rooms);
+		n_loot = maploot_roll(cat, ts, q->m.loot, m, seed, loot, &n_rooms);
 	}
 	if (q->format == MF_TEXT)
 		send_text(rs, text, len);

@@ -69,6 +69,21 @@ def test_python_answers_the_sites_maps(stack):
                   (j["width"], j["height"], j["seed"], j["tileset"]), "size, seed, tileset", q)
             text = stack.get("/map?%s&format=text" % q).body
             check(m.text.encode() == text, "the text is the site's", q)
+            # loot=: the same items in the same rooms, JSON byte for byte
+            for loot in (0, 4):
+                lq = "%s&loot=%d" % (q, loot)
+                site = stack.get("/map?%s&format=json" % lq)
+                check(site.status == 200, "the site's map with loot", lq, site)
+                check(cat.map_json(lq).encode() == site.body, "map_json with loot is the site's",
+                      lq)
+                j, m = site.json(), cat.map(lq)
+                check(m.rooms == j["rooms"] and len(m.loot) == len(j["loot"]) > 0 or
+                      not j["loot"], "the rooms and their items", lq, m.rooms, j["rooms"])
+                check([(l["x"], l["y"], l["cx"], l["cy"], l["kind"], l["name"], l["rarity"],
+                        l["code"]) for l in m.loot] ==
+                      [(l["x"], l["y"], l["cx"], l["cy"], l["item"]["kind"], l["item"]["name"],
+                        l["item"]["rarity"], l["item"].get("code")) for l in j["loot"]],
+                      "each item where the site has it", lq)
 
 
 def test_python_answers_the_sites_loadout_totals(stack):
