@@ -285,7 +285,7 @@ static void fields_at_fault_are_named(void **state)
 	assert_string_equal(field, "w");
 	assert_int_equal(lf_map_generate(c, "tileset=nowhere", &m, &field, &why), -1);
 	assert_string_equal(field, "tileset");
-	assert_int_equal(lf_map_generate(c, "loot=1", &m, &field, &why), -1);
+	assert_int_equal(lf_map_generate(c, "loot=7", &m, &field, &why), -1);
 	assert_string_equal(field, "loot");
 	assert_int_equal(lf_loadout_totals(c, "item=no*code", &tot, &field, &why), -1);
 	assert_string_equal(field, "item");
