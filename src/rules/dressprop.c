@@ -171,7 +171,9 @@ int dress_proposal_parse(const struct dress_proposal_input *in, struct dress_pro
 	if ((k = dressprop_kind_from_name(in->kind)) < 0 || (in->phrase && k < DP_FEATURE)) {
 		proposal_error_add(err, "kind", given(in->kind) ? "not_one_of" : "missing", 0,
 		                   "must be one of feature, sound, smell");
-		return -1;
+		if (!in->phrase)
+			return -1;
+		k = DP_FEATURE; /* the phrase is checked all the same */
 	}
 	p->kind = (enum dressprop_kind)k;
 	switch (p->kind) {
@@ -196,7 +198,8 @@ int dress_proposal_parse(const struct dress_proposal_input *in, struct dress_pro
 			snprintf(guess, sizeof guess, "%s%s", p->name, "s");
 			if (word_normalize(guess, strlen(guess), p->plural) != WORD_OK)
 				proposal_error_add(err, "plural", "missing", 0,
-				                   "is required: the name with an s is too long");
+				                   "is required: the name with an “s” does not pass "
+				                   "the word rule");
 		}
 		read_range(err, "level_min", "level_max", in->level_min, in->level_max,
 		           DRESSPROP_LEVEL_MAX, 0, &p->level_min, &p->level_max);
