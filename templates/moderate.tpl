@@ -95,6 +95,28 @@
 </form>
 </article>
 {{/NAME_ITEM}}
+<h2>Pending dungeon dressing</h2>
+<p><span class="total-dressing">{{DRESS_TOTAL}}</span> pending. An approved trap, creature or room phrase is a row of the dungeons' tables at the next catalog revision (weight 10 among the rows of its kind); dungeons made from then on may draw it, older dungeon links never.</p>
+{{#DRESS_ITEM}}
+<article class="card proposal dressing" id="dressing{{ID}}">
+<h3><span class="word">{{NAME}}</span> <small>{{KIND}} · #{{ID}} · {{CREATED}} UTC</small></h3>
+{{#EFFECT}}<p class="effect">{{TEXT}}</p>{{/EFFECT}}
+{{#OCCUPANT}}<p>Plural “{{PLURAL}}”, {{NUMBER}}.</p>{{/OCCUPANT}}
+{{#LEVELS}}<p>Dungeon {{TEXT}}.</p>{{/LEVELS}}
+<form class="generate approve" method="post" action="/moderate/dressing/approve">
+<input type="hidden" name="csrf" value="{{CSRF}}">
+<input type="hidden" name="id" value="{{ID}}">
+<p class="actions"><button type="submit">Approve</button></p>
+</form>
+<form class="generate reject" method="post" action="/moderate/dressing/reject">
+<input type="hidden" name="csrf" value="{{CSRF}}">
+<input type="hidden" name="id" value="{{ID}}">
+<label class="field"><span>Reason <small>(1 to 200 characters)</small></span>
+<input type="text" name="reason" required maxlength="200"{{#KEPT_REASON}} value="{{VALUE}}"{{/KEPT_REASON}}></label>
+<p class="actions"><button type="submit">Reject</button></p>
+</form>
+</article>
+{{/DRESS_ITEM}}
 <h2>Change a live word</h2>
 <p class="hint">A change never alters an item already made: the word's old row stays in the catalog's earlier revisions, and every permanent link keeps showing what it showed.</p>
 <form class="generate retire" method="post" action="/moderate/retire">

@@ -23,7 +23,7 @@
 
 #include <stdint.h>
 
-#define METRICS_ROUTES  32 /* route indexes 0..31; the router's table is smaller */
+#define METRICS_ROUTES  48 /* route indexes 0..47; the router's table is smaller */
 #define METRICS_KINDS   16 /* item kinds 0..15 */
 #define METRICS_BUCKETS 12 /* latency buckets, plus +Inf */
 

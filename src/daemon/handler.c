@@ -76,6 +76,11 @@ static const struct route routes[] = {
         {"/submit/spell", 0, M_GET | M_POST, "GET, HEAD, POST", submit_spell_route, NULL, 0,
          NO_CORS},
         {"/submit/name", 0, M_GET | M_POST, "GET, HEAD, POST", submit_name_route, NULL, 0, NO_CORS},
+        {"/submit/trap", 0, M_GET | M_POST, "GET, HEAD, POST", submit_trap_route, NULL, 0, NO_CORS},
+        {"/submit/occupant", 0, M_GET | M_POST, "GET, HEAD, POST", submit_occupant_route, NULL, 0,
+         NO_CORS},
+        {"/submit/dressing", 0, M_GET | M_POST, "GET, HEAD, POST", submit_dressing_route, NULL, 0,
+         NO_CORS},
         {"/words", 0, M_GET, "GET, HEAD", words_route, NULL, 0, CORS},
         {"/spells", 0, M_GET, "GET, HEAD", spellpage_route, NULL, 0, CORS},
         {"/map", 0, M_GET, "GET, HEAD", mappage_route, NULL, 0, CORS},
@@ -100,6 +105,10 @@ static const struct route routes[] = {
          NO_CORS},
         {"/moderate/name/reject", 0, M_POST, "POST", moderate_name_reject, &moderate_guard, 0,
          NO_CORS},
+        {"/moderate/dressing/approve", 0, M_POST, "POST", moderate_dressing_approve,
+         &moderate_guard, 0, NO_CORS},
+        {"/moderate/dressing/reject", 0, M_POST, "POST", moderate_dressing_reject, &moderate_guard,
+         0, NO_CORS},
         {"/moderate", 1, 0, NULL, NULL, &moderate_guard, 0, NO_CORS},
 };
 

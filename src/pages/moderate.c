@@ -8,7 +8,7 @@
  * the body, the fields and the session's CSRF token (403) — so nothing is
  * read or changed for a client that has not proven who it is. Every
  * decision is written to the moderation log in the database, in the same
- * transaction, and to stderr. The three proposal types are decided by one
+ * transaction, and to stderr. The proposal types are decided by one
  * flow (decide), through a struct decision each: the lifecycle's
  * descriptor and what the queue says of that type. */
 #include "moderate.h"
@@ -98,7 +98,7 @@ static void send_login_needed(struct response *rs, int json)
 
 /* The list whose item a refused decision's values are kept in (the
  * queue lists words, spells and names, each with ids of its own). */
-enum kept_list { KEPT_NONE, KEPT_WORD, KEPT_SPELL, KEPT_NAME };
+enum kept_list { KEPT_NONE, KEPT_WORD, KEPT_SPELL, KEPT_NAME, KEPT_DRESS };
 
 /* What the queue page shows again of a refused POST: its values, in the
  * form they were sent from (the item of its id in its list, or the
@@ -192,6 +192,53 @@ static json_t *name_row_json(const struct db_name_submission *row)
 	return o;
 }
 
+/* Pending dressing rows shown on one queue page. */
+#define DRESS_QUEUE_MAX DBMOD_PENDING_MAX
+
+static json_t *dress_row_json(const struct db_dressing_submission *row)
+{
+	const struct dress_proposal *p = &row->p;
+	json_t *o = json_pack("{s:I,s:s,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:s,s:s}", "id",
+	                      (json_int_t)row->id, "submission_id", row->sid, "kind",
+	                      dressprop_kind_names[p->kind], "name", p->name, "plural", p->plural,
+	                      "effect", p->effect, "level_min", p->level_min, "level_max",
+	                      p->level_max, "number_min", p->number_min, "number_max",
+	                      p->number_max, "status", row->status, "created", row->created);
+	if (o && row->dressing_id &&
+	    json_object_set_new(o, "dressing_id", json_integer(row->dressing_id)) != 0) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static void fill_dress(struct tmpl_dict *queue, const struct db_dressing_submission *row,
+                       const char *csrf, const struct kept *k)
+{
+	const struct dress_proposal *p = &row->p;
+	struct tmpl_dict *it = tmpl_section(queue, "DRESS_ITEM");
+	char levels[48], number[48];
+
+	tmpl_set_int(it, "ID", (long)row->id);
+	tmpl_set(it, "KIND", dressprop_kind_names[p->kind]);
+	tmpl_set(it, "NAME", p->name);
+	tmpl_set(it, "CREATED", row->created);
+	tmpl_set(it, "CSRF", csrf);
+	if (p->kind == DP_TRAP || p->kind == DP_OCCUPANT) {
+		snprintf(levels, sizeof levels, "levels %d to %d", p->level_min, p->level_max);
+		tmpl_set(tmpl_section(it, "LEVELS"), "TEXT", levels);
+	}
+	if (p->kind == DP_TRAP)
+		tmpl_set(tmpl_section(it, "EFFECT"), "TEXT", p->effect);
+	if (p->kind == DP_OCCUPANT) {
+		snprintf(number, sizeof number, "%d to %d appearing", p->number_min, p->number_max);
+		struct tmpl_dict *o = tmpl_section(it, "OCCUPANT");
+		tmpl_set(o, "PLURAL", p->plural);
+		tmpl_set(o, "NUMBER", number);
+	}
+	keep_reason(it, k, KEPT_DRESS, row->id);
+}
+
 /* The kinds and parts "Change a live word" offers, as choices rather than
  * free text; from recipe.c's names, so a new kind or part is listed
  * without a change here. */
@@ -249,6 +296,10 @@ static void send_queue_errors(struct handler_ctx *ctx, struct response *rs, cons
 	unsigned long name_total = 0;
 	size_t n_names = 0;
 
+	struct db_dressing_submission *dress = NULL;
+	unsigned long dress_total = 0;
+	size_t n_dress = 0;
+
 	enum db_status st =
 	        db_proposal_pending(ctx->db, &proposal_word, rows, DBMOD_PENDING_MAX, &n, &total);
 	if (st == DB_OK) {
@@ -262,6 +313,12 @@ static void send_queue_errors(struct handler_ctx *ctx, struct response *rs, cons
 		names = arena_alloc(&ctx->arena, NAME_QUEUE_MAX * sizeof *names);
 		st = names ? db_proposal_pending(ctx->db, &proposal_name, names, NAME_QUEUE_MAX,
 		                                 &n_names, &name_total)
+		           : DB_ERROR;
+	}
+	if (st == DB_OK) {
+		dress = arena_alloc(&ctx->arena, DRESS_QUEUE_MAX * sizeof *dress);
+		st = dress ? db_proposal_pending(ctx->db, &proposal_dressing, dress,
+		                                 DRESS_QUEUE_MAX, &n_dress, &dress_total)
 		           : DB_ERROR;
 	}
 	if (st != DB_OK) {
@@ -295,19 +352,28 @@ static void send_queue_errors(struct handler_ctx *ctx, struct response *rs, cons
 				json_decref(nlist);
 				nlist = NULL;
 			}
+		json_t *dlist = json_array();
+		for (size_t i = 0; dlist && i < n_dress; i++)
+			if (json_array_append_new(dlist, dress_row_json(&dress[i])) != 0) {
+				json_decref(dlist);
+				dlist = NULL;
+			}
 		page_send_json(rs, 200,
-		               list && slist && nlist
-		                       ? json_pack("{s:s,s:s,s:I,s:o,s:I,s:o,s:I,s:o}", "moderator",
-		                                   a->m.name, "csrf", a->csrf, "total",
+		               list && slist && nlist && dlist
+		                       ? json_pack("{s:s,s:s,s:I,s:o,s:I,s:o,s:I,s:o,s:I,s:o}",
+		                                   "moderator", a->m.name, "csrf", a->csrf, "total",
 		                                   (json_int_t)total, "pending", list,
 		                                   "spell_total", (json_int_t)spell_total,
 		                                   "pending_spells", slist, "name_total",
-		                                   (json_int_t)name_total, "pending_names", nlist)
+		                                   (json_int_t)name_total, "pending_names", nlist,
+		                                   "dressing_total", (json_int_t)dress_total,
+		                                   "pending_dressing", dlist)
 		                       : NULL);
-		if (!slist || !list || !nlist) {
+		if (!slist || !list || !nlist || !dlist) {
 			json_decref(list);
 			json_decref(slist);
 			json_decref(nlist);
+			json_decref(dlist);
 		}
 		return;
 	}
@@ -346,6 +412,9 @@ static void send_queue_errors(struct handler_ctx *ctx, struct response *rs, cons
 		tmpl_set(it, "CSRF", a->csrf);
 		keep_reason(it, k, KEPT_NAME, names[i].id);
 	}
+	tmpl_set_int(q, "DRESS_TOTAL", (long)dress_total);
+	for (size_t i = 0; i < n_dress; i++)
+		fill_dress(q, &dress[i], a->csrf, k);
 	page_send_html(rs, status, d);
 }
 
@@ -550,6 +619,46 @@ static const struct decision name_decision = {
         .log = name_log,
 };
 
+/* -- dungeon dressing (docs/moderation.md "Dungeon dressing") -- */
+
+static json_t *dress_json(const void *row)
+{
+	return dress_row_json(row);
+}
+
+static void dress_live(const void *row, char *msg, size_t n)
+{
+	const struct dress_proposal *p = &((const struct db_dressing_submission *)row)->p;
+	snprintf(msg, n, "“%s” is a live %s already; reject this proposal instead.", p->name,
+	         dressprop_kind_names[p->kind]);
+}
+
+static void dress_log(const struct auth *a, const void *r, uint32_t dressing_id, const char *reason)
+{
+	const struct db_dressing_submission *row = r;
+	const char *kind = dressprop_kind_names[row->p.kind];
+
+	if (!reason)
+		log_info("moderation: %s approved dressing proposal %u, %s \"%s\", now "
+		         "dungeon_dressing id %u",
+		         a->m.name, row->id, kind, row->p.name, dressing_id);
+	else
+		log_info("moderation: %s rejected dressing proposal %u, %s \"%s\": %.*s", a->m.name,
+		         row->id, kind, row->p.name, REASON_BYTES_MAX, reason);
+}
+
+static const struct decision dress_decision = {
+        .type = &proposal_dressing,
+        .list = KEPT_DRESS,
+        .row_size = sizeof(struct db_dressing_submission),
+        .noun = "dressing proposal",
+        .live_field = "name",
+        .new_id_key = "dressing_id",
+        .row_json = dress_json,
+        .live_message = dress_live,
+        .log = dress_log,
+};
+
 /* The id of a decided row: every record (dbmod.h) starts with it. */
 static uint32_t row_id(const void *row)
 {
@@ -692,6 +801,18 @@ void moderate_name_approve(struct handler_ctx *ctx, const struct request *rq, st
 void moderate_name_reject(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	decide(ctx, rq, rs, &name_decision, 0);
+}
+
+void moderate_dressing_approve(struct handler_ctx *ctx, const struct request *rq,
+                               struct response *rs)
+{
+	decide(ctx, rq, rs, &dress_decision, 1);
+}
+
+void moderate_dressing_reject(struct handler_ctx *ctx, const struct request *rq,
+                              struct response *rs)
+{
+	decide(ctx, rq, rs, &dress_decision, 0);
 }
 
 /* ---- changing live words (docs/items.md) ---- */

@@ -13,7 +13,8 @@
 
 extern const struct page_guard moderate_guard;
 
-/* GET|HEAD /moderate: the pending proposals of words, spells and names. */
+/* GET|HEAD /moderate: the pending proposals of words, spells, names and
+ * dungeon dressing rows. */
 void moderate_queue(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 /* POST /moderate/approve|reject (words), /moderate/spell/approve|reject,
  * /moderate/name/approve|reject: one flow, a proposal type each. */
@@ -23,6 +24,11 @@ void moderate_spell_approve(struct handler_ctx *ctx, const struct request *rq, s
 void moderate_spell_reject(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 void moderate_name_approve(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 void moderate_name_reject(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
+/* POST /moderate/dressing/approve|reject: a dungeon dressing row. */
+void moderate_dressing_approve(struct handler_ctx *ctx, const struct request *rq,
+                               struct response *rs);
+void moderate_dressing_reject(struct handler_ctx *ctx, const struct request *rq,
+                              struct response *rs);
 /* POST /moderate/retire and /moderate/edit: a live word changed. */
 void moderate_retire(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 void moderate_edit(struct handler_ctx *ctx, const struct request *rq, struct response *rs);

@@ -1,5 +1,6 @@
 /* submit: the proposal pages (docs/moderation.md): /submit (a word),
- * /submit/spell and /submit/name, one flow with a table entry each.
+ * /submit/spell, /submit/name and the dungeon dressing forms (/submit/trap,
+ * /submit/occupant, /submit/dressing), one flow with a table entry each.
  *
  * Fields are read through form_read's allow-list; every value is kept as
  * typed (struct fields), so that any answer other than success shows the
@@ -441,6 +442,21 @@ static void pf_route(const struct proposal_form *f, struct handler_ctx *ctx,
 void submit_name_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	pf_route(&submit_name_form, ctx, rq, rs);
+}
+
+void submit_trap_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	pf_route(&submit_trap_form, ctx, rq, rs);
+}
+
+void submit_occupant_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	pf_route(&submit_occupant_form, ctx, rq, rs);
+}
+
+void submit_dressing_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+{
+	pf_route(&submit_dressing_form, ctx, rq, rs);
 }
 
 void submit_spell_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)

@@ -14,6 +14,13 @@ void submit_spell_route(struct handler_ctx *ctx, const struct request *rq, struc
  * POST /submit/name (a proposed Markov training name). */
 void submit_name_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
+/* GET and POST /submit/trap, /submit/occupant and /submit/dressing (a
+ * room's feature, sound or smell): proposed dungeon dressing rows, with
+ * their "received" pages. */
+void submit_trap_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
+void submit_occupant_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
+void submit_dressing_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
+
 /* SPEC §12: 0 when each of p's classes is a class of its kind's materials
  * in the current catalog (or the catalog has none for the kind), else -1
  * with *err naming "classes" and the choices. The moderation's approval

@@ -1,6 +1,6 @@
 /* submit_int: the proposal forms' one flow (submit.c) and what each form
  * gives it: its table entry, a struct proposal_form (submit_word.c,
- * submit_spell.c, submit_name.c). docs/moderation.md. */
+ * submit_spell.c, submit_name.c, submit_dungeon.c). docs/moderation.md. */
 #ifndef LOOTFORGE_SUBMIT_INT_H
 #define LOOTFORGE_SUBMIT_INT_H
 
@@ -34,6 +34,10 @@ union pf_state {
 		char name[NAMEPROP_BYTES_MAX + 1];
 		struct db_name_submission row;
 	} name;
+	struct {
+		struct dress_proposal p;
+		struct db_dressing_submission row;
+	} dress;
 };
 
 /* A store's outcome in the flow's terms. */
@@ -79,6 +83,8 @@ struct proposal_form {
 };
 
 extern const struct proposal_form submit_word_form, submit_spell_form, submit_name_form;
+/* The dungeon dressing forms (submit_dungeon.c). */
+extern const struct proposal_form submit_trap_form, submit_occupant_form, submit_dressing_form;
 
 /* Field i as typed, or "" (in: NULL or the fields read). */
 const char *submit_typed(const struct fields *in, int i);

@@ -13,6 +13,10 @@
 #include "db_int.h"
 #include "log.h"
 
+/* The proposal tables the statements over every form read (word, spell,
+ * name, dressing): each binds the client hash or the submission id once. */
+#define LC_PROPOSAL_TABLES 4
+
 /* A type's fetch buffers, aligned for anything they hold. */
 struct row_buf {
 	alignas(max_align_t) unsigned char b[LC_ROW_BUF_MAX];
@@ -62,7 +66,7 @@ static enum db_status check_rate(struct db *d, const uint8_t *client, unsigned l
 	MYSQL_BIND b[2];
 	enum db_status st;
 
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < LC_PROPOSAL_TABLES; i++)
 		p_blob(&ps, client, DBMOD_HASH_BYTES);
 	if ((st = dbrun_exec(d, STMT_SUB_RATE, &ps, NULL)) != DB_OK)
 		return st;
@@ -140,7 +144,7 @@ static enum db_status check_all_forms(struct db *d, const struct proposal_type *
 	int hit;
 
 	*refused = 1;
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < LC_PROPOSAL_TABLES; i++)
 		p_str(&ps, sid);
 	if ((st = count_of(d, STMT_PROPOSALS_SID, &ps, &n)) != DB_OK)
 		return st;

@@ -36,6 +36,11 @@
 	"id, submission_id, name, status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), "             \
 	"COALESCE(markov_name_id, 0)"
 
+#define DRESS_SUB_COLS                                                                             \
+	"id, submission_id, CAST(kind AS CHAR(16) CHARACTER SET ascii), name, plural, effect, "    \
+	"level_min, level_max, number_min, number_max, status, "                                   \
+	"DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), COALESCE(dressing_id, 0)"
+
 #define LIVE_SQL(t) "SELECT active FROM " t " WHERE live_word = ? LIMIT 1"
 /* An approved word: its value (a base) or value_mult (the others) before
  * the change set's revision. */
@@ -134,7 +139,9 @@ const struct stmt_def db_statements[STMT__MAX] = {
                  "client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR UNION ALL SELECT "
                  "created_at FROM spell_submission WHERE client_hash = ? AND created_at > "
                  "NOW() - INTERVAL 1 HOUR UNION ALL SELECT created_at FROM name_submission "
-                 "WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR) AS recent"},
+                 "WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR UNION ALL "
+                 "SELECT created_at FROM dressing_submission WHERE client_hash = ? AND "
+                 "created_at > NOW() - INTERVAL 1 HOUR) AS recent"},
         [STMT_SUB_PENDING] = {"SELECT id FROM submission WHERE kind = ? AND part = ? AND word = ? "
                               "AND status = 'pending' LIMIT 1"},
         [STMT_SUB_REJECTED] = {"SELECT DATE_FORMAT(decided_at, '%Y-%m-%d'), "
@@ -222,18 +229,23 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_PROPOSALS_SID] = {"SELECT (SELECT COUNT(*) FROM submission WHERE submission_id = "
                                 "?) + (SELECT COUNT(*) FROM spell_submission WHERE "
                                 "submission_id = ?) + (SELECT COUNT(*) FROM name_submission "
-                                "WHERE submission_id = ?)"},
+                                "WHERE submission_id = ?) + (SELECT COUNT(*) FROM "
+                                "dressing_submission WHERE submission_id = ?)"},
         [STMT_PROPOSALS_TEXTS_PENDING] = {"SELECT word COLLATE utf8mb4_bin FROM submission WHERE "
                                           "status = 'pending' UNION ALL SELECT word COLLATE "
                                           "utf8mb4_bin FROM spell_submission WHERE status = "
                                           "'pending' UNION ALL SELECT name COLLATE utf8mb4_bin "
-                                          "FROM name_submission WHERE status = 'pending'"},
+                                          "FROM name_submission WHERE status = 'pending' "
+                                          "UNION ALL SELECT name COLLATE utf8mb4_bin FROM "
+                                          "dressing_submission WHERE status = 'pending'"},
         [STMT_PROPOSALS_TEXTS_APPROVED] = {"SELECT word COLLATE utf8mb4_bin FROM submission "
                                            "WHERE status = 'approved' UNION ALL SELECT word "
                                            "COLLATE utf8mb4_bin FROM spell_submission WHERE "
                                            "status = 'approved' UNION ALL SELECT name COLLATE "
                                            "utf8mb4_bin FROM name_submission WHERE status = "
-                                           "'approved'"},
+                                           "'approved' UNION ALL SELECT name COLLATE "
+                                           "utf8mb4_bin FROM dressing_submission WHERE "
+                                           "status = 'approved'"},
         [STMT_LOG_LOGIN] = {"INSERT INTO moderation_log (moderator_id, moderator, action) "
                             "VALUES (?, ?, ?)"},
         [STMT_SPELL_SUB_BY_SID] = {"SELECT " SPELL_SUB_COLS
@@ -290,6 +302,32 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_NAME_LOG] = {"INSERT INTO moderation_log (name_submission_id, moderator_id, "
                            "moderator, action, reason, word_id, stats_after) "
                            "VALUES (?, ?, ?, ?, ?, ?, ?)"},
+        [STMT_DRESS_SUB_BY_SID] = {"SELECT " DRESS_SUB_COLS
+                                   " FROM dressing_submission WHERE submission_id = ?"},
+        /* A live row of the kind spelled the same as the table compares
+         * (case- and accent-insensitively). */
+        [STMT_DRESS_LIVE] = {"SELECT id FROM dungeon_dressing WHERE retired_rev IS NULL AND "
+                             "kind = ? AND name = ? LIMIT 1"},
+        [STMT_DRESS_SUB_INSERT] = {"INSERT INTO dressing_submission (submission_id, kind, name, "
+                                   "plural, effect, level_min, level_max, number_min, "
+                                   "number_max, client_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                                   "?)"},
+        [STMT_DRESS_SUB_LIST] = {"SELECT " DRESS_SUB_COLS " FROM dressing_submission WHERE "
+                                 "status = 'pending' ORDER BY created_at, id LIMIT ?"},
+        [STMT_DRESS_SUB_COUNT] = {"SELECT COUNT(*) FROM dressing_submission "
+                                  "WHERE status = 'pending'"},
+        [STMT_DRESS_SUB_LOCK] = {"SELECT " DRESS_SUB_COLS
+                                 " FROM dressing_submission WHERE id = ? FOR UPDATE"},
+        /* An approved row, in the change set whose revision is the last ?. */
+        [STMT_DRESS_ADD] = {"INSERT INTO dungeon_dressing (kind, name, plural, effect, "
+                            "level_min, level_max, number_min, number_max, weight, added_rev) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"},
+        [STMT_DRESS_SUB_DECIDE] = {"UPDATE dressing_submission SET status = ?, decided_at = "
+                                   "NOW(), decided_by = ?, reason = ?, dressing_id = ? "
+                                   "WHERE id = ? AND status = 'pending'"},
+        [STMT_DRESS_LOG] = {"INSERT INTO moderation_log (dressing_submission_id, moderator_id, "
+                            "moderator, action, reason, word_id, stats_after) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)"},
         /* Every proposal queue's rows by status, for /metrics: a scan of
          * three small tables, once per scrape. */
         [STMT_PROPOSAL_COUNTS] = {"SELECT 'word', status, COUNT(*) FROM submission GROUP BY status "

@@ -89,6 +89,16 @@ enum stmt {
 	STMT_CLASS_ADD, /* a word_class row (0016) of an approved word */
 	STMT_NAME_SUB_DECIDE,
 	STMT_NAME_LOG,
+	/* dungeon dressing proposals (proposal_types.c, migration 0021) */
+	STMT_DRESS_SUB_BY_SID,
+	STMT_DRESS_LIVE,
+	STMT_DRESS_SUB_INSERT,
+	STMT_DRESS_SUB_LIST,
+	STMT_DRESS_SUB_COUNT,
+	STMT_DRESS_SUB_LOCK,
+	STMT_DRESS_ADD,
+	STMT_DRESS_SUB_DECIDE,
+	STMT_DRESS_LOG,
 	/* operators' figures (dbstats.c) */
 	STMT_PROPOSAL_COUNTS,
 	/* per affix table, in AFFIX_TABLES order: load, live word, add word,
