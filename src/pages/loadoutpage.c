@@ -409,7 +409,9 @@ static int put_sums(struct buf *b, const struct lo_entries *e, const struct load
 		if (s < ST__MAX && !loadout_stat_sums((enum stat)s))
 			continue;
 		int64_t base = s == ST__MAX ? e->base->str : e->base->stat[s];
-		int64_t x = s == ST__MAX ? t->str : t->stat[s];
+		/* the items' strength is their affix points: never a bonus to
+		 * the character's str (item_str says it apart) */
+		int64_t x = s == ST__MAX ? 0 : t->stat[s];
 		int64_t v = which == 0 ? base : which == 1 ? x : base + x;
 		rc |= put_key(b, s == ST__MAX ? "str" : stat_names[s], first) |
 		      buf_printf(b, "%" PRId64, v);
@@ -446,7 +448,8 @@ static void send_json(struct response *rs, struct arena *ar, const struct loadou
 		      (w < 0 ? buf_puts(b, "null") : buf_printf(b, "%d", w));
 	}
 	rc |= buf_puts(b, "},\"base\":") | put_sums(b, e, t, 0) | buf_puts(b, ",\"bonuses\":") |
-	      put_sums(b, e, t, 1) | buf_puts(b, ",\"totals\":") | put_sums(b, e, t, 2);
+	      put_sums(b, e, t, 1) | buf_puts(b, ",\"totals\":") | put_sums(b, e, t, 2) |
+	      buf_printf(b, ",\"item_str\":%" PRId64, t->str);
 	buf_init(&self);
 	rc |= state_link(&self, l, e, FMT_JSON);
 	rc |= buf_puts(b, ",\"link\":") | (self.data ? put_str(b, self.data) : -1) |

@@ -695,7 +695,8 @@ int stash_compare_items(struct handler_ctx *ctx, const struct request *rq, const
 		if (!t || (j && !dump))
 			rc = -1;
 		else
-			snprintf(t, len + sizeof "\"compare\":", "\"compare\":%s", dump ? dump : "null");
+			snprintf(t, len + sizeof "\"compare\":", "\"compare\":%s",
+			         dump ? dump : "null");
 		text[i] = t;
 		free(dump);
 		json_decref(j);
