@@ -360,6 +360,9 @@ void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct res
 		set_status(rs, 200, CT_JSON);
 		rc = render_json_items(&f, &ci.item, 1, 0, &rs->body);
 	} else {
+		/* the form's Generate rolls a new item (SPEC §15): no seed carried
+		 * into it; the card links "Same seed again" */
+		f.has_seed = 0;
 		struct page pg = {
 		        .cat = ci.cat, .form = &f, .items = &ci.item, .n_items = 1, .status = 200};
 		set_status(rs, 200, CT_HTML);
