@@ -35,6 +35,6 @@
 </ul>
 </div>
 {{/UNHONOURED}}
-<p class="links"><a class="permalink" href="{{LINK}}">Link to this item</a> · <a class="reroll" href="{{REROLL}}">Roll again</a>{{#ADD_TO_LOADOUT}} · <a class="add-to-loadout" href="{{URL}}">Add to loadout</a>{{/ADD_TO_LOADOUT}}{{#COMPARE}} · <a class="compare" href="/compare?item={{CODE}}">Compare with what you wear</a>{{/COMPARE}}</p>
+<p class="links"><a class="permalink" href="{{LINK}}">Link to this item</a> · <a class="reroll" href="{{REROLL}}">Roll again</a>{{#SAME_SEED}} · <a class="same-seed" href="{{URL}}">Same seed again</a>{{/SAME_SEED}}{{#ADD_TO_LOADOUT}} · <a class="add-to-loadout" href="{{URL}}">Add to loadout</a>{{/ADD_TO_LOADOUT}}{{#COMPARE}} · <a class="compare" href="/compare?item={{CODE}}">Compare with what you wear</a>{{/COMPARE}}</p>
 {{#ACTIONS}}<form class="card-actions" method="post" action="/stash"><input type="hidden" name="csrf" value="{{CSRF}}"><input type="hidden" name="code" value="{{CODE}}"><input type="hidden" name="back" value="{{BACK}}"><button type="submit" name="do" value="keep" class="keep">Keep</button> <button type="submit" name="do" value="wear" class="add-to-loadout">Add to loadout</button> <a class="compare" href="/compare?item={{CODE}}">Compare</a></form>{{/ACTIONS}}
 </article>

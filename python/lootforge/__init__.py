@@ -118,7 +118,7 @@ class _Map(ctypes.Structure):
 class _Totals(ctypes.Structure):
     _fields_ = [(s, ctypes.c_int64) for s in ("attack", "defense", "magic", "flaming", "freezing",
                                         "shocking", "holy", "evil", "sneak", "crit", "str")] + \
-        [("value", ctypes.c_uint64), ("worn", ctypes.c_uint)]
+        [("value", ctypes.c_uint64), ("worn", ctypes.c_uint), ("item_str", ctypes.c_int64)]
 
 
 def _sig(name, res, *args):

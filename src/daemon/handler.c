@@ -8,6 +8,7 @@
 #include "dungeonpage.h"
 #include "exportpage.h"
 #include "health.h"
+#include "layout.h"
 #include "itempage.h"
 #include "login.h"
 #include "logout.h"
@@ -243,6 +244,7 @@ void handle_request(struct handler_ctx *ctx, const struct request *rq, struct re
 	ctx->admitted = NULL;
 	dispatch(ctx, rq, rs);
 	ctx->admitted = NULL;
+	layout_moderator(ctx, rq, rs);
 	/* A page that ran out of memory writing its body and did not say so:
 	 * never half an answer, nor one kept by a cache */
 	if (rs->body.oom) {

@@ -83,7 +83,9 @@ int lf_loadout_totals(const struct lf_catalog *c, const char *query, struct lf_t
 	for (int s = 0; s < ST__MAX; s++)
 		if (loadout_stat_sums((enum stat)s))
 			*(int64_t *)((char *)out + total_at[s]) = q->base.stat[s] + t.stat[s];
-	out->str = q->base.str + t.str;
+	/* an item's strength is its affix points, not the character's */
+	out->str = q->base.str;
+	out->item_str = t.str;
 	out->value = t.value;
 	out->worn = t.worn;
 	rc = 0;

@@ -234,13 +234,16 @@ void lf_dungeon_stairs(const struct lf_dungeon *d, int *up_x, int *up_y, int *do
 
 /* A loadout's totals (SPEC §9, docs/loadout.md): the "totals" of
  * /loadout?format=json, the character's base= values plus the worn items'
- * bonuses, for each stat that adds up (hands and the multiplier do not).
+ * bonuses, for each stat that adds up (hands and the multiplier do not);
+ * str is the character's own (base=), and item_str the worn items'
+ * strength (their affix points), never added into it.
  * Filled in the caller's struct: nothing to free. */
 struct lf_totals {
 	int64_t attack, defense, magic, flaming, freezing, shocking, holy, evil, sneak, crit;
 	int64_t str;
 	uint64_t value; /* gold pieces of the worn items */
 	unsigned worn;  /* items worn */
+	int64_t item_str; /* the worn items' strength (/loadout's "item_str") */
 };
 
 /* The totals of /loadout's address as a query string

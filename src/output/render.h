@@ -31,6 +31,10 @@ int render_html(const struct page *p, struct buf *out);
 /* One item as a JSON object, or {"items": [...]} when batch is set (SPEC §5). */
 int render_json_items(const struct form *f, const struct item *items, size_t n, int batch,
                       struct buf *out);
+/* The same with extra[i] (JSON members, "name":value,...; NULL: none) added
+ * at the end of item i. */
+int render_json_items_with(const struct form *f, const struct item *items, size_t n, int batch,
+                           const char *const *extra, struct buf *out);
 
 /* The items as CSV: a header row, a row an item (render_csv.c). 0 or -1. */
 int render_csv_items(const struct form *f, const struct item *items, size_t n, struct buf *out);

@@ -833,7 +833,7 @@ static void jw_item_v1(struct jw *w, const struct item *it, struct links *l)
 /* render_json_items, with every item written in version 2's language when
  * v2 (render_json_item_append: not a copy of the item to say so). */
 static int write_items(const struct form *f, const struct item *items, size_t n, int batch, int v2,
-                       struct buf *out)
+                       const char *const *extra, struct buf *out)
 {
 	if (!out || (n > 0 && !items) || (!batch && n != 1))
 		return -1;
@@ -857,6 +857,14 @@ static int write_items(const struct form *f, const struct item *items, size_t n,
 			jw_item_v1(&w, &items[i], &links);
 		else
 			jw_item_v2(&w, &items[i], &links);
+		/* a member of the request's own (its "compare"), last: the item
+		 * written ends in its '}' */
+		if (extra && extra[i] && !w.err && out->len > start) {
+			out->len--;
+			JW_LIT(&w, ",");
+			jw_raw(&w, extra[i], strlen(extra[i]));
+			JW_LIT(&w, "}");
+		}
 	}
 	if (batch)
 		JW_LIT(&w, "]}");
@@ -876,14 +884,20 @@ static int write_items(const struct form *f, const struct item *items, size_t n,
 int render_json_items(const struct form *f, const struct item *items, size_t n, int batch,
                       struct buf *out)
 {
-	return write_items(f, items, n, batch, 0, out);
+	return write_items(f, items, n, batch, 0, NULL, out);
+}
+
+int render_json_items_with(const struct form *f, const struct item *items, size_t n, int batch,
+                           const char *const *extra, struct buf *out)
+{
+	return write_items(f, items, n, batch, 0, extra, out);
 }
 
 int render_json_item_append(const struct form *f, const struct item *it, struct buf *out)
 {
 	if (!it)
 		return -1;
-	return write_items(f, it, 1, 0, 1, out);
+	return write_items(f, it, 1, 0, 1, NULL, out);
 }
 
 json_t *render_json_item_value(const struct form *f, const struct item *it)

@@ -138,8 +138,20 @@ static void answer_items(struct handler_ctx *ctx, const struct request *rq, cons
 		set_status(rs, 200, CT_CSV);
 		rc = render_csv_items(f, items, (size_t)f->count, &rs->body);
 	} else if (wants_json(rq, f)) {
+		/* compared with the visitor's loadout: an answer of this client
+		 * alone, which no shared cache may keep */
+		const char *const *cmp = NULL;
+		int st = stash_compare_items(ctx, rq, f->loadout, items, (size_t)f->count, &cmp);
+		if (st == -2) {
+			answer_no_catalog(rq, f, rs);
+			return;
+		}
 		set_status(rs, 200, CT_JSON);
-		rc = render_json_items(f, items, (size_t)f->count, f->has_count, &rs->body);
+		rc = st != 0 ? -1
+		             : render_json_items_with(f, items, (size_t)f->count, f->has_count, cmp,
+		                                      &rs->body);
+		if (cmp)
+			rs->cache_control = "private, no-store";
 	} else {
 		struct page pg = {.cat = cat,
 		                  .form = f,
@@ -348,6 +360,9 @@ void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct res
 		set_status(rs, 200, CT_JSON);
 		rc = render_json_items(&f, &ci.item, 1, 0, &rs->body);
 	} else {
+		/* the form's Generate rolls a new item (SPEC §15): no seed carried
+		 * into it; the card links "Same seed again" */
+		f.has_seed = 0;
 		struct page pg = {
 		        .cat = ci.cat, .form = &f, .items = &ci.item, .n_items = 1, .status = 200};
 		set_status(rs, 200, CT_HTML);

@@ -134,7 +134,7 @@ static const char *const action_names[A__MAX] = {"equip", "equip_off_hand", "une
  * the pack). */
 static const char *action_link(struct arena *ar, const struct loadout *l,
                                const struct lo_entries *entries, unsigned i, enum action a,
-                               enum format f)
+                               enum format f, const char **items)
 {
 	struct loadout next = *l;
 	const struct lo_entries *e = entries;
@@ -173,6 +173,18 @@ static const char *action_link(struct arena *ar, const struct loadout *l,
 	char *s = NULL;
 	if (state_link(&b, &next, e, f) == 0 && (s = arena_alloc(ar, b.len + 1)))
 		memcpy(s, b.data, b.len + 1);
+	if (s && items) {
+		/* the loadout it leads to as the make-it-mine form carries it */
+		char *t = NULL;
+		int rc = 0;
+		buf_reset(&b);
+		for (unsigned j = 0; j < next.n && rc == 0; j++)
+			rc = (j && buf_putc(&b, ',') != 0) || put_entry(&b, &next, e, j) != 0;
+		if (rc == 0 && (t = arena_alloc(ar, b.len + 1)))
+			memcpy(t, b.data ? b.data : "", b.len + 1);
+		if (!(*items = t))
+			s = NULL;
+	}
 	buf_free(&b);
 	return s;
 }
@@ -205,8 +217,11 @@ static void send_error(struct response *rs, enum format f, int status, const cha
 	page_send_html(rs, status, d);
 }
 
+/* Item i's actions: links to the addresses they lead to; on the visitor's
+ * own loadout (csrf given), forms that make that loadout the cookie's too
+ * (POST /stash do=mine) and come back to its address. */
 static void item_html(struct tmpl_dict *d, struct arena *ar, const struct loadout *l,
-                      const struct lo_entries *e, unsigned i)
+                      const struct lo_entries *e, unsigned i, const char *csrf)
 {
 	tmpl_set(d, "NAME", e->item[i].name);
 	tmpl_set(d, "RARITY", render_rarity(e->item[i].str));
@@ -215,13 +230,23 @@ static void item_html(struct tmpl_dict *d, struct arena *ar, const struct loadou
 	if (e->item[i].slot != SLOT_NONE)
 		tmpl_set(tmpl_section(d, "FITS"), "SLOT", slot_names[e->item[i].slot]);
 	for (int a = 0; a < A__MAX; a++) {
-		const char *url = action_link(ar, l, e, i, (enum action)a, FMT_HTML);
-		if (url)
-			tmpl_set(tmpl_section(d, a == A_EQUIP       ? "EQUIP"
-			                         : a == A_EQUIP_OFF ? "EQUIP_OFF"
-			                         : a == A_UNEQUIP   ? "UNEQUIP"
-			                                            : "REMOVE"),
-			         "URL", url);
+		const char *items = NULL;
+		const char *url =
+		        action_link(ar, l, e, i, (enum action)a, FMT_HTML, csrf ? &items : NULL);
+		if (!url)
+			continue;
+		struct tmpl_dict *s = tmpl_section(d, a == A_EQUIP       ? "EQUIP"
+		                                      : a == A_EQUIP_OFF ? "EQUIP_OFF"
+		                                      : a == A_UNEQUIP   ? "UNEQUIP"
+		                                                         : "REMOVE");
+		tmpl_set(s, "URL", url);
+		if (csrf) {
+			struct tmpl_dict *post = tmpl_section(s, "POST");
+			tmpl_set(post, "CSRF", csrf);
+			tmpl_set(post, "ITEMS", items);
+		} else {
+			tmpl_show(s, "LINK");
+		}
 	}
 }
 
@@ -246,19 +271,19 @@ static int is_mine(const struct visitor *v, const struct loadout *l, const struc
 
 /* "Make it mine" on an address that is not the visitor's loadout, "Clear"
  * on the one that is. */
-static void mine_forms(struct tmpl_dict *body, const struct request *rq, struct response *rs,
-                       const struct visitor *v, const struct loadout *l, const struct lo_entries *e)
+static int mine_forms(struct tmpl_dict *body, const struct request *rq, struct response *rs,
+                      const struct visitor *v, const struct loadout *l, const struct lo_entries *e,
+                      char token[CSRF_HEX + 1])
 {
-	char token[CSRF_HEX + 1];
 	struct buf items;
 
 	stash_token(rq, rs, token);
 	if (l->n && is_mine(v, l, e)) {
 		tmpl_set(tmpl_section(body, "MINE"), "CSRF", token);
-		return;
+		return 1;
 	}
 	if (!l->n)
-		return;
+		return 0;
 	struct tmpl_dict *sh = tmpl_section(body, "SHARED");
 	tmpl_set(sh, "CSRF", token);
 	buf_init(&items);
@@ -272,6 +297,7 @@ static void mine_forms(struct tmpl_dict *body, const struct request *rq, struct 
 	buf_free(&items);
 	if (v->n_worn)
 		tmpl_set_int(tmpl_section(sh, "HAS_OWN"), "OWN_N", (long)v->n_worn);
+	return 0;
 }
 
 static void send_html(struct response *rs, struct arena *ar, const struct loadout *l,
@@ -283,8 +309,9 @@ static void send_html(struct response *rs, struct arena *ar, const struct loadou
 	char num[DECIMAL_GROUPED_MAX + 8];
 	struct buf self;
 
+	char token[CSRF_HEX + 1];
 	tmpl_show(body, "SHOWN");
-	mine_forms(body, rq, rs, v, l, e);
+	const char *mine = mine_forms(body, rq, rs, v, l, e, token) ? token : NULL;
 
 	for (int p = PLACE_HEAD; p < PLACE__MAX; p++) {
 		struct tmpl_dict *row = tmpl_section(body, "PLACE");
@@ -302,13 +329,13 @@ static void send_html(struct response *rs, struct arena *ar, const struct loadou
 			if (loadout_fills_also(l, (unsigned)w, (enum place)p))
 				tmpl_set(tmpl_section(row, "ALSO"), "NAME", e->item[w].name);
 			else
-				item_html(tmpl_section(row, "WORN"), ar, l, e, (unsigned)w);
+				item_html(tmpl_section(row, "WORN"), ar, l, e, (unsigned)w, mine);
 		}
 	}
 	unsigned in_pack = 0;
 	for (unsigned i = 0; i < l->n; i++)
 		if (l->item[i].at == PLACE_PACK) {
-			item_html(tmpl_section(body, "PACK_ITEM"), ar, l, e, i);
+			item_html(tmpl_section(body, "PACK_ITEM"), ar, l, e, i, mine);
 			in_pack++;
 		}
 	if (!in_pack)
@@ -392,7 +419,7 @@ static int put_entry_json(struct buf *b, struct arena *ar, const struct loadout 
 	         buf_puts(b, ",\"item\":");
 	rc |= render_json_item_append(&f, &e->item[i], b) | buf_puts(b, ",\"actions\":{");
 	for (int a = 0; a < A__MAX; a++) {
-		const char *url = action_link(ar, l, e, i, (enum action)a, FMT_JSON);
+		const char *url = action_link(ar, l, e, i, (enum action)a, FMT_JSON, NULL);
 		rc |= put_key(b, action_names[a], a == 0) |
 		      (url ? put_str(b, url) : buf_puts(b, "null"));
 	}
@@ -409,7 +436,9 @@ static int put_sums(struct buf *b, const struct lo_entries *e, const struct load
 		if (s < ST__MAX && !loadout_stat_sums((enum stat)s))
 			continue;
 		int64_t base = s == ST__MAX ? e->base->str : e->base->stat[s];
-		int64_t x = s == ST__MAX ? t->str : t->stat[s];
+		/* the items' strength is their affix points: never a bonus to
+		 * the character's str (item_str says it apart) */
+		int64_t x = s == ST__MAX ? 0 : t->stat[s];
 		int64_t v = which == 0 ? base : which == 1 ? x : base + x;
 		rc |= put_key(b, s == ST__MAX ? "str" : stat_names[s], first) |
 		      buf_printf(b, "%" PRId64, v);
@@ -446,7 +475,8 @@ static void send_json(struct response *rs, struct arena *ar, const struct loadou
 		      (w < 0 ? buf_puts(b, "null") : buf_printf(b, "%d", w));
 	}
 	rc |= buf_puts(b, "},\"base\":") | put_sums(b, e, t, 0) | buf_puts(b, ",\"bonuses\":") |
-	      put_sums(b, e, t, 1) | buf_puts(b, ",\"totals\":") | put_sums(b, e, t, 2);
+	      put_sums(b, e, t, 1) | buf_puts(b, ",\"totals\":") | put_sums(b, e, t, 2) |
+	      buf_printf(b, ",\"item_str\":%" PRId64, t->str);
 	buf_init(&self);
 	rc |= state_link(&self, l, e, FMT_JSON);
 	rc |= buf_puts(b, ",\"link\":") | (self.data ? put_str(b, self.data) : -1) |

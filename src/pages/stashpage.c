@@ -7,6 +7,7 @@
 #include "stashpage.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "auth.h"
@@ -654,4 +655,54 @@ void stashpage_compare(struct handler_ctx *ctx, const struct request *rq, struct
 	rs->cache_control = STASH_NO_STORE;
 	release(ci, held);
 	itemlink_release(&self);
+}
+
+/* ---- compare inside the generator's JSON ---- */
+
+int stash_compare_items(struct handler_ctx *ctx, const struct request *rq, const char *carried,
+                        const struct item *news, size_t n, const char *const **out)
+{
+	struct visitor *v = arena_alloc(&ctx->arena, sizeof(*v));
+	struct coded_item *ci = arena_calloc(&ctx->arena, LOADOUT_MAX + 1, sizeof(*ci));
+	struct item *items = arena_calloc(&ctx->arena, LOADOUT_MAX + 1, sizeof(*items));
+	const char **text = arena_calloc(&ctx->arena, n ? n : 1, sizeof(*text));
+	struct loadout l;
+	unsigned held = 0;
+	int rc = 0;
+
+	*out = NULL;
+	if (!v || !ci || !items || !text)
+		return -1;
+	if (carried) {
+		memset(v, 0, sizeof *v);
+		set_items(v, carried);
+	} else {
+		stash_visitor(rq, v);
+		if (v->n_worn == 0)
+			return 0; /* no loadout: the items as everyone gets them */
+	}
+	if (build_mine(ctx, v, &l, ci, items, &held) != 0)
+		return -2;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct comparison c;
+		json_t *j = NULL;
+		items[l.n] = news[i];
+		if (news[i].slot != SLOT_NONE && compare_at(&l, items, l.n, PLACE_PACK, &c) == 0)
+			j = comparison_json(&c, v, &news[i]);
+		char *dump = j ? json_dumps(j, JSON_COMPACT) : NULL;
+		size_t len = dump ? strlen(dump) : 4;
+		char *t = arena_alloc(&ctx->arena, len + sizeof "\"compare\":");
+		if (!t || (j && !dump))
+			rc = -1;
+		else
+			snprintf(t, len + sizeof "\"compare\":", "\"compare\":%s",
+			         dump ? dump : "null");
+		text[i] = t;
+		free(dump);
+		json_decref(j);
+	}
+	release(ci, held);
+	if (rc == 0)
+		*out = text;
+	return rc;
 }

@@ -37,4 +37,15 @@ int stash_may_write(const struct request *rq);
 /* Adds the Set-Cookie of v to rs. 0, or -1. */
 int stash_save(struct response *rs, const struct visitor *v);
 
+struct item;
+
+/* Each of the n items compared with the request's loadout (carried, the
+ * form's "CODE:place,CODE" list, when not NULL; else the cookie's): *out
+ * gets n texts `"compare":{"slot","place","worn","stats","value"}` (null
+ * for an item that is never worn), in the arena; NULL when the request has
+ * no loadout. 0; -2 when the catalog is not there for now; -1 when out of
+ * memory. */
+int stash_compare_items(struct handler_ctx *ctx, const struct request *rq, const char *carried,
+                        const struct item *news, size_t n, const char *const **out);
+
 #endif

@@ -7,6 +7,7 @@
 
 #include "buf.h"
 #include "form.h"
+#include "http.h"
 #include "tmpl.h"
 
 /* A layout dictionary titled `title` (NULL: set TITLE later); NULL when out
@@ -37,5 +38,12 @@ int render_html_for(const struct page *p, const struct card_actions *a, struct b
 
 /* d expanded into out (appended). 0, or -1. */
 int layout_expand(struct tmpl_dict *d, struct buf *out);
+
+/* The header's "Moderate" on an HTML answer rs to a signed-in moderator
+ * (the lf_session cookie names a session). Pages are rendered the same for
+ * everyone (and kept so: the page cache, nginx), so the link is added to
+ * the answer as it leaves, which then is private and no-store; an answer
+ * marked public (a permanent /item/CODE) is everyone's and left alone. */
+void layout_moderator(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
 #endif

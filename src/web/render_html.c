@@ -284,6 +284,11 @@ static int fill_card(struct tmpl_dict *card, const struct item *it, const struct
 	if (rc == 0 && (rc = form_link_inputs(f, &link)) == 0)
 		tmpl_set(card, "REROLL", link.data ? link.data : "/");
 	buf_reset(&link);
+	/* a page the same for everyone (/item/CODE): its form rolls a new
+	 * item, and this link the same seed again */
+	if (rc == 0 && !a && it->code[0] && (rc = form_link(f, it->seed, &link)) == 0)
+		tmpl_set(tmpl_section(card, "SAME_SEED"), "URL", link.data ? link.data : "/");
+	buf_reset(&link);
 	/* a loadout carried by the form (an address's "find more loot") keeps
 	 * its link; otherwise the visitor's own loadout takes the card */
 	if (rc == 0 && (!a || f->loadout) && it->code[0] &&

@@ -42,10 +42,19 @@ def routes(st):
     _, dungeon = st.get("/dungeon?w=30&h=30&seed=7&format=json")
     import json
     dcode = json.loads(dungeon)["code"]
+    # a full visitor cookie (docs/loadout.md): a loadout of 10 (one held,
+    # the rest carried), 50 kept items and 20 recent rolls
+    visitor = "Cookie: lf_visitor=1~%s~%s~%s" % (
+        ".".join([codes[0] + ":main-hand"] + codes[1:10]), ".".join(codes[10:60]),
+        ".".join(codes[60:80]))
     return [
         ("healthz", "/healthz", (), ""),
         ("card", "/generate", (), ""),
         ("item", "/generate", (JSON,), ""),
+        # the card and the item with that cookie: the visitor's forms and
+        # recent rolls written back; the JSON's compare against the loadout
+        ("card-cookie", "/generate", (visitor,), ""),
+        ("item-cookie", "/generate", (visitor, JSON), ""),
         ("batch", "/generate?count=100&format=json", (), ""),
         ("itemcode", "/item/" + codes[0], (UNCACHED,), ""),
         ("itemcode-json", "/item/" + codes[0], (UNCACHED, JSON), ""),

@@ -116,9 +116,11 @@ def test_totals_are_the_sum_of_the_worn_items(stack):
     lf.check(j["totals"]["worn"] == len(codes), "every piece worn", j["totals"])
     own = [stack.get("/item/%s?format=json" % c).json() for c in codes]
     for stat in ("attack", "defense", "magic", "flaming", "freezing", "shocking", "holy",
-                 "evil", "sneak", "crit", "str"):
+                 "evil", "sneak", "crit"):
         lf.check(j["totals"][stat] == sum(stat_of(it, stat) for it in own),
                  "total %s is the sum of the items' own JSON" % stat, j["totals"], own)
+    lf.check(j["totals"]["str"] == 0 and j["item_str"] == sum(it["str"] for it in own),
+             "the items' strength apart, not the character's", j["totals"], j["item_str"])
 
 
 def test_base_plus_bonuses_is_the_total(stack):
@@ -131,10 +133,12 @@ def test_base_plus_bonuses_is_the_total(stack):
                   % code).json()
     lf.check(j["base"]["attack"] == 3 and j["base"]["defense"] == 2 and j["base"]["str"] == 10
              and j["base"]["magic"] == 0, "the base as given", j["base"])
-    for stat in ("attack", "defense", "magic", "str"):
+    for stat in ("attack", "defense", "magic"):
         lf.check(j["bonuses"][stat] == stat_of(own, stat), "bonus %s is the item's" % stat,
                  j["bonuses"])
         lf.check(j["totals"][stat] == j["base"][stat] + stat_of(own, stat), "total %s" % stat, j)
+    lf.check(j["bonuses"]["str"] == 0 and j["totals"]["str"] == 10
+             and j["item_str"] == own["str"], "an item's strength is no bonus to str", j)
     lf.check("hands" not in j["totals"] and "multiplier" not in j["totals"],
              "no sums that mean nothing", j["totals"])
     lf.check("base=attack:3,defense:2,str:10" in j["link"]
@@ -259,8 +263,8 @@ def test_totals_over_random_loadouts(stack):
         for stat in STATS:
             want = sum(stat_of(own[it["item"]["code"]], stat) for it in worn)
             lf.check(j["totals"][stat] == want, "total %s" % stat, query, j["totals"])
-        lf.check(j["totals"]["str"] == sum(own[it["item"]["code"]]["str"] for it in worn), "total str",
-                 query)
+        lf.check(j["item_str"] == sum(own[it["item"]["code"]]["str"] for it in worn),
+                 "the items' strength", query)
         lf.check(j["totals"]["value"] == sum(own[it["item"]["code"]]["value"] for it in worn),
                  "total value", query)
 
