@@ -118,7 +118,11 @@ class _Map(ctypes.Structure):
 class _Totals(ctypes.Structure):
     _fields_ = [(s, ctypes.c_int64) for s in ("attack", "defense", "magic", "flaming", "freezing",
                                         "shocking", "holy", "evil", "sneak", "crit", "str")] + \
-        [("value", ctypes.c_uint64), ("worn", ctypes.c_uint), ("item_str", ctypes.c_int64)]
+        [("value", ctypes.c_uint64), ("worn", ctypes.c_uint)]
+
+
+class _Loadout(ctypes.Structure):
+    _fields_ = [("totals", _Totals), ("item_str", ctypes.c_int64)]
 
 
 def _sig(name, res, *args):
@@ -146,7 +150,9 @@ _map_free = _sig("lf_map_free", None, ctypes.POINTER(_Map))
 _map_json = _sig("lf_map_json", ctypes.c_int, _vp, _c, ctypes.POINTER(_vp), _pc, _pc)
 _dungeon_json = _sig("lf_dungeon_json", ctypes.c_int, _vp, _c, ctypes.POINTER(_vp), _pc, _pc)
 _dungeon_text = _sig("lf_dungeon_text", ctypes.c_int, _vp, _c, ctypes.POINTER(_vp), _pc, _pc)
-_totals = _sig("lf_loadout_totals", ctypes.c_int, _vp, _c, ctypes.POINTER(_Totals), _pc, _pc)
+_loadout = _sig("lf_loadout_make", ctypes.c_int, _vp, _c,
+                ctypes.POINTER(ctypes.POINTER(_Loadout)), _pc, _pc)
+_loadout_free = _sig("lf_loadout_free", None, ctypes.POINTER(_Loadout))
 _libc = ctypes.CDLL(None)
 _libc.free.argtypes = [_vp]
 _libc.free.restype = None
@@ -218,11 +224,14 @@ class Map:
 
 
 class Totals:
-    """A loadout's totals over its worn items (the /loadout JSON's "totals")."""
+    """A loadout's totals over its worn items (the /loadout JSON's "totals"),
+    and `item_str`, the worn items' strength (its "item_str"), kept apart
+    from the character's `str`."""
 
-    def __init__(self, c):
+    def __init__(self, c, item_str):
         for f, _ in _Totals._fields_:
             setattr(self, f, getattr(c, f))
+        self.item_str = item_str
 
 
 def _query(fields):
@@ -378,8 +387,11 @@ class Catalog:
         if base:
             pairs.append(("base", ",".join("%s:%d" % kv for kv in base.items())))
         q = urllib.parse.urlencode(pairs)
-        t, why, field = _Totals(), _c(), _c()
-        if _totals(self._p, q.encode(), ctypes.byref(t), ctypes.byref(field),
-                   ctypes.byref(why)) != 0:
+        p, why, field = ctypes.POINTER(_Loadout)(), _c(), _c()
+        if _loadout(self._p, q.encode(), ctypes.byref(p), ctypes.byref(field),
+                    ctypes.byref(why)) != 0:
             raise Error(_s(why.value), _s(field.value))
-        return Totals(t)
+        try:
+            return Totals(p[0].totals, p[0].item_str)
+        finally:
+            _loadout_free(p)

@@ -98,7 +98,8 @@ def test_totals(cat):
     assert (t.attack, t.defense, t.value) == \
         (w.attack + a.attack, w.defense + a.defense, w.value + a.value)
     b = cat.loadout_totals([w.code + ":main-hand"], base={"attack": 5, "str": 2})
-    assert (b.attack, b.str) == (5 + w.attack, 2 + w.str)
+    # the items' strength apart from the character's (SPEC §15)
+    assert (b.attack, b.str, b.item_str) == (5 + w.attack, 2, w.str)
 
 
 def test_errors_name_the_field(cat):

@@ -47,8 +47,9 @@ static int resolve(void *vr, unsigned i, const char *code, struct item *out)
 	return 0;
 }
 
-int lf_loadout_totals(const struct lf_catalog *c, const char *query, struct lf_totals *out,
-                      const char **field, const char **why)
+/* The totals into *out, the worn items' strength into *item_str. */
+static int totals(const struct lf_catalog *c, const char *query, struct lf_totals *out,
+                  int64_t *item_str, const char **field, const char **why)
 {
 	struct loadout_query *q = calloc(1, sizeof *q);
 	struct coded_item *ci = calloc(LOADOUT_MAX, sizeof *ci);
@@ -85,7 +86,7 @@ int lf_loadout_totals(const struct lf_catalog *c, const char *query, struct lf_t
 			*(int64_t *)((char *)out + total_at[s]) = q->base.stat[s] + t.stat[s];
 	/* an item's strength is its affix points, not the character's */
 	out->str = q->base.str;
-	out->item_str = t.str;
+	*item_str = t.str;
 	out->value = t.value;
 	out->worn = t.worn;
 	rc = 0;
@@ -96,4 +97,35 @@ done:
 	free(ci);
 	free(q);
 	return rc;
+}
+
+int lf_loadout_totals(const struct lf_catalog *c, const char *query, struct lf_totals *out,
+                      const char **field, const char **why)
+{
+	int64_t item_str;
+	return totals(c, query, out, &item_str, field, why);
+}
+
+int lf_loadout_make(const struct lf_catalog *c, const char *query, struct lf_loadout **out,
+                    const char **field, const char **why)
+{
+	struct lf_loadout *l = calloc(1, sizeof *l);
+
+	*out = NULL;
+	*field = NULL;
+	if (!l) {
+		*why = "out of memory";
+		return -1;
+	}
+	if (totals(c, query, &l->totals, &l->item_str, field, why) != 0) {
+		free(l);
+		return -1;
+	}
+	*out = l;
+	return 0;
+}
+
+void lf_loadout_free(struct lf_loadout *l)
+{
+	free(l);
 }

@@ -235,15 +235,15 @@ void lf_dungeon_stairs(const struct lf_dungeon *d, int *up_x, int *up_y, int *do
 /* A loadout's totals (SPEC §9, docs/loadout.md): the "totals" of
  * /loadout?format=json, the character's base= values plus the worn items'
  * bonuses, for each stat that adds up (hands and the multiplier do not);
- * str is the character's own (base=), and item_str the worn items'
- * strength (their affix points), never added into it.
- * Filled in the caller's struct: nothing to free. */
+ * str is the character's own (base=): the worn items' strength (their
+ * affix points) is never added into it (lf_loadout_make's item_str).
+ * Filled in the caller's struct, which therefore never grows: nothing to
+ * free. */
 struct lf_totals {
 	int64_t attack, defense, magic, flaming, freezing, shocking, holy, evil, sneak, crit;
 	int64_t str;
 	uint64_t value; /* gold pieces of the worn items */
 	unsigned worn;  /* items worn */
-	int64_t item_str; /* the worn items' strength (/loadout's "item_str") */
 };
 
 /* The totals of /loadout's address as a query string
@@ -252,6 +252,17 @@ struct lf_totals {
  * if none). */
 int lf_loadout_totals(const struct lf_catalog *c, const char *query, struct lf_totals *out,
                       const char **field, const char **why);
+
+/* The same loadout with what /loadout?format=json adds to its totals,
+ * allocated by the library (so later versions may add fields): free it
+ * with lf_loadout_free. 0 with *out, or -1 as lf_loadout_totals. */
+struct lf_loadout {
+	struct lf_totals totals;
+	int64_t item_str; /* the worn items' strength (/loadout's "item_str") */
+};
+int lf_loadout_make(const struct lf_catalog *c, const char *query, struct lf_loadout **out,
+                    const char **field, const char **why);
+void lf_loadout_free(struct lf_loadout *l);
 
 #ifdef __cplusplus
 }

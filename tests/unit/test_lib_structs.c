@@ -256,14 +256,21 @@ static void totals_are_the_worn_items(void **state)
 	assert_int_equal(tot.crit, w->crit + a->crit);
 	/* strength is the items' affix points: apart, never the character's */
 	assert_int_equal(tot.str, 0);
-	assert_int_equal(tot.item_str, w->str + a->str);
+	struct lf_loadout *lo;
+	assert_int_equal(lf_loadout_make(c, query, &lo, &field, &why), 0);
+	assert_memory_equal(&lo->totals, &tot, sizeof tot);
+	assert_int_equal(lo->item_str, w->str + a->str);
+	lf_loadout_free(lo);
 	assert_int_equal(tot.value, w->value + a->value);
 	/* base= adds to the sums */
 	strcat(query, "&base=attack:3,str:10");
 	assert_int_equal(lf_loadout_totals(c, query, &tot, &field, &why), 0);
 	assert_int_equal(tot.attack, 3 + w->attack + a->attack);
 	assert_int_equal(tot.str, 10);
-	assert_int_equal(tot.item_str, w->str + a->str);
+	assert_int_equal(lf_loadout_make(c, query, &lo, &field, &why), 0);
+	assert_int_equal(lo->totals.str, 10);
+	assert_int_equal(lo->item_str, w->str + a->str);
+	lf_loadout_free(lo);
 	assert_int_equal(lf_loadout_totals(c, "base=hands:1", &tot, &field, &why), -1);
 	assert_string_equal(field, "base");
 	lf_items_free(w, 1);
