@@ -42,15 +42,6 @@ static inline uint64_t below(struct rng *r, uint64_t n)
 	return x % n;
 }
 
-const char *const dungeon_gem_names[] = {"agate",     "bloodstone", "carnelian", "jasper",
-                                         "moonstone", "onyx",       "garnet",    "pearl",
-                                         "topaz",     "amethyst",   "emerald",   "sapphire"};
-const size_t dungeon_n_gems = sizeof dungeon_gem_names / sizeof *dungeon_gem_names;
-const char *const dungeon_art_names[] = {
-        "silver ewer",    "carved bone statuette", "gold locket",  "embroidered silk stole",
-        "jeweled goblet", "painted icon",          "bronze crown", "ivory chess set"};
-const size_t dungeon_n_arts = sizeof dungeon_art_names / sizeof *dungeon_art_names;
-
 const struct dungeon_budget *dungeon_budget_at(const struct dungeon_budget *rows, size_t n,
                                                int level, uint64_t rev)
 {

@@ -4,6 +4,15 @@
  * stream of their own, which the dungeon does not use. */
 #include "hoard.h"
 
+const char *const dungeon_gem_names[] = {"agate",     "bloodstone", "carnelian", "jasper",
+                                         "moonstone", "onyx",       "garnet",    "pearl",
+                                         "topaz",     "amethyst",   "emerald",   "sapphire"};
+const size_t dungeon_n_gems = sizeof dungeon_gem_names / sizeof *dungeon_gem_names;
+const char *const dungeon_art_names[] = {
+        "silver ewer",    "carved bone statuette", "gold locket",  "embroidered silk stole",
+        "jeweled goblet", "painted icon",          "bronze crown", "ivory chess set"};
+const size_t dungeon_n_arts = sizeof dungeon_art_names / sizeof *dungeon_art_names;
+
 static const enum kind gear[] = {K_WEAPON, K_ARMOR, K_SHIELD, K_TRINKET};
 
 const char *const coin_names[COIN__MAX] = {"cp", "sp", "gp", "pp"};

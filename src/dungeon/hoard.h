@@ -7,10 +7,46 @@
 #ifndef LOOTFORGE_HOARD_H
 #define LOOTFORGE_HOARD_H
 
+#include <stddef.h>
 #include <stdint.h>
 
-#include "dungeon.h"
+#include "recipe.h"
 #include "rng.h"
+
+#define DUNGEON_GEMS_MAX 6
+#define DUNGEON_ARTS_MAX 4
+
+/* One level's treasure budget: a row of dungeon_treasure (migration 0017),
+ * which follows the catalog's revision rules. */
+struct dungeon_budget {
+	uint32_t id;
+	int level;                /* 1..20 */
+	uint32_t budget_per_room; /* gp in coins, gems and art, per room */
+	int tier;                 /* 1..6: the items' tier */
+	int empty_pct, items_pct, hoard_pct;
+	int items_max; /* 1..4 */
+	uint32_t gem_value, art_value;
+	uint64_t added_rev, retired_rev; /* retired_rev 0: live */
+};
+
+struct dungeon_item {
+	enum kind kind;
+	int tier;
+	uint64_t seed;
+};
+
+struct dungeon_valuable {
+	int what;       /* index into dungeon_gem_names or dungeon_art_names */
+	uint32_t value; /* gp */
+};
+
+/* The gems' and art objects' names a hoard draws by index (flavour; a
+ * dungeon code of version 4 and a treasure name them by value instead:
+ * dress_valuable_name). */
+extern const char *const dungeon_gem_names[];
+extern const size_t dungeon_n_gems;
+extern const char *const dungeon_art_names[];
+extern const size_t dungeon_n_arts;
 
 #define HOARD_ITEMS_MAX 2 /* an item at the level's tier, and a scroll or a wand */
 
