@@ -13,6 +13,9 @@
  *   lootforge dungeon --catalog FILE [--width W] [--height H] [--tileset T] [--seed S]
  *                     [--level N] [--hallways N] [--text]
  *       a keyed dungeon as JSON (/dungeon?...&format=json), or its text
+ *   lootforge treasure --catalog FILE [--level N] [--type hoard|individual]
+ *                      [--party N] [--seed S] [--text | --csv]
+ *       treasure on its own as JSON (/treasure?...&format=json), its text or CSV
  *   lootforge --version | --help
  *
  * Options are GNU long options (getopt_long), in any order, with short
@@ -32,6 +35,8 @@ static const char usage_text[] =
         "       lootforge map --catalog FILE [--width W] [--height H] [--tileset T] [--seed S]\n"
         "       lootforge dungeon --catalog FILE [--width W] [--height H] [--tileset T]\n"
         "                 [--seed S] [--level N] [--hallways N] [--text]\n"
+        "       lootforge treasure --catalog FILE [--level N] [--type hoard|individual]\n"
+        "                 [--party N] [--seed S] [--text | --csv]\n"
         "       lootforge --version | --help\n"
         "\n"
         "  -c, --catalog FILE   a catalog export (GET /catalog.json; maps need one without rev=)\n"
@@ -47,7 +52,10 @@ static const char usage_text[] =
         "  -T, --tileset T      map tileset (default plain)\n"
         "  -l, --level N        dungeon level, 1 to 20 (default 1): deeper, richer\n"
         "      --hallways N     dungeon's mix of hallway pieces, 0 to 100 (default 50)\n"
-        "      --text           the dungeon as text (/dungeon?format=text), not JSON\n"
+        "      --text           the dungeon or treasure as text (format=text), not JSON\n"
+        "      --type T         treasure: hoard (default) or individual\n"
+        "      --party N        treasure: the party's size, 1 to 8 (default 4)\n"
+        "      --csv            the treasure as CSV (/treasure?format=csv), not JSON\n"
         "  -V, --version        print the version and exit\n"
         "  -h, --help           print this help and exit\n"
         "\n"
@@ -115,7 +123,7 @@ static void add(char *q, size_t cap, const char *key, const char *value)
 	q[n] = '\0';
 }
 
-enum command { CMD_ITEM, CMD_GENERATE, CMD_MAP, CMD_DUNGEON };
+enum command { CMD_ITEM, CMD_GENERATE, CMD_MAP, CMD_DUNGEON, CMD_TREASURE };
 
 static const struct option options[] = {{"catalog", required_argument, NULL, 'c'},
                                         {"kind", required_argument, NULL, 'k'},
@@ -133,14 +141,15 @@ static const struct option options[] = {{"catalog", required_argument, NULL, 'c'
                                         {"level", required_argument, NULL, 'l'},
                                         {"hallways", required_argument, NULL, 'w'},
                                         {"text", no_argument, NULL, 'x'},
+                                        {"type", required_argument, NULL, 'y'},
+                                        {"party", required_argument, NULL, 'P'},
+                                        {"csv", no_argument, NULL, 'C'},
                                         {NULL, 0, NULL, 0}};
 
 /* Which options each command takes: the letters of options[]. */
 static const char *const takes[] = {
-        [CMD_ITEM] = "c",
-        [CMD_GENERATE] = "cktvpsna",
-        [CMD_MAP] = "cWHTs",
-        [CMD_DUNGEON] = "cWHTslwx",
+        [CMD_ITEM] = "c",           [CMD_GENERATE] = "cktvpsna", [CMD_MAP] = "cWHTs",
+        [CMD_DUNGEON] = "cWHTslwx", [CMD_TREASURE] = "clyPsxC",
 };
 
 /* The query-string name of an option's field. */
@@ -167,6 +176,10 @@ static const char *field_of(int opt)
 		return "level";
 	case 'w':
 		return "hallways";
+	case 'y':
+		return "type";
+	case 'P':
+		return "party";
 	default:
 		return NULL;
 	}
@@ -216,6 +229,8 @@ int main(int argc, char **argv)
 		cmd = CMD_MAP;
 	else if (strcmp(argv[1], "dungeon") == 0)
 		cmd = CMD_DUNGEON;
+	else if (strcmp(argv[1], "treasure") == 0)
+		cmd = CMD_TREASURE;
 	else
 		usage();
 	argc--;
@@ -236,6 +251,8 @@ int main(int argc, char **argv)
 			catalog = optarg;
 		} else if (opt == 'x') {
 			text = 1;
+		} else if (opt == 'C') {
+			text = 2;
 		} else if (opt == 'v') {
 			add(query, sizeof query, "tier-variance", "on");
 		} else if (opt == 'a') {
@@ -282,6 +299,23 @@ int main(int argc, char **argv)
 		} else {
 			fputs(out, stdout);
 			if (!text)
+				putchar('\n');
+			free(out);
+		}
+	}
+	if (cmd == CMD_TREASURE) {
+		char *out;
+		int (*fn)(const struct lf_catalog *, const char *, char **, const char **,
+		          const char **) = text == 1   ? lf_treasure_text
+		                           : text == 2 ? lf_treasure_csv
+		                                       : lf_treasure_json;
+		if (fn(c, query, &out, &field, &why) != 0) {
+			fprintf(stderr, "lootforge: %s%s%s\n", field ? field : "",
+			        field ? ": " : "", why);
+			rc = field ? 2 : 1;
+		} else {
+			fputs(out, stdout);
+			if (text == 0)
 				putchar('\n');
 			free(out);
 		}

@@ -21,7 +21,7 @@
 <header class="site">
 <a class="brand" href="/"><img src="/static/favicon.svg" alt="" width="28" height="28"> lootforge</a>
 <span class="tagline">random loot for fantasy roguelikes</span>
-<nav class="site-nav"><a href="/">Generate</a> <a href="/loadout">Loadout</a> <a href="/stash">Stash</a> <a href="/words">Words</a> <a href="/spells">Spells</a> <a href="/map">Maps</a> <a href="/dungeon">Dungeons</a> <a href="/submit">Propose a word</a>{{#MODERATOR}} <a href="/moderate">Moderate</a>{{/MODERATOR}}</nav>
+<nav class="site-nav"><a href="/">Generate</a> <a href="/loadout">Loadout</a> <a href="/stash">Stash</a> <a href="/words">Words</a> <a href="/spells">Spells</a> <a href="/map">Maps</a> <a href="/dungeon">Dungeons</a> <a href="/treasure">Treasure</a> <a href="/submit">Propose a word</a>{{#MODERATOR}} <a href="/moderate">Moderate</a>{{/MODERATOR}}</nav>
 </header>
 <main id="main">
 <h1 class="page-title{{#QUIET_H1}} visually-hidden{{/QUIET_H1}}">{{TITLE}}</h1>

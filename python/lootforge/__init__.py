@@ -153,6 +153,9 @@ _dungeon_text = _sig("lf_dungeon_text", ctypes.c_int, _vp, _c, ctypes.POINTER(_v
 _loadout = _sig("lf_loadout_make", ctypes.c_int, _vp, _c,
                 ctypes.POINTER(ctypes.POINTER(_Loadout)), _pc, _pc)
 _loadout_free = _sig("lf_loadout_free", None, ctypes.POINTER(_Loadout))
+_treasure_json = _sig("lf_treasure_json", ctypes.c_int, _vp, _c, ctypes.POINTER(_vp), _pc, _pc)
+_treasure_text = _sig("lf_treasure_text", ctypes.c_int, _vp, _c, ctypes.POINTER(_vp), _pc, _pc)
+_treasure_csv = _sig("lf_treasure_csv", ctypes.c_int, _vp, _c, ctypes.POINTER(_vp), _pc, _pc)
 _libc = ctypes.CDLL(None)
 _libc.free.argtypes = [_vp]
 _libc.free.restype = None
@@ -378,6 +381,26 @@ class Catalog:
     def dungeon_text(self, query=None, **fields):
         """/dungeon?QUERY&format=text: the map, then the key a room a line."""
         return self._dungeon(_dungeon_text, query, fields)
+
+    def treasure_json(self, query=None, **fields):
+        """The JSON /treasure?QUERY&format=json answers, byte for byte:
+        level (1-20), type (hoard or individual), party (1-8), seed. Needs
+        the current export (it carries the treasure budgets)."""
+        return self._dungeon(_treasure_json, query, fields)
+
+    def treasure(self, query=None, **fields):
+        """Treasure on its own as a dict (its JSON parsed): total in gold
+        pieces and its parts (coins by denomination, gems, art, items)."""
+        import json
+        return json.loads(self.treasure_json(query, **fields))
+
+    def treasure_text(self, query=None, **fields):
+        """/treasure?QUERY&format=text: the parts a line each and the total."""
+        return self._dungeon(_treasure_text, query, fields)
+
+    def treasure_csv(self, query=None, **fields):
+        """/treasure?QUERY&format=csv: a row a part, the total last."""
+        return self._dungeon(_treasure_csv, query, fields)
 
     def loadout_totals(self, items, base=None):
         """The totals of a loadout: items as /loadout takes them, "CODE" (in

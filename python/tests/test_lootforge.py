@@ -114,3 +114,64 @@ def test_errors_name_the_field(cat):
     assert e.value.field == "item"
     with pytest.raises(lootforge.Error):
         lootforge.Catalog(b"{}")
+
+
+# The shipped treasure budgets (migration 0017, docs/dungeons.md), added to
+# the fixture export, which carries none.
+def _budget(level):
+    band = 0 if level <= 4 else 1 if level <= 10 else 2 if level <= 16 else 3
+    tier = [1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 6, 6, 6][level - 1]
+    pct = [(40, 45, 15), (35, 45, 20), (30, 45, 25), (25, 45, 30)][band]
+    gem, art = [(10, 25), (50, 250), (100, 750), (500, 2500)][band]
+    return {"level": level, "budget_per_room": round(25 * level ** 1.6), "tier": tier,
+            "empty_pct": pct[0], "items_pct": pct[1], "hoard_pct": pct[2],
+            "items_max": [1, 2, 3, 3][band], "gem_value": gem, "art_value": art}
+
+
+@pytest.fixture(scope="module")
+def rich(tmp_path_factory):
+    exe = os.environ.get("LOOTFORGE_EXPORT", os.path.join(ROOT, "build/rel/tests/kit_export"))
+    doc = json.loads(subprocess.run([exe], cwd=ROOT, check=True, capture_output=True).stdout)
+    doc["treasure_budgets"] = [_budget(level) for level in range(1, 21)]
+    return lootforge.Catalog(json.dumps(doc))
+
+
+def test_treasure_totals_are_their_parts(rich):
+    for level in range(1, 21):
+        for kind in ("hoard", "individual"):
+            t = rich.treasure(level=level, type=kind, party=1 + level % 8, seed=level * 31)
+            p = t["parts"]
+            coins = sum(c["value"] for c in p["coins"])
+            spent = coins + sum(v["value"] for v in p["gems"] + p["art"])
+            assert t["spent"] == spent <= t["budget"]
+            assert t["total"] == spent + sum(i["value"] for i in p["items"])
+            assert (t["level"], t["type"]) == (level, kind)
+            if kind == "individual":
+                assert not p["art"] and not p["items"]
+
+
+def test_treasure_is_its_seeds_and_its_forms(rich):
+    q = "level=9&type=hoard&party=5&seed=12345"
+    assert rich.treasure_json(q) == rich.treasure_json(q)
+    t = rich.treasure(q)
+    assert rich.treasure_text(q).splitlines()[0].endswith(t["code"])
+    rows = rich.treasure_csv(q).splitlines()
+    assert rows[0] == "part,name,count,each_gp,value_gp,stats,link"
+    assert rows[-1].startswith("total,") and rows[-1].split(",")[4] == str(t["total"])
+
+
+@pytest.mark.parametrize("query,field", [("level=0", "level"), ("type=x", "type"),
+                                         ("party=9", "party"), ("seed=x", "seed")])
+def test_treasure_errors_name_the_field(rich, query, field):
+    with pytest.raises(lootforge.Error) as e:
+        rich.treasure_json(query)
+    assert e.value.field == field
+
+
+def test_treasure_needs_the_budgets():
+    exe = os.environ.get("LOOTFORGE_EXPORT", os.path.join(ROOT, "build/rel/tests/kit_export"))
+    doc = json.loads(subprocess.run([exe], cwd=ROOT, check=True, capture_output=True).stdout)
+    assert doc.pop("treasure_budgets")  # the fixture's export carries them
+    with pytest.raises(lootforge.Error) as e:
+        lootforge.Catalog(json.dumps(doc)).treasure_json("level=3")
+    assert "treasure budgets" in str(e.value)

@@ -22,6 +22,7 @@
 #include "moderate.h"
 #include "spellpage.h"
 #include "submit.h"
+#include "treasurepage.h"
 #include "words.h"
 
 /* GET /healthz: 200 "ok". Touches nothing: the floor for benchmarks. */
@@ -86,6 +87,7 @@ static const struct route routes[] = {
         {"/spells", 0, M_GET, "GET, HEAD", spellpage_route, NULL, 0, CORS},
         {"/map", 0, M_GET, "GET, HEAD", mappage_route, NULL, 0, CORS},
         {"/dungeon", 1, M_GET, "GET, HEAD", dungeonpage_route, NULL, 0, CORS},
+        {"/treasure", 1, M_GET, "GET, HEAD", treasurepage_route, NULL, 0, CORS},
         {"/loadout", 0, M_GET, "GET, HEAD", loadoutpage_route, NULL, 0, CORS},
         {"/stash", 0, M_GET | M_POST, "GET, HEAD, POST", stashpage_route, NULL, 0, NO_CORS},
         {"/compare", 0, M_GET, "GET, HEAD", stashpage_compare, NULL, 0, NO_CORS},

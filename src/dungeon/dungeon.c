@@ -18,6 +18,7 @@
 #include <emmintrin.h> /* 16 cells at a time where there is SSE2 (x86-64 always) */
 #endif
 
+#include "hoard.h"
 #include "rng.h"
 
 #define T          MAP_TILE
@@ -40,15 +41,6 @@ static inline uint64_t below(struct rng *r, uint64_t n)
 	}
 	return x % n;
 }
-
-const char *const dungeon_gem_names[] = {"agate",     "bloodstone", "carnelian", "jasper",
-                                         "moonstone", "onyx",       "garnet",    "pearl",
-                                         "topaz",     "amethyst",   "emerald",   "sapphire"};
-const size_t dungeon_n_gems = sizeof dungeon_gem_names / sizeof *dungeon_gem_names;
-const char *const dungeon_art_names[] = {
-        "silver ewer",    "carved bone statuette", "gold locket",  "embroidered silk stole",
-        "jeweled goblet", "painted icon",          "bronze crown", "ivory chess set"};
-const size_t dungeon_n_arts = sizeof dungeon_art_names / sizeof *dungeon_art_names;
 
 const struct dungeon_budget *dungeon_budget_at(const struct dungeon_budget *rows, size_t n,
                                                int level, uint64_t rev)
@@ -988,44 +980,22 @@ static void add_item(struct dungeon_room *room, struct rng *r, enum kind k, int 
 	it->seed = rng_next(r);
 }
 
-/* A hoard worth at most `share` gp: art objects (a quarter of it at most),
- * gems (a third at most, each worth the base value or twice it), the rest
- * 90-100 % spent in coins; an item at the level's tier, and a scroll or a
- * wand. Returns the gp spent (<= share). */
+/* A hoard room: the hoard core's full hoard (hoard.h), its items after
+ * any the room holds. Returns the gp spent (<= share). */
 static uint32_t stock_hoard(struct dungeon_room *room, struct rng *r,
                             const struct dungeon_budget *b, uint32_t share)
 {
-	uint32_t left = share;
-	if (b->art_value > 0) {
-		uint64_t fit = (uint64_t)share / 4 / b->art_value;
-		uint64_t n = below(r, (fit < DUNGEON_ARTS_MAX ? fit : DUNGEON_ARTS_MAX) + 1);
-		for (uint64_t i = 0; i < n; i++) {
-			struct dungeon_valuable *v = &room->art[room->n_arts++];
-			v->what =
-			        (int)below(r, sizeof dungeon_art_names / sizeof *dungeon_art_names);
-			v->value = b->art_value;
-			left -= b->art_value;
-		}
-	}
-	if (b->gem_value > 0) {
-		uint32_t cap = share / 3;
-		uint64_t n = below(r, DUNGEON_GEMS_MAX + 1);
-		for (uint64_t i = 0; i < n; i++) {
-			uint32_t value = b->gem_value * (uint32_t)(1 + below(r, 2));
-			if (value > cap || value > left)
-				break;
-			struct dungeon_valuable *v = &room->gem[room->n_gems++];
-			v->what =
-			        (int)below(r, sizeof dungeon_gem_names / sizeof *dungeon_gem_names);
-			v->value = value;
-			cap -= value;
-			left -= value;
-		}
-	}
-	room->coins = left - (uint32_t)below(r, (uint64_t)left / 10 + 1);
-	add_item(room, r, gear[below(r, 4)], b->tier);
-	add_item(room, r, below(r, 2) ? K_WAND : K_SCROLL, b->tier);
-	return share - left + room->coins;
+	struct hoard h;
+	uint32_t spent = hoard_roll(r, b, share, HOARD_FULL, &h);
+
+	room->coins = h.coins;
+	memcpy(room->art, h.art, (size_t)h.n_arts * sizeof *h.art);
+	room->n_arts = h.n_arts;
+	memcpy(room->gem, h.gem, (size_t)h.n_gems * sizeof *h.gem);
+	room->n_gems = h.n_gems;
+	for (int i = 0; i < h.n_items && room->n_items < DUNGEON_ITEMS_MAX; i++)
+		room->item[room->n_items++] = h.item[i];
+	return spent;
 }
 
 /* Every room's contents: a d100 against the row's percentages, then the

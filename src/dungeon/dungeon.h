@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hoard.h"
 #include "mapgen.h"
 #include "recipe.h"
 
@@ -21,21 +22,6 @@
 #define DUNGEON_ROOMS_MAX    (MAP_DIM_MAX * MAP_DIM_MAX)
 #define DUNGEON_DOORS_MAX    (2 * MAP_DIM_MAX * MAP_DIM_MAX)
 #define DUNGEON_ITEMS_MAX    5 /* items_max (<= 4) + a scroll or wand */
-#define DUNGEON_GEMS_MAX     6
-#define DUNGEON_ARTS_MAX     4
-
-/* One level's treasure budget: a row of dungeon_treasure (migration 0017),
- * which follows the catalog's revision rules. */
-struct dungeon_budget {
-	uint32_t id;
-	int level;                /* 1..20 */
-	uint32_t budget_per_room; /* gp in coins, gems and art, per room */
-	int tier;                 /* 1..6: the items' tier */
-	int empty_pct, items_pct, hoard_pct;
-	int items_max; /* 1..4 */
-	uint32_t gem_value, art_value;
-	uint64_t added_rev, retired_rev; /* retired_rev 0: live */
-};
 
 /* One map_tile row with its revisions (migration 0017): a dungeon draws its
  * map from the tiles of its code's revision. t.name is NULL: the name is
@@ -69,17 +55,6 @@ void dungeon_weigh_tiles(const struct map_tile *tiles, size_t n, int hallways,
 int dungeon_tile_is_room(const struct map_tile *t);
 
 enum dungeon_stock { STOCK_EMPTY, STOCK_ITEMS, STOCK_HOARD };
-
-struct dungeon_item {
-	enum kind kind;
-	int tier;
-	uint64_t seed;
-};
-
-struct dungeon_valuable {
-	int what;       /* index into dungeon_gem_names or dungeon_art_names */
-	uint32_t value; /* gp */
-};
 
 struct dungeon_room {
 	int n_cells;
@@ -121,11 +96,6 @@ struct dungeon {
 	uint32_t budget;                /* gp: budget_per_room x rooms */
 	uint32_t spent;                 /* gp in coins, gems and art */
 };
-
-extern const char *const dungeon_gem_names[];
-extern const size_t dungeon_n_gems;
-extern const char *const dungeon_art_names[];
-extern const size_t dungeon_n_arts;
 
 /* Keys map m (drawn from tiles: the tiles the map's indices name) with
  * budget b and seed into d. 0, or -1 when out of memory. */

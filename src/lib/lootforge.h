@@ -264,6 +264,26 @@ int lf_loadout_make(const struct lf_catalog *c, const char *query, struct lf_loa
                     const char **field, const char **why);
 void lf_loadout_free(struct lf_loadout *l);
 
+/* ---- Treasure (SPEC §16, docs/treasure.md) ----------------------------- */
+
+/* Treasure on its own, of /treasure's fields as a query string
+ * ("level=5&type=hoard&party=4&seed=7"; type hoard or individual, party 1
+ * to 8), as /treasure?...&format=json answers it, byte for byte: its
+ * coins by denomination, gems, art objects and items (with stats and
+ * value), its total in gold pieces and its permanent code. Needs the
+ * current catalog export (without rev=: it carries the treasure budgets).
+ * Without seed= a fresh random one. 0 with *out (NUL-terminated; the
+ * caller frees it), or -1 with *why and *field (NULL if none). */
+int lf_treasure_json(const struct lf_catalog *c, const char *query, char **out,
+                     const char **field, const char **why);
+
+/* The same treasure as /treasure?...&format=text and format=csv answer
+ * it. As lf_treasure_json. */
+int lf_treasure_text(const struct lf_catalog *c, const char *query, char **out,
+                     const char **field, const char **why);
+int lf_treasure_csv(const struct lf_catalog *c, const char *query, char **out,
+                    const char **field, const char **why);
+
 #ifdef __cplusplus
 }
 #endif

@@ -57,6 +57,38 @@ void dungeon_keyed_free(struct keyed *k)
 	free(k->items);
 }
 
+int key_item_roll(const struct catalog *icat, const struct dungeon_item *di, int item_version,
+                  struct key_item *ki, struct form *f, struct buf *b)
+{
+	struct item *it = &ki->item; /* made in place, not copied */
+	struct gen_input in = {.kind = di->kind, .tier = di->tier, .power = 1.0};
+	ki->kind = in.kind;
+	ki->tier = in.tier;
+	ki->made = 0;
+	ki->link[0] = '\0';
+	if (generate(icat, &in, di->seed, it) != 0) {
+		/* a kind the catalog cannot make: named, not linked */
+		snprintf(ki->name, sizeof ki->name, "(no %s in the catalog)", kind_names[in.kind]);
+		ki->rarity = "common";
+		return 0;
+	}
+	memcpy(ki->name, it->name, sizeof ki->name);
+	ki->rarity = render_rarity(it->str);
+	buf_reset(b);
+	f->kind = in.kind;
+	f->tier = in.tier;
+	if (itemlink_fill_version(icat, &in, it, item_version) == 0 && it->code[0]) {
+		size_t n = strlen(it->code);
+		if (n + sizeof "/item/" <= sizeof ki->link) {
+			memcpy(ki->link, "/item/", sizeof "/item/" - 1);
+			memcpy(ki->link + sizeof "/item/" - 1, it->code, n + 1);
+		}
+	} else if (form_link(f, di->seed, b) == 0 && b->len < sizeof ki->link)
+		memcpy(ki->link, b->data, b->len + 1);
+	ki->made = 1;
+	return 0;
+}
+
 /* Rolls every room's items from icat (the catalog at the code's revision),
  * each linked to its permanent /item/CODE: by item codes of version 1 for a
  * dungeon code of version 1, whose answers keep the bytes they were made
@@ -77,44 +109,12 @@ static int roll_items(const struct catalog *icat, int version, struct keyed *k)
 		return -1;
 	form_parse(&f, NULL, NULL, 0, NULL);
 	buf_init(&b);
+	int item_version = version == DUNGEONCODE_VERSION_1 ? ITEMCODE_VERSION_1 : ITEMCODE_VERSION;
 	for (int id = 1; id <= k->d->n_rooms; id++) {
 		const struct dungeon_room *r = &k->d->room[id];
-		for (int i = 0; i < r->n_items; i++) {
-			struct key_item *ki = &k->items[k->n_items++];
-			struct item *it = &ki->item; /* made in place, not copied */
-			struct gen_input in = {
-			        .kind = r->item[i].kind, .tier = r->item[i].tier, .power = 1.0};
-			ki->kind = in.kind;
-			ki->tier = in.tier;
-			ki->made = 0;
-			ki->link[0] = '\0';
-			if (generate(icat, &in, r->item[i].seed, it) != 0) {
-				/* a kind the catalog cannot make: named, not linked */
-				snprintf(ki->name, sizeof ki->name, "(no %s in the catalog)",
-				         kind_names[in.kind]);
-				ki->rarity = "common";
-				continue;
-			}
-			memcpy(ki->name, it->name, sizeof ki->name);
-			ki->rarity = render_rarity(it->str);
-			buf_reset(&b);
-			f.kind = in.kind;
-			f.tier = in.tier;
-			if (itemlink_fill_version(icat, &in, it,
-			                          version == DUNGEONCODE_VERSION_1
-			                                  ? ITEMCODE_VERSION_1
-			                                  : ITEMCODE_VERSION) == 0 &&
-			    it->code[0]) {
-				size_t n = strlen(it->code);
-				if (n + sizeof "/item/" <= sizeof ki->link) {
-					memcpy(ki->link, "/item/", sizeof "/item/" - 1);
-					memcpy(ki->link + sizeof "/item/" - 1, it->code, n + 1);
-				}
-			} else if (form_link(&f, r->item[i].seed, &b) == 0 &&
-			           b.len < sizeof ki->link)
-				memcpy(ki->link, b.data, b.len + 1);
-			ki->made = 1;
-		}
+		for (int i = 0; i < r->n_items; i++)
+			key_item_roll(icat, &r->item[i], item_version, &k->items[k->n_items++], &f,
+			              &b);
 	}
 	buf_free(&b);
 	return 0;
@@ -143,6 +143,17 @@ static void stats_words(const struct item *it, char *out, size_t cap)
 	}
 }
 
+uint64_t key_item_worth(struct key_item *ki)
+{
+	ki->value = 0;
+	ki->stats[0] = '\0';
+	if (!ki->made)
+		return 0;
+	ki->value = item_value(&ki->item);
+	stats_words(&ki->item, ki->stats, sizeof ki->stats);
+	return ki->value;
+}
+
 /* Version 4: each item's value and stats, each room's total and the
  * dungeon's (coins, gems and art as the dungeon's spent, plus the items).
  * 0, or -1 out of memory. */
@@ -160,16 +171,8 @@ static int key_values(struct keyed *k)
 			t += r->gem[i].value;
 		for (int i = 0; i < r->n_arts; i++)
 			t += r->art[i].value;
-		for (int i = 0; i < r->n_items; i++, item++) {
-			struct key_item *ki = &k->items[item];
-			ki->value = 0;
-			ki->stats[0] = '\0';
-			if (!ki->made)
-				continue;
-			ki->value = item_value(&ki->item);
-			stats_words(&ki->item, ki->stats, sizeof ki->stats);
-			t += ki->value;
-		}
+		for (int i = 0; i < r->n_items; i++, item++)
+			t += key_item_worth(&k->items[item]);
 		k->room_total[id] = t;
 		k->total += t;
 	}

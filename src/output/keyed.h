@@ -32,6 +32,20 @@ struct key_item {
 	char stats[160];
 };
 
+/* Rolls the planned item di from icat into ki, linked by an item code of
+ * item_version (its /item/CODE; the generator's address when it has
+ * none); a kind icat cannot make is named "(no wand in the catalog)",
+ * not made. f and b are the caller's scratch (a form read from nothing, a
+ * buffer). Returns 0. */
+struct form;
+struct buf;
+int key_item_roll(const struct catalog *icat, const struct dungeon_item *di, int item_version,
+                  struct key_item *ki, struct form *f, struct buf *b);
+
+/* ki's value in gp and its stats as words into ki (0 and "" when not
+ * made). Returns the value. */
+uint64_t key_item_worth(struct key_item *ki);
+
 /* Everything one answer draws from. */
 struct keyed {
 	struct dungeon *d;
