@@ -9,6 +9,7 @@
  *                      [--power P] [--seed S] [--count N] [--attr PART=WORD]...
  *       items from the form's fields (/generate?...&format=json)
  *   lootforge map --catalog FILE [--width W] [--height H] [--tileset T] [--seed S]
+ *                 [--loot N] [--json]
  *       a dungeon map as text (/map?format=text)
  *   lootforge dungeon --catalog FILE [--width W] [--height H] [--tileset T] [--seed S]
  *                     [--level N] [--hallways N] [--text]
@@ -33,6 +34,7 @@ static const char usage_text[] =
         "       lootforge generate --catalog FILE [--kind K] [--tier N] [--variance]\n"
         "                 [--power P] [--seed S] [--count N] [--attr PART=WORD]...\n"
         "       lootforge map --catalog FILE [--width W] [--height H] [--tileset T] [--seed S]\n"
+        "                 [--loot N] [--json]\n"
         "       lootforge dungeon --catalog FILE [--width W] [--height H] [--tileset T]\n"
         "                 [--seed S] [--level N] [--hallways N] [--text]\n"
         "       lootforge treasure --catalog FILE [--level N] [--type hoard|individual]\n"
@@ -50,6 +52,8 @@ static const char usage_text[] =
         "  -W, --width W        map width in tiles, 1 to 30 (default 12)\n"
         "  -H, --height H       map height in tiles, 1 to 30 (default 8)\n"
         "  -T, --tileset T      map tileset (default plain)\n"
+        "      --loot N         map: an item in each room, rolled at tier N (0: any, to 6)\n"
+        "      --json           the map as JSON (/map?format=json), not its cells\n"
         "  -l, --level N        dungeon level, 1 to 20 (default 1): deeper, richer\n"
         "      --hallways N     dungeon's mix of hallway pieces, 0 to 100 (default 50)\n"
         "      --text           the dungeon or treasure as text (format=text), not JSON\n"
@@ -144,11 +148,13 @@ static const struct option options[] = {{"catalog", required_argument, NULL, 'c'
                                         {"type", required_argument, NULL, 'y'},
                                         {"party", required_argument, NULL, 'P'},
                                         {"csv", no_argument, NULL, 'C'},
+                                        {"loot", required_argument, NULL, 'o'},
+                                        {"json", no_argument, NULL, 'j'},
                                         {NULL, 0, NULL, 0}};
 
 /* Which options each command takes: the letters of options[]. */
 static const char *const takes[] = {
-        [CMD_ITEM] = "c",           [CMD_GENERATE] = "cktvpsna", [CMD_MAP] = "cWHTs",
+        [CMD_ITEM] = "c",           [CMD_GENERATE] = "cktvpsna", [CMD_MAP] = "cWHTsoj",
         [CMD_DUNGEON] = "cWHTslwx", [CMD_TREASURE] = "clyPsxC",
 };
 
@@ -180,6 +186,8 @@ static const char *field_of(int opt)
 		return "type";
 	case 'P':
 		return "party";
+	case 'o':
+		return "loot";
 	default:
 		return NULL;
 	}
@@ -253,6 +261,8 @@ int main(int argc, char **argv)
 			text = 1;
 		} else if (opt == 'C') {
 			text = 2;
+		} else if (opt == 'j') {
+			text = 3;
 		} else if (opt == 'v') {
 			add(query, sizeof query, "tier-variance", "on");
 		} else if (opt == 'a') {
@@ -275,6 +285,16 @@ int main(int argc, char **argv)
 			fprintf(stderr, "lootforge: %s%s%s\n", field ? field : "",
 			        field ? ": " : "", why);
 			rc = field ? 2 : 1;
+		} else {
+			puts(out);
+			free(out);
+		}
+	} else if (cmd == CMD_MAP && text == 3) {
+		char *out;
+		if (lf_map_json(c, query, &out, &field, &why) != 0) {
+			fprintf(stderr, "lootforge: %s%s%s\n", field ? field : "",
+			        field ? ": " : "", why);
+			rc = field && strcmp(field, "tileset") != 0 ? 2 : 1;
 		} else {
 			puts(out);
 			free(out);

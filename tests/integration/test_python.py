@@ -4,6 +4,7 @@ batches of every kind, items by code, maps (JSON and text), and loadout
 totals, each compared with what the site answers for the same fields."""
 import json
 import os
+import subprocess
 import sys
 import urllib.parse
 
@@ -104,3 +105,17 @@ def test_python_answers_the_sites_loadout_totals(stack):
     check(got.worn == want["worn"] == 3, "worn", got.worn, want)
     for k, v in want.items():
         check(getattr(got, k) == v, "the total %s is the site's" % k, getattr(got, k), v)
+
+
+def test_command_map_with_loot_is_the_sites(stack, tmp_path):
+    catalog(stack)
+    path = tmp_path / "catalog.json"
+    path.write_bytes(stack.get("/catalog.json").body)
+    cli = os.path.join(lf.ROOT, "build", "rel", "lootforge")
+    site = stack.get("/map?w=10&h=6&tileset=plain&loot=3&seed=41&format=json")
+    check(site.status == 200 and site.json()["loot"], "the site's map has loot", site)
+    out = subprocess.run([cli, "map", "--catalog", str(path), "-W", "10", "-H", "6", "-T", "plain",
+                          "--loot", "3", "-s", "41", "--json"], capture_output=True, check=True)
+    check(out.stdout == site.body + b"\n", "the command's map with loot differs", out.stdout[:200])
+    bad = subprocess.run([cli, "map", "--catalog", str(path), "--loot", "7"], capture_output=True)
+    check(bad.returncode == 2 and b"loot" in bad.stderr, "a bad loot", bad)
