@@ -714,6 +714,15 @@ def test_dungeon_by_clicks(b, stack):
         check(b.d.find_element(By.CSS_SELECTOR, "figure.dungeon svg").is_displayed() and
               b.d.find_element(By.CSS_SELECTOR, "ol.dungeon-key").is_displayed(),
               "printed: the map and the key")
+        # the key a GM reads on paper: each item's value, the rooms' and the
+        # dungeon's totals
+        worth = [e for e in b.d.find_elements(By.CSS_SELECTOR, "ol.dungeon-key .item .worth")
+                 if e.is_displayed()]
+        check(worth and all(e.text.strip().endswith(" gp") for e in worth),
+              "printed: each item's value", [e.text for e in worth][:5])
+        total = b.d.find_element(By.CSS_SELECTOR, "p.dungeon-total")
+        check(total.is_displayed() and total.text.endswith("gp."), "printed: the dungeon's total",
+              total.text)
         b.screenshot(save("browser-dungeon-print.png"))
     finally:
         b.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
