@@ -276,6 +276,7 @@ bench: deps
 	python3 tests/bench/bench.py --daemon build/rel/lootforged \
 		--generator build/rel/tests/bench_generate $(BENCH_ARGS)
 	build/rel/tests/bench_mapgen
+	@$(MAKE) --no-print-directory SAN=0 bench-dungeon-png
 	@$(MAKE) --no-print-directory bench-curve
 
 # The load curve (1..512 connections, median of 3 per point), the batch of
