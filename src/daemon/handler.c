@@ -49,8 +49,7 @@ static void route_metrics(struct handler_ctx *ctx, const struct request *rq, str
 struct route {
 	const char *path;
 	int under;
-	unsigned methods;
-	const char *allow;
+	unsigned methods; /* the Allow header is said from them (allow_of) */
 	void (*fn)(struct handler_ctx *, const struct request *, struct response *);
 	const struct page_guard *guard;
 	/* The methods slow by design, answered in the slow lane (lane.h) so
@@ -66,56 +65,64 @@ struct route {
 #define NO_CORS 0
 
 static const struct route routes[] = {
-        {"/healthz", 0, M_GET, "GET, HEAD", route_healthz, NULL, 0, NO_CORS},
+        {"/healthz", 0, M_GET, route_healthz, NULL, 0, NO_CORS},
         /* For the monitor's network only: nginx allows no other address. */
-        {"/readyz", 0, M_GET, "GET, HEAD", health_ready, NULL, 0, NO_CORS},
-        {"/metrics", 0, M_GET, "GET, HEAD", route_metrics, NULL, 0, NO_CORS},
-        {"/", 0, M_GET, "GET, HEAD", itempage_index, NULL, 0, CORS},
-        {"/generate", 0, M_GET | M_POST, "GET, HEAD, POST", itempage_generate, NULL, 0, CORS},
-        {"/item", 1, M_GET, "GET, HEAD", itempage_code, NULL, 0, CORS},
-        {"/catalog.json", 0, M_GET, "GET, HEAD", exportpage_route, NULL, 0, CORS},
-        {"/submit", 0, M_GET | M_POST, "GET, HEAD, POST", submit_route, NULL, 0, NO_CORS},
-        {"/submit/spell", 0, M_GET | M_POST, "GET, HEAD, POST", submit_spell_route, NULL, 0,
-         NO_CORS},
-        {"/submit/name", 0, M_GET | M_POST, "GET, HEAD, POST", submit_name_route, NULL, 0, NO_CORS},
-        {"/submit/trap", 0, M_GET | M_POST, "GET, HEAD, POST", submit_trap_route, NULL, 0, NO_CORS},
-        {"/submit/occupant", 0, M_GET | M_POST, "GET, HEAD, POST", submit_occupant_route, NULL, 0,
-         NO_CORS},
-        {"/submit/dressing", 0, M_GET | M_POST, "GET, HEAD, POST", submit_dressing_route, NULL, 0,
-         NO_CORS},
-        {"/words", 0, M_GET, "GET, HEAD", words_route, NULL, 0, CORS},
-        {"/spells", 0, M_GET, "GET, HEAD", spellpage_route, NULL, 0, CORS},
-        {"/map", 0, M_GET, "GET, HEAD", mappage_route, NULL, 0, CORS},
-        {"/dungeon", 1, M_GET, "GET, HEAD", dungeonpage_route, NULL, 0, CORS},
-        {"/treasure", 1, M_GET, "GET, HEAD", treasurepage_route, NULL, 0, CORS},
-        {"/loadout", 0, M_GET, "GET, HEAD", loadoutpage_route, NULL, 0, CORS},
-        {"/stash", 0, M_GET | M_POST, "GET, HEAD, POST", stashpage_route, NULL, 0, NO_CORS},
-        {"/compare", 0, M_GET, "GET, HEAD", stashpage_compare, NULL, 0, NO_CORS},
-        {"/login", 0, M_GET | M_POST, "GET, HEAD, POST", login_route, NULL, M_POST, NO_CORS},
-        {"/logout", 0, M_POST, "POST", logout_route, NULL, 0, NO_CORS},
+        {"/readyz", 0, M_GET, health_ready, NULL, 0, NO_CORS},
+        {"/metrics", 0, M_GET, route_metrics, NULL, 0, NO_CORS},
+        {"/", 0, M_GET, itempage_index, NULL, 0, CORS},
+        {"/generate", 0, M_GET | M_POST, itempage_generate, NULL, 0, CORS},
+        {"/item", 1, M_GET, itempage_code, NULL, 0, CORS},
+        {"/catalog.json", 0, M_GET, exportpage_route, NULL, 0, CORS},
+        {"/submit", 0, M_GET | M_POST, submit_route, NULL, 0, NO_CORS},
+        {"/submit/spell", 0, M_GET | M_POST, submit_spell_route, NULL, 0, NO_CORS},
+        {"/submit/name", 0, M_GET | M_POST, submit_name_route, NULL, 0, NO_CORS},
+        {"/submit/trap", 0, M_GET | M_POST, submit_trap_route, NULL, 0, NO_CORS},
+        {"/submit/occupant", 0, M_GET | M_POST, submit_occupant_route, NULL, 0, NO_CORS},
+        {"/submit/dressing", 0, M_GET | M_POST, submit_dressing_route, NULL, 0, NO_CORS},
+        {"/words", 0, M_GET, words_route, NULL, 0, CORS},
+        {"/spells", 0, M_GET, spellpage_route, NULL, 0, CORS},
+        {"/map", 0, M_GET, mappage_route, NULL, 0, CORS},
+        {"/dungeon", 1, M_GET, dungeonpage_route, NULL, 0, CORS},
+        {"/treasure", 1, M_GET, treasurepage_route, NULL, 0, CORS},
+        {"/loadout", 0, M_GET, loadoutpage_route, NULL, 0, CORS},
+        {"/stash", 0, M_GET | M_POST, stashpage_route, NULL, 0, NO_CORS},
+        {"/compare", 0, M_GET, stashpage_compare, NULL, 0, NO_CORS},
+        {"/login", 0, M_GET | M_POST, login_route, NULL, M_POST, NO_CORS},
+        {"/logout", 0, M_POST, logout_route, NULL, 0, NO_CORS},
         /* The moderators' pages: a moderator's session first, whatever the
          * method or path (401), then 404/405 in the queue's page. */
-        {"/moderate", 0, M_GET, "GET, HEAD", moderate_queue, &moderate_guard, 0, NO_CORS},
-        {"/moderate/approve", 0, M_POST, "POST", moderate_approve, &moderate_guard, 0, NO_CORS},
-        {"/moderate/reject", 0, M_POST, "POST", moderate_reject, &moderate_guard, 0, NO_CORS},
-        {"/moderate/retire", 0, M_POST, "POST", moderate_retire, &moderate_guard, 0, NO_CORS},
-        {"/moderate/edit", 0, M_POST, "POST", moderate_edit, &moderate_guard, 0, NO_CORS},
-        {"/moderate/spell/approve", 0, M_POST, "POST", moderate_spell_approve, &moderate_guard, 0,
+        {"/moderate", 0, M_GET, moderate_queue, &moderate_guard, 0, NO_CORS},
+        {"/moderate/approve", 0, M_POST, moderate_approve, &moderate_guard, 0, NO_CORS},
+        {"/moderate/reject", 0, M_POST, moderate_reject, &moderate_guard, 0, NO_CORS},
+        {"/moderate/retire", 0, M_POST, moderate_retire, &moderate_guard, 0, NO_CORS},
+        {"/moderate/edit", 0, M_POST, moderate_edit, &moderate_guard, 0, NO_CORS},
+        {"/moderate/spell/approve", 0, M_POST, moderate_spell_approve, &moderate_guard, 0, NO_CORS},
+        {"/moderate/spell/reject", 0, M_POST, moderate_spell_reject, &moderate_guard, 0, NO_CORS},
+        {"/moderate/name/approve", 0, M_POST, moderate_name_approve, &moderate_guard, 0, NO_CORS},
+        {"/moderate/name/reject", 0, M_POST, moderate_name_reject, &moderate_guard, 0, NO_CORS},
+        {"/moderate/dressing/approve", 0, M_POST, moderate_dressing_approve, &moderate_guard, 0,
          NO_CORS},
-        {"/moderate/spell/reject", 0, M_POST, "POST", moderate_spell_reject, &moderate_guard, 0,
+        {"/moderate/dressing/reject", 0, M_POST, moderate_dressing_reject, &moderate_guard, 0,
          NO_CORS},
-        {"/moderate/name/approve", 0, M_POST, "POST", moderate_name_approve, &moderate_guard, 0,
-         NO_CORS},
-        {"/moderate/name/reject", 0, M_POST, "POST", moderate_name_reject, &moderate_guard, 0,
-         NO_CORS},
-        {"/moderate/dressing/approve", 0, M_POST, "POST", moderate_dressing_approve,
-         &moderate_guard, 0, NO_CORS},
-        {"/moderate/dressing/reject", 0, M_POST, "POST", moderate_dressing_reject, &moderate_guard,
-         0, NO_CORS},
-        {"/moderate", 1, 0, NULL, NULL, &moderate_guard, 0, NO_CORS},
+        {"/moderate", 1, 0, NULL, &moderate_guard, 0, NO_CORS},
 };
 
 #define N_ROUTES (sizeof(routes) / sizeof(routes[0]))
+
+/* The Allow header of a route's methods; NULL for none. */
+static const char *allow_of(unsigned methods)
+{
+	switch (methods) {
+	case M_GET:
+		return "GET, HEAD";
+	case M_POST:
+		return "POST";
+	case M_GET | M_POST:
+		return "GET, HEAD, POST";
+	default:
+		return NULL;
+	}
+}
 _Static_assert(N_ROUTES < METRICS_ROUTES, "the metrics count every route and \"other\"");
 
 /* The counters are labelled with the routes' paths. */
@@ -187,7 +194,7 @@ static void cors_preflight(const struct route *r, struct response *rs)
 	buf_reset(&rs->body);
 	rs->status = 204;
 	rs->content_type = NULL;
-	rs->allow = r->allow;
+	rs->allow = allow_of(r->methods);
 	cors_allow(rs);
 	response_header(rs, "Access-Control-Allow-Methods", "GET, HEAD");
 	response_header(rs, "Access-Control-Allow-Headers", "Accept");
@@ -223,7 +230,7 @@ static void dispatch(struct handler_ctx *ctx, const struct request *rq, struct r
 			return;
 		}
 		if (!(method_bit(rq->method) & r->methods)) {
-			rs->allow = r->allow;
+			rs->allow = allow_of(r->methods);
 			refuse(ctx, rq, rs, r, 405, MSG_BAD_METHOD);
 			return;
 		}
@@ -263,7 +270,8 @@ void handle_request(struct handler_ctx *ctx, const struct request *rq, struct re
 size_t handler_routes(struct handler_route_info *out, size_t cap)
 {
 	for (size_t i = 0; i < N_ROUTES && i < cap; i++)
-		out[i] = (struct handler_route_info){routes[i].path, routes[i].under, routes[i].allow,
+		out[i] = (struct handler_route_info){routes[i].path, routes[i].under,
+		                                     allow_of(routes[i].methods),
 		                                     routes[i].guard != NULL, routes[i].cors};
 	return N_ROUTES;
 }
