@@ -144,6 +144,192 @@ static void test_stale_revision(void **state)
 	assert_int_equal(v.n_worn, 0);
 }
 
+/* Every entry of v, as "L:code:place", "S:code" and "R:code" lines. */
+static void entries(const struct visitor *x, char *out, size_t cap)
+{
+	size_t at = 0;
+	out[0] = '\0';
+	for (unsigned i = 0; i < x->n_worn && at < cap; i++)
+		at += (size_t)snprintf(out + at, cap - at, "L:%s:%d\n", x->worn[i].code,
+		                       (int)x->worn[i].place);
+	for (unsigned i = 0; i < x->n_stash && at < cap; i++)
+		at += (size_t)snprintf(out + at, cap - at, "S:%s\n", x->stash[i].code);
+	for (unsigned i = 0; i < x->n_recent && at < cap; i++)
+		at += (size_t)snprintf(out + at, cap - at, "R:%s\n", x->recent[i].code);
+}
+
+/* Cut at every byte: each entry wholly before the cut is kept, in its
+ * order; the one the cut falls in is dropped or, when the cut leaves a
+ * whole entry, kept; nothing else is invented. */
+static void test_truncated_everywhere(void **state)
+{
+	(void)state;
+	static char s[1024], got[4096], want[4096];
+	int n = snprintf(s, sizeof s, "1~%s:head.%s:left-finger.%s~%s.%s~%s.%s", code(1), code(2),
+	                 code(3), code(4), code(5), code(6), code(7));
+	visitor_parse(&w, s, (size_t)n);
+	assert_int_equal(w.dropped, 0);
+	assert_int_equal(w.n_worn + w.n_stash + w.n_recent, 7);
+	for (int cut = 0; cut <= n; cut++) {
+		visitor_parse(&v, s, (size_t)cut);
+		assert_int_equal(v.found, cut > 0);
+		assert_true(v.dropped <= 1);
+		/* what is read is the whole value's entries, up to the cut */
+		assert_true(v.n_worn <= w.n_worn && v.n_stash <= w.n_stash &&
+		            v.n_recent <= w.n_recent);
+		for (unsigned i = 0; i < v.n_worn; i++) {
+			assert_string_equal(v.worn[i].code, w.worn[i].code);
+			/* a place cut short is no place: the entry goes; a cut just
+			 * before its ':' leaves a whole code, which is carried */
+			assert_true(v.worn[i].place == w.worn[i].place ||
+			            (v.worn[i].place == PLACE_PACK && i + 1 == v.n_worn &&
+			             s[cut] == ':'));
+		}
+		for (unsigned i = 0; i < v.n_stash; i++)
+			assert_string_equal(v.stash[i].code, w.stash[i].code);
+		for (unsigned i = 0; i < v.n_recent; i++)
+			assert_string_equal(v.recent[i].code, w.recent[i].code);
+		/* every entry ending before the cut is there */
+		unsigned whole = 0;
+		for (int k = 2; k < cut; k++)
+			whole += s[k] == '.' || s[k] == '~';
+		assert_true(v.n_worn + v.n_stash + v.n_recent >= whole);
+	}
+	entries(&w, want, sizeof want);
+	visitor_parse(&v, s, (size_t)n);
+	entries(&v, got, sizeof got);
+	assert_string_equal(got, want);
+}
+
+/* Forged: each character of one code changed in turn (the code's own
+ * check refuses it; there is no other signature to trust): that entry
+ * alone is dropped, its neighbours in every list are kept. */
+static void test_forged_each_character(void **state)
+{
+	(void)state;
+	static const char alphabet[] =
+	        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+	char s[1024], target[ITEMCODE_MAX];
+	snprintf(target, sizeof target, "%s", code(2));
+	size_t len = strlen(target);
+	unsigned refused = 0, tried = 0;
+	for (size_t i = 0; i < len; i++) {
+		for (const char *a = alphabet; *a; a += 7) {
+			char forged[ITEMCODE_MAX];
+			memcpy(forged, target, len + 1);
+			if (forged[i] == *a)
+				continue;
+			forged[i] = *a;
+			snprintf(s, sizeof s, "1~%s:head.%s:feet~%s.%s~%s", code(1), forged, forged,
+			         code(3), forged);
+			parse(s);
+			tried++;
+			assert_true(v.n_worn >= 1 && v.n_stash >= 1);
+			assert_string_equal(v.worn[0].code, code(1));
+			assert_int_equal(v.worn[0].place, PLACE_HEAD);
+			if (visitor_code_ok(forged, len)) {
+				/* a code that still decodes names another item: any
+				 * visitor may wear any item, so it is not a forgery to catch */
+				assert_int_equal(v.dropped, 0);
+				continue;
+			}
+			refused++;
+			assert_int_equal(v.n_worn, 1);
+			assert_int_equal(v.n_stash, 1);
+			assert_string_equal(v.stash[0].code, code(3));
+			assert_int_equal(v.n_recent, 0);
+			assert_int_equal(v.dropped, 3);
+		}
+	}
+	/* the check catches nearly every change of a character */
+	assert_true(refused * 10 >= tried * 9);
+	/* bytes no cookie-octet may be, in the middle of a list */
+	snprintf(s, sizeof s, "1~%s.\x01\xff%%00;=.%s~~%s", code(1), code(4), code(5));
+	parse(s);
+	assert_int_equal(v.n_worn, 2);
+	assert_string_equal(v.worn[1].code, code(4));
+	assert_int_equal(v.n_recent, 1);
+	assert_int_equal(v.dropped, 1);
+}
+
+/* Oversized: a list longer than its bound, an entry longer than any code,
+ * a value past VISITOR_READ_MAX. The first entries up to each bound are
+ * kept, the rest dropped and counted. */
+static void test_oversized_lists(void **state)
+{
+	(void)state;
+	static char s[VISITOR_READ_MAX * 2];
+	size_t at = (size_t)snprintf(s, sizeof s, "1~");
+	for (unsigned i = 0; i < LOADOUT_MAX + 3; i++) {
+		struct itemcode c = {
+		        .kind = (enum kind)0, .tier = 2, .seed = 7000 + i, .revision = 1};
+		char o[ITEMCODE_MAX];
+		assert_true(itemcode_encode(&c, o, sizeof o) > 0);
+		at += (size_t)snprintf(s + at, sizeof s - at, "%s%s", i ? "." : "", o);
+	}
+	at += (size_t)snprintf(s + at, sizeof s - at, "~");
+	/* one entry of 5,000 letters, then a good one */
+	memset(s + at, 'A', 5000);
+	at += 5000;
+	at += (size_t)snprintf(s + at, sizeof s - at, ".%s~", code(1));
+	for (unsigned i = 0; i < VISITOR_RECENT_MAX + 4; i++) {
+		struct itemcode c = {
+		        .kind = (enum kind)1, .tier = 3, .seed = 9000 + i, .revision = 1};
+		char o[ITEMCODE_MAX];
+		assert_true(itemcode_encode(&c, o, sizeof o) > 0);
+		at += (size_t)snprintf(s + at, sizeof s - at, "%s%s", i ? "." : "", o);
+	}
+	assert_true(at < VISITOR_READ_MAX);
+	parse(s);
+	assert_int_equal(v.n_worn, LOADOUT_MAX);
+	assert_int_equal(v.n_stash, 1);
+	assert_string_equal(v.stash[0].code, code(1));
+	assert_int_equal(v.n_recent, VISITOR_RECENT_MAX);
+	assert_int_equal(v.dropped, 3 + 1 + 4);
+
+	/* past the bytes read: a code that straddles VISITOR_READ_MAX is cut,
+	 * so dropped; those wholly before it stay; nothing after it is read */
+	at = (size_t)snprintf(s, sizeof s, "1~~");
+	size_t clen = strlen(code(1));
+	memset(s + at, '.', VISITOR_READ_MAX - at - clen - 4); /* empty entries: nothing */
+	at = VISITOR_READ_MAX - clen - 4;
+	at += (size_t)snprintf(s + at, sizeof s - at, "%s.%s.%s", code(1), code(2), code(3));
+	assert_true(at > VISITOR_READ_MAX);
+	parse(s);
+	assert_int_equal(v.n_stash, 1);
+	assert_string_equal(v.stash[0].code, code(1));
+	assert_int_equal(v.dropped, 1);
+}
+
+/* Stale revisions: a value of another layout revision is dropped whole
+ * (never half-read under the wrong layout), and one of this revision that
+ * still carries an old layout's shapes keeps what reads as this one. */
+static void test_stale_revision_entries(void **state)
+{
+	(void)state;
+	char s[1024];
+	static const char *const stale[] = {"0~", "2~", "9~", "a~", "~", "10~", "1x~"};
+	for (size_t i = 0; i < sizeof stale / sizeof *stale; i++) {
+		snprintf(s, sizeof s, "%s%s:head~%s~%s", stale[i], code(1), code(2), code(3));
+		parse(s);
+		assert_true(v.found);
+		assert_int_equal(v.n_worn + v.n_stash + v.n_recent, 0);
+		assert_true(v.dropped >= 1);
+	}
+	/* places and separators no layout of this revision has */
+	snprintf(s, sizeof s, "1~%s:helm.%s:hand.%s:main-hand.%s,%s~%s|%s.%s~%s", code(1), code(2),
+	         code(3), code(4), code(5), code(6), code(7), code(1), code(2));
+	parse(s);
+	assert_int_equal(v.n_worn, 1);
+	assert_string_equal(v.worn[0].code, code(3));
+	assert_int_equal(v.worn[0].place, PLACE_MAIN_HAND);
+	assert_int_equal(v.n_stash, 1);
+	assert_string_equal(v.stash[0].code, code(1));
+	assert_int_equal(v.n_recent, 1);
+	assert_string_equal(v.recent[0].code, code(2));
+	assert_int_equal(v.dropped, 4);
+}
+
 static void test_lists(void **state)
 {
 	(void)state;
@@ -189,10 +375,17 @@ static void test_header(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_truncated),
-	        cmocka_unit_test(test_forged),         cmocka_unit_test(test_oversized),
-	        cmocka_unit_test(test_stale_revision), cmocka_unit_test(test_lists),
+	        cmocka_unit_test(test_round_trip),
+	        cmocka_unit_test(test_truncated),
+	        cmocka_unit_test(test_forged),
+	        cmocka_unit_test(test_oversized),
+	        cmocka_unit_test(test_stale_revision),
+	        cmocka_unit_test(test_lists),
 	        cmocka_unit_test(test_header),
+	        cmocka_unit_test(test_truncated_everywhere),
+	        cmocka_unit_test(test_forged_each_character),
+	        cmocka_unit_test(test_oversized_lists),
+	        cmocka_unit_test(test_stale_revision_entries),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
