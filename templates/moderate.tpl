@@ -16,8 +16,9 @@
 <input type="hidden" name="csrf" value="{{CSRF}}">
 <button type="submit">Log out</button>
 </form>
-{{#DONE}}<p class="notice done">{{DONE_TEXT}}</p>{{/DONE}}
+{{#DONE}}<p class="notice done" role="status">{{DONE_TEXT}}</p>{{/DONE}}
 {{#EMPTY}}<p class="notice">Nothing is waiting.</p>{{/EMPTY}}
+{{#ITEM_LIST}}<div class="queue-list">
 {{#ITEM}}
 <article class="card proposal" id="s{{ID}}">
 <h3><span class="word">{{WORD}}</span> <small>{{KIND}} {{PART}} · #{{ID}} · {{CREATED}} UTC</small></h3>
@@ -51,12 +52,14 @@
 <input type="hidden" name="id" value="{{ID}}">
 <label class="field"><span>Reason <small>(1 to 200 characters)</small></span>
 <input type="text" name="reason" required maxlength="200"{{#KEPT_REASON}} value="{{VALUE}}"{{/KEPT_REASON}}></label>
-<p class="actions"><button type="submit">Reject</button></p>
+<p class="actions"><button type="submit" class="danger">Reject</button></p>
 </form>
 </article>
 {{/ITEM}}
+</div>{{/ITEM_LIST}}
 <h2>Pending spells</h2>
 <p><span class="total-spells">{{SPELL_TOTAL}}</span> pending. A spell is checked again when it is approved, by the rules the catalog loads it with.</p>
+{{#SPELL_ITEM_LIST}}<div class="queue-list">
 {{#SPELL_ITEM}}
 <article class="card proposal spell" id="spell{{ID}}">
 <h3><span class="word">{{NAME}}</span> <small>spell · #{{ID}} · {{CREATED}} UTC</small></h3>
@@ -72,12 +75,14 @@
 <input type="hidden" name="id" value="{{ID}}">
 <label class="field"><span>Reason <small>(1 to 200 characters)</small></span>
 <input type="text" name="reason" required maxlength="200"{{#KEPT_REASON}} value="{{VALUE}}"{{/KEPT_REASON}}></label>
-<p class="actions"><button type="submit">Reject</button></p>
+<p class="actions"><button type="submit" class="danger">Reject</button></p>
 </form>
 </article>
 {{/SPELL_ITEM}}
+</div>{{/SPELL_ITEM_LIST}}
 <h2>Pending training names</h2>
 <p><span class="total-names">{{NAME_TOTAL}}</span> pending. An approved name joins the list the scroll-name chain learns from at the next catalog revision; no scroll is ever called by it.</p>
+{{#NAME_ITEM_LIST}}<div class="queue-list">
 {{#NAME_ITEM}}
 <article class="card proposal name" id="name{{ID}}">
 <h3><span class="word">{{NAME}}</span> <small>training name · #{{ID}} · {{CREATED}} UTC</small></h3>
@@ -91,12 +96,14 @@
 <input type="hidden" name="id" value="{{ID}}">
 <label class="field"><span>Reason <small>(1 to 200 characters)</small></span>
 <input type="text" name="reason" required maxlength="200"{{#KEPT_REASON}} value="{{VALUE}}"{{/KEPT_REASON}}></label>
-<p class="actions"><button type="submit">Reject</button></p>
+<p class="actions"><button type="submit" class="danger">Reject</button></p>
 </form>
 </article>
 {{/NAME_ITEM}}
+</div>{{/NAME_ITEM_LIST}}
 <h2>Pending dungeon dressing</h2>
 <p><span class="total-dressing">{{DRESS_TOTAL}}</span> pending. An approved trap, creature or room phrase is a row of the dungeons' tables at the next catalog revision (weight 10 among the rows of its kind); dungeons made from then on may draw it, older dungeon links never.</p>
+{{#DRESS_ITEM_LIST}}<div class="queue-list">
 {{#DRESS_ITEM}}
 <article class="card proposal dressing" id="dressing{{ID}}">
 <h3><span class="word">{{NAME}}</span> <small>{{KIND}} · #{{ID}} · {{CREATED}} UTC</small></h3>
@@ -113,10 +120,11 @@
 <input type="hidden" name="id" value="{{ID}}">
 <label class="field"><span>Reason <small>(1 to 200 characters)</small></span>
 <input type="text" name="reason" required maxlength="200"{{#KEPT_REASON}} value="{{VALUE}}"{{/KEPT_REASON}}></label>
-<p class="actions"><button type="submit">Reject</button></p>
+<p class="actions"><button type="submit" class="danger">Reject</button></p>
 </form>
 </article>
 {{/DRESS_ITEM}}
+</div>{{/DRESS_ITEM_LIST}}
 <h2>Change a live word</h2>
 <p class="hint">A change never alters an item already made: the word's old row stays in the catalog's earlier revisions, and every permanent link keeps showing what it showed.</p>
 <form class="generate retire" method="post" action="/moderate/retire">

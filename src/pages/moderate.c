@@ -13,6 +13,7 @@
  * descriptor and what the queue says of that type. */
 #include "moderate.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,7 @@ enum mf {
 	MF_VALUE_MULT,
 	MF_MARK,
 	MF_CLASSES,
+	MF_TYPE,
 	MF__MAX
 };
 
@@ -55,7 +57,7 @@ enum mf {
 static const char *const mf_names[MF__MAX + 1] = {
 	"csrf", "id", "tier", "slot", "reason", "format", "approved", "rejected",
 	STAT_NAME_INITS
-	"kind", "part", "word", "value", "value_mult", "mark", "classes", NULL};
+	"kind", "part", "word", "value", "value_mult", "mark", "classes", "type", NULL};
 /* clang-format on */
 
 #define LONG_FIELDS (UINT64_C(1) << MF_REASON)
@@ -274,6 +276,8 @@ static void fill_live_choices(struct tmpl_dict *q, const struct fields *in)
 		tmpl_set(tmpl_section(q, "KEPT_WORD"), "VALUE", in->v[MF_WORD]);
 }
 
+static void fill_done(struct handler_ctx *ctx, struct tmpl_dict *q, const struct fields *in);
+
 /* The queue page: 200, or the status of the problems of e (NULL: none)
  * listed above it, with the values of the POST kept (k: NULL for none). */
 static void send_queue_errors(struct handler_ctx *ctx, struct response *rs, const struct auth *a,
@@ -286,7 +290,6 @@ static void send_queue_errors(struct handler_ctx *ctx, struct response *rs, cons
 	struct db_submission rows[DBMOD_PENDING_MAX];
 	unsigned long total = 0;
 	size_t n = 0;
-	char note[96];
 
 	struct db_spell_submission *spells = NULL;
 	unsigned long spell_total = 0;
@@ -388,24 +391,22 @@ static void send_queue_errors(struct handler_ctx *ctx, struct response *rs, cons
 	tmpl_set_int(q, "TOTAL", (long)total);
 	if (total > n)
 		tmpl_set_int(tmpl_section(q, "MORE"), "SHOWN", (long)n);
-	if (parse_id(in->v[MF_APPROVED]) || parse_id(in->v[MF_REJECTED])) {
-		int approved = parse_id(in->v[MF_APPROVED]) != 0;
-		snprintf(note, sizeof(note), "Submission #%lu %s.",
-		         (unsigned long)parse_id(in->v[approved ? MF_APPROVED : MF_REJECTED]),
-		         approved ? "approved: it can be rolled now" : "rejected");
-		tmpl_set(tmpl_section(q, "DONE"), "DONE_TEXT", note);
-	}
+	fill_done(ctx, q, in);
 	if (n == 0)
 		tmpl_show(q, "EMPTY");
+	/* each list in a grid of its own, only when it has cards */
+	struct tmpl_dict *list = n ? tmpl_section(q, "ITEM_LIST") : NULL;
 	for (size_t i = 0; i < n; i++)
-		fill_item(q, &rows[i], k);
+		fill_item(list, &rows[i], k);
 	page_stat_sections(q, "EDIT_STAT", typed, in);
 	tmpl_set_int(q, "SPELL_TOTAL", (long)spell_total);
+	list = n_spells ? tmpl_section(q, "SPELL_ITEM_LIST") : NULL;
 	for (size_t i = 0; i < n_spells; i++)
-		fill_spell(q, &spells[i], a->csrf, k);
+		fill_spell(list, &spells[i], a->csrf, k);
 	tmpl_set_int(q, "NAME_TOTAL", (long)name_total);
+	list = n_names ? tmpl_section(q, "NAME_ITEM_LIST") : NULL;
 	for (size_t i = 0; i < n_names; i++) {
-		struct tmpl_dict *it = tmpl_section(q, "NAME_ITEM");
+		struct tmpl_dict *it = tmpl_section(list, "NAME_ITEM");
 		tmpl_set_int(it, "ID", (long)names[i].id);
 		tmpl_set(it, "NAME", names[i].name);
 		tmpl_set(it, "CREATED", names[i].created);
@@ -413,8 +414,9 @@ static void send_queue_errors(struct handler_ctx *ctx, struct response *rs, cons
 		keep_reason(it, k, KEPT_NAME, names[i].id);
 	}
 	tmpl_set_int(q, "DRESS_TOTAL", (long)dress_total);
+	list = n_dress ? tmpl_section(q, "DRESS_ITEM_LIST") : NULL;
 	for (size_t i = 0; i < n_dress; i++)
-		fill_dress(q, &dress[i], a->csrf, k);
+		fill_dress(list, &dress[i], a->csrf, k);
 	page_send_html(rs, status, d);
 }
 
@@ -488,11 +490,13 @@ struct decision {
 	                         * "%s #N was approved already" */
 	const char *live_field; /* the field a 409 for a live key names */
 	int takes_adjust;       /* approving reads the moderator's changes */
-	int redirect_to_row;    /* HTML: /moderate?approved=ID, else /moderate */
+	const char *type_name;  /* ?type= of the confirmation after the 303 */
 	const char *new_id_key; /* the added row's id in the JSON answer, or NULL */
 	json_t *(*row_json)(const void *row);
 	/* "“x” is already a ...; reject this proposal instead." */
 	void (*live_message)(const void *row, char *msg, size_t n);
+	/* The confirmation of a decided row, in words, into msg. */
+	void (*confirm)(const void *row, int approved, char *msg, size_t n);
 	/* The decision on stderr (reason: NULL when approved). */
 	void (*log)(const struct auth *a, const void *row, uint32_t new_id, const char *reason);
 };
@@ -532,6 +536,21 @@ static void word_log(const struct auth *a, const void *r, uint32_t word_id, cons
 	buf_free(&stats);
 }
 
+/* The word as the catalog holds it once approved (the record keeps it as
+ * typed). */
+static void word_confirm(const void *row, int approved, char *msg, size_t n)
+{
+	const struct proposal *p = &((const struct db_submission *)row)->p;
+	char word[sizeof p->word];
+
+	if (!approved || proposal_word_catalog_case(p->word, word, sizeof word) != 0)
+		snprintf(word, sizeof word, "%s", p->word);
+	snprintf(msg, n,
+	         approved ? "Approved the %s %s “%s”: it can be rolled now."
+	                  : "Rejected the %s %s “%s”.",
+	         kind_names[p->kind], part_names[p->part], word);
+}
+
 static const struct decision word_decision = {
         .type = &proposal_word,
         .list = KEPT_WORD,
@@ -539,7 +558,8 @@ static const struct decision word_decision = {
         .noun = "submission",
         .live_field = "word",
         .takes_adjust = 1,
-        .redirect_to_row = 1,
+        .type_name = "word",
+        .confirm = word_confirm,
         .new_id_key = "word_id",
         .row_json = word_json,
         .live_message = word_live,
@@ -571,11 +591,36 @@ static void spell_log(const struct auth *a, const void *r, uint32_t spell_id, co
 		         row->id, row->p.name, REASON_BYTES_MAX, reason);
 }
 
+/* The spell's effects in the words of /spells (spell_effect_text), joined
+ * by "; ". */
+static void spell_confirm(const void *row, int approved, char *msg, size_t n)
+{
+	const struct db_spell_submission *r = row;
+	char effects[SPELL_TEXT_MAX] = "", one[SPELL_TEXT_MAX];
+	size_t used = 0;
+	struct spell s;
+
+	spell_proposal_view(&r->p, &s);
+	for (int e = 0; e < s.n_effects; e++) {
+		if (spell_effect_text(&s.effects[e], one, sizeof one) < 0)
+			continue;
+		int w = snprintf(effects + used, sizeof effects - used, "%s%s", used ? "; " : "",
+		                 one);
+		if (w < 0 || (size_t)w >= sizeof effects - used)
+			break;
+		used += (size_t)w;
+	}
+	snprintf(msg, n, "%s the spell “%s”%s%s%s", approved ? "Approved" : "Rejected", r->p.name,
+	         used ? " (" : "", effects, used ? ")." : ".");
+}
+
 static const struct decision spell_decision = {
         .type = &proposal_spell,
         .list = KEPT_SPELL,
         .row_size = sizeof(struct db_spell_submission),
         .noun = "spell proposal",
+        .type_name = "spell",
+        .confirm = spell_confirm,
         .live_field = "name",
         .new_id_key = "spell_id",
         .row_json = spell_json,
@@ -608,11 +653,24 @@ static void name_log(const struct auth *a, const void *r, uint32_t markov_id, co
 		         row->id, row->name, REASON_BYTES_MAX, reason);
 }
 
+static void name_confirm(const void *row, int approved, char *msg, size_t n)
+{
+	const struct db_name_submission *r = row;
+
+	snprintf(msg, n,
+	         approved ? "Approved the training name “%s”: the scroll-name chain learns it at "
+	                    "the next catalog revision."
+	                  : "Rejected the training name “%s”.",
+	         r->name);
+}
+
 static const struct decision name_decision = {
         .type = &proposal_name,
         .list = KEPT_NAME,
         .row_size = sizeof(struct db_name_submission),
         .noun = "name proposal",
+        .type_name = "name",
+        .confirm = name_confirm,
         .live_field = "name",
         .row_json = name_json,
         .live_message = name_live,
@@ -647,11 +705,24 @@ static void dress_log(const struct auth *a, const void *r, uint32_t dressing_id,
 		         row->id, kind, row->p.name, REASON_BYTES_MAX, reason);
 }
 
+static void dress_confirm(const void *row, int approved, char *msg, size_t n)
+{
+	const struct dress_proposal *p = &((const struct db_dressing_submission *)row)->p;
+
+	snprintf(msg, n,
+	         approved ? "Approved the %s “%s”: dungeons made from the next catalog revision "
+	                    "on may draw it."
+	                  : "Rejected the %s “%s”.",
+	         dressprop_kind_names[p->kind], p->name);
+}
+
 static const struct decision dress_decision = {
         .type = &proposal_dressing,
         .list = KEPT_DRESS,
         .row_size = sizeof(struct db_dressing_submission),
         .noun = "dressing proposal",
+        .type_name = "dressing",
+        .confirm = dress_confirm,
         .live_field = "name",
         .new_id_key = "dressing_id",
         .row_json = dress_json,
@@ -667,6 +738,59 @@ static uint32_t row_id(const void *row)
 	return id;
 }
 
+/* The submission id of a decided row: every record follows its id with it. */
+static const char *row_sid(const void *row)
+{
+	return (const char *)row + offsetof(struct db_submission, sid);
+}
+_Static_assert(offsetof(struct db_spell_submission, sid) == offsetof(struct db_submission, sid) &&
+                       offsetof(struct db_name_submission, sid) ==
+                               offsetof(struct db_submission, sid) &&
+                       offsetof(struct db_dressing_submission, sid) ==
+                               offsetof(struct db_submission, sid),
+               "every record has its submission id at the same place");
+
+static const struct decision *const decisions[] = {&word_decision, &spell_decision, &name_decision,
+                                                   &dress_decision};
+
+/* 32 lowercase hex digits, as every submission id is. */
+static int is_sid(const char *s)
+{
+	size_t i = 0;
+
+	for (; s && s[i]; i++)
+		if (i == SUBMISSION_ID_HEX ||
+		    !((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return i == SUBMISSION_ID_HEX;
+}
+
+/* ?approved=SID&type=T or ?rejected=SID&type=T, after a decision's 303: the
+ * note names what was decided, read from the store, and only when that
+ * proposal was decided so. Anything else in the query shows nothing (it is
+ * a pointer for display, never a reason to change anything). */
+static void fill_done(struct handler_ctx *ctx, struct tmpl_dict *q, const struct fields *in)
+{
+	const char *ap = in->v[MF_APPROVED], *rj = in->v[MF_REJECTED], *type = in->v[MF_TYPE];
+	const struct decision *t = NULL;
+	int found = 0, approved = ap != NULL;
+	const char *sid = approved ? ap : rj;
+	char msg[SPELL_TEXT_MAX + 160];
+	void *row;
+
+	if ((ap != NULL) == (rj != NULL) || !is_sid(sid) || !type)
+		return;
+	for (size_t i = 0; i < sizeof decisions / sizeof *decisions; i++)
+		if (strcmp(decisions[i]->type_name, type) == 0)
+			t = decisions[i];
+	if (!t || !(row = arena_alloc(&ctx->arena, t->row_size)) ||
+	    db_proposal_by_sid(ctx->db, t->type, sid, row, &found) != DB_OK || !found ||
+	    strcmp(db_proposal_status(t->type, row), approved ? "approved" : "rejected") != 0)
+		return;
+	t->confirm(row, approved, msg, sizeof msg);
+	tmpl_set(tmpl_section(q, "DONE"), "DONE_TEXT", msg);
+}
+
 /* POST /moderate/approve (id, and for words tier, slot, mark, stats, value)
  * and /moderate/reject (id, reason), and the same under /moderate/spell and
  * /moderate/name: 303 back to the queue (JSON: 200 with the row, and the
@@ -677,7 +801,7 @@ static void decide(struct handler_ctx *ctx, const struct request *rq, struct res
                    const struct decision *t, int approving)
 {
 	const struct auth *a = ctx->admitted;
-	char reason[REASON_BYTES_MAX + 1], msg[256], loc[48];
+	char reason[REASON_BYTES_MAX + 1], msg[256], loc[96];
 	const char *action = approving ? "approved" : "rejected";
 	struct proposal_input adjust;
 	struct decide_outcome o;
@@ -729,10 +853,9 @@ static void decide(struct handler_ctx *ctx, const struct request *rq, struct res
 	case DECIDE_DONE: {
 		t->log(a, row, o.new_id, approving ? NULL : reason);
 		if (!in.json) {
-			if (t->redirect_to_row)
-				snprintf(loc, sizeof(loc), "/moderate?%s=%u", action, row_id(row));
-			else
-				snprintf(loc, sizeof(loc), "/moderate");
+			/* the confirmation is drawn from the store, by this pointer */
+			snprintf(loc, sizeof(loc), "/moderate?%s=%s&type=%s", action, row_sid(row),
+			         t->type_name);
 			page_redirect(rs, loc);
 			return;
 		}

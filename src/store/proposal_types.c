@@ -4,7 +4,9 @@
 #include "proposal_types.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unicase.h>
 
 #include "lifecycle_int.h"
 #include "log.h"
@@ -307,9 +309,37 @@ static const char *word_text(const void *row, int approved, struct buf *b)
 	return stats_text(&((const struct db_submission *)row)->p, b);
 }
 
+int proposal_word_catalog_case(const char *word, char *out, size_t cap)
+{
+	size_t n = cap;
+	uint8_t *low;
+
+	if (cap == 0)
+		return -1;
+	low = u8_tolower((const uint8_t *)word, strlen(word), NULL, UNINORM_NFC, (uint8_t *)out,
+	                 &n);
+	if (low && low == (uint8_t *)out && n < cap) {
+		out[n] = '\0';
+		return 0;
+	}
+	if (low && low != (uint8_t *)out)
+		free(low); /* longer than out: kept as typed */
+	snprintf(out, cap, "%s", word);
+	return -1;
+}
+
+/* The adjusted proposal checked again, then its word in the tables' case:
+ * the record keeps what was typed, the catalog row what every reader sees. */
 static int word_check(void *row, const void *adjust, struct proposal_error *err)
 {
-	return proposal_adjust(&((struct db_submission *)row)->p, adjust, err);
+	struct proposal *p = &((struct db_submission *)row)->p;
+	char low[sizeof p->word];
+
+	if (proposal_adjust(p, adjust, err) != 0)
+		return -1;
+	if (proposal_word_catalog_case(p->word, low, sizeof low) == 0)
+		memcpy(p->word, low, sizeof low);
+	return 0;
 }
 
 static const char *word_proposal_text(const void *proposal)

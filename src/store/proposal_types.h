@@ -21,6 +21,12 @@ struct db_dressing_submission {
 /* A word for an affix table: struct proposal in, struct db_submission out;
  * approving takes a struct proposal_input of the moderator's changes. */
 extern const struct proposal_type proposal_word;
+
+/* word in the case of the affix tables (docs/moderation.md, "The case of an
+ * approved word"): lower case, as every shipped word is (the generator
+ * capitalises names itself). Into out (cap bytes, NUL ended); 0, or -1 when
+ * it does not fit, out then holds word as typed (cut to cap). */
+int proposal_word_catalog_case(const char *word, char *out, size_t cap);
 /* A spell: struct spell_proposal in, struct db_spell_submission out. */
 extern const struct proposal_type proposal_spell;
 /* A training name: the name (char *) in, struct db_name_submission out. */
