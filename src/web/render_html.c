@@ -290,9 +290,13 @@ static int fill_card(struct tmpl_dict *card, const struct item *it, const struct
 		tmpl_set(tmpl_section(card, "SAME_SEED"), "URL", link.data ? link.data : "/");
 	buf_reset(&link);
 	/* a loadout carried by the form (an address's "find more loot") keeps
-	 * its link; otherwise the visitor's own loadout takes the card */
-	if (rc == 0 && (!a || f->loadout) && it->code[0] &&
-	    (rc = loadout_link(f, it->code, &link)) == 0)
+	 * its link; otherwise the visitor's own loadout takes the card: by its
+	 * forms, or on a page the same for everyone by the compare view, whose
+	 * Equip adds it (a link to the one-item address would replace it) */
+	if (rc == 0 && f->loadout && it->code[0] && (rc = loadout_link(f, it->code, &link)) == 0)
+		tmpl_set(tmpl_section(card, "ADD_TO_LOADOUT"), "URL", link.data);
+	else if (rc == 0 && !a && it->code[0] && (rc = buf_puts(&link, "/compare?item=")) == 0 &&
+	         (rc = buf_puts(&link, it->code)) == 0)
 		tmpl_set(tmpl_section(card, "ADD_TO_LOADOUT"), "URL", link.data);
 	buf_free(&link);
 	if (rc == 0)

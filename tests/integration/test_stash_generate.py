@@ -21,3 +21,18 @@ def test_item_page_generate_rolls_a_new_item(stack):
     again = stack.get(html.unescape(same.group(1)) + "&format=json").json()
     lf.check(again["name"] == it["name"] and again["code"] == it["code"],
              "which rolls the same item", again, it)
+
+
+def test_item_page_add_to_loadout_adds_to_the_visitors_own(stack):
+    """The page is the same for everyone, so its "Add to loadout" cannot be
+    the visitor's form: it opens the compare view, whose Equip adds the
+    item to the loadout the visitor has (a link to /loadout?item=CODE
+    alone would offer to replace it)."""
+    it = stack.get("/generate?kind=armor&seed=4243&format=json").json()
+    page = stack.get("/item/" + it["code"])
+    add = re.search(r'<a class="add-to-loadout" href="([^"]+)"', page.text)
+    lf.check(add and html.unescape(add.group(1)) == "/compare?item=" + it["code"],
+             "Add to loadout opens the compare view", add and add.group(0))
+    view = stack.get(html.unescape(add.group(1)))
+    lf.check(view.status == 200 and 'value="wear"' in view.text,
+             "whose form wears it", view.status, view.text[-2000:])
