@@ -104,7 +104,7 @@
 {{/TEXT}}
 </fieldset>
 {{/EFFECT}}
-<table class="effect-help">
+<div class="table-wrap"><table class="effect-help">
 <caption>What p1 to p5 mean for each effect</caption>
 <thead><tr><th scope="col">effect</th><th scope="col">p1</th><th scope="col">p2</th><th scope="col">p3</th><th scope="col">p4</th><th scope="col">p5</th></tr></thead>
 <tbody>
@@ -113,7 +113,7 @@
 </tr>
 {{/KIND_HELP}}
 </tbody>
-</table>
+</table></div>
 <p class="actions"><button type="submit">Propose</button></p>
 </form>
 <script src="/static/spell-form.js" defer></script>

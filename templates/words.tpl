@@ -19,17 +19,17 @@
 </form>
 {{#TABLE}}
 <section class="word-table" id="{{KIND}}-{{PART}}" data-kind="{{KIND}}" data-part="{{PART}}">
-<h3>{{KIND}} {{PART}} <small>({{COUNT}} live)</small></h3>
+<h2>{{KIND}} {{PART}} <small>({{COUNT}} live)</small></h2>
 {{#TRUNCATED}}<p class="hint">The first {{SHOWN}} are shown.</p>{{/TRUNCATED}}
 {{#EMPTY}}<p class="hint">None yet.</p>{{/EMPTY}}
 {{#NO_MATCH}}<p class="hint">No word here contains that text.</p>{{/NO_MATCH}}
-<table>
+<div class="table-wrap"><table>
 <thead><tr><th scope="col">Word</th>{{#HAS_TIER}}<th scope="col">Tier</th>{{/HAS_TIER}}{{#HAS_CLASSES}}<th scope="col">{{H}}</th>{{/HAS_CLASSES}}<th scope="col">Stats</th><th scope="col">Value</th></tr></thead>
 <tbody>
 {{#ROW}}<tr><td class="word">{{WORD}}</td>{{#TIER}}<td class="tier">{{V}}</td>{{/TIER}}{{#CLASSES}}<td class="classes">{{V}}</td>{{/CLASSES}}<td class="stats">{{STATS}}</td><td class="worth">{{WORTH}}</td></tr>
 {{/ROW}}
 </tbody>
-</table>
+</table></div>
 </section>
 {{/TABLE}}
 </section>

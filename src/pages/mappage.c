@@ -47,6 +47,8 @@ struct map_query {
  * at most MAP_PX_MAX pixels (a 1 x 1 map is 96 px, not the page's width). */
 #define MAP_PX_CELL 16
 #define MAP_PX_MAX  960
+/* Cells of margin above and left of the map for the grid's numbers. */
+#define MAP_MARGIN 4
 
 static int read_format(const char *v, enum map_format *f)
 {
@@ -247,6 +249,21 @@ static int floor_path(const struct map *m, struct buf *d)
 	return d->oom ? -1 : 0;
 }
 
+/* The lines between the tiles, so a tile is found by its column and row:
+ * one path, w - 1 + h - 1 lines. 0, or -1 when out of memory. */
+static int grid_path(const struct map *m, struct buf *d)
+{
+	int cw = MAP_TILE * m->w, ch = MAP_TILE * m->h;
+
+	for (int x = 1; x < m->w; x++)
+		if (svgpath_line(d, MAP_TILE * x, 0, MAP_TILE * x, ch) != 0)
+			return -1;
+	for (int y = 1; y < m->h; y++)
+		if (svgpath_line(d, 0, MAP_TILE * y, cw, MAP_TILE * y) != 0)
+			return -1;
+	return d->oom ? -1 : 0;
+}
+
 static void send_html(struct response *rs, const struct map_query *q, const struct catalog *cat,
                       const struct map *m, uint64_t seed, const char *text, size_t text_len,
                       const struct map_loot *loot, size_t n_loot, size_t n_rooms)
@@ -254,28 +271,50 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 	struct tmpl_dict *d = page_new("Dungeon map");
 	struct tmpl_dict *body = page_body(d, "map.tpl");
 	struct tmpl_dict *map = tmpl_section(body, "MAP");
-	struct buf link, again, path;
+	struct buf link, again, path, grid;
 	char num[DECIMAL_MAX];
 
 	buf_init(&link);
 	buf_init(&again);
 	buf_init(&path);
+	buf_init(&grid);
 	if (map_link(&link, q, &seed) != 0 || map_link(&again, q, NULL) != 0 ||
-	    floor_path(m, &path) != 0) {
+	    floor_path(m, &path) != 0 || grid_path(m, &grid) != 0) {
 		buf_free(&link);
 		buf_free(&again);
 		buf_free(&path);
+		buf_free(&grid);
 		tmpl_dict_free(d);
 		page_failed(rs, 0);
 		return;
 	}
 	fill_form(body, q, cat);
-	int cw = MAP_TILE * m->w, ch = MAP_TILE * m->h, longer = cw > ch ? cw : ch;
+	/* The drawing is the map and, above and to its left, a margin for the
+	 * grid's column and row numbers. */
+	int cw = MAP_TILE * m->w, ch = MAP_TILE * m->h;
+	int vw = cw + MAP_MARGIN, vh = ch + MAP_MARGIN, longer = vw > vh ? vw : vh;
 	int px = MAP_PX_MAX / longer < MAP_PX_CELL ? MAP_PX_MAX / longer : MAP_PX_CELL;
 	tmpl_set_int(map, "CW", cw);
 	tmpl_set_int(map, "CH", ch);
-	tmpl_set_int(map, "PXW", cw * px);
-	tmpl_set_int(map, "PXH", ch * px);
+	tmpl_set_int(map, "VX", -MAP_MARGIN);
+	tmpl_set_int(map, "VY", -MAP_MARGIN);
+	tmpl_set_int(map, "VW", vw);
+	tmpl_set_int(map, "VH", vh);
+	tmpl_set_int(map, "PXW", vw * px);
+	tmpl_set_int(map, "PXH", vh * px);
+	tmpl_set(map, "GRID", grid.data ? grid.data : "");
+	for (int x = 0; x < m->w; x++) {
+		struct tmpl_dict *c = tmpl_section(map, "COL");
+		tmpl_set_int(c, "N", x);
+		tmpl_set_int(c, "X", MAP_TILE * x + MAP_TILE / 2);
+	}
+	for (int y = 0; y < m->h; y++) {
+		struct tmpl_dict *r = tmpl_section(map, "ROW");
+		tmpl_set_int(r, "N", y);
+		/* the baseline a little below the tile's middle: the digits
+		 * centred on it */
+		tmpl_set_int(r, "Y", MAP_TILE * y + MAP_TILE / 2 + 1);
+	}
 	/* FLOOR and TEXT go out as they are (map.tpl's x-plain): numbers and
 	 * the letters of svgpath_run, '#', '.' and newlines of map_text,
 	 * nothing HTML escaping would change; the modifier checks every byte. */
@@ -292,8 +331,8 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 	tmpl_set_ref(map, "TEXT", text, text_len);
 	for (size_t i = 0; i < n_loot; i++) {
 		/* One dictionary an item for both places map.tpl shows it: the
-		 * marker in its room (CX, CY, NAME, LINK) and the list (NAME,
-		 * LINK, RARITY, X, Y). A section each was twice the dictionaries,
+		 * marker in its room (N, CX, CY, LY, NAME, LINK) and the list (N,
+		 * NAME, LINK, RARITY, X, Y). A section each was twice the dictionaries,
 		 * and making one (its name built with snprintf and strings) was
 		 * most of the ~0.9 us an item these values cost. */
 		struct tmpl_dict *li = tmpl_section(map, "LOOT");
@@ -309,12 +348,12 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 		tmpl_set_ref(li, "NAME", name, strlen(name));
 		tmpl_set_ref(li, "LINK", loot[i].link, strlen(loot[i].link));
 		tmpl_set_ref(li, "RARITY", rarity, strlen(rarity));
-		/* "x, y": one value where the list shows both */
-		char xy[2 * DECIMAL_MAX + 2], *e = xy + decimal_i64_n(loot[i].x, 0, xy);
-		memcpy(e, ", ", 2);
-		e += 2;
-		e[decimal_i64_n(loot[i].y, 0, e)] = '\0';
-		tmpl_set(li, "XY", xy);
+		tmpl_set_int(li, "N", (long)i + 1);
+		/* the number's baseline on the top edge of the marker's cell:
+		 * the digits sit just above the marker */
+		tmpl_set_int(li, "LY", loot[i].cy);
+		tmpl_set_int(li, "X", loot[i].x);
+		tmpl_set_int(li, "Y", loot[i].y);
 	}
 	if (n_loot) {
 		tmpl_show(map, "HAS_LOOT");
@@ -326,6 +365,7 @@ static void send_html(struct response *rs, const struct map_query *q, const stru
 	buf_free(&link);
 	buf_free(&again);
 	buf_free(&path);
+	buf_free(&grid);
 }
 
 /* The map as JSON (docs/api.md), written straight into the answer. */

@@ -78,7 +78,7 @@ def test_html_page(stack):
     r = stack.get("/map?w=5&h=4&seed=77")
     lf.check(r.status == 200 and r.headers["content-type"].startswith("text/html"),
              "GET /map is an HTML page", r)
-    lf.check("<svg" in r.text and 'viewBox="0 0 30 24"' in r.text, "the map as inline SVG",
+    lf.check("<svg" in r.text and 'viewBox="-4 -4 34 28"' in r.text, "the map as inline SVG",
              r.text[:2000])
     text = stack.get("/map?w=5&h=4&seed=77&format=text").text
     # The floor path, drawn back into cells, is the text form's floor.
@@ -323,11 +323,12 @@ def test_accept_text_plain(stack):
 
 
 def test_map_drawn_to_fit(stack):
-    """A 1 x 1 map is 96 px (16 a cell), not the page's width; 30 x 30 is at
-    most 960 px."""
+    """A 1 x 1 map is 96 px (16 a cell) and its 4-cell margin for the grid's
+    numbers 64 more, not the page's width; 30 x 30 is at most 960 px."""
     r = stack.get("/map?w=1&h=1&seed=1")
-    lf.check('viewBox="0 0 6 6" width="96" height="96"' in r.text, "1 x 1: 96 px", r.text)
+    lf.check('viewBox="-4 -4 10 10" width="160" height="160"' in r.text, "1 x 1: 96 px + margin",
+             r.text)
     lf.check('width="100%"' not in r.text, "not the page's width")
     r = stack.get("/map?w=30&h=12&seed=1")
-    lf.check('viewBox="0 0 180 72" width="900" height="360"' in r.text, "30 x 12: 5 px a cell",
+    lf.check('viewBox="-4 -4 184 76" width="920" height="380"' in r.text, "30 x 12: 5 px a cell",
              r.text)
