@@ -26,7 +26,7 @@
 </table>
 <p class="item-strength">Strength of the worn items (their affix points, which set each item’s rarity; not the character’s strength): <span class="n">{{ITEM_STR}}</span></p>
 </div>
-<h3>Pack</h3>
+<h2 class="pack-heading">Pack</h2>
 {{#PACK_EMPTY}}<p class="empty">The pack is empty.</p>{{/PACK_EMPTY}}
 <ul class="pack">
 {{#PACK_ITEM}}<li><a class="item rarity-{{RARITY}}" href="/item/{{CODE}}">{{NAME}}</a>{{#FITS}} <span class="slot">({{SLOT}})</span>{{/FITS}} <span class="actions">{{#EQUIP}}{{#LINK}}<a class="equip" href="{{URL}}">equip</a>{{/LINK}}{{#POST}}<form class="act act-equip" method="post" action="/stash"><input type="hidden" name="csrf" value="{{CSRF}}"><input type="hidden" name="items" value="{{ITEMS}}"><input type="hidden" name="back" value="{{URL}}"><button type="submit" name="do" value="mine" class="equip">equip</button></form>{{/POST}}{{/EQUIP}} {{#EQUIP_OFF}}{{#LINK}}<a class="equip-off" href="{{URL}}">equip in off hand</a>{{/LINK}}{{#POST}}<form class="act act-equip-off" method="post" action="/stash"><input type="hidden" name="csrf" value="{{CSRF}}"><input type="hidden" name="items" value="{{ITEMS}}"><input type="hidden" name="back" value="{{URL}}"><button type="submit" name="do" value="mine" class="equip-off">equip in off hand</button></form>{{/POST}}{{/EQUIP_OFF}} {{#REMOVE}}{{#LINK}}<a class="remove" href="{{URL}}">remove</a>{{/LINK}}{{#POST}}<form class="act act-remove" method="post" action="/stash"><input type="hidden" name="csrf" value="{{CSRF}}"><input type="hidden" name="items" value="{{ITEMS}}"><input type="hidden" name="back" value="{{URL}}"><button type="submit" name="do" value="mine" class="remove">remove</button></form>{{/POST}}{{/REMOVE}}</span></li>
