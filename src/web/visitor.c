@@ -1,4 +1,5 @@
-/* visitor: see visitor.h. Pure: no allocation, no I/O. */
+/* visitor: see visitor.h. No allocation, no I/O; its one state is what
+ * each thread remembers of the codes it checked (below). */
 #include "visitor.h"
 
 #include <stdint.h>
