@@ -43,7 +43,8 @@ struct visitor {
 	int found;                                      /* a value was there to read */
 };
 
-/* Reads the n bytes of value into *v (emptied first). Never fails. */
+/* Reads the n bytes of value into *v (its lists emptied first; what lies
+ * past each count is not cleared, and nothing reads it). Never fails. */
 void visitor_parse(struct visitor *v, const char *value, size_t n);
 
 /* The cookie called name (cookie_visitor_name()) of a Cookie header (may

@@ -372,6 +372,51 @@ static void test_header(void **state)
 	assert_int_equal(v.found, 0);
 }
 
+/* A code read again is answered as it was the first time, from whatever
+ * the reader remembers of the codes it checked: its repeats found however
+ * far apart, a code one byte off or one byte short still refused, and
+ * more codes than any memory holds each still checked. */
+static void test_read_again(void **state)
+{
+	(void)state;
+	static char s[8192];
+	static char many[3000][ITEMCODE_MAX];
+	size_t at = (size_t)snprintf(s, sizeof s, "1~~");
+	for (unsigned i = 0; i < 2 * VISITOR_STASH_MAX; i++) {
+		struct itemcode c = {.kind = (enum kind)2,
+		                     .tier = 3,
+		                     .seed = 7000 + i % VISITOR_STASH_MAX,
+		                     .revision = 4};
+		char o[ITEMCODE_MAX];
+		assert_true(itemcode_encode(&c, o, sizeof o) > 0);
+		at += (size_t)snprintf(s + at, sizeof s - at, "%s%s", i ? "." : "", o);
+	}
+	for (int round = 0; round < 2; round++) {
+		parse(s);
+		assert_int_equal(v.n_stash,
+		                 VISITOR_STASH_MAX); /* the second fifty repeat the first */
+		assert_int_equal(v.dropped, VISITOR_STASH_MAX);
+	}
+	for (unsigned i = 0; i < 3000; i++) {
+		struct itemcode c = {
+		        .kind = (enum kind)(i % 3), .tier = 1, .seed = 90000 + i, .revision = 2};
+		assert_true(itemcode_encode(&c, many[i], ITEMCODE_MAX) > 0);
+	}
+	for (int round = 0; round < 2; round++)
+		for (unsigned i = 0; i < 3000; i++) {
+			char *o = many[i], bad[ITEMCODE_MAX];
+			size_t n = strlen(o);
+			assert_true(visitor_code_ok(o, n));
+			assert_false(visitor_code_ok(o, n - 1));
+			memcpy(bad, o, n + 1);
+			bad[n - 1] = bad[n - 1] == 'A' ? 'B' : 'A';
+			assert_false(visitor_code_ok(bad, n));
+			bad[n - 1] = o[n - 1];
+			bad[0] = bad[0] == 'A' ? 'B' : 'A';
+			assert_false(visitor_code_ok(bad, n));
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -382,6 +427,7 @@ int main(void)
 	        cmocka_unit_test(test_stale_revision),
 	        cmocka_unit_test(test_lists),
 	        cmocka_unit_test(test_header),
+	        cmocka_unit_test(test_read_again),
 	        cmocka_unit_test(test_truncated_everywhere),
 	        cmocka_unit_test(test_forged_each_character),
 	        cmocka_unit_test(test_oversized_lists),
