@@ -35,6 +35,9 @@
 </ul>
 </div>
 {{/UNHONOURED}}
+{{#COMPARED}}<div class="compared"><p class="compared-head">Against what you wear, {{PLACE}}: {{#AGAINST_NOTHING}}nothing (the place is empty){{/AGAINST_NOTHING}}{{#AGAINST}}<a class="worn" href="/item/{{CODE}}">{{NAME}}</a> {{/AGAINST}}</p>
+<ul class="deltas">{{#DELTA}}<li class="delta {{CLASS}} stat-{{STAT}}"><span class="n">{{SIGN}}{{N}}</span> {{STAT}}</li>{{/DELTA}}<li class="delta {{VALUE_CLASS}} value"><span class="n">{{VALUE_SIGN}}{{VALUE}} gp</span> value</li></ul>
+<form class="equip" method="post" action="/stash"><input type="hidden" name="csrf" value="{{CSRF}}"><input type="hidden" name="code" value="{{CODE}}"><input type="hidden" name="place" value="{{PLACE_NAME}}"><input type="hidden" name="back" value="{{BACK}}"><button type="submit" name="do" value="wear">Equip ({{PLACE}})</button></form></div>{{/COMPARED}}
 <p class="links"><a class="permalink" href="{{LINK}}">Link to this item</a> · <a class="reroll" href="{{REROLL}}">Roll again</a>{{#SAME_SEED}} · <a class="same-seed" href="{{URL}}">Same seed again</a>{{/SAME_SEED}}{{#ADD_TO_LOADOUT}} · <a class="add-to-loadout" href="{{URL}}">Add to loadout</a>{{/ADD_TO_LOADOUT}}{{#COMPARE}} · <a class="compare" href="/compare?item={{CODE}}">Compare with what you wear</a>{{/COMPARE}}</p>
 {{#ACTIONS}}<form class="card-actions" method="post" action="/stash"><input type="hidden" name="csrf" value="{{CSRF}}"><input type="hidden" name="code" value="{{CODE}}"><input type="hidden" name="back" value="{{BACK}}"><button type="submit" name="do" value="keep" class="keep">Keep</button> <button type="submit" name="do" value="wear" class="add-to-loadout">Add to loadout</button> <a class="compare" href="/compare?item={{CODE}}">Compare</a></form>{{/ACTIONS}}
 </article>

@@ -113,8 +113,18 @@ static int render_visitor_page(struct handler_ctx *ctx, const struct request *rq
 		buf_free(&back);
 		return -1;
 	}
-	struct card_actions a = {token, back.data};
-	rc = render_html_for(pg, &a, &rs->body);
+	struct card_actions a = {token, back.data, NULL, NULL};
+	struct stash_cards *cmp = NULL;
+	/* each card against what the visitor wears (SPEC §15) */
+	rc = stash_cards_compare(ctx, rq, token, back.data, pg->items, pg->n_items, &cmp);
+	if (rc == -2)
+		cmp = NULL; /* the worn items' revision not loaded: the cards alone */
+	if (cmp) {
+		a.compare = stash_compare_card;
+		a.compare_arg = cmp;
+	}
+	rc = rc == -1 ? -1 : render_html_for(pg, &a, &rs->body);
+	stash_cards_release(cmp);
 	buf_free(&back);
 	rs->cache_control = "private, no-store";
 	struct visitor *v = arena_alloc(&ctx->arena, sizeof(*v));

@@ -657,6 +657,68 @@ void stashpage_compare(struct handler_ctx *ctx, const struct request *rq, struct
 	itemlink_release(&self);
 }
 
+/* ---- compare on the generator's cards ---- */
+
+struct stash_cards {
+	struct visitor *v;
+	struct coded_item *ci;
+	struct item *items; /* the loadout's, then a place for the card's */
+	unsigned held;
+	struct loadout l;
+	const struct item *news;
+	size_t n;
+	const char *token, *back;
+};
+
+int stash_cards_compare(struct handler_ctx *ctx, const struct request *rq, const char *token,
+                        const char *back, const struct item *news, size_t n,
+                        struct stash_cards **out)
+{
+	struct stash_cards *c = arena_calloc(&ctx->arena, 1, sizeof(*c));
+
+	*out = NULL;
+	if (!c || !(c->v = arena_alloc(&ctx->arena, sizeof(*c->v))) ||
+	    !(c->ci = arena_calloc(&ctx->arena, LOADOUT_MAX + 1, sizeof(*c->ci))) ||
+	    !(c->items = arena_calloc(&ctx->arena, LOADOUT_MAX + 1, sizeof(*c->items))))
+		return -1;
+	stash_visitor(rq, c->v);
+	if (c->v->n_worn == 0)
+		return 0;
+	if (build_mine(ctx, c->v, &c->l, c->ci, c->items, &c->held) != 0)
+		return -2;
+	c->news = news;
+	c->n = n;
+	c->token = token;
+	c->back = back;
+	*out = c;
+	return 0;
+}
+
+void stash_compare_card(void *arg, size_t i, struct tmpl_dict *card)
+{
+	struct stash_cards *c = arg;
+	struct comparison cmp;
+
+	if (!c || i >= c->n || !c->news[i].code[0] || c->news[i].slot == SLOT_NONE)
+		return;
+	c->items[c->l.n] = c->news[i];
+	if (compare_at(&c->l, c->items, c->l.n, PLACE_PACK, &cmp) != 0)
+		return;
+	struct tmpl_dict *d = tmpl_section(card, "COMPARED");
+	if (!d)
+		return;
+	tmpl_set(d, "CSRF", c->token);
+	tmpl_set(d, "CODE", c->news[i].code);
+	tmpl_set(d, "BACK", c->back);
+	compare_html(d, &cmp, c->items, c->v);
+}
+
+void stash_cards_release(struct stash_cards *c)
+{
+	if (c)
+		release(c->ci, c->held);
+}
+
 /* ---- compare inside the generator's JSON ---- */
 
 int stash_compare_items(struct handler_ctx *ctx, const struct request *rq, const char *carried,

@@ -48,4 +48,24 @@ struct item;
 int stash_compare_items(struct handler_ctx *ctx, const struct request *rq, const char *carried,
                         const struct item *news, size_t n, const char *const **out);
 
+struct stash_cards;
+struct tmpl_dict;
+
+/* The generator's cards compared with the visitor cookie's loadout: *out
+ * (in the arena) for stash_compare_card, NULL when the visitor wears
+ * nothing. token: the forms' CSRF token; back: the page their answers
+ * come back to. 0; -2 when the catalog is not
+ * there for now; -1 when out of memory. */
+int stash_cards_compare(struct handler_ctx *ctx, const struct request *rq, const char *token,
+                        const char *back, const struct item *news, size_t n,
+                        struct stash_cards **out);
+
+/* Card i's comparison (card.tpl's COMPARED: each stat's difference, the
+ * value's, an Equip) into its dictionary; nothing for an item never worn.
+ * arg: stash_cards_compare's. A card_actions.compare (layout.h). */
+void stash_compare_card(void *arg, size_t i, struct tmpl_dict *card);
+
+/* Releases what stash_cards_compare holds (NULL: nothing). */
+void stash_cards_release(struct stash_cards *c);
+
 #endif

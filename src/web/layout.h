@@ -29,6 +29,10 @@ int layout_errors(struct tmpl_dict *d, const struct form_error *e);
 struct card_actions {
 	const char *csrf;
 	const char *back;
+	/* Card i's comparison with what the visitor wears, filled into the
+	 * card's dictionary (NULL: none; the generator's page sets it). */
+	void (*compare)(void *arg, size_t i, struct tmpl_dict *card);
+	void *compare_arg;
 };
 
 struct page;

@@ -594,6 +594,8 @@ static int fill_cards(struct tmpl_dict *d, const struct page *p, const struct fo
 		struct tmpl_dict *card = row ? tmpl_include(row, "CARD", "card.tpl") : NULL;
 		if (!card || fill_card(card, &p->items[i], f, a) != 0)
 			return -1;
+		if (a && a->compare)
+			a->compare(a->compare_arg, i, card);
 	}
 	return 0;
 }

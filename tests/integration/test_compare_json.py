@@ -86,3 +86,31 @@ def test_item_page_never_varies_with_a_loadout(stack):
         lf.check("compare" not in b.text.split('"reroll"')[0] if fmt else True,
                  "no compare in the permanent JSON", b.text[:400])
         lf.check("immutable" in b.headers["cache-control"], "still immutable", b.headers)
+
+
+def test_generate_cards_show_the_comparison(stack):
+    """The HTML cards show what the JSON's compare says: each summing stat's
+    difference, green (up) or red (down), the value's, and an Equip; none
+    without a loadout."""
+    weapons = [it for it in batch(stack, "kind=weapon&count=100&seed=21").json()["items"]
+               if it["slot"] == "one_hand"]
+    a = weapons[0]
+    c = lf.Client(stack)
+    wear(c, code_of(a), "main-hand")
+    plain = stack.get("/generate?kind=weapon&seed=%s" % weapons[1]["seed"])
+    lf.check(plain.status == 200 and 'class="compared"' not in plain.text,
+             "no loadout: no comparison on the card")
+    page = c.get("/generate?kind=weapon&seed=%s" % weapons[1]["seed"])
+    j = c.get("/generate?kind=weapon&seed=%s&format=json" % weapons[1]["seed"]).json()
+    lf.check(page.status == 200 and "private" in page.headers["cache-control"], "a private page",
+             page.headers)
+    box = re.search(r'<div class="compared">.*?</div>', page.text, re.S)
+    lf.check(box, "the card compares", page.text[-3000:])
+    box = box.group(0)
+    shown = {m.group(3): (1 if m.group(1) == "up" else -1) * int(m.group(2))
+             for m in re.finditer(r'<li class="delta (up|down) stat-[a-z]+"><span class="n">'
+                                  r'[+\u2212](\d+)</span> ([a-z]+)</li>', box)}
+    want = {s: d for s, d in j["compare"]["stats"].items() if d}
+    lf.check(shown == want, "each stat's difference as the JSON's", shown, want)
+    lf.check(code_of(a) in box and 'value="wear"' in box, "against the worn weapon, with Equip",
+             box)
