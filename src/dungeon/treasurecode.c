@@ -8,24 +8,10 @@
 #include <sodium.h>
 #include <string.h>
 
+#include "codebytes.h"
 #include "dungeon.h"
 
-#define RAW_MAX (4 + 10 + 8 + 2)
-
-static uint16_t checksum(const unsigned char *p, size_t n)
-{
-	static const char salt[] = "treasure";
-	uint32_t h = 2166136261u;
-	for (size_t i = 0; i < sizeof salt - 1; i++) {
-		h ^= (unsigned char)salt[i];
-		h *= 16777619u;
-	}
-	for (size_t i = 0; i < n; i++) {
-		h ^= p[i];
-		h *= 16777619u;
-	}
-	return (uint16_t)(h ^ h >> 16);
-}
+#define RAW_MAX (4 + CODEBYTES_TAIL_MAX)
 
 static int pack(const struct treasurecode *c, unsigned char *raw)
 {
@@ -40,17 +26,7 @@ static int pack(const struct treasurecode *c, unsigned char *raw)
 	raw[k++] = (unsigned char)c->level;
 	raw[k++] = (unsigned char)c->type;
 	raw[k++] = (unsigned char)c->party;
-	for (uint64_t v = c->revision;; v >>= 7) {
-		raw[k++] = (unsigned char)((v & 0x7f) | (v >= 0x80 ? 0x80 : 0));
-		if (v < 0x80)
-			break;
-	}
-	for (int i = 0; i < 8; i++)
-		raw[k++] = (unsigned char)(c->seed >> (8 * i));
-	uint16_t sum = checksum(raw, k);
-	raw[k++] = (unsigned char)(sum & 0xff);
-	raw[k++] = (unsigned char)(sum >> 8);
-	return (int)k;
+	return (int)codebytes_put_tail(raw, k, c->revision, c->seed, "treasure");
 }
 
 int treasurecode_encode(const struct treasurecode *c, char *out, size_t cap)
@@ -58,14 +34,7 @@ int treasurecode_encode(const struct treasurecode *c, char *out, size_t cap)
 	unsigned char raw[RAW_MAX];
 	int n = pack(c, raw);
 
-	if (n < 0)
-		return -1;
-	size_t need =
-	        sodium_base64_ENCODED_LEN((size_t)n, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
-	if (need > cap)
-		return -1;
-	sodium_bin2base64(out, cap, raw, (size_t)n, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
-	return (int)strlen(out);
+	return n < 0 ? -1 : codebytes_encode(raw, (size_t)n, out, cap);
 }
 
 static int fail(const char **why, const char *what)
@@ -96,17 +65,9 @@ int treasurecode_decode(const char *s, size_t n, struct treasurecode *c, const c
 	c->party = raw[3];
 	if (raw[2] > 1)
 		return fail(why, "a type out of range");
-	for (int shift = 0;; shift += 7) {
-		if (k >= len || shift > 63)
-			return fail(why, "a revision out of range");
-		c->revision |= (uint64_t)(raw[k] & 0x7f) << shift;
-		if (!(raw[k++] & 0x80))
-			break;
-	}
-	if (k + 8 + 2 != len)
-		return fail(why, "the wrong length");
-	for (int i = 0; i < 8; i++)
-		c->seed |= (uint64_t)raw[k++] << (8 * i);
+	const char *bad;
+	if (codebytes_get_tail(raw, k, len, &c->revision, &c->seed, &bad) != 0)
+		return fail(why, bad);
 	/* one spelling: it must be exactly what the encoder writes */
 	if (treasurecode_encode(c, again, sizeof again) != (int)n || memcmp(again, s, n) != 0)
 		return fail(why, "a value out of range or a wrong checksum");
