@@ -44,7 +44,7 @@ DAEMON := $(BUILD)/lootforged
 # of the layers below lib that make and render items, maps and dungeons
 # (src/LAYERS), lib's own, and the tools of base they use.
 LF_LAYERS := model dungeon catalog items output lib
-LF_BASE := arena buf codebytes csv decimal fault log rng
+LF_BASE := arena buf codebytes csv decimal fault fieldrow log rng
 LF_LIB_OBJ := $(sort $(patsubst %.c,$(BUILD)/%.o,$(notdir $(wildcard $(addprefix src/,$(addsuffix /*.c,$(LF_LAYERS)))))) \
 	$(addprefix $(BUILD)/,$(addsuffix .o,$(LF_BASE))))
 LIBLOOTFORGE := $(BUILD)/liblootforge.a

@@ -16,13 +16,14 @@
 #include "stashpage.h"
 #include "mappage.h"
 #include "page.h"
-#include "page.h"
 #include "messages.h"
 #include "metrics.h"
 #include "moderate.h"
 #include "spellpage.h"
 #include "submit.h"
 #include "treasurepage.h"
+#include "loadout_query.h"
+#include "form.h"
 #include "words.h"
 
 /* GET /healthz: 200 "ok". Touches nothing: the floor for benchmarks. */
@@ -59,52 +60,82 @@ struct route {
 	/* Whether pages of other sites may read its GET answers (CORS,
 	 * below): the public data only. */
 	int cors;
+	/* What a GET reads from the query (NULL: nothing), and, for a route
+	 * with under, what a GET of a path below it reads; and the formats
+	 * its answers take. The API description is written from these
+	 * (tests/house/regen.py). */
+	const struct field_table *query, *below;
+	unsigned formats;
 };
+
+#define HJ  (FMT_BIT(FMT_HTML) | FMT_BIT(FMT_JSON))
+#define HJC (HJ | FMT_BIT(FMT_CSV))
 
 #define CORS    1
 #define NO_CORS 0
 
 static const struct route routes[] = {
-        {"/healthz", 0, M_GET, route_healthz, NULL, 0, NO_CORS},
+        {"/healthz", 0, M_GET, route_healthz, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_TEXT)},
         /* For the monitor's network only: nginx allows no other address. */
-        {"/readyz", 0, M_GET, health_ready, NULL, 0, NO_CORS},
-        {"/metrics", 0, M_GET, route_metrics, NULL, 0, NO_CORS},
-        {"/", 0, M_GET, itempage_index, NULL, 0, CORS},
-        {"/generate", 0, M_GET | M_POST, itempage_generate, NULL, 0, CORS},
-        {"/item", 1, M_GET, itempage_code, NULL, 0, CORS},
-        {"/catalog.json", 0, M_GET, exportpage_route, NULL, 0, CORS},
-        {"/submit", 0, M_GET | M_POST, submit_route, NULL, 0, NO_CORS},
-        {"/submit/spell", 0, M_GET | M_POST, submit_spell_route, NULL, 0, NO_CORS},
-        {"/submit/name", 0, M_GET | M_POST, submit_name_route, NULL, 0, NO_CORS},
-        {"/submit/trap", 0, M_GET | M_POST, submit_trap_route, NULL, 0, NO_CORS},
-        {"/submit/occupant", 0, M_GET | M_POST, submit_occupant_route, NULL, 0, NO_CORS},
-        {"/submit/dressing", 0, M_GET | M_POST, submit_dressing_route, NULL, 0, NO_CORS},
-        {"/words", 0, M_GET, words_route, NULL, 0, CORS},
-        {"/spells", 0, M_GET, spellpage_route, NULL, 0, CORS},
-        {"/map", 0, M_GET, mappage_route, NULL, 0, CORS},
-        {"/dungeon", 1, M_GET, dungeonpage_route, NULL, 0, CORS},
-        {"/treasure", 1, M_GET, treasurepage_route, NULL, 0, CORS},
-        {"/loadout", 0, M_GET, loadoutpage_route, NULL, 0, CORS},
-        {"/stash", 0, M_GET | M_POST, stashpage_route, NULL, 0, NO_CORS},
-        {"/compare", 0, M_GET, stashpage_compare, NULL, 0, NO_CORS},
-        {"/login", 0, M_GET | M_POST, login_route, NULL, M_POST, NO_CORS},
-        {"/logout", 0, M_POST, logout_route, NULL, 0, NO_CORS},
+        {"/readyz", 0, M_GET, health_ready, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_JSON)},
+        {"/metrics", 0, M_GET, route_metrics, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_TEXT)},
+        {"/", 0, M_GET, itempage_index, NULL, 0, CORS, &form_generate_fields, NULL, HJC},
+        {"/generate", 0, M_GET | M_POST, itempage_generate, NULL, 0, CORS, &form_generate_fields,
+         NULL, HJC},
+        {"/item", 1, M_GET, itempage_code, NULL, 0, CORS, NULL, &itempage_code_fields, HJ},
+        {"/catalog.json", 0, M_GET, exportpage_route, NULL, 0, CORS, &exportpage_fields, NULL,
+         FMT_BIT(FMT_JSON)},
+        {"/submit", 0, M_GET | M_POST, submit_route, NULL, 0, NO_CORS, &submit_word_fields, NULL,
+         HJ},
+        {"/submit/spell", 0, M_GET | M_POST, submit_spell_route, NULL, 0, NO_CORS,
+         &page_format_fields, NULL, HJ},
+        {"/submit/name", 0, M_GET | M_POST, submit_name_route, NULL, 0, NO_CORS,
+         &page_format_fields, NULL, HJ},
+        {"/submit/trap", 0, M_GET | M_POST, submit_trap_route, NULL, 0, NO_CORS,
+         &page_format_fields, NULL, HJ},
+        {"/submit/occupant", 0, M_GET | M_POST, submit_occupant_route, NULL, 0, NO_CORS,
+         &page_format_fields, NULL, HJ},
+        {"/submit/dressing", 0, M_GET | M_POST, submit_dressing_route, NULL, 0, NO_CORS,
+         &page_format_fields, NULL, HJ},
+        {"/words", 0, M_GET, words_route, NULL, 0, CORS, &words_fields, NULL, WORDS_FORMATS},
+        {"/spells", 0, M_GET, spellpage_route, NULL, 0, CORS, &spellpage_fields, NULL, HJ},
+        {"/map", 0, M_GET, mappage_route, NULL, 0, CORS, &mappage_fields, NULL, MAP_FORMATS},
+        {"/dungeon", 1, M_GET, dungeonpage_route, NULL, 0, CORS, &dungeonpage_fields,
+         &dungeonpage_code_fields, DUNGEON_FORMATS},
+        {"/treasure", 1, M_GET, treasurepage_route, NULL, 0, CORS, &treasurepage_fields,
+         &treasurepage_code_fields, TREASURE_FORMATS},
+        {"/loadout", 0, M_GET, loadoutpage_route, NULL, 0, CORS, &loadout_query_fields, NULL, HJ},
+        {"/stash", 0, M_GET | M_POST, stashpage_route, NULL, 0, NO_CORS, &page_format_fields, NULL,
+         HJC},
+        {"/compare", 0, M_GET, stashpage_compare, NULL, 0, NO_CORS, &stashpage_compare_fields, NULL,
+         HJ},
+        {"/login", 0, M_GET | M_POST, login_route, NULL, M_POST, NO_CORS, &page_format_fields, NULL,
+         HJ},
+        {"/logout", 0, M_POST, logout_route, NULL, 0, NO_CORS, NULL, NULL, HJ},
         /* The moderators' pages: a moderator's session first, whatever the
          * method or path (401), then 404/405 in the queue's page. */
-        {"/moderate", 0, M_GET, moderate_queue, &moderate_guard, 0, NO_CORS},
-        {"/moderate/approve", 0, M_POST, moderate_approve, &moderate_guard, 0, NO_CORS},
-        {"/moderate/reject", 0, M_POST, moderate_reject, &moderate_guard, 0, NO_CORS},
-        {"/moderate/retire", 0, M_POST, moderate_retire, &moderate_guard, 0, NO_CORS},
-        {"/moderate/edit", 0, M_POST, moderate_edit, &moderate_guard, 0, NO_CORS},
-        {"/moderate/spell/approve", 0, M_POST, moderate_spell_approve, &moderate_guard, 0, NO_CORS},
-        {"/moderate/spell/reject", 0, M_POST, moderate_spell_reject, &moderate_guard, 0, NO_CORS},
-        {"/moderate/name/approve", 0, M_POST, moderate_name_approve, &moderate_guard, 0, NO_CORS},
-        {"/moderate/name/reject", 0, M_POST, moderate_name_reject, &moderate_guard, 0, NO_CORS},
+        {"/moderate", 0, M_GET, moderate_queue, &moderate_guard, 0, NO_CORS, &page_format_fields,
+         NULL, HJ},
+        {"/moderate/approve", 0, M_POST, moderate_approve, &moderate_guard, 0, NO_CORS, NULL, NULL,
+         HJ},
+        {"/moderate/reject", 0, M_POST, moderate_reject, &moderate_guard, 0, NO_CORS, NULL, NULL,
+         HJ},
+        {"/moderate/retire", 0, M_POST, moderate_retire, &moderate_guard, 0, NO_CORS, NULL, NULL,
+         HJ},
+        {"/moderate/edit", 0, M_POST, moderate_edit, &moderate_guard, 0, NO_CORS, NULL, NULL, HJ},
+        {"/moderate/spell/approve", 0, M_POST, moderate_spell_approve, &moderate_guard, 0, NO_CORS,
+         NULL, NULL, HJ},
+        {"/moderate/spell/reject", 0, M_POST, moderate_spell_reject, &moderate_guard, 0, NO_CORS,
+         NULL, NULL, HJ},
+        {"/moderate/name/approve", 0, M_POST, moderate_name_approve, &moderate_guard, 0, NO_CORS,
+         NULL, NULL, HJ},
+        {"/moderate/name/reject", 0, M_POST, moderate_name_reject, &moderate_guard, 0, NO_CORS,
+         NULL, NULL, HJ},
         {"/moderate/dressing/approve", 0, M_POST, moderate_dressing_approve, &moderate_guard, 0,
-         NO_CORS},
+         NO_CORS, NULL, NULL, HJ},
         {"/moderate/dressing/reject", 0, M_POST, moderate_dressing_reject, &moderate_guard, 0,
-         NO_CORS},
-        {"/moderate", 1, 0, NULL, &moderate_guard, 0, NO_CORS},
+         NO_CORS, NULL, NULL, HJ},
+        {"/moderate", 1, 0, NULL, &moderate_guard, 0, NO_CORS, NULL, NULL, HJ},
 };
 
 #define N_ROUTES (sizeof(routes) / sizeof(routes[0]))
@@ -270,8 +301,9 @@ void handle_request(struct handler_ctx *ctx, const struct request *rq, struct re
 size_t handler_routes(struct handler_route_info *out, size_t cap)
 {
 	for (size_t i = 0; i < N_ROUTES && i < cap; i++)
-		out[i] = (struct handler_route_info){routes[i].path, routes[i].under,
-		                                     allow_of(routes[i].methods),
-		                                     routes[i].guard != NULL, routes[i].cors};
+		out[i] = (struct handler_route_info){
+		        routes[i].path,          routes[i].under,  allow_of(routes[i].methods),
+		        routes[i].guard != NULL, routes[i].cors,   routes[i].query,
+		        routes[i].below,         routes[i].formats};
 	return N_ROUTES;
 }

@@ -4,6 +4,7 @@
 #ifndef LOOTFORGE_HANDLER_H
 #define LOOTFORGE_HANDLER_H
 
+#include "fieldrow.h"
 #include "http.h"
 
 /* Fills rs (status, content type, body); rs->body must be initialised. */
@@ -22,6 +23,8 @@ struct handler_route_info {
 	const char *allow; /* the methods, as the Allow header says them; NULL: none */
 	int guarded;       /* a moderator's session first */
 	int cors;          /* public data, readable by pages of other sites */
+	const struct field_table *query, *below; /* a GET's fields, of path and below it */
+	unsigned formats;                        /* FMT_BITs */
 };
 
 /* The table's rows into out (at most cap); returns how many there are. */

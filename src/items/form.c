@@ -101,23 +101,23 @@ static const char *v_loadout(struct form *f, const char *v, size_t n, enum part 
  * order is also the order of form_link's query: these, one
  * attribute[part] per part of recipe.h's PART_LIST, then the tail. */
 #define GENERATE_HEAD(X)                                                                           \
-	X("kind", v_kind, 0)                                                                       \
-	X("tier", v_tier, 0)                                                                       \
-	X("tier-variance", v_variance, 0)                                                          \
-	X("power", v_power, 0)
+	X("kind", v_kind, 0, FIELD_ONE_OF(kind_names, K__MAX))                                     \
+	X("tier", v_tier, 0, FIELD_INT(0, TIER_MAX))                                               \
+	X("tier-variance", v_variance, 0, FIELD_FLAG)                                              \
+	X("power", v_power, 0, FIELD_NUM(0, (unsigned long long)FORM_POWER_MAX))
 #define GENERATE_TAIL(X)                                                                           \
-	X("seed", v_seed, 0)                                                                       \
-	X("count", v_count, 0)                                                                     \
-	X("format", v_format, 0)                                                                   \
-	X("loadout", v_loadout, 0)
+	X("seed", v_seed, 0, FIELD_INT(0, UINT64_MAX))                                             \
+	X("count", v_count, 0, FIELD_INT(1, FORM_COUNT_MAX))                                       \
+	X("format", v_format, 0, FIELD_FORMATS)                                                    \
+	X("loadout", v_loadout, 0, FIELD_TEXT(FORM_LONG_VALUE_MAX))
 
 static const struct field {
 	const char *name;
 	validator valid;
 	enum part part; /* v_attr only */
 } fields[] = {
-#define ROW(name, valid, part) {name, valid, part},
-#define ATTR_ROW(part, name)   {"attribute[" name "]", v_attr, part},
+#define ROW(name, valid, part, spec) {name, valid, part},
+#define ATTR_ROW(part, name)         {"attribute[" name "]", v_attr, part},
         GENERATE_HEAD(ROW) PART_LIST(ATTR_ROW) GENERATE_TAIL(ROW)
 #undef ATTR_ROW
 #undef ROW
@@ -125,12 +125,22 @@ static const struct field {
 
 /* The same names for the one form reader (form_read). */
 static const char *const field_names[] = {
-#define NAME(name, valid, part) name,
-#define ATTR_NAME(part, name)   "attribute[" name "]",
+#define NAME(name, valid, part, spec) name,
+#define ATTR_NAME(part, name)         "attribute[" name "]",
         GENERATE_HEAD(NAME) PART_LIST(ATTR_NAME) GENERATE_TAIL(NAME)
 #undef ATTR_NAME
 #undef NAME
                 NULL};
+
+/* And as rows, for the route table (fieldrow.h). */
+static const struct field_row field_rows[] = {
+#define SPEC(name, valid, part, spec) {name, spec},
+#define ATTR_SPEC(part, name)         {"attribute[" name "]", FIELD_TEXT(FORM_WORD_MAX)},
+        GENERATE_HEAD(SPEC) PART_LIST(ATTR_SPEC) GENERATE_TAIL(SPEC)
+#undef ATTR_SPEC
+#undef SPEC
+};
+const struct field_table form_generate_fields = FIELD_TABLE(field_rows);
 
 #define N_FIELDS (sizeof(fields) / sizeof(fields[0]))
 _Static_assert(N_FIELDS < FORM_READER_NAMES_MAX, "the reader takes at most 64 names");

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "buf.h"
+#include "fieldrow.h"
 #include "recipe.h"
 
 #define FORM_BODY_MAX    8192 /* bytes of a request body */
@@ -20,7 +21,8 @@
 #define FORM_COUNT_MAX   100
 #define FORM_LOADOUT_MAX 32 /* items in a carried loadout, as /loadout takes */
 
-enum format { FMT_HTML, FMT_JSON, FMT_CSV };
+/* The fields of /generate (and /), as rows (fieldrow.h). */
+extern const struct field_table form_generate_fields;
 
 #define FORM_INVALID_MAX 8 /* values of failed fields kept for the form */
 

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "fieldrow.h"
 #include "form.h"
 #include "itemcode.h"
 #include "loadout.h"
@@ -34,6 +35,9 @@ struct loadout_query {
  * the caller's to read, others are ignored as form_read ignores them) into
  * q. 0, or -1 with *err naming the field; err->message may point into q
  * (base_why). */
+/* The fields of /loadout, as rows (fieldrow.h). */
+extern const struct field_table loadout_query_fields;
+
 int loadout_query_read(struct loadout_query *q, const char *query, size_t n,
                        struct form_error *err);
 

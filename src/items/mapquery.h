@@ -10,7 +10,11 @@
 #include <stdint.h>
 
 #include "buf.h"
+#include "dungeon.h"
+#include "fieldrow.h"
 #include "form.h"
+#include "mapgen.h"
+#include "recipe.h"
 
 #define MAPQUERY_TILESET_MAX 32 /* bytes of a tileset name: map_tile.tileset is VARCHAR(32) */
 
@@ -20,6 +24,14 @@
 #define MAPQUERY_MSG_LOOT     "must be a tier from 0 (any) to 6, or empty for no loot"
 #define MAPQUERY_MSG_LEVEL    "must be a whole number from 1 to 20"
 #define MAPQUERY_MSG_HALLWAYS "must be a whole number from 0 to 100"
+
+/* Each field's row (fieldrow.h), from the limits mapquery_field checks. */
+#define MAPQUERY_ROW_SIZE     FIELD_INT(1, MAP_DIM_MAX)
+#define MAPQUERY_ROW_SEED     FIELD_INT(0, UINT64_MAX)
+#define MAPQUERY_ROW_TILESET  FIELD_CHOICE, 0, 0, MAPQUERY_TILESET_MAX, NULL, 0, 0, 0
+#define MAPQUERY_ROW_LOOT     FIELD_INT(0, TIER_MAX)
+#define MAPQUERY_ROW_LEVEL    FIELD_INT(1, DUNGEON_LEVEL_MAX)
+#define MAPQUERY_ROW_HALLWAYS FIELD_INT(0, DUNGEON_HALLWAYS_MAX)
 
 enum mapquery_field { MQ_W, MQ_H, MQ_SEED, MQ_TILESET, MQ_LOOT, MQ_LEVEL, MQ_HALLWAYS };
 

@@ -13,6 +13,8 @@
 #include "arena.h"
 #include "buf.h"
 #include "catalog.h"
+#include "dungeon.h"
+#include "fieldrow.h"
 #include "hoard.h"
 #include "keyed.h"
 #include "treasurecode.h"
@@ -22,6 +24,12 @@ extern const char *const treasure_type_names[2]; /* by enum hoard_type: "hoard",
 /* /treasure's fields (docs/treasure.md): read by the page and the
  * library alike. Defaults: level 1, a hoard, a party of four, no seed. */
 enum treasure_field { TQ_LEVEL, TQ_TYPE, TQ_PARTY, TQ_SEED };
+/* Each field's row (fieldrow.h), from the limits treasure_query_field
+ * checks. */
+#define TREASURE_ROW_LEVEL FIELD_INT(1, DUNGEON_LEVEL_MAX)
+#define TREASURE_ROW_TYPE  FIELD_ONE_OF(treasure_type_names, 2)
+#define TREASURE_ROW_PARTY FIELD_INT(1, TREASURE_PARTY_MAX)
+#define TREASURE_ROW_SEED  FIELD_INT(0, UINT64_MAX)
 struct treasure_query {
 	int level;
 	enum hoard_type type;

@@ -33,26 +33,35 @@
 #include "rng.h"
 #include "svgpath.h"
 
-enum dformat { DF_HTML, DF_JSON, DF_TEXT, DF_PNG, DF_VTT };
-
-enum df {
-	DF_W,
-	DF_H,
-	DF_SEED,
-	DF_TILESET,
-	DF_LEVEL,
-	DF_HALLWAYS,
-	DF_FORMAT,
-	DF_PPG,
-	DF_GRID,
-	DF__MAX
-};
-static const char *const df_names[DF__MAX + 1] = {"w",        "h",      "seed", "tileset", "level",
-                                                  "hallways", "format", "ppg",  "grid",    NULL};
-static const char *const format_only[] = {"format", NULL};
+/* The fields of /dungeon, in the order of a seeded dungeon's canonical
+ * query, each with its row (fieldrow.h). */
+#define DUNGEON_FIELDS(X)                                                                          \
+	X(DF_W, "w", MAPQUERY_ROW_SIZE)                                                            \
+	X(DF_H, "h", MAPQUERY_ROW_SIZE)                                                            \
+	X(DF_SEED, "seed", MAPQUERY_ROW_SEED)                                                      \
+	X(DF_TILESET, "tileset", MAPQUERY_ROW_TILESET)                                             \
+	X(DF_LEVEL, "level", MAPQUERY_ROW_LEVEL)                                                   \
+	X(DF_HALLWAYS, "hallways", MAPQUERY_ROW_HALLWAYS)                                          \
+	X(DF_FORMAT, "format", FIELD_FORMATS)                                                      \
+	X(DF_PPG, "ppg", FIELD_INT(DUNGEON_PPG_MIN, DUNGEON_PPG_MAX))                              \
+	X(DF_GRID, "grid", FIELD_INT(0, 1))
 /* What a code's page reads: its format and the pictures' scale and grid. */
-enum cf { CF_FORMAT, CF_PPG, CF_GRID, CF__MAX };
-static const char *const code_names[CF__MAX + 1] = {"format", "ppg", "grid", NULL};
+#define CODE_FIELDS(X)                                                                             \
+	X(CF_FORMAT, "format", FIELD_FORMATS)                                                      \
+	X(CF_PPG, "ppg", FIELD_INT(DUNGEON_PPG_MIN, DUNGEON_PPG_MAX))                              \
+	X(CF_GRID, "grid", FIELD_INT(0, 1))
+
+#define FIELD_ENUM(e, name, row) e,
+#define FIELD_NAME(e, name, row) name,
+#define FIELD_ROW(e, name, row)  {name, row},
+enum df { DUNGEON_FIELDS(FIELD_ENUM) DF__MAX };
+enum cf { CODE_FIELDS(FIELD_ENUM) CF__MAX };
+static const char *const df_names[DF__MAX + 1] = {DUNGEON_FIELDS(FIELD_NAME) NULL};
+static const char *const code_names[CF__MAX + 1] = {CODE_FIELDS(FIELD_NAME) NULL};
+static const struct field_row df_rows[] = {DUNGEON_FIELDS(FIELD_ROW)};
+static const struct field_row cf_rows[] = {CODE_FIELDS(FIELD_ROW)};
+const struct field_table dungeonpage_fields = FIELD_TABLE(df_rows);
+const struct field_table dungeonpage_code_fields = FIELD_TABLE(cf_rows);
 /* The spellings nginx's cache keeps (fields.h): a code's fields, and a
  * seeded dungeon's, in their order, whole numbers without zeros. */
 static const struct fields_canon code_canon = {.names = code_names,
@@ -66,19 +75,16 @@ static const struct fields_canon seeded_canon = {
 #define DEFAULT_H       8
 #define DEFAULT_TILESET "plain"
 #define PERMANENT       "public, max-age=31536000, immutable"
-#define CT_PNG          "image/png"
-#define CT_VTT          "application/json"
 
-#define MSG_FORMAT "must be html, json, text, png or vtt"
-#define MSG_PPG    "must be a whole number from 20 to 200 (pixels a grid cell)"
-#define MSG_GRID   "must be 0 or 1"
+#define MSG_PPG  "must be a whole number from 20 to 200 (pixels a grid cell)"
+#define MSG_GRID "must be 0 or 1"
 #define MSG_NO_DUNGEONS                                                                            \
 	"No map tiles or treasure budgets are loaded yet. Please try again in a moment."
 #define MSG_NO_SUCH "No dungeon has this code"
 
 struct dquery {
 	struct mapquery m; /* the dungeon's fields */
-	enum dformat format;
+	enum format format;
 	int ppg;  /* the pictures' pixels a cell; 0: not asked for */
 	int grid; /* 0 or 1; -1: not asked for */
 	char ppg_msg[160];
@@ -93,25 +99,6 @@ static int field_error(struct form_error *err, const char *field, const char *me
 	err->field = field;
 	err->message = message;
 	return -1;
-}
-
-static int read_format(const char *v, enum dformat *f)
-{
-	static const char *const names[] = {"html", "json", "text", "png", "vtt"};
-	for (int i = 0; i < 5; i++)
-		if (strcmp(v, names[i]) == 0) {
-			*f = (enum dformat)i;
-			return 0;
-		}
-	return -1;
-}
-
-static int read_format_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
-{
-	(void)i;
-	if (n && read_format(v, ctx) != 0)
-		return field_error(err, "format", MSG_FORMAT);
-	return 0;
 }
 
 /* ppg or grid (which: DF_PPG or DF_GRID); an empty value is not asked
@@ -173,9 +160,7 @@ static void query_defaults(const struct request *rq, struct dquery *q)
 	q->m.hallways = DUNGEON_HALLWAYS_DEF;
 	q->grid = -1;
 	strcpy(q->m.tileset, DEFAULT_TILESET);
-	q->format = request_prefers_json(rq)   ? DF_JSON
-	            : request_prefers_text(rq) ? DF_TEXT
-	                                       : DF_HTML;
+	q->format = fields_accept_format(rq, DUNGEON_FORMATS);
 }
 
 /* names: the fields this address takes (all, or code_names for a code). */
@@ -185,12 +170,8 @@ static int read_query(const struct request *rq, const char *const *names, struct
 	const char *s = rq->query;
 	size_t n = s ? strlen(s) : 0;
 	struct form_reader r;
-	enum dformat f = q->format;
-
-	form_reader_init(&r, format_only, read_format_field, &f);
-	if (form_read(&r, "query", s, n, err) != 0)
+	if (fields_format(rq, DUNGEON_FORMATS, &q->format, err) != 0)
 		return -1;
-	q->format = f;
 	form_reader_init(&r, names, names == code_names ? read_code_field : read_field, q);
 	return form_read(&r, "query", s, n, err);
 }
@@ -258,9 +239,9 @@ static void fill_form(struct tmpl_dict *page_body_dict, const struct dquery *q,
 static void send_errors(struct response *rs, const struct dquery *q, const struct catalog *cat,
                         const struct form_error *e)
 {
-	if (q->format == DF_JSON || q->format == DF_VTT) {
+	if (q->format == FMT_JSON || q->format == FMT_VTT) {
 		page_send_json_errors(rs, 400, e);
-	} else if (q->format == DF_TEXT || q->format == DF_PNG) {
+	} else if (q->format == FMT_TEXT || q->format == FMT_PNG) {
 		buf_reset(&rs->body);
 		rs->status = 400;
 		rs->content_type = CT_TEXT;
@@ -283,9 +264,9 @@ static void send_errors(struct response *rs, const struct dquery *q, const struc
 static void send_error(struct response *rs, const struct dquery *q, const struct catalog *cat,
                        int status, const char *field, const char *message)
 {
-	if (q->format == DF_JSON || q->format == DF_VTT) {
+	if (q->format == FMT_JSON || q->format == FMT_VTT) {
 		page_send_json_error(rs, status, field, message);
-	} else if (q->format == DF_TEXT || q->format == DF_PNG) {
+	} else if (q->format == FMT_TEXT || q->format == FMT_PNG) {
 		buf_reset(&rs->body);
 		rs->status = status;
 		rs->content_type = CT_TEXT;
@@ -524,7 +505,7 @@ static void cors_picture(const struct request *rq, struct response *rs)
 {
 	if (rs->content_type && rq->method &&
 	    (strcmp(rq->method, "GET") == 0 || strcmp(rq->method, "HEAD") == 0) &&
-	    (strcmp(rs->content_type, CT_PNG) == 0 ||
+	    (strcmp(rs->content_type, format_content_type(FMT_PNG)) == 0 ||
 	     strncmp(rs->content_type, "text/plain", 10) == 0))
 		response_header(rs, "Access-Control-Allow-Origin", "*");
 }
@@ -536,35 +517,35 @@ static void answer(const struct request *rq, struct response *rs, const struct c
 	struct dungeon_picture pic;
 
 	switch (q->format) {
-	case DF_HTML:
+	case FMT_HTML:
 		send_html(rs, cur, q, k, permanent);
 		break;
-	case DF_JSON:
+	case FMT_JSON:
 		/* written straight into the answer (dungeon_key.c) */
 		buf_reset(&rs->body);
 		rs->status = 200;
 		rs->content_type = CT_JSON;
 		rc = dungeon_key_json(k, &rs->body) != 0 || rs->body.oom ? -1 : 0;
 		break;
-	case DF_TEXT:
+	case FMT_TEXT:
 		buf_reset(&rs->body);
 		rs->status = 200;
 		rs->content_type = CT_TEXT;
 		rc = dungeon_key_text(k, &rs->body);
 		break;
-	case DF_PNG:
+	case FMT_PNG:
 		buf_reset(&rs->body);
 		rs->status = 200;
-		rs->content_type = CT_PNG;
+		rs->content_type = format_content_type(FMT_PNG);
 		rc = legacy_picture(k, q)
 		             ? dungeon_draw_png_v(k->d, k->code.version, &rs->body)
 		             : dungeon_draw_png_at(k->d, picture(k, q, &pic), &rs->body);
 		break;
-	case DF_VTT: {
+	case FMT_VTT: {
 		char name[DUNGEONCODE_MAX + 48];
 		buf_reset(&rs->body);
 		rs->status = 200;
-		rs->content_type = CT_VTT;
+		rs->content_type = format_content_type(FMT_VTT);
 		rc = legacy_picture(k, q)
 		             ? dungeon_draw_vtt_v(k->d, k->code.version, &rs->body)
 		             : dungeon_draw_vtt_at(k->d, picture(k, q, &pic), &rs->body);
@@ -575,15 +556,18 @@ static void answer(const struct request *rq, struct response *rs, const struct c
 			rc = response_header(rs, "Content-Disposition", name);
 		break;
 	}
+	default: /* not one of DUNGEON_FORMATS: fields_format never says so */
+		rc = -1;
+		break;
 	}
 	if (rc != 0) {
-		page_failed(rs, q->format == DF_JSON || q->format == DF_VTT);
+		page_failed(rs, q->format == FMT_JSON || q->format == FMT_VTT);
 		return;
 	}
 	if (permanent && rs->status == 200) {
 		rs->cache_control = PERMANENT;
 		if (page_etag(rq, rs) != 0)
-			page_failed(rs, q->format == DF_JSON);
+			page_failed(rs, q->format == FMT_JSON);
 	}
 }
 
@@ -593,8 +577,9 @@ static void serve(struct handler_ctx *ctx, const struct request *rq, struct resp
 {
 	struct keyed k;
 	const char *field = NULL, *msg = NULL;
-	int status = dungeon_make_keyed(
-	        &ctx->arena, cur, c, q->format != DF_PNG && q->format != DF_VTT, &k, &field, &msg);
+	int status =
+	        dungeon_make_keyed(&ctx->arena, cur, c,
+	                           q->format != FMT_PNG && q->format != FMT_VTT, &k, &field, &msg);
 
 	if (status) {
 		if (status == 503)
@@ -713,15 +698,15 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	/* nginx keeps a .dd2vtt under the raw query: the one spelling only, so
 	 * that zeros and orders cannot fill its cache (after the page cache,
 	 * whose copy serves every spelling) */
-	if (keyed && q.format == DF_VTT && canonical(rq))
+	if (keyed && q.format == FMT_VTT && canonical(rq))
 		kept_mark(rs, cur->revision);
 	/* as a file for nginx too (kept.h); not a .dd2vtt, whose name for the
 	 * download (Content-Disposition) is the daemon's to send */
-	static const enum kept_format kept_as[] = {[DF_HTML] = KEPT_HTML,
-	                                           [DF_JSON] = KEPT_JSON,
-	                                           [DF_TEXT] = KEPT_TEXT,
-	                                           [DF_PNG] = KEPT_PNG};
-	if (keyed && q.format != DF_VTT)
+	static const enum kept_format kept_as[] = {[FMT_HTML] = KEPT_HTML,
+	                                           [FMT_JSON] = KEPT_JSON,
+	                                           [FMT_TEXT] = KEPT_TEXT,
+	                                           [FMT_PNG] = KEPT_PNG};
+	if (keyed && q.format != FMT_VTT)
 		kept_publish("dungeon", rq, rs, cur->revision, kept_as[q.format]);
 	if (spelled == 2)
 		rs->cache_control = NULL; /* unknown names ignored; kept under no other query */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "decimal.h"
 #include "catalog.h"
 #include "catalog_export.h"
 #include "fields.h"
@@ -17,6 +18,9 @@
 #define PERMANENT "public, max-age=31536000, immutable"
 
 static const char *const export_fields[] = {"rev", "format", NULL};
+static const struct field_row export_rows[] = {{"rev", FIELD_INT(1, UINT64_MAX)},
+                                               {"format", FIELD_FORMATS}};
+const struct field_table exportpage_fields = FIELD_TABLE(export_rows);
 /* rev without leading zeros; nginx's cache keeps only "rev=R" itself */
 static const struct fields_canon export_canon = {.names = export_fields, .decimal = 1u << 0};
 
@@ -24,13 +28,7 @@ static const struct fields_canon export_canon = {.names = export_fields, .decima
 static uint64_t parse_rev(const char *s)
 {
 	uint64_t v = 0;
-	size_t i = 0;
-	for (; s[i]; i++) {
-		if (s[i] < '0' || s[i] > '9' || i == 20 || v > (UINT64_MAX - 9) / 10)
-			return 0;
-		v = v * 10 + (uint64_t)(s[i] - '0');
-	}
-	return v;
+	return decimal_parse_u64(s, strlen(s), 20, &v) == 0 ? v : 0;
 }
 
 /* The answer at a revision: immutable, with a strong ETag of its bytes. */

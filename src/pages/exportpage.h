@@ -5,7 +5,11 @@
 #ifndef LOOTFORGE_EXPORTPAGE_H
 #define LOOTFORGE_EXPORTPAGE_H
 
+#include "fieldrow.h"
 #include "http.h"
+
+/* Its query fields, for the route table. */
+extern const struct field_table exportpage_fields;
 
 void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 

@@ -328,9 +328,15 @@ void login_route(struct handler_ctx *ctx, const struct request *rq, struct respo
 
 	auth_client_cookie(rq, rs, cookie);
 	auth_client_token(cookie, csrf);
-	if (strcmp(rq->method, "POST") == 0)
+	if (strcmp(rq->method, "POST") == 0) {
 		login_post(ctx, rq, rs, csrf);
-	else if (request_prefers_json(rq))
+		return;
+	}
+	enum format f;
+	struct form_error err;
+	if (fields_format(rq, FMT_BIT(FMT_HTML) | FMT_BIT(FMT_JSON), &f, &err) != 0)
+		login_error(rs, f == FMT_JSON, 400, csrf, NULL, err.field, err.message);
+	else if (f == FMT_JSON)
 		page_send_json(rs, 200, json_pack("{s:s}", "csrf", csrf));
 	else
 		login_page_send(rs, 200, csrf, NULL, NULL, NULL);

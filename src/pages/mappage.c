@@ -26,19 +26,27 @@
 #include "rng.h"
 #include "svgpath.h"
 
-enum map_format { MF_HTML, MF_JSON, MF_TEXT };
+/* The fields of /map, each with its row (fieldrow.h). */
+#define MAP_FIELDS(X)                                                                              \
+	X(MF_W, "w", MAPQUERY_ROW_SIZE)                                                            \
+	X(MF_H, "h", MAPQUERY_ROW_SIZE)                                                            \
+	X(MF_SEED, "seed", MAPQUERY_ROW_SEED)                                                      \
+	X(MF_TILESET, "tileset", MAPQUERY_ROW_TILESET)                                             \
+	X(MF_FORMAT, "format", FIELD_FORMATS)                                                      \
+	X(MF_LOOT, "loot", MAPQUERY_ROW_LOOT)
+#define FIELD_ENUM(e, name, row) e,
+#define FIELD_NAME(e, name, row) name,
+#define FIELD_ROW(e, name, row)  {name, row},
+enum mf { MAP_FIELDS(FIELD_ENUM) MF__MAX };
+static const char *const mf_names[MF__MAX + 1] = {MAP_FIELDS(FIELD_NAME) NULL};
+static const struct field_row mf_rows[] = {MAP_FIELDS(FIELD_ROW)};
+const struct field_table mappage_fields = FIELD_TABLE(mf_rows);
 
-enum mf { MF_W, MF_H, MF_SEED, MF_TILESET, MF_FORMAT, MF_LOOT, MF__MAX };
-static const char *const mf_names[MF__MAX + 1] = {"w",      "h",    "seed", "tileset",
-                                                  "format", "loot", NULL};
-static const char *const format_only[] = {"format", NULL};
-
-#define MSG_FORMAT      "must be html, json or text"
 #define MSG_NO_TILESETS "No map tiles are loaded yet. Please try again in a moment."
 
 struct map_query {
 	struct mapquery m; /* the map's fields */
-	enum map_format format;
+	enum format format;
 	int failed;            /* the query was refused: the form shows raw */
 	struct fields_raw raw; /* filled when failed */
 };
@@ -49,35 +57,6 @@ struct map_query {
 #define MAP_PX_MAX  960
 /* Cells of margin above and left of the map for the grid's numbers. */
 #define MAP_MARGIN 4
-
-static int read_format(const char *v, enum map_format *f)
-{
-	if (strcmp(v, "html") == 0)
-		*f = MF_HTML;
-	else if (strcmp(v, "json") == 0)
-		*f = MF_JSON;
-	else if (strcmp(v, "text") == 0)
-		*f = MF_TEXT;
-	else
-		return -1;
-	return 0;
-}
-
-static int field_error(struct form_error *err, const char *field, const char *message)
-{
-	err->field = field;
-	err->message = message;
-	return -1;
-}
-
-/* The first pass: format only (empty: Accept decides). */
-static int read_format_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
-{
-	(void)i;
-	if (n && read_format(v, ctx) != 0)
-		return field_error(err, "format", MSG_FORMAT);
-	return 0;
-}
 
 /* The second pass (mapquery.h); format was read by the first. */
 static int read_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
@@ -100,20 +79,13 @@ static int read_query(const struct request *rq, struct map_query *q, struct form
 	const char *s = rq->query;
 	size_t n = s ? strlen(s) : 0;
 	struct form_reader r;
-	enum map_format f = request_prefers_json(rq)   ? MF_JSON
-	                    : request_prefers_text(rq) ? MF_TEXT
-	                                               : MF_HTML;
-
 	memset(q, 0, sizeof(*q));
 	q->m.loot = -1;
 	q->m.w = MAP_DEFAULT_W;
 	q->m.h = MAP_DEFAULT_H;
 	strcpy(q->m.tileset, MAP_DEFAULT_TILESET);
-	q->format = f;
-	form_reader_init(&r, format_only, read_format_field, &f);
-	if (form_read(&r, "query", s, n, err) != 0)
+	if (fields_format(rq, MAP_FORMATS, &q->format, err) != 0)
 		return -1;
-	q->format = f;
 	form_reader_init(&r, mf_names, read_field, q);
 	return form_read(&r, "query", s, n, err);
 }
@@ -191,9 +163,9 @@ static void fill_form(struct tmpl_dict *body, const struct map_query *q, const s
 static void send_error(struct response *rs, const struct map_query *q, const struct catalog *cat,
                        int status, const char *field, const char *message)
 {
-	if (q->format == MF_JSON) {
+	if (q->format == FMT_JSON) {
 		page_send_json_error(rs, status, field, message);
-	} else if (q->format == MF_TEXT) {
+	} else if (q->format == FMT_TEXT) {
 		buf_reset(&rs->body);
 		rs->status = status;
 		rs->content_type = CT_TEXT;
@@ -213,9 +185,9 @@ static void send_error(struct response *rs, const struct map_query *q, const str
 static void send_errors(struct response *rs, const struct map_query *q, const struct catalog *cat,
                         const struct form_error *e)
 {
-	if (q->format == MF_JSON) {
+	if (q->format == FMT_JSON) {
 		page_send_json_errors(rs, 400, e);
-	} else if (q->format == MF_TEXT) {
+	} else if (q->format == FMT_TEXT) {
 		buf_reset(&rs->body);
 		rs->status = 400;
 		rs->content_type = CT_TEXT;
@@ -413,7 +385,7 @@ static void publish(const struct request *rq, const struct response *rs, const s
                     const struct catalog *cat)
 {
 	static const enum kept_format as[] = {
-	        [MF_HTML] = KEPT_HTML, [MF_JSON] = KEPT_JSON, [MF_TEXT] = KEPT_TEXT};
+	        [FMT_HTML] = KEPT_HTML, [FMT_JSON] = KEPT_JSON, [FMT_TEXT] = KEPT_TEXT};
 	kept_publish("map", rq, rs, cat->revision, as[q->format]);
 }
 
@@ -454,7 +426,7 @@ static void serve_map(struct handler_ctx *ctx, const struct request *rq, struct 
 	struct map *m = arena_alloc(&ctx->arena, sizeof(*m));
 	/* the text form: for the HTML page and the text answer, not the JSON
 	 * (33 KB written for nothing at 30 x 30) */
-	int want_text = q->format != MF_JSON;
+	int want_text = q->format != FMT_JSON;
 	size_t text_cap = (size_t)(MAP_TILE * q->m.h) * (size_t)(MAP_TILE * q->m.w + 1) + 1;
 	char *text = want_text ? arena_alloc(&ctx->arena, text_cap) : NULL;
 	if (!m || (want_text && !text)) {
@@ -467,7 +439,7 @@ static void serve_map(struct handler_ctx *ctx, const struct request *rq, struct 
 	}
 	size_t len = want_text ? map_text(m, text) : 0, n_loot = 0, n_rooms = 0;
 	struct map_loot *loot = NULL;
-	if (q->m.loot >= 0 && q->format != MF_TEXT) {
+	if (q->m.loot >= 0 && q->format != FMT_TEXT) {
 		/* not cleared: generate() clears each item, maploot_roll sets the
 		 * rest (100 x 1.3 KB cleared was ~2% of a fresh map) */
 		if (!(loot = arena_alloc(&ctx->arena, MAPLOOT_MAX * sizeof(*loot)))) {
@@ -476,9 +448,9 @@ static void serve_map(struct handler_ctx *ctx, const struct request *rq, struct 
 		}
 		n_loot = maploot_roll(cat, ts, q->m.loot, m, seed, loot, &n_rooms);
 	}
-	if (q->format == MF_TEXT)
+	if (q->format == FMT_TEXT)
 		send_text(rs, text, len);
-	else if (q->format == MF_JSON)
+	else if (q->format == FMT_JSON)
 		send_json(rs, ts, q, m, seed, loot, n_loot, n_rooms);
 	else
 		send_html(rs, q, cat, m, seed, text, len, loot, n_loot, n_rooms);

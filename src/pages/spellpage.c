@@ -13,10 +13,20 @@
 #include "kept.h"
 #include "pagecache.h"
 
-enum sf { SF_LEVEL, SF_FORMAT, SF_Q, SF__MAX };
-static const char *const sf_names[SF__MAX + 1] = {"level", "format", "q", NULL};
-
 #define SPELL_Q_MAX 64 /* bytes of the text filter */
+
+/* The fields of /spells, each with its row (fieldrow.h). */
+#define SPELLS_FIELDS(X)                                                                           \
+	X(SF_LEVEL, "level", FIELD_INT(SPELL_LEVEL_MIN, SPELL_LEVEL_MAX))                          \
+	X(SF_FORMAT, "format", FIELD_FORMATS)                                                      \
+	X(SF_Q, "q", FIELD_TEXT(SPELL_Q_MAX))
+#define FIELD_ENUM(e, name, row) e,
+#define FIELD_NAME(e, name, row) name,
+#define FIELD_ROW(e, name, row)  {name, row},
+enum sf { SPELLS_FIELDS(FIELD_ENUM) SF__MAX };
+static const char *const sf_names[SF__MAX + 1] = {SPELLS_FIELDS(FIELD_NAME) NULL};
+static const struct field_row sf_rows[] = {SPELLS_FIELDS(FIELD_ROW)};
+const struct field_table spellpage_fields = FIELD_TABLE(sf_rows);
 
 struct filter {
 	int level; /* 0: every level */

@@ -3,7 +3,11 @@
 #ifndef LOOTFORGE_SPELLPAGE_H
 #define LOOTFORGE_SPELLPAGE_H
 
+#include "fieldrow.h"
 #include "http.h"
+
+/* Its query fields, for the route table. */
+extern const struct field_table spellpage_fields;
 
 void spellpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 

@@ -568,6 +568,10 @@ static void compare_html(struct tmpl_dict *row, const struct comparison *c,
 	tmpl_set(row, "VALUE", decimal_grouped(mag, num));
 }
 
+static const struct field_row compare_rows[] = {{"item", FIELD_NEEDED_TEXT(FORM_VALUE_MAX)},
+                                                {"format", FIELD_FORMATS}};
+const struct field_table stashpage_compare_fields = FIELD_TABLE(compare_rows);
+
 void stashpage_compare(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	static const char *const names[] = {"item", "format", NULL};

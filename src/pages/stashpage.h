@@ -8,6 +8,7 @@
 #define LOOTFORGE_STASHPAGE_H
 
 #include "csrf.h"
+#include "fieldrow.h"
 #include "http.h"
 #include "visitor.h"
 
@@ -18,6 +19,8 @@ void stashpage_route(struct handler_ctx *ctx, const struct request *rq, struct r
  * hands), each stat's difference and the value's, with an Equip form.
  * Private, no-store: the permanent /item/CODE never varies with the
  * cookie, so its comparison is asked for here (docs/loadout.md). */
+/* The query fields of /compare, for the route table. */
+extern const struct field_table stashpage_compare_fields;
 void stashpage_compare(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
 /* The request's visitor cookie into *v (never fails: visitor.h). */

@@ -3,8 +3,12 @@
 #ifndef LOOTFORGE_SUBMIT_H
 #define LOOTFORGE_SUBMIT_H
 
+#include "fieldrow.h"
 #include "http.h"
 #include "proposal.h"
+
+/* The query fields of GET /submit, for the route table. */
+extern const struct field_table submit_word_fields;
 
 void submit_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 /* GET /submit/spell (the spell form, and its "received" page) and POST

@@ -39,6 +39,12 @@ static const char *const sf_names[SF__MAX + 1] = {
 	"value", "value_mult", "mark", "classes", "shown", "choose", NULL};
 /* clang-format on */
 
+/* What a GET of the form reads: the part to show, and the format. */
+static const struct field_row get_rows[] = {{"kind", FIELD_ONE_OF(kind_names, K__MAX)},
+                                            {"part", FIELD_ONE_OF(part_names, P__MAX)},
+                                            {"format", FIELD_FORMATS}};
+const struct field_table submit_word_fields = FIELD_TABLE(get_rows);
+
 static const char *typed(const void *ctx, const char *field)
 {
 	return fields_get(ctx, field);

@@ -16,41 +16,40 @@
 #include "rng.h"
 #include "treasure.h"
 
-enum tformat { TF_HTML, TF_JSON, TF_CSV, TF_TEXT };
 
-enum tf { TF_LEVEL, TF_TYPE, TF_PARTY, TF_SEED, TF_FORMAT, TF__MAX };
-static const char *const tf_names[TF__MAX + 1] = {"level", "type", "party", "seed", "format", NULL};
+/* The fields of /treasure, each with its row (fieldrow.h); a code's page
+ * reads its format only. */
+#define TREASURE_FIELDS(X)                                                                         \
+	X(TF_LEVEL, "level", TREASURE_ROW_LEVEL)                                                   \
+	X(TF_TYPE, "type", TREASURE_ROW_TYPE)                                                      \
+	X(TF_PARTY, "party", TREASURE_ROW_PARTY)                                                   \
+	X(TF_SEED, "seed", TREASURE_ROW_SEED)                                                      \
+	X(TF_FORMAT, "format", FIELD_FORMATS)
+#define FIELD_ENUM(e, name, row) e,
+#define FIELD_NAME(e, name, row) name,
+#define FIELD_ROW(e, name, row)  {name, row},
+        enum tf {
+	        TREASURE_FIELDS(FIELD_ENUM) TF__MAX
+        };
+static const char *const tf_names[TF__MAX + 1] = {TREASURE_FIELDS(FIELD_NAME) NULL};
+static const struct field_row tf_rows[] = {TREASURE_FIELDS(FIELD_ROW)};
+static const struct field_row code_rows[] = {{"format", FIELD_FORMATS}};
+const struct field_table treasurepage_fields = FIELD_TABLE(tf_rows);
+const struct field_table treasurepage_code_fields = FIELD_TABLE(code_rows);
 static const char *const format_only[] = {"format", NULL};
 /* The spelling nginx's cache keeps (fields.h): a code's format only. */
 static const struct fields_canon code_canon = {.names = format_only};
 
 #define PERMANENT      "public, max-age=31536000, immutable"
-#define MSG_FORMAT     "must be html, json, csv or text"
 #define MSG_NO_SUCH    "No treasure has this code"
 #define MSG_NO_BUDGETS "No treasure budgets are loaded yet. Please try again in a moment."
 
 struct tquery {
 	struct treasure_query t;
-	enum tformat format;
+	enum format format;
 	int failed; /* refused: the form shows raw */
 	struct fields_raw raw;
 };
-
-static int read_format_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
-{
-	static const char *const names[] = {"html", "json", "csv", "text"};
-	(void)i;
-	if (!n)
-		return 0;
-	for (int k = 0; k < 4; k++)
-		if (strcmp(v, names[k]) == 0) {
-			*(enum tformat *)ctx = (enum tformat)k;
-			return 0;
-		}
-	err->field = "format";
-	err->message = MSG_FORMAT;
-	return -1;
-}
 
 static int read_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
 {
@@ -70,12 +69,8 @@ static int read_query(const struct request *rq, int permanent, struct tquery *q,
 	const char *s = rq->query;
 	size_t n = s ? strlen(s) : 0;
 	struct form_reader r;
-	enum tformat f = q->format;
-
-	form_reader_init(&r, format_only, read_format_field, &f);
-	if (form_read(&r, "query", s, n, err) != 0)
+	if (fields_format(rq, TREASURE_FORMATS, &q->format, err) != 0)
 		return -1;
-	q->format = f;
 	if (permanent)
 		return 0; /* a code's page: format is all it reads */
 	form_reader_init(&r, tf_names, read_field, q);
@@ -124,12 +119,12 @@ static void send_text_errors(struct response *rs, int status, const struct form_
 static void send_errors(struct response *rs, const struct tquery *q, int status,
                         const struct form_error *e, const char *field, const char *message)
 {
-	if (q->format == TF_JSON) {
+	if (q->format == FMT_JSON) {
 		if (e)
 			page_send_json_errors(rs, status, e);
 		else
 			page_send_json_error(rs, status, field, message);
-	} else if (q->format == TF_TEXT || q->format == TF_CSV) {
+	} else if (q->format == FMT_TEXT || q->format == FMT_CSV) {
 		send_text_errors(rs, status, e, field, message);
 	} else {
 		struct tmpl_dict *d = page_new("Treasure");
@@ -214,14 +209,14 @@ static void answer(const struct request *rq, struct response *rs, const struct t
 	buf_reset(&rs->body);
 	rs->status = 200;
 	switch (q->format) {
-	case TF_HTML:
+	case FMT_HTML:
 		send_html(rs, q, t, permanent);
 		break;
-	case TF_JSON:
+	case FMT_JSON:
 		rs->content_type = CT_JSON;
 		rc = treasure_json(t, &rs->body);
 		break;
-	case TF_CSV: {
+	case FMT_CSV: {
 		char name[TREASURECODE_MAX + 48];
 		rs->content_type = CT_CSV;
 		rc = treasure_csv(t, &rs->body);
@@ -232,19 +227,22 @@ static void answer(const struct request *rq, struct response *rs, const struct t
 			rc = response_header(rs, "Content-Disposition", name);
 		break;
 	}
-	case TF_TEXT:
+	case FMT_TEXT:
 		rs->content_type = CT_TEXT;
 		rc = treasure_text(t, &rs->body);
 		break;
+	default: /* not one of TREASURE_FORMATS: fields_format never says so */
+		rc = -1;
+		break;
 	}
 	if (rc != 0 || rs->body.oom) {
-		page_failed(rs, q->format == TF_JSON);
+		page_failed(rs, q->format == FMT_JSON);
 		return;
 	}
 	if (permanent && rs->status == 200) {
 		rs->cache_control = PERMANENT;
 		if (page_etag(rq, rs) != 0)
-			page_failed(rs, q->format == TF_JSON);
+			page_failed(rs, q->format == FMT_JSON);
 	}
 }
 
@@ -265,9 +263,7 @@ void treasurepage_route(struct handler_ctx *ctx, const struct request *rq, struc
 
 	memset(&q, 0, sizeof q);
 	treasure_query_defaults(&q.t);
-	q.format = request_prefers_json(rq)   ? TF_JSON
-	           : request_prefers_text(rq) ? TF_TEXT
-	                                      : TF_HTML;
+	q.format = fields_accept_format(rq, TREASURE_FORMATS);
 	if (read_query(rq, permanent, &q, &err) != 0) {
 		q.failed = 1;
 		fields_raw_read(&q.raw, tf_names, rq->query);

@@ -21,6 +21,55 @@ static int keep(void *ctx, int i, const char *v, size_t n, struct form_error *er
 	return 0;
 }
 
+struct format_pass {
+	unsigned mask;
+	enum format fmt;
+};
+
+/* The route's message for a bad format=, kept for the request's answer on
+ * the thread that read it. */
+static _Thread_local char format_msg[64];
+
+static int read_format(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+{
+	struct format_pass *p = ctx;
+	int f = n ? format_from_name(v) : -1;
+
+	(void)i;
+	if (!n)
+		return 0;
+	if (f < 0 || !(p->mask & FMT_BIT(f))) {
+		format_must_be(p->mask, format_msg, sizeof format_msg);
+		err->field = "format";
+		err->message = format_msg;
+		return -1;
+	}
+	p->fmt = (enum format)f;
+	return 0;
+}
+
+enum format fields_accept_format(const struct request *rq, unsigned mask)
+{
+	if (request_prefers_json(rq))
+		return FMT_JSON;
+	if ((mask & FMT_BIT(FMT_TEXT)) && request_prefers_text(rq))
+		return FMT_TEXT;
+	return FMT_HTML;
+}
+
+int fields_format(const struct request *rq, unsigned mask, enum format *fmt, struct form_error *err)
+{
+	static const char *const names[] = {"format", NULL};
+	struct format_pass p = {mask, fields_accept_format(rq, mask)};
+	struct form_reader r;
+	const char *s = rq->query;
+
+	form_reader_init(&r, names, read_format, &p);
+	int rc = form_read(&r, "query", s, s ? strlen(s) : 0, err);
+	*fmt = rc == 0 ? p.fmt : fields_accept_format(rq, mask);
+	return rc;
+}
+
 int fields_read(struct fields *f, const char *const *names, uint64_t long_fields,
                 const struct request *rq, int body, struct form_error *err)
 {

@@ -5,6 +5,7 @@
 #ifndef LOOTFORGE_FIELDS_H
 #define LOOTFORGE_FIELDS_H
 
+#include "fieldrow.h"
 #include "form.h"
 #include "http.h"
 #include "proposal.h"
@@ -27,6 +28,20 @@ int fields_read(struct fields *f, const char *const *names, uint64_t long_fields
 
 /* The value of field `name` as sent, or NULL. */
 const char *fields_get(const struct fields *f, const char *name);
+
+/* ---- the format of an answer, read in one place ----
+ * The format a client asks for among a route's formats (mask: FMT_BITs):
+ * format= in the query when sent with a value, else the Accept header's
+ * (fields_accept_format). A page that reads it first answers a bad value
+ * of any other field in the format asked for. 0 with *fmt; -1 with *err
+ * ("format": "must be html, json or text", the route's formats) and *fmt
+ * the Accept header's. */
+int fields_format(const struct request *rq, unsigned mask, enum format *fmt,
+                  struct form_error *err);
+
+/* JSON when the Accept header prefers it, text when it prefers text/plain
+ * and mask has text, else HTML. */
+enum format fields_accept_format(const struct request *rq, unsigned mask);
 
 /* ---- a refused query shown again (/map, /dungeon) ----
  * Every value as sent, whatever it is, cut to FIELDS_RAW_MAX bytes: the

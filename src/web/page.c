@@ -11,6 +11,9 @@
 #include "log.h"
 #include "render.h"
 
+static const struct field_row format_rows[] = {{"format", FIELD_FORMATS}};
+const struct field_table page_format_fields = FIELD_TABLE(format_rows);
+
 struct tmpl_dict *page_new(const char *title)
 {
 	return layout_new(title);

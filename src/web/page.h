@@ -9,11 +9,15 @@
 #include <jansson.h>
 
 #include "dbmod.h"
+#include "fieldrow.h"
 #include "form.h"
 #include "http.h"
 #include "tmpl.h"
 
 struct catalog;
+
+/* The query of a page that reads its format only (fieldrow.h). */
+extern const struct field_table page_format_fields;
 
 /* A layout dictionary titled `title` ("Propose a word"); NULL when out of
  * memory. The caller passes it to page_send_html. */

@@ -6,9 +6,22 @@
 #include <stdio.h>
 
 #include "cookie.h"
+#include "fieldrow.h"
 #include "handler.h"
 #include "loadout.h"
 #include "recipe.h"
+
+static void list_values(const char *const *names, int n)
+{
+	printf("[");
+	for (int i = 0, first = 1; i < n; i++) {
+		if (!names[i] || !names[i][0])
+			continue;
+		printf("%s\"%s\"", first ? "" : ",", names[i]);
+		first = 0;
+	}
+	printf("]");
+}
 
 static void list(const char *key, const char *const *names, int n, int (*keep)(int), int last)
 {
@@ -20,6 +33,46 @@ static void list(const char *key, const char *const *names, int n, int (*keep)(i
 		first = 0;
 	}
 	printf("]%s", last ? "" : ",");
+}
+
+static const char *const type_names[] = {
+        [FIELD_STRING] = "string",   [FIELD_INTEGER] = "integer", [FIELD_NUMBER] = "number",
+        [FIELD_BOOLEAN] = "boolean", [FIELD_CHOICE] = "choice",   [FIELD_FORMAT] = "format"};
+
+/* A table of fields as a list of rows ("null" for none); a format field's
+ * choices are the route's formats. */
+static void fields(const struct field_table *t, unsigned formats)
+{
+	if (!t) {
+		printf("null");
+		return;
+	}
+	printf("[");
+	for (size_t i = 0; i < t->n; i++) {
+		const struct field_row *f = &t->rows[i];
+		printf("%s{\"name\":\"%s\",\"type\":\"%s\",\"min\":%llu,\"max\":%llu,"
+		       "\"max_len\":%u,\"many\":%d,\"required\":%d,\"choices\":",
+		       i ? "," : "", f->name, type_names[f->type], f->min, f->max, f->max_len,
+		       f->many, f->required);
+		if (f->type == FIELD_CHOICE && f->choices)
+			list_values(f->choices, (int)f->n_choices);
+		else if (f->type == FIELD_FORMAT)
+			for (int k = 0, first = 1; k <= FMT__MAX; k++) {
+				if (k == FMT__MAX) {
+					printf(first ? "[]" : "]");
+					break;
+				}
+				if (formats & FMT_BIT(k)) {
+					printf("%s\"%s\"", first ? "[" : ",",
+					       format_name((enum format)k));
+					first = 0;
+				}
+			}
+		else
+			printf("null");
+		printf("}");
+	}
+	printf("]");
 }
 
 static int sums(int s)
@@ -39,11 +92,24 @@ int main(void)
 	printf("\"session_cookie\":\"%s\",\"routes\":[", COOKIE_SESSION);
 	struct handler_route_info r[64];
 	size_t n = handler_routes(r, 64);
-	for (size_t i = 0; i < n && i < 64; i++)
+	for (size_t i = 0; i < n && i < 64; i++) {
 		printf("%s{\"path\":\"%s\",\"under\":%d,\"allow\":\"%s\",\"guarded\":%d,"
-		       "\"cors\":%d}",
-		       i ? "," : "", r[i].path, r[i].under, r[i].allow ? r[i].allow : "", r[i].guarded,
-		       r[i].cors);
+		       "\"cors\":%d,\"formats\":[",
+		       i ? "," : "", r[i].path, r[i].under, r[i].allow ? r[i].allow : "",
+		       r[i].guarded, r[i].cors);
+		for (int f = 0, first = 1; f < FMT__MAX; f++)
+			if (r[i].formats & FMT_BIT(f)) {
+				printf("%s{\"name\":\"%s\",\"type\":\"%s\"}", first ? "" : ",",
+				       format_name((enum format)f),
+				       format_content_type((enum format)f));
+				first = 0;
+			}
+		printf("],\"query\":");
+		fields(r[i].query, r[i].formats);
+		printf(",\"below\":");
+		fields(r[i].below, r[i].formats);
+		printf("}");
+	}
 	printf("]}\n");
 	return 0;
 }

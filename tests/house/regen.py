@@ -9,7 +9,9 @@ LISTS_BINARY is build/rel/tests/house_lists (tests/house/lists.c), which
 prints the lists as the compiler sees them. Written: public/openapi.json's
 kind and slot enums, its stat properties, and what the route table says of
 each operation (its operationId, the moderator's session that guards it or
-none, the security scheme, servers); sql/data/kinds_sql.py's STATS. Checked
+none, the security scheme, servers, a GET's query parameters from the
+route's field rows and its answer's content types from the route's
+formats); sql/data/kinds_sql.py's STATS. Checked
 too: every route of the table is described and every path described is a
 route, with the route's methods.
 Checked only, since a new member there is an ABI or a wording decision:
@@ -133,6 +135,89 @@ def fix_operations(doc, l):
     return doc
 
 
+def field_schema(f):
+    """A field row's schema (tests/house/lists.c prints the rows)."""
+    t = f["type"]
+    if t in ("integer", "number"):
+        sch = {"type": t, "minimum": f["min"], "maximum": f["max"]}
+    elif t == "boolean":
+        sch = {"type": "boolean"}
+    elif t in ("choice", "format") and f["choices"] is not None:
+        sch = {"type": "string", "enum": list(f["choices"])}
+    else:
+        sch = {"type": "string"}
+        if f["max_len"]:
+            sch["maxLength"] = f["max_len"]
+    if f["many"]:
+        return {"type": "array", "items": sch}
+    return sch
+
+
+def field_description(f):
+    """A description for a field the description does not say yet."""
+    t = f["type"]
+    if t in ("integer", "number"):
+        return "%s from %d to %d" % ("a whole number" if t == "integer" else "a number",
+                                     f["min"], f["max"])
+    if f["choices"]:
+        return ", ".join(f["choices"][:-1]) + " or " + f["choices"][-1]
+    if t == "boolean":
+        return "on or off"
+    return "at most %d bytes" % f["max_len"] if f["max_len"] else "text"
+
+
+def media_type(content_type):
+    return content_type.split(";", 1)[0].strip()
+
+
+# The body of an answer in a format that is not JSON.
+OTHER_BODIES = {
+    "text/html": {"schema": {"type": "string", "description": "the page (HTML)"}},
+    "text/csv": {"schema": {"type": "string",
+                            "description": "with format=csv: RFC 4180, a header row"}},
+    "text/plain": {"schema": {"type": "string", "description": "with format=text"}},
+    "image/png": {"schema": {"type": "string", "format": "binary",
+                             "description": "with format=png: the picture"}},
+}
+
+
+def fix_parameters(doc, l):
+    """Each GET's query parameters and its 200's content types, from the
+    route's field rows and formats; a parameter keeps the description
+    written for it."""
+    routes = l["routes"]
+    for path, item in doc.get("paths", {}).items():
+        r = route_of(path, routes)
+        op = item.get("get")
+        if r is None or not isinstance(op, dict):
+            continue
+        rows = r["below"] if "{" in path else r["query"]
+        if rows is not None:
+            old = {(p.get("in"), p.get("name")): p for p in op.get("parameters", [])}
+            params = [p for p in op.get("parameters", []) if p.get("in") != "query"]
+            for f in rows:
+                p = old.get(("query", f["name"]), {})
+                new = {"name": f["name"], "in": "query", "required": bool(f["required"]),
+                       "description": p.get("description") or field_description(f),
+                       "schema": field_schema(f)}
+                if f["many"]:
+                    new["style"], new["explode"] = "form", True
+                params.append(new)
+            op["parameters"] = params
+        ok = op.get("responses", {}).get("200")
+        if not isinstance(ok, dict) or not r["formats"]:
+            continue
+        content = ok.get("content", {})
+        want = []
+        for fmt in r["formats"]:
+            m = media_type(fmt["type"])
+            if m not in want:
+                want.append(m)
+        ok["content"] = {m: content.get(m) or OTHER_BODIES.get(m, {"schema": {"type": "string"}})
+                         for m in want}
+    return doc
+
+
 def route_problems(doc, l):
     """Routes the description lacks, paths it has that no route answers,
     and methods that are not the route's."""
@@ -167,7 +252,7 @@ def route_problems(doc, l):
 def openapi_text(l):
     with open(OPENAPI, encoding="utf-8") as f:
         old = f.read()
-    doc = fix_operations(fix_openapi(json.loads(old), l), l)
+    doc = fix_parameters(fix_operations(fix_openapi(json.loads(old), l), l), l)
     return old, json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
