@@ -16,6 +16,59 @@
 #define N_SCOLS ST_PROPOSED_COUNT
 static const enum stat scols[N_SCOLS] = {STAT_PROPOSED_INITS};
 
+/* The fields every descriptor fills alike: its record (row_t, with a
+ * status), its fetch buffer (buf_t) and the statements named
+ * STMT_<prefix>_BY_SID and so on (statements.c, QUEUE_STMTS). */
+#define TYPE_ROWS(tbl, row_t, buf_t, bind, read, prefix)                                           \
+	.table = tbl, .row_size = sizeof(row_t), .status_off = offsetof(row_t, status),            \
+	.buf_size = sizeof(buf_t), .bind_row = bind, .read_row = read,                             \
+	.by_sid = STMT_##prefix##_BY_SID, .list = STMT_##prefix##_LIST,                            \
+	.count = STMT_##prefix##_COUNT, .lock = STMT_##prefix##_LOCK,                              \
+	.insert = STMT_##prefix##_INSERT, .decide = STMT_##prefix##_DECIDE
+/* The log's names of a type called "<what> proposal". */
+#define TYPE_NOUNS(what)                                                                           \
+	.noun = what " proposal", .a_submit = "a " what " proposal",                               \
+	.a_approve = "a " what " approval", .a_reject = "a " what " rejection"
+
+/* Runs q and reads the one LONG column of its row, if any, into value
+ * (is_unsigned as bound); *hit = 1 when a row came. */
+static enum db_status fetch_long(struct db *d, enum stmt q, struct params *ps, void *value,
+                                 int is_unsigned, int *hit)
+{
+	struct col c;
+	MYSQL_BIND b;
+	enum db_status st;
+	int rc;
+
+	if ((st = dbrun_exec(d, q, ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b, &c, MYSQL_TYPE_LONG, value, 0, is_unsigned);
+	if ((rc = dbrun_fetch_one(d, q, &b, &st)) < 0)
+		return st;
+	*hit = rc;
+	return DB_OK;
+}
+
+/* Runs q (a REJECTED_SQL) and reads the dates of the rejection, if any,
+ * into out through c; *hit = 1 when there was one. The caller reads the
+ * texts out of c. */
+static enum db_status fetch_rejected(struct db *d, enum stmt q, struct params *ps,
+                                     struct submit_outcome *out, struct col c[2], int *hit)
+{
+	MYSQL_BIND b[2];
+	enum db_status st;
+	int rc;
+
+	if ((st = dbrun_exec(d, q, ps, NULL)) != DB_OK)
+		return st;
+	r_bind(&b[0], &c[0], MYSQL_TYPE_STRING, out->rejected_on, 10, 0);
+	r_bind(&b[1], &c[1], MYSQL_TYPE_STRING, out->again_after, 10, 0);
+	if ((rc = dbrun_fetch_one(d, q, b, &st)) < 0)
+		return st;
+	*hit = rc;
+	return DB_OK;
+}
+
 /* ==== words (table submission, migration 0005) ==== */
 
 /* One row of SUB_COLS. */
@@ -45,8 +98,10 @@ struct sub_row {
 	        status[12], created[20], mark[8], classes[PROPOSAL_CLASSES_BYTES];
 };
 
-static void bind_sub_row(struct sub_row *r)
+static MYSQL_BIND *word_bind(void *buf)
 {
+	struct sub_row *r = buf;
+
 	r_bind(&r->b[SC_ID], &r->c[SC_ID], MYSQL_TYPE_LONG, &r->id, 0, 1);
 	r_bind(&r->b[SC_SID], &r->c[SC_SID], MYSQL_TYPE_STRING, r->sid, SUBMISSION_ID_HEX, 0);
 	r_bind(&r->b[SC_KIND], &r->c[SC_KIND], MYSQL_TYPE_STRING, r->kind, 16, 0);
@@ -63,12 +118,15 @@ static void bind_sub_row(struct sub_row *r)
 	r_bind(&r->b[SC_MARK], &r->c[SC_MARK], MYSQL_TYPE_STRING, r->mark, 7, 0);
 	r_bind(&r->b[SC_CLASSES], &r->c[SC_CLASSES], MYSQL_TYPE_STRING, r->classes,
 	       PROPOSAL_CLASSES_BYTES - 1, 0);
+	return r->b;
 }
 
 /* The fetched row as a db_submission. -1 when a value cannot be one of
  * ours (the schema's CHECKs make that a broken database). */
-static int sub_row_out(struct sub_row *r, struct db_submission *out)
+static int word_read(void *buf, void *row)
 {
+	struct sub_row *r = buf;
+	struct db_submission *out = row;
 	int k, p, sl = SLOT_NONE;
 
 	memset(out, 0, sizeof(*out));
@@ -107,18 +165,6 @@ static int sub_row_out(struct sub_row *r, struct db_submission *out)
 	return 0;
 }
 
-static MYSQL_BIND *word_bind(void *buf)
-{
-	struct sub_row *r = buf;
-	bind_sub_row(r);
-	return r->b;
-}
-
-static int word_read(void *buf, void *row)
-{
-	return sub_row_out(buf, row);
-}
-
 /* Binds kind, part and word of p. */
 static void p_kpw(struct params *ps, const struct proposal *p)
 {
@@ -137,12 +183,9 @@ static void p_stats(struct params *ps, const struct proposal *p)
 static enum db_status word_live(struct db *d, const void *proposal, int *hit, int *live_active)
 {
 	const struct proposal *p = proposal;
-	int t = stmt_table_index(p->kind, p->part), rc;
-	enum stmt q = (enum stmt)(STMT_LIVE_FIRST + t);
+	int t = stmt_table_index(p->kind, p->part);
 	struct params ps = {.n = 0};
 	int32_t active = 0;
-	struct col c;
-	MYSQL_BIND b;
 	enum db_status st;
 
 	if (t < 0) {
@@ -150,12 +193,8 @@ static enum db_status word_live(struct db *d, const void *proposal, int *hit, in
 		return DB_ERROR;
 	}
 	p_str(&ps, p->word);
-	if ((st = dbrun_exec(d, q, &ps, NULL)) != DB_OK)
+	if ((st = fetch_long(d, (enum stmt)(STMT_LIVE_FIRST + t), &ps, &active, 0, hit)) != DB_OK)
 		return st;
-	r_bind(&b, &c, MYSQL_TYPE_LONG, &active, 0, 0);
-	if ((rc = dbrun_fetch_one(d, q, &b, &st)) < 0)
-		return st;
-	*hit = rc;
 	*live_active = active != 0;
 	return DB_OK;
 }
@@ -165,19 +204,9 @@ static enum db_status word_pending(struct db *d, const void *proposal, int *hit)
 	const struct proposal *p = proposal;
 	struct params ps = {.n = 0};
 	uint32_t id;
-	struct col c;
-	MYSQL_BIND b;
-	enum db_status st;
-	int rc;
 
 	p_kpw(&ps, p);
-	if ((st = dbrun_exec(d, STMT_SUB_PENDING, &ps, NULL)) != DB_OK)
-		return st;
-	r_bind(&b, &c, MYSQL_TYPE_LONG, &id, 0, 1);
-	if ((rc = dbrun_fetch_one(d, STMT_SUB_PENDING, &b, &st)) < 0)
-		return st;
-	*hit = rc;
-	return DB_OK;
+	return fetch_long(d, STMT_SUB_PENDING, &ps, &id, 1, hit);
 }
 
 static enum db_status word_rejected(struct db *d, const void *proposal, struct submit_outcome *out,
@@ -186,20 +215,13 @@ static enum db_status word_rejected(struct db *d, const void *proposal, struct s
 	const struct proposal *p = proposal;
 	struct params ps = {.n = 0};
 	struct col c[2];
-	MYSQL_BIND b[2];
 	enum db_status st;
-	int rc;
 
 	p_kpw(&ps, p);
-	if ((st = dbrun_exec(d, STMT_SUB_REJECTED, &ps, NULL)) != DB_OK)
-		return st;
-	r_bind(&b[0], &c[0], MYSQL_TYPE_STRING, out->rejected_on, 10, 0);
-	r_bind(&b[1], &c[1], MYSQL_TYPE_STRING, out->again_after, 10, 0);
-	if ((rc = dbrun_fetch_one(d, STMT_SUB_REJECTED, b, &st)) < 0)
+	if ((st = fetch_rejected(d, STMT_SUB_REJECTED, &ps, out, c, hit)) != DB_OK)
 		return st;
 	r_text(out->rejected_on, 10, &c[0]);
 	r_text(out->again_after, 10, &c[1]);
-	*hit = rc;
 	return DB_OK;
 }
 
@@ -357,18 +379,7 @@ const struct proposal_type proposal_word = {
         .a_submit = "a submission",
         .a_approve = "an approval",
         .a_reject = "a rejection",
-        .table = "submission",
-        .row_size = sizeof(struct db_submission),
-        .status_off = offsetof(struct db_submission, status),
-        .buf_size = sizeof(struct sub_row),
-        .bind_row = word_bind,
-        .read_row = word_read,
-        .by_sid = STMT_SUB_BY_SID,
-        .list = STMT_SUB_LIST,
-        .count = STMT_SUB_COUNT,
-        .lock = STMT_SUB_LOCK,
-        .insert = STMT_SUB_INSERT,
-        .decide = STMT_SUB_DECIDE,
+        TYPE_ROWS("submission", struct db_submission, struct sub_row, word_bind, word_read, SUB),
         .log = STMT_LOG_INSERT,
         .decide_new_id = 0,
         .log_before = 1,
@@ -408,8 +419,10 @@ struct spell_sub_row {
 	        effects[SPELL_EFFECTS_TEXT_MAX + 1], status[12], created[20];
 };
 
-static void bind_spell_sub_row(struct spell_sub_row *r)
+static MYSQL_BIND *spell_bind(void *buf)
 {
+	struct spell_sub_row *r = buf;
+
 	r_bind(&r->b[SS_ID], &r->c[SS_ID], MYSQL_TYPE_LONG, &r->id, 0, 1);
 	r_bind(&r->b[SS_SID], &r->c[SS_SID], MYSQL_TYPE_STRING, r->sid, SUBMISSION_ID_HEX, 0);
 	r_bind(&r->b[SS_WORD], &r->c[SS_WORD], MYSQL_TYPE_STRING, r->word, WORD_BYTES_MAX, 0);
@@ -420,13 +433,16 @@ static void bind_spell_sub_row(struct spell_sub_row *r)
 	       SPELL_EFFECTS_TEXT_MAX, 0);
 	r_bind(&r->b[SS_STATUS], &r->c[SS_STATUS], MYSQL_TYPE_STRING, r->status, 11, 0);
 	r_bind(&r->b[SS_CREATED], &r->c[SS_CREATED], MYSQL_TYPE_STRING, r->created, 19, 0);
+	return r->b;
 }
 
 /* The fetched row as a db_spell_submission; -1 when it cannot be one (the
  * effects no longer parse: a row written by hand). The numbers are not
  * checked here: approving checks the whole spell again. */
-static int spell_sub_row_out(struct spell_sub_row *r, struct db_spell_submission *out)
+static int spell_read(void *buf, void *row)
 {
+	struct spell_sub_row *r = buf;
+	struct db_spell_submission *out = row;
 	struct proposal_error err;
 
 	memset(out, 0, sizeof(*out));
@@ -448,36 +464,17 @@ static int spell_sub_row_out(struct spell_sub_row *r, struct db_spell_submission
 	return 0;
 }
 
-static MYSQL_BIND *spell_bind(void *buf)
-{
-	struct spell_sub_row *r = buf;
-	bind_spell_sub_row(r);
-	return r->b;
-}
-
-static int spell_read(void *buf, void *row)
-{
-	return spell_sub_row_out(buf, row);
-}
-
 /* *hit when a live spell has the name (*active its flag). */
 static enum db_status spell_live(struct db *d, const void *proposal, int *hit, int *active)
 {
 	const char *name = ((const struct spell_proposal *)proposal)->name;
 	struct params ps = {.n = 0};
 	int32_t a = 0;
-	struct col c;
-	MYSQL_BIND b;
 	enum db_status st;
-	int rc;
 
 	p_str(&ps, name);
-	if ((st = dbrun_exec(d, STMT_SPELL_LIVE, &ps, NULL)) != DB_OK)
+	if ((st = fetch_long(d, STMT_SPELL_LIVE, &ps, &a, 0, hit)) != DB_OK)
 		return st;
-	r_bind(&b, &c, MYSQL_TYPE_LONG, &a, 0, 0);
-	if ((rc = dbrun_fetch_one(d, STMT_SPELL_LIVE, &b, &st)) < 0)
-		return st;
-	*hit = rc == 1;
 	*active = a != 0;
 	return DB_OK;
 }
@@ -585,22 +582,9 @@ static const char *spell_row_text(const void *row)
 }
 
 const struct proposal_type proposal_spell = {
-        .noun = "spell proposal",
-        .a_submit = "a spell proposal",
-        .a_approve = "a spell approval",
-        .a_reject = "a spell rejection",
-        .table = "spell_submission",
-        .row_size = sizeof(struct db_spell_submission),
-        .status_off = offsetof(struct db_spell_submission, status),
-        .buf_size = sizeof(struct spell_sub_row),
-        .bind_row = spell_bind,
-        .read_row = spell_read,
-        .by_sid = STMT_SPELL_SUB_BY_SID,
-        .list = STMT_SPELL_SUB_LIST,
-        .count = STMT_SPELL_SUB_COUNT,
-        .lock = STMT_SPELL_SUB_LOCK,
-        .insert = STMT_SPELL_SUB_INSERT,
-        .decide = STMT_SPELL_SUB_DECIDE,
+        TYPE_NOUNS("spell"),
+        TYPE_ROWS("spell_submission", struct db_spell_submission, struct spell_sub_row, spell_bind,
+                  spell_read, SPELL_SUB),
         .log = STMT_SPELL_LOG,
         .decide_new_id = 1,
         .log_before = 0,
@@ -626,18 +610,24 @@ struct name_sub_row {
 	char sid[SUBMISSION_ID_HEX + 1], name[NAMEPROP_BYTES_MAX + 1], status[12], created[20];
 };
 
-static void bind_name_sub_row(struct name_sub_row *r)
+static MYSQL_BIND *name_bind(void *buf)
 {
+	struct name_sub_row *r = buf;
+
 	r_bind(&r->b[NS_ID], &r->c[NS_ID], MYSQL_TYPE_LONG, &r->id, 0, 1);
 	r_bind(&r->b[NS_SID], &r->c[NS_SID], MYSQL_TYPE_STRING, r->sid, SUBMISSION_ID_HEX, 0);
 	r_bind(&r->b[NS_NAME], &r->c[NS_NAME], MYSQL_TYPE_STRING, r->name, NAMEPROP_BYTES_MAX, 0);
 	r_bind(&r->b[NS_STATUS], &r->c[NS_STATUS], MYSQL_TYPE_STRING, r->status, 11, 0);
 	r_bind(&r->b[NS_CREATED], &r->c[NS_CREATED], MYSQL_TYPE_STRING, r->created, 19, 0);
 	r_bind(&r->b[NS_MARKOV_ID], &r->c[NS_MARKOV_ID], MYSQL_TYPE_LONG, &r->markov_id, 0, 1);
+	return r->b;
 }
 
-static int name_sub_row_out(struct name_sub_row *r, struct db_name_submission *out)
+static int name_read(void *buf, void *row)
 {
+	struct name_sub_row *r = buf;
+	struct db_name_submission *out = row;
+
 	memset(out, 0, sizeof(*out));
 	if (r_text(r->sid, SUBMISSION_ID_HEX, &r->c[NS_SID]) ||
 	    r_text(r->name, NAMEPROP_BYTES_MAX, &r->c[NS_NAME]) ||
@@ -652,36 +642,14 @@ static int name_sub_row_out(struct name_sub_row *r, struct db_name_submission *o
 	return 0;
 }
 
-static MYSQL_BIND *name_bind(void *buf)
-{
-	struct name_sub_row *r = buf;
-	bind_name_sub_row(r);
-	return r->b;
-}
-
-static int name_read(void *buf, void *row)
-{
-	return name_sub_row_out(buf, row);
-}
-
 /* *hit when a live training name is spelled as name but for case. */
 static enum db_status name_is_live(struct db *d, const char *name, int *hit)
 {
 	struct params ps = {.n = 0};
 	uint32_t got = 0;
-	struct col c;
-	MYSQL_BIND b;
-	enum db_status st;
-	int rc;
 
 	p_str(&ps, name);
-	if ((st = dbrun_exec(d, STMT_NAME_LIVE, &ps, NULL)) != DB_OK)
-		return st;
-	r_bind(&b, &c, MYSQL_TYPE_LONG, &got, 0, 1);
-	if ((rc = dbrun_fetch_one(d, STMT_NAME_LIVE, &b, &st)) < 0)
-		return st;
-	*hit = rc == 1;
-	return DB_OK;
+	return fetch_long(d, STMT_NAME_LIVE, &ps, &got, 1, hit);
 }
 
 static enum db_status name_live(struct db *d, const void *proposal, int *hit, int *active)
@@ -697,18 +665,11 @@ static enum db_status name_rejected(struct db *d, const void *proposal, struct s
 	const char *name = proposal;
 	struct params ps = {.n = 0};
 	struct col c[2];
-	MYSQL_BIND b[2];
 	enum db_status st;
-	int rc;
 
 	p_str(&ps, name);
-	if ((st = dbrun_exec(d, STMT_NAME_SUB_REJECTED, &ps, NULL)) != DB_OK)
+	if ((st = fetch_rejected(d, STMT_NAME_SUB_REJECTED, &ps, out, c, hit)) != DB_OK)
 		return st;
-	r_bind(&b[0], &c[0], MYSQL_TYPE_STRING, out->rejected_on, 10, 0);
-	r_bind(&b[1], &c[1], MYSQL_TYPE_STRING, out->again_after, 10, 0);
-	if ((rc = dbrun_fetch_one(d, STMT_NAME_SUB_REJECTED, b, &st)) < 0)
-		return st;
-	*hit = rc == 1;
 	if (*hit && (r_text(out->rejected_on, 10, &c[0]) || r_text(out->again_after, 10, &c[1]))) {
 		db_rollback(d);
 		return DB_ERROR;
@@ -772,22 +733,9 @@ static const char *name_row_text(const void *row)
 }
 
 const struct proposal_type proposal_name = {
-        .noun = "name proposal",
-        .a_submit = "a name proposal",
-        .a_approve = "a name approval",
-        .a_reject = "a name rejection",
-        .table = "name_submission",
-        .row_size = sizeof(struct db_name_submission),
-        .status_off = offsetof(struct db_name_submission, status),
-        .buf_size = sizeof(struct name_sub_row),
-        .bind_row = name_bind,
-        .read_row = name_read,
-        .by_sid = STMT_NAME_SUB_BY_SID,
-        .list = STMT_NAME_SUB_LIST,
-        .count = STMT_NAME_SUB_COUNT,
-        .lock = STMT_NAME_SUB_LOCK,
-        .insert = STMT_NAME_SUB_INSERT,
-        .decide = STMT_NAME_SUB_DECIDE,
+        TYPE_NOUNS("name"),
+        TYPE_ROWS("name_submission", struct db_name_submission, struct name_sub_row, name_bind,
+                  name_read, NAME_SUB),
         .log = STMT_NAME_LOG,
         .decide_new_id = 1,
         .log_before = 0,
@@ -893,20 +841,10 @@ static enum db_status dress_is_live(struct db *d, const struct dress_proposal *p
 {
 	struct params ps = {.n = 0};
 	uint32_t got = 0;
-	struct col c;
-	MYSQL_BIND b;
-	enum db_status st;
-	int rc;
 
 	p_str(&ps, dressprop_kind_names[p->kind]);
 	p_str(&ps, p->name);
-	if ((st = dbrun_exec(d, STMT_DRESS_LIVE, &ps, NULL)) != DB_OK)
-		return st;
-	r_bind(&b, &c, MYSQL_TYPE_LONG, &got, 0, 1);
-	if ((rc = dbrun_fetch_one(d, STMT_DRESS_LIVE, &b, &st)) < 0)
-		return st;
-	*hit = rc == 1;
-	return DB_OK;
+	return fetch_long(d, STMT_DRESS_LIVE, &ps, &got, 1, hit);
 }
 
 static enum db_status dress_live(struct db *d, const void *proposal, int *hit, int *active)
@@ -995,22 +933,9 @@ static const char *dress_row_text(const void *row)
 }
 
 const struct proposal_type proposal_dressing = {
-        .noun = "dressing proposal",
-        .a_submit = "a dressing proposal",
-        .a_approve = "a dressing approval",
-        .a_reject = "a dressing rejection",
-        .table = "dressing_submission",
-        .row_size = sizeof(struct db_dressing_submission),
-        .status_off = offsetof(struct db_dressing_submission, status),
-        .buf_size = sizeof(struct dress_sub_row),
-        .bind_row = dress_bind,
-        .read_row = dress_read,
-        .by_sid = STMT_DRESS_SUB_BY_SID,
-        .list = STMT_DRESS_SUB_LIST,
-        .count = STMT_DRESS_SUB_COUNT,
-        .lock = STMT_DRESS_SUB_LOCK,
-        .insert = STMT_DRESS_SUB_INSERT,
-        .decide = STMT_DRESS_SUB_DECIDE,
+        TYPE_NOUNS("dressing"),
+        TYPE_ROWS("dressing_submission", struct db_dressing_submission, struct dress_sub_row,
+                  dress_bind, dress_read, DRESS_SUB),
         .log = STMT_DRESS_LOG,
         .decide_new_id = 1,
         .log_before = 0,

@@ -41,6 +41,65 @@
 	"level_min, level_max, number_min, number_max, status, "                                   \
 	"DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), COALESCE(dressing_id, 0)"
 
+/* What every proposal table is read by (lifecycle.c): one row by its
+ * submission id, the pending ones oldest first, how many wait, and one row
+ * locked for its decision. */
+#define QUEUE_STMTS(prefix, t, cols)                                                               \
+	[STMT_##prefix##_BY_SID] = {"SELECT " cols " FROM " t " WHERE submission_id = ?"},         \
+	[STMT_##prefix##_LIST] = {"SELECT " cols " FROM " t " WHERE status = 'pending' "           \
+	                          "ORDER BY created_at, id LIMIT ?"},                              \
+	[STMT_##prefix##_COUNT] = {"SELECT COUNT(*) FROM " t " WHERE status = 'pending'"},         \
+	[STMT_##prefix##_LOCK] = {"SELECT " cols " FROM " t " WHERE id = ? FOR UPDATE"}
+
+/* A decision on a pending row; set names the row it added, if any. */
+#define DECIDE_SQL(t, set)                                                                         \
+	"UPDATE " t " SET status = ?, decided_at = NOW(), decided_by = ?, reason = ?" set          \
+	" WHERE id = ? AND status = 'pending'"
+
+/* The log line of a decision on a row of the table whose id goes in col. */
+#define DECIDE_LOG_SQL(col)                                                                        \
+	"INSERT INTO moderation_log (" col ", moderator_id, moderator, action, reason, word_id, "  \
+	"stats_after) VALUES (?, ?, ?, ?, ?, ?, ?)"
+
+/* The latest rejection of the last 30 days of a key, and the day it may be
+ * proposed again. */
+#define REJECTED_SQL(t, key)                                                                       \
+	"SELECT DATE_FORMAT(decided_at, '%Y-%m-%d'), "                                             \
+	"DATE_FORMAT(decided_at + INTERVAL 30 DAY, '%Y-%m-%d') FROM " t " WHERE " key              \
+	" AND status = 'rejected' AND decided_at > NOW() - INTERVAL 30 DAY "                       \
+	"ORDER BY decided_at DESC LIMIT 1"
+
+/* A login back-off table keyed by key (0018, 0019): its row made outside
+ * the transaction, locked, set, undone for a reserved check that never ran
+ * (every slot was busy), reset on success, and the rows nobody tried from
+ * for a day and not locked forgotten. */
+#define BACKOFF_STMTS(prefix, t, key)                                                              \
+	[STMT_##prefix##_ENSURE] = {"INSERT IGNORE INTO " t " (" key ") VALUES (?)"},              \
+	[STMT_##prefix##_LOCK] = {"SELECT failures, COALESCE(TIMESTAMPDIFF(SECOND, NOW(), "        \
+	                          "locked_until), 0) FROM " t " WHERE " key " = ? FOR UPDATE"},    \
+	[STMT_##prefix##_SET] = {"UPDATE " t " SET failures = ?, locked_until = IF(? > 0, NOW() "  \
+	                         "+ INTERVAL ? SECOND, NULL) WHERE " key " = ?"},                  \
+	[STMT_##prefix##_UNDO] = {"UPDATE " t " SET locked_until = IF(? <> 0, NULL, "              \
+	                          "locked_until), failures = GREATEST(failures, 1) - 1 WHERE " key \
+	                          " = ?"},                                                         \
+	[STMT_##prefix##_RESET] = {"UPDATE " t " SET failures = 0, locked_until = NULL WHERE " key \
+	                           " = ?"},                                                        \
+	[STMT_##prefix##_PURGE] = {"DELETE FROM " t " WHERE updated_at < NOW() - INTERVAL 1 DAY "  \
+	                           "AND (locked_until IS NULL OR locked_until < NOW())"}
+
+/* The texts of every proposal table's rows of a status. */
+#define TEXTS_SQL(status)                                                                          \
+	"SELECT word COLLATE utf8mb4_bin FROM submission WHERE status = '" status "' UNION ALL "   \
+	"SELECT word COLLATE utf8mb4_bin FROM spell_submission WHERE status = '" status "' "       \
+	"UNION ALL SELECT name COLLATE utf8mb4_bin FROM name_submission WHERE status = '" status   \
+	"' UNION ALL SELECT name COLLATE utf8mb4_bin FROM dressing_submission WHERE status = "     \
+	"'" status "'"
+
+/* One client's rows of a proposal table in the last hour. */
+#define RECENT_SQL(t)                                                                              \
+	"SELECT created_at FROM " t                                                                \
+	" WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR"
+
 #define LIVE_SQL(t) "SELECT active FROM " t " WHERE live_word = ? LIMIT 1"
 /* An approved word: its value (a base) or value_mult (the others) before
  * the change set's revision. */
@@ -129,37 +188,39 @@ const struct stmt_def db_statements[STMT__MAX] = {
 
         [STMT_BEGIN] = {"START TRANSACTION"},
         [STMT_COMMIT] = {"COMMIT"},
-        [STMT_SUB_BY_SID] = {"SELECT " SUB_COLS " FROM submission WHERE submission_id = ?"},
+        QUEUE_STMTS(SUB, "submission", SUB_COLS),
         /* The hour's accepted proposals of one client over every form (word,
          * spell, name: one shared limit), and the seconds until the
          * oldest of them leaves the hour. */
         [STMT_SUB_RATE] =
                 {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), MIN(created_at) + "
-                 "INTERVAL 1 HOUR), 0) FROM (SELECT created_at FROM submission WHERE "
-                 "client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR UNION ALL SELECT "
-                 "created_at FROM spell_submission WHERE client_hash = ? AND created_at > "
-                 "NOW() - INTERVAL 1 HOUR UNION ALL SELECT created_at FROM name_submission "
-                 "WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR UNION ALL "
-                 "SELECT created_at FROM dressing_submission WHERE client_hash = ? AND "
-                 "created_at > NOW() - INTERVAL 1 HOUR) AS recent"},
+                 "INTERVAL 1 HOUR), 0) FROM (" RECENT_SQL("submission") " UNION ALL " RECENT_SQL(
+                         "s"
+                         "p"
+                         "e"
+                         "l"
+                         "l"
+                         "_"
+                         "s"
+                         "u"
+                         "b"
+                         "m"
+                         "i"
+                         "s"
+                         "s"
+                         "i"
+                         "o"
+                         "n") " UNION ALL " RECENT_SQL("name_submission") " UNION ALL " RECENT_SQL("dressing_submission") ") AS "
+                                                                                                                          "recen"
+                                                                                                                          "t"},
         [STMT_SUB_PENDING] = {"SELECT id FROM submission WHERE kind = ? AND part = ? AND word = ? "
                               "AND status = 'pending' LIMIT 1"},
-        [STMT_SUB_REJECTED] = {"SELECT DATE_FORMAT(decided_at, '%Y-%m-%d'), "
-                               "DATE_FORMAT(decided_at + INTERVAL 30 DAY, '%Y-%m-%d') "
-                               "FROM submission WHERE kind = ? AND part = ? AND word = ? "
-                               "AND status = 'rejected' AND decided_at > NOW() - INTERVAL 30 DAY "
-                               "ORDER BY decided_at DESC LIMIT 1"},
+        [STMT_SUB_REJECTED] = {REJECTED_SQL("submission", "kind = ? AND part = ? AND word = ?")},
         [STMT_SUB_INSERT] =
                 {"INSERT INTO submission (submission_id, kind, part, word, tier, slot" STAT_COLS
                  ", worth, client_hash, mark, classes) VALUES (?, ?, ?, ?, ?, ?" STAT_QS
                  ", ?, ?, ?, ?)"},
-        [STMT_SUB_LIST] = {"SELECT " SUB_COLS " FROM submission WHERE status = 'pending' "
-                           "ORDER BY created_at, id LIMIT ?"},
-        [STMT_SUB_COUNT] = {"SELECT COUNT(*) FROM submission WHERE status = 'pending'"},
-        [STMT_SUB_LOCK] = {"SELECT " SUB_COLS " FROM submission WHERE id = ? FOR UPDATE"},
-        [STMT_SUB_DECIDE] =
-                {"UPDATE submission SET status = ?, decided_at = NOW(), decided_by = ?, "
-                 "reason = ? WHERE id = ? AND status = 'pending'"},
+        [STMT_SUB_DECIDE] = {DECIDE_SQL("submission", "")},
         [STMT_LOG_INSERT] = {"INSERT INTO moderation_log (submission_id, moderator_id, moderator, "
                              "action, reason, word_id, stats_before, stats_after) "
                              "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"},
@@ -180,42 +241,14 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_CLIENT_ENSURE] = {"INSERT IGNORE INTO submit_client (client_hash) VALUES (?)"},
         [STMT_CLIENT_LOCK] =
                 {"SELECT client_hash FROM submit_client WHERE client_hash = ? FOR UPDATE"},
-        /* The back-off per source (0018): one row per client hash. */
-        [STMT_THR_ENSURE] = {"INSERT IGNORE INTO login_source (client_hash) VALUES (?)"},
-        [STMT_THR_LOCK] =
-                {"SELECT failures, COALESCE(TIMESTAMPDIFF(SECOND, NOW(), locked_until), 0) "
-                 "FROM login_source WHERE client_hash = ? FOR UPDATE"},
-        [STMT_THR_SET] =
-                {"UPDATE login_source SET failures = ?, "
-                 "locked_until = IF(? > 0, NOW() + INTERVAL ? SECOND, NULL) WHERE client_hash = ?"},
-        /* A reserved check that never ran (every slot was busy). */
-        [STMT_THR_UNDO] = {"UPDATE login_source SET locked_until = IF(? <> 0, NULL, locked_until), "
-                           "failures = GREATEST(failures, 1) - 1 WHERE client_hash = ?"},
-        [STMT_THR_RESET] = {"UPDATE login_source SET failures = 0, locked_until = NULL "
-                            "WHERE client_hash = ?"},
-        /* Sources nobody tried from for a day, and not locked: nothing to
-         * remember. */
-        [STMT_THR_PURGE] = {"DELETE FROM login_source WHERE updated_at < NOW() - INTERVAL 1 DAY "
-                            "AND (locked_until IS NULL OR locked_until < NOW())"},
+        BACKOFF_STMTS(THR, "login_source", "client_hash"),
         /* A known name's failures since its last success, from any source:
          * for the log only, it locks nothing (0018). */
         [STMT_THR_NAME_FAIL] = {"INSERT INTO login_throttle (name, failures) VALUES (?, 1) "
                                 "ON DUPLICATE KEY UPDATE failures = failures + 1"},
         [STMT_THR_FORGET] = {"DELETE FROM login_throttle WHERE name = ?"},
-        /* The back-off of a device cookie (0019), as an address's. */
-        [STMT_DEV_ENSURE] = {"INSERT IGNORE INTO login_device (device_hash) VALUES (?)"},
-        [STMT_DEV_LOCK] =
-                {"SELECT failures, COALESCE(TIMESTAMPDIFF(SECOND, NOW(), locked_until), 0) "
-                 "FROM login_device WHERE device_hash = ? FOR UPDATE"},
-        [STMT_DEV_SET] =
-                {"UPDATE login_device SET failures = ?, "
-                 "locked_until = IF(? > 0, NOW() + INTERVAL ? SECOND, NULL) WHERE device_hash = ?"},
-        [STMT_DEV_UNDO] = {"UPDATE login_device SET locked_until = IF(? <> 0, NULL, locked_until), "
-                           "failures = GREATEST(failures, 1) - 1 WHERE device_hash = ?"},
-        [STMT_DEV_RESET] = {"UPDATE login_device SET failures = 0, locked_until = NULL "
-                            "WHERE device_hash = ?"},
-        [STMT_DEV_PURGE] = {"DELETE FROM login_device WHERE updated_at < NOW() - INTERVAL 1 DAY "
-                            "AND (locked_until IS NULL OR locked_until < NOW())"},
+        /* The back-off of a device cookie, as an address's. */
+        BACKOFF_STMTS(DEV, "login_device", "device_hash"),
         [STMT_LOG_WORD] = {"INSERT INTO moderation_log (moderator_id, moderator, action, word_id, "
                            "reason, stats_after) VALUES (?, ?, ?, ?, ?, ?)"},
         /* Over every proposal form: how many wait (the global bound),
@@ -231,79 +264,39 @@ const struct stmt_def db_statements[STMT__MAX] = {
                                 "submission_id = ?) + (SELECT COUNT(*) FROM name_submission "
                                 "WHERE submission_id = ?) + (SELECT COUNT(*) FROM "
                                 "dressing_submission WHERE submission_id = ?)"},
-        [STMT_PROPOSALS_TEXTS_PENDING] = {"SELECT word COLLATE utf8mb4_bin FROM submission WHERE "
-                                          "status = 'pending' UNION ALL SELECT word COLLATE "
-                                          "utf8mb4_bin FROM spell_submission WHERE status = "
-                                          "'pending' UNION ALL SELECT name COLLATE utf8mb4_bin "
-                                          "FROM name_submission WHERE status = 'pending' "
-                                          "UNION ALL SELECT name COLLATE utf8mb4_bin FROM "
-                                          "dressing_submission WHERE status = 'pending'"},
-        [STMT_PROPOSALS_TEXTS_APPROVED] = {"SELECT word COLLATE utf8mb4_bin FROM submission "
-                                           "WHERE status = 'approved' UNION ALL SELECT word "
-                                           "COLLATE utf8mb4_bin FROM spell_submission WHERE "
-                                           "status = 'approved' UNION ALL SELECT name COLLATE "
-                                           "utf8mb4_bin FROM name_submission WHERE status = "
-                                           "'approved' UNION ALL SELECT name COLLATE "
-                                           "utf8mb4_bin FROM dressing_submission WHERE "
-                                           "status = 'approved'"},
+        [STMT_PROPOSALS_TEXTS_PENDING] = {TEXTS_SQL("pending")},
+        [STMT_PROPOSALS_TEXTS_APPROVED] = {TEXTS_SQL("approved")},
         [STMT_LOG_LOGIN] = {"INSERT INTO moderation_log (moderator_id, moderator, action) "
                             "VALUES (?, ?, ?)"},
-        [STMT_SPELL_SUB_BY_SID] = {"SELECT " SPELL_SUB_COLS
-                                   " FROM spell_submission WHERE submission_id = ?"},
-        [STMT_SPELL_LIVE] = {"SELECT active FROM spell WHERE live_word = ? LIMIT 1"},
+        QUEUE_STMTS(SPELL_SUB, "spell_submission", SPELL_SUB_COLS),
+        [STMT_SPELL_LIVE] = {LIVE_SQL("spell")},
         [STMT_SPELL_SUB_INSERT] = {"INSERT INTO spell_submission (submission_id, word, mana, "
                                    "level, tier, effects, client_hash) "
                                    "VALUES (?, ?, ?, ?, ?, ?, ?)"},
-        [STMT_SPELL_SUB_LIST] = {"SELECT " SPELL_SUB_COLS " FROM spell_submission WHERE "
-                                 "status = 'pending' ORDER BY created_at, id LIMIT ?"},
-        [STMT_SPELL_SUB_COUNT] = {"SELECT COUNT(*) FROM spell_submission "
-                                  "WHERE status = 'pending'"},
-        [STMT_SPELL_SUB_LOCK] = {"SELECT " SPELL_SUB_COLS
-                                 " FROM spell_submission WHERE id = ? FOR UPDATE"},
         /* An approved spell, in the change set whose revision is the last ?;
          * its effects follow in the same transaction (0012's trigger). */
         [STMT_SPELL_ADD] = {"INSERT INTO spell (word, mana, level, tier, active, added_rev) "
                             "VALUES (?, ?, ?, ?, 1, ?)"},
         [STMT_SPELL_EFFECT_ADD] = {"INSERT INTO spell_effect (spell_id, ord, effect, p1, p2, "
                                    "p3, p4, p5) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"},
-        [STMT_SPELL_SUB_DECIDE] = {"UPDATE spell_submission SET status = ?, decided_at = NOW(), "
-                                   "decided_by = ?, reason = ?, spell_id = ? "
-                                   "WHERE id = ? AND status = 'pending'"},
-        [STMT_SPELL_LOG] = {"INSERT INTO moderation_log (spell_submission_id, moderator_id, "
-                            "moderator, action, reason, word_id, stats_after) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?)"},
-        [STMT_NAME_SUB_BY_SID] = {"SELECT " NAME_SUB_COLS
-                                  " FROM name_submission WHERE submission_id = ?"},
+        [STMT_SPELL_SUB_DECIDE] = {DECIDE_SQL("spell_submission", ", spell_id = ?")},
+        [STMT_SPELL_LOG] = {DECIDE_LOG_SQL("spell_submission_id")},
+        QUEUE_STMTS(NAME_SUB, "name_submission", NAME_SUB_COLS),
         /* A live training name spelled the same but for case (accents
          * count), as name_submission compares names (0015); markov_name's
          * own key is by code point. */
         [STMT_NAME_LIVE] = {"SELECT id FROM markov_name WHERE retired_rev IS NULL AND "
                             "name COLLATE utf8mb4_uca1400_as_ci = ? LIMIT 1"},
-        [STMT_NAME_SUB_REJECTED] = {"SELECT DATE_FORMAT(decided_at, '%Y-%m-%d'), "
-                                    "DATE_FORMAT(decided_at + INTERVAL 30 DAY, '%Y-%m-%d') "
-                                    "FROM name_submission WHERE name = ? AND status = "
-                                    "'rejected' AND decided_at > NOW() - INTERVAL 30 DAY "
-                                    "ORDER BY decided_at DESC LIMIT 1"},
+        [STMT_NAME_SUB_REJECTED] = {REJECTED_SQL("name_submission", "name = ?")},
         [STMT_NAME_SUB_INSERT] = {"INSERT INTO name_submission (submission_id, name, "
                                   "client_hash) VALUES (?, ?, ?)"},
-        [STMT_NAME_SUB_LIST] = {"SELECT " NAME_SUB_COLS " FROM name_submission WHERE "
-                                "status = 'pending' ORDER BY created_at, id LIMIT ?"},
-        [STMT_NAME_SUB_COUNT] = {"SELECT COUNT(*) FROM name_submission "
-                                 "WHERE status = 'pending'"},
-        [STMT_NAME_SUB_LOCK] = {"SELECT " NAME_SUB_COLS
-                                " FROM name_submission WHERE id = ? FOR UPDATE"},
         /* An approved name, in the change set whose revision is the ?. */
         [STMT_NAME_ADD] = {"INSERT INTO markov_name (name, added_rev) VALUES (?, ?)"},
         [STMT_CLASS_ADD] = {"INSERT INTO word_class (kind, part, word, class, added_rev) "
                             "VALUES (?, ?, ?, ?, ?)"},
-        [STMT_NAME_SUB_DECIDE] = {"UPDATE name_submission SET status = ?, decided_at = NOW(), "
-                                  "decided_by = ?, reason = ?, markov_name_id = ? "
-                                  "WHERE id = ? AND status = 'pending'"},
-        [STMT_NAME_LOG] = {"INSERT INTO moderation_log (name_submission_id, moderator_id, "
-                           "moderator, action, reason, word_id, stats_after) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)"},
-        [STMT_DRESS_SUB_BY_SID] = {"SELECT " DRESS_SUB_COLS
-                                   " FROM dressing_submission WHERE submission_id = ?"},
+        [STMT_NAME_SUB_DECIDE] = {DECIDE_SQL("name_submission", ", markov_name_id = ?")},
+        [STMT_NAME_LOG] = {DECIDE_LOG_SQL("name_submission_id")},
+        QUEUE_STMTS(DRESS_SUB, "dressing_submission", DRESS_SUB_COLS),
         /* A live row of the kind spelled the same as the table compares
          * (case- and accent-insensitively). */
         [STMT_DRESS_LIVE] = {"SELECT id FROM dungeon_dressing WHERE retired_rev IS NULL AND "
@@ -312,22 +305,12 @@ const struct stmt_def db_statements[STMT__MAX] = {
                                    "plural, effect, level_min, level_max, number_min, "
                                    "number_max, client_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
                                    "?)"},
-        [STMT_DRESS_SUB_LIST] = {"SELECT " DRESS_SUB_COLS " FROM dressing_submission WHERE "
-                                 "status = 'pending' ORDER BY created_at, id LIMIT ?"},
-        [STMT_DRESS_SUB_COUNT] = {"SELECT COUNT(*) FROM dressing_submission "
-                                  "WHERE status = 'pending'"},
-        [STMT_DRESS_SUB_LOCK] = {"SELECT " DRESS_SUB_COLS
-                                 " FROM dressing_submission WHERE id = ? FOR UPDATE"},
         /* An approved row, in the change set whose revision is the last ?. */
         [STMT_DRESS_ADD] = {"INSERT INTO dungeon_dressing (kind, name, plural, effect, "
                             "level_min, level_max, number_min, number_max, weight, added_rev) "
                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"},
-        [STMT_DRESS_SUB_DECIDE] = {"UPDATE dressing_submission SET status = ?, decided_at = "
-                                   "NOW(), decided_by = ?, reason = ?, dressing_id = ? "
-                                   "WHERE id = ? AND status = 'pending'"},
-        [STMT_DRESS_LOG] = {"INSERT INTO moderation_log (dressing_submission_id, moderator_id, "
-                            "moderator, action, reason, word_id, stats_after) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?)"},
+        [STMT_DRESS_SUB_DECIDE] = {DECIDE_SQL("dressing_submission", ", dressing_id = ?")},
+        [STMT_DRESS_LOG] = {DECIDE_LOG_SQL("dressing_submission_id")},
         /* Every proposal queue's rows by status, for /metrics: a scan of
          * three small tables, once per scrape. */
         [STMT_PROPOSAL_COUNTS] = {"SELECT 'word', status, COUNT(*) FROM submission GROUP BY status "
@@ -335,23 +318,29 @@ const struct stmt_def db_statements[STMT__MAX] = {
                                   "spell_submission GROUP BY status "
                                   "UNION ALL SELECT 'name', status, COUNT(*) FROM "
                                   "name_submission GROUP BY status"},
-#define LOAD_ROW(k, p, t, s)                                                                       \
-	{(p) == P_TYPE ? SEL_##s(t, "value, 100") : SEL_##s(t, "0, value_mult"), t, k, p, s},
-        [STMT_LOAD_FIRST] = AFFIX_TABLES(LOAD_ROW)
-#undef LOAD_ROW
-#define LIVE_ROW(k, p, t, s) {LIVE_SQL(t), t, k, p, s},
-                [STMT_LIVE_FIRST] = AFFIX_TABLES(LIVE_ROW)
-#undef LIVE_ROW
-#define ADD_ROW(k, p, t, s)                                                                        \
-	{(p) == P_TYPE ? ADD_##s(t, "value") : ADD_##s(t, "value_mult"), t, k, p, s},
-                        [STMT_ADD_FIRST] = AFFIX_TABLES(ADD_ROW)
-#undef ADD_ROW
+/* The rows of the per-table statements: sql of the table's shape, with a
+ * base's value columns or the others'. */
+#define ROW_(k, p, t, s, sql, base, other)                                                         \
+	{(p) == P_TYPE ? sql##s(t, base) : sql##s(t, other), t, k, p, s},
+#define LOAD_ROW(k, p, t, s)   ROW_(k, p, t, s, SEL_, "value, 100", "0, value_mult")
+#define LIVE_ROW(k, p, t, s)   {LIVE_SQL(t), t, k, p, s},
+#define ADD_ROW(k, p, t, s)    ROW_(k, p, t, s, ADD_, "value", "value_mult")
 #define RETIRE_ROW(k, p, t, s) {RETIRE_SQL(t), t, k, p, s},
-                                [STMT_RETIRE_FIRST] = AFFIX_TABLES(RETIRE_ROW)
+#define EDIT_ROW(k, p, t, s)   ROW_(k, p, t, s, EDIT_, "value", "value_mult")
+        /* Each AFFIX_TABLES is a list of rows, which clang-format takes for
+         * one expression. */
+        /* clang-format off */
+        [STMT_LOAD_FIRST] = AFFIX_TABLES(LOAD_ROW)
+        [STMT_LIVE_FIRST] = AFFIX_TABLES(LIVE_ROW)
+        [STMT_ADD_FIRST] = AFFIX_TABLES(ADD_ROW)
+        [STMT_RETIRE_FIRST] = AFFIX_TABLES(RETIRE_ROW)
+        [STMT_EDIT_FIRST] = AFFIX_TABLES(EDIT_ROW)
+/* clang-format on */
+#undef ROW_
+#undef LOAD_ROW
+#undef LIVE_ROW
+#undef ADD_ROW
 #undef RETIRE_ROW
-#define EDIT_ROW(k, p, t, s)                                                                       \
-	{(p) == P_TYPE ? EDIT_##s(t, "value") : EDIT_##s(t, "value_mult"), t, k, p, s},
-                                        [STMT_EDIT_FIRST] = AFFIX_TABLES(EDIT_ROW)
 #undef EDIT_ROW
 };
 
