@@ -90,16 +90,18 @@ class _Part(ctypes.Structure):
 
 
 class _Item(ctypes.Structure):
-    # struct lf_item, field for field (lootforge.h)
+    # BEGIN make regen: struct lf_item, field for field (lootforge.h)
     _fields_ = [("kind", _c), ("name", _c), ("seed", ctypes.c_uint64), ("tier", ctypes.c_int),
-                ("slot", _c), ("hands", ctypes.c_int), ("multiplier", ctypes.c_double)] + \
-        [(s, ctypes.c_int) for s in ("attack", "defense", "magic", "flaming", "freezing",
-                                      "shocking", "holy", "evil", "sneak", "crit", "str",
-                                      "plus", "masterwork")] + \
-        [("value", ctypes.c_uint64), ("code", _c), ("spell", _c),
-         ("spell_level", ctypes.c_int), ("spell_mana", ctypes.c_int),
-         ("charges", ctypes.c_int), ("given_name", _c), ("description", _c),
-         ("rarity", _c), ("n_parts", ctypes.c_size_t), ("parts", ctypes.POINTER(_Part))]
+                ("slot", _c), ("hands", ctypes.c_int), ("multiplier", ctypes.c_double),
+                ("attack", ctypes.c_int), ("defense", ctypes.c_int), ("magic", ctypes.c_int),
+                ("flaming", ctypes.c_int), ("freezing", ctypes.c_int), ("shocking", ctypes.c_int),
+                ("holy", ctypes.c_int), ("evil", ctypes.c_int), ("sneak", ctypes.c_int),
+                ("crit", ctypes.c_int), ("str", ctypes.c_int), ("plus", ctypes.c_int),
+                ("masterwork", ctypes.c_int), ("value", ctypes.c_uint64), ("code", _c),
+                ("spell", _c), ("spell_level", ctypes.c_int), ("spell_mana", ctypes.c_int),
+                ("charges", ctypes.c_int), ("given_name", _c), ("description", _c), ("rarity", _c),
+                ("n_parts", ctypes.c_size_t), ("parts", ctypes.POINTER(_Part))]
+    # END make regen
 
 
 class _MapLoot(ctypes.Structure):
@@ -116,13 +118,19 @@ class _Map(ctypes.Structure):
 
 
 class _Totals(ctypes.Structure):
-    _fields_ = [(s, ctypes.c_int64) for s in ("attack", "defense", "magic", "flaming", "freezing",
-                                        "shocking", "holy", "evil", "sneak", "crit", "str")] + \
-        [("value", ctypes.c_uint64), ("worn", ctypes.c_uint)]
+    # BEGIN make regen: struct lf_totals, field for field (lootforge.h)
+    _fields_ = [("attack", ctypes.c_int64), ("defense", ctypes.c_int64), ("magic", ctypes.c_int64),
+                ("flaming", ctypes.c_int64), ("freezing", ctypes.c_int64),
+                ("shocking", ctypes.c_int64), ("holy", ctypes.c_int64), ("evil", ctypes.c_int64),
+                ("sneak", ctypes.c_int64), ("crit", ctypes.c_int64), ("str", ctypes.c_int64),
+                ("value", ctypes.c_uint64), ("worn", ctypes.c_uint)]
+    # END make regen
 
 
 class _Loadout(ctypes.Structure):
+    # BEGIN make regen: struct lf_loadout, field for field (lootforge.h)
     _fields_ = [("totals", _Totals), ("item_str", ctypes.c_int64)]
+    # END make regen
 
 
 def _sig(name, res, *args):
@@ -229,12 +237,15 @@ class Map:
 class Totals:
     """A loadout's totals over its worn items (the /loadout JSON's "totals"),
     and `item_str`, the worn items' strength (its "item_str"), kept apart
-    from the character's `str`."""
+    from the character's `str`. The totals of stats newer than struct
+    lf_totals are struct lf_loadout's own fields: attributes as the others."""
 
-    def __init__(self, c, item_str):
+    def __init__(self, c):
         for f, _ in _Totals._fields_:
-            setattr(self, f, getattr(c, f))
-        self.item_str = item_str
+            setattr(self, f, getattr(c.totals, f))
+        for f, _ in _Loadout._fields_:
+            if f != "totals":
+                setattr(self, f, getattr(c, f))
 
 
 def _query(fields):
@@ -415,6 +426,6 @@ class Catalog:
                     ctypes.byref(why)) != 0:
             raise Error(_s(why.value), _s(field.value))
         try:
-            return Totals(p[0].totals, p[0].item_str)
+            return Totals(p[0])
         finally:
             _loadout_free(p)

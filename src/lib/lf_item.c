@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lf_stats.h"
 #include "liblootforge_int.h"
 #include "recipe.h"
 #include "render.h"
@@ -12,22 +13,13 @@
 #include "spell.h"
 #include "value.h"
 
-/* Where each stat of SPEC §3 lives in struct lf_item (the multiplier, a
- * double, apart). A new stat must be given its field here. */
-_Static_assert(ST__MAX == 12, "a stat without its field in struct lf_item");
-static const size_t stat_at[ST__MAX] = {
-        [ST_HANDS] = offsetof(struct lf_item, hands),
-        [ST_ATTACK] = offsetof(struct lf_item, attack),
-        [ST_DEFENSE] = offsetof(struct lf_item, defense),
-        [ST_MAGIC] = offsetof(struct lf_item, magic),
-        [ST_FLAMING] = offsetof(struct lf_item, flaming),
-        [ST_FREEZING] = offsetof(struct lf_item, freezing),
-        [ST_SHOCKING] = offsetof(struct lf_item, shocking),
-        [ST_HOLY] = offsetof(struct lf_item, holy),
-        [ST_EVIL] = offsetof(struct lf_item, evil),
-        [ST_SNEAK] = offsetof(struct lf_item, sneak),
-        [ST_CRIT] = offsetof(struct lf_item, crit),
-};
+/* Every stat of SPEC §3 has its field in struct lf_item, listed by
+ * lf_stats.h, which make regen writes from STAT_LIST and the struct. */
+#define COUNT_(id, field) +1
+_Static_assert(LF_STATS_WRITTEN_FOR == ST__MAX, "lf_stats.h is of another STAT_LIST: make regen");
+_Static_assert(0 LF_ITEM_STATS(COUNT_) LF_ITEM_HUNDREDTHS(COUNT_) == ST__MAX,
+               "a stat without its field in struct lf_item: make regen");
+#undef COUNT_
 
 /* A copy of s, or NULL for NULL; *oom set when the copy fails. */
 static const char *dup(const char *s, int *oom)
@@ -109,11 +101,12 @@ static int to_struct(const struct item *it, struct lf_item *o)
 	o->seed = it->seed;
 	o->tier = it->tier;
 	o->slot = it->slot > SLOT_NONE && it->slot < SLOT__MAX ? slot_idents[it->slot] : NULL;
-	for (int s = 0; s < ST__MAX; s++)
-		if (s == ST_MULTIPLIER)
-			o->multiplier = (double)it->stat[s] / 100.0;
-		else
-			*(int *)((char *)o + stat_at[s]) = (int)it->stat[s];
+#define FILL_(id, field) o->field = (int)it->stat[id];
+	LF_ITEM_STATS(FILL_)
+#undef FILL_
+#define FILL_(id, field) o->field = (double)it->stat[id] / 100.0;
+	LF_ITEM_HUNDREDTHS(FILL_)
+#undef FILL_
 	o->str = it->str;
 	o->plus = it->plus;
 	o->masterwork = it->masterwork != 0;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lf_stats.h"
 #include "liblootforge_int.h"
 #include "loadout.h"
 #include "loadout_query.h"
@@ -14,21 +15,10 @@
 	"must be stat:value pairs (attack:3,str:10), each a stat that adds up or str, once, from " \
 	"-1000 to 1000"
 
-/* Where each stat that adds up lives in struct lf_totals (hands and the
- * multiplier do not add up: loadout_stat_sums). */
-_Static_assert(ST__MAX == 12, "a stat without its field in struct lf_totals");
-static const size_t total_at[ST__MAX] = {
-        [ST_ATTACK] = offsetof(struct lf_totals, attack),
-        [ST_DEFENSE] = offsetof(struct lf_totals, defense),
-        [ST_MAGIC] = offsetof(struct lf_totals, magic),
-        [ST_FLAMING] = offsetof(struct lf_totals, flaming),
-        [ST_FREEZING] = offsetof(struct lf_totals, freezing),
-        [ST_SHOCKING] = offsetof(struct lf_totals, shocking),
-        [ST_HOLY] = offsetof(struct lf_totals, holy),
-        [ST_EVIL] = offsetof(struct lf_totals, evil),
-        [ST_SNEAK] = offsetof(struct lf_totals, sneak),
-        [ST_CRIT] = offsetof(struct lf_totals, crit),
-};
+/* Every stat that adds up (loadout_stat_sums; hands and the multiplier do
+ * not) has its field in struct lf_totals or, when newer than it, in struct
+ * lf_loadout, listed by lf_stats.h, which make regen writes. */
+_Static_assert(LF_STATS_WRITTEN_FOR == ST__MAX, "lf_stats.h is of another STAT_LIST: make regen");
 
 /* The library's resolver for loadout_build: a code through the catalog
  * the game loaded, as lf_item_code makes its item. */
@@ -47,10 +37,12 @@ static int resolve(void *vr, unsigned i, const char *code, struct item *out)
 	return 0;
 }
 
-/* The totals into *out, the worn items' strength into *item_str. */
-static int totals(const struct lf_catalog *c, const char *query, struct lf_totals *out,
-                  int64_t *item_str, const char **field, const char **why)
+/* The loadout into *lo: its totals, the worn items' strength and the
+ * totals of the stats newer than struct lf_totals. */
+static int totals(const struct lf_catalog *c, const char *query, struct lf_loadout *lo,
+                  const char **field, const char **why)
 {
+	struct lf_totals *out = &lo->totals;
 	struct loadout_query *q = calloc(1, sizeof *q);
 	struct coded_item *ci = calloc(LOADOUT_MAX, sizeof *ci);
 	struct item *items = calloc(LOADOUT_MAX, sizeof *items);
@@ -62,7 +54,7 @@ static int totals(const struct lf_catalog *c, const char *query, struct lf_total
 	int rc = -1;
 
 	*field = NULL;
-	memset(out, 0, sizeof *out);
+	memset(lo, 0, sizeof *lo);
 	if (!q || !ci || !items) {
 		*why = "out of memory";
 		goto done;
@@ -81,12 +73,15 @@ static int totals(const struct lf_catalog *c, const char *query, struct lf_total
 		goto done;
 	}
 	loadout_totals(&l, items, &t);
-	for (int s = 0; s < ST__MAX; s++)
-		if (loadout_stat_sums((enum stat)s))
-			*(int64_t *)((char *)out + total_at[s]) = q->base.stat[s] + t.stat[s];
+#define SUM_(id, field) out->field = q->base.stat[id] + t.stat[id];
+	LF_TOTALS_STATS(SUM_)
+#undef SUM_
+#define SUM_(id, field) lo->field = q->base.stat[id] + t.stat[id];
+	LF_LOADOUT_STATS(SUM_)
+#undef SUM_
 	/* an item's strength is its affix points, not the character's */
 	out->str = q->base.str;
-	*item_str = t.str;
+	lo->item_str = t.str;
 	out->value = t.value;
 	out->worn = t.worn;
 	rc = 0;
@@ -102,8 +97,10 @@ done:
 int lf_loadout_totals(const struct lf_catalog *c, const char *query, struct lf_totals *out,
                       const char **field, const char **why)
 {
-	int64_t item_str;
-	return totals(c, query, out, &item_str, field, why);
+	struct lf_loadout lo;
+	int rc = totals(c, query, &lo, field, why);
+	*out = lo.totals;
+	return rc;
 }
 
 int lf_loadout_make(const struct lf_catalog *c, const char *query, struct lf_loadout **out,
@@ -117,7 +114,7 @@ int lf_loadout_make(const struct lf_catalog *c, const char *query, struct lf_loa
 		*why = "out of memory";
 		return -1;
 	}
-	if (totals(c, query, &l->totals, &l->item_str, field, why) != 0) {
+	if (totals(c, query, l, field, why) != 0) {
 		free(l);
 		return -1;
 	}

@@ -82,6 +82,11 @@ struct lf_item {
 	const char *rarity; /* "common", "uncommon", "rare", "epic" or "legendary" */
 	size_t n_parts;
 	const struct lf_part *parts; /* in the JSON's order */
+
+	/* SPEC §3's stats that came after the first release, in the order they
+	 * came: make regen writes them from STAT_LIST (tests/house/regen_lib.py) */
+	/* BEGIN make regen: stats added since 0.9.0, never reordered */
+	/* END make regen */
 };
 
 /* One word of an item's name: each part of its kind once, in the JSON's
@@ -259,6 +264,11 @@ int lf_loadout_totals(const struct lf_catalog *c, const char *query, struct lf_t
 struct lf_loadout {
 	struct lf_totals totals;
 	int64_t item_str; /* the worn items' strength (/loadout's "item_str") */
+
+	/* the totals of the stats that add up and came after the first release
+	 * (struct lf_totals never grows): make regen writes them, as lf_item's */
+	/* BEGIN make regen: stats added since 0.9.0, never reordered */
+	/* END make regen */
 };
 int lf_loadout_make(const struct lf_catalog *c, const char *query, struct lf_loadout **out,
                     const char **field, const char **why);

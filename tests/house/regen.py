@@ -24,6 +24,9 @@ import subprocess
 import sys
 import textwrap
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import regen_lib  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OPENAPI = os.path.join(ROOT, "public", "openapi.json")
 KINDS_SQL = os.path.join(ROOT, "sql", "data", "kinds_sql.py")
@@ -275,20 +278,7 @@ def struct_fields(text, struct, ctype):
 
 def checks(l):
     """Problems of the copies that are checked only."""
-    bad = []
-    summed = l["summed_stats"]
-    with open(HEADER, encoding="utf-8") as f:
-        h = f.read()
-    for struct, ctype in (("lf_item", "int"), ("lf_totals", "int64_t")):
-        got = struct_fields(h, struct, ctype)
-        if got is None or got[: len(summed)] != summed:
-            bad.append("src/lib/lootforge.h: struct %s's stats %s, not %s" % (struct, got, summed))
-    with open(PYTHON, encoding="utf-8") as f:
-        py = f.read()
-    for tup in re.findall(r"for s in \(([^)]*)\)", py):
-        got = re.findall(r'"([a-z_]+)"', tup)
-        if got and got[0] == "attack" and got[: len(summed)] != summed:
-            bad.append("python/lootforge/__init__.py: stats %s, not %s" % (got, summed))
+    bad = regen_lib.problems(l)
     with open(CLI, encoding="utf-8") as f:
         cli = f.read()
     want = ", ".join(l["kinds"][:-1]) + " or " + l["kinds"][-1]
@@ -304,7 +294,8 @@ def main(argv):
     l = lists(argv[1])
     check = "--check" in argv
     drift = []
-    for path, (old, new) in ((OPENAPI, openapi_text(l)), (KINDS_SQL, kinds_sql_text(l))):
+    for path, old, new in [(OPENAPI, *openapi_text(l)), (KINDS_SQL, *kinds_sql_text(l))] + \
+            regen_lib.texts(l):
         if old == new:
             continue
         if check:

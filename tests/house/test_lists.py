@@ -9,6 +9,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import regen  # noqa: E402
+import regen_lib  # noqa: E402
 
 BINARY = os.environ.get("LOOTFORGE_LISTS", os.path.join(regen.ROOT, "build", "rel", "tests",
                                                       "house_lists"))
@@ -24,7 +25,7 @@ def test_the_copies_are_what_make_regen_writes():
     assert r.returncode == 0, r.stderr
 
 
-def test_a_new_stat_reaches_openapi_and_is_missed_by_the_checked_copies():
+def test_a_new_stat_reaches_openapi():
     l = real()
     grown = copy.deepcopy(l)
     grown["stats"].append("poison")
@@ -35,9 +36,85 @@ def test_a_new_stat_reaches_openapi_and_is_missed_by_the_checked_copies():
     assert list(item)[-1] == "poison" and len(item) == len(l["stats"]) + 1
     totals = doc["components"]["schemas"]["Loadout"]["properties"]["totals"]["properties"]
     assert "poison" in totals and "hands" not in totals
-    bad = regen.checks(grown)
-    assert any("lootforge.h" in b for b in bad) and any("python" in b for b in bad), bad
-    assert not regen.checks(l)
+    assert not regen.checks(grown) and not regen.checks(l)
+
+
+def grown_texts(l, *new, summed=True):
+    """What make regen would write for the library with the stats `new`
+    appended to STAT_LIST, given the header `l` and its texts already have."""
+    grown = copy.deepcopy(l)
+    for s in new:
+        grown["stats"].append(s)
+        if summed:
+            grown["summed_stats"].append(s)
+    return grown
+
+
+def header_for(l, header):
+    return regen_lib.header_text(header, l)
+
+
+def committed_header():
+    with open(regen_lib.HEADER, encoding="utf-8") as f:
+        return f.read()
+
+
+def test_a_new_stat_reaches_the_library_and_the_python_package_at_the_structs_ends():
+    l = real()
+    old = committed_header()
+    grown = grown_texts(l, "poison")
+    by_path = {p: (o, n) for p, o, n in regen_lib.texts(grown)}
+    assert all(o != n for o, n in by_path.values())  # make regen --check reports each
+    new = by_path[regen_lib.HEADER][1]
+    for struct, ctype in (("lf_item", "int"), ("lf_loadout", "int64_t")):
+        before, after = regen_lib.struct_fields(old, struct), regen_lib.struct_fields(new, struct)
+        assert after == before + [("poison", ctype)], (struct, after)
+    assert regen_lib.struct_fields(new, "lf_totals") == regen_lib.struct_fields(old, "lf_totals")
+    stats_h = regen_lib.stats_h_text(new, grown)
+    macros = {m.split("(X)")[0]: m.split("\n\n")[0] for m in stats_h.split("#define ")[1:]}
+    assert "X(ST_POISON, poison)" in macros["LF_ITEM_STATS"]
+    assert macros["LF_ITEM_STATS"].rstrip().endswith("X(ST_POISON, poison)")
+    assert "X(ST_POISON, poison)" in macros["LF_LOADOUT_STATS"]
+    assert "poison" not in macros["LF_TOTALS_STATS"]
+    assert "#define LF_STATS_WRITTEN_FOR %d" % (len(l["stats"]) + 1) in stats_h
+    py = by_path[regen_lib.PYTHON][1]
+    item = py.split(regen_lib.PY_BEGIN % "lf_item")[1].split(regen_lib.PY_END)[0]
+    assert " ".join(item.split()).endswith(
+        '("parts", ctypes.POINTER(_Part)), ("poison", ctypes.c_int)]')
+    # written again, nothing changes
+    assert regen_lib.header_text(new, grown) == new
+
+
+def test_a_stat_that_does_not_add_up_grows_the_item_only():
+    l = real()
+    new = header_for(grown_texts(l, "weight", summed=False), committed_header())
+    assert regen_lib.struct_fields(new, "lf_item")[-1] == ("weight", "int")
+    assert regen_lib.struct_fields(new, "lf_loadout") == \
+        regen_lib.struct_fields(committed_header(), "lf_loadout")
+
+
+def test_the_appended_stats_keep_their_places_whatever_stat_list_becomes():
+    l = real()
+    once = header_for(grown_texts(l, "poison"), committed_header())
+    # acid listed before poison, later: appended after it, poison not moved
+    later = copy.deepcopy(l)
+    at = later["stats"].index("crit") + 1
+    later["stats"][at:at] = ["acid", "poison"]
+    later["summed_stats"] += ["acid", "poison"]
+    twice = header_for(later, once)
+    names = [n for n, _ in regen_lib.struct_fields(twice, "lf_item")]
+    assert names[-2:] == ["poison", "acid"], names
+    # poison gone from STAT_LIST: its field stays (the ABI), unfilled
+    gone = header_for(grown_texts(l, "acid"), twice)
+    assert [n for n, _ in regen_lib.struct_fields(gone, "lf_item")] == names
+    stats_h = regen_lib.stats_h_text(gone, grown_texts(l, "acid"))
+    assert "poison" not in stats_h and "X(ST_ACID, acid)" in stats_h
+
+
+def test_a_stat_that_cannot_be_a_field_is_reported():
+    for name in ("value", "int", "two-words"):
+        bad = regen.checks(grown_texts(real(), name))
+        assert any(repr(name) in b or " %s " % name in b for b in bad), (name, bad)
 
 
 def test_a_new_kind_reaches_every_kind_enum():
