@@ -11,12 +11,13 @@ kind and slot enums, its stat properties, and what the route table says of
 each operation (its operationId, the moderator's session that guards it or
 none, the security scheme, servers, a GET's query parameters from the
 route's field rows and its answer's content types from the route's
-formats); sql/data/kinds_sql.py's STATS. Checked
-too: every route of the table is described and every path described is a
-route, with the route's methods.
-Checked only, since a new member there is an ABI or a wording decision:
-the library's structs (src/lib/lootforge.h), the Python package's fields
-and the CLI's list of kinds. `make regen` writes; `make test-house` checks."""
+formats); sql/data/kinds_sql.py's STATS; and, through regen_lib.py, the
+library's stat fields (appended to src/lib/lootforge.h's structs, never
+reordered: the ABI), src/lib/lf_stats.h and the Python package's ctypes
+fields. Checked too: every route of the table is described and every path
+described is a route, with the route's methods. Checked only, since a new
+member there is a wording decision: the CLI's list of kinds. `make regen`
+writes; `make test-house` checks."""
 import json
 import os
 import re
@@ -30,8 +31,6 @@ import regen_lib  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OPENAPI = os.path.join(ROOT, "public", "openapi.json")
 KINDS_SQL = os.path.join(ROOT, "sql", "data", "kinds_sql.py")
-HEADER = os.path.join(ROOT, "src", "lib", "lootforge.h")
-PYTHON = os.path.join(ROOT, "python", "lootforge", "__init__.py")
 CLI = os.path.join(ROOT, "cli", "lootforge.c")
 
 
@@ -266,14 +265,6 @@ def kinds_sql_text(l):
                           initial_indent="STATS = [", subsequent_indent=" " * 9) + "]"
     new = re.sub(r"^STATS = \[[^\]]*\]", lambda _: words, old, count=1, flags=re.M)
     return old, new
-
-
-def struct_fields(text, struct, ctype):
-    m = re.search(r"struct %s \{(.*?)\n\};" % struct, text, re.S)
-    if not m:
-        return None
-    f = re.search(r"\b%s (attack(?:, [a-z_]+)*);" % ctype, m.group(1))
-    return f.group(1).split(", ") if f else None
 
 
 def checks(l):
