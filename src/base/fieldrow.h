@@ -78,4 +78,10 @@ struct field_table {
 #define FIELD_ONE_OF(c, n)     FIELD_CHOICE, 0, 0, 0, c, n, 0, 0
 #define FIELD_FORMATS          FIELD_FORMAT, 0, 0, 0, NULL, 0, 0, 0
 
+/* A page's fields as an X-list, X(ENUM, "name", row): its enum's members,
+ * its reader's names and its rows, each made from the one list. */
+#define FIELD_ENUM(e, name, row) e,
+#define FIELD_NAME(e, name, row) name,
+#define FIELD_ROW(e, name, row)  {name, row},
+
 #endif

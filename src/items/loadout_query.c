@@ -8,9 +8,6 @@
 	X(F_ITEM, "item", FIELD_TEXTS(FORM_VALUE_MAX))                                             \
 	X(F_FORMAT, "format", FIELD_FORMATS)                                                       \
 	X(F_BASE, "base", FIELD_TEXT(FORM_VALUE_MAX))
-#define FIELD_ENUM(e, name, row) e,
-#define FIELD_NAME(e, name, row) name,
-#define FIELD_ROW(e, name, row)  {name, row},
 enum { LOADOUT_FIELDS(FIELD_ENUM) };
 static const char *const names[] = {LOADOUT_FIELDS(FIELD_NAME) NULL};
 static const struct field_row rows[] = {LOADOUT_FIELDS(FIELD_ROW)};

@@ -51,9 +51,6 @@
 	X(CF_PPG, "ppg", FIELD_INT(DUNGEON_PPG_MIN, DUNGEON_PPG_MAX))                              \
 	X(CF_GRID, "grid", FIELD_INT(0, 1))
 
-#define FIELD_ENUM(e, name, row) e,
-#define FIELD_NAME(e, name, row) name,
-#define FIELD_ROW(e, name, row)  {name, row},
 enum df { DUNGEON_FIELDS(FIELD_ENUM) DF__MAX };
 enum cf { CODE_FIELDS(FIELD_ENUM) CF__MAX };
 static const char *const df_names[DF__MAX + 1] = {DUNGEON_FIELDS(FIELD_NAME) NULL};

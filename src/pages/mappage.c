@@ -34,9 +34,6 @@
 	X(MF_TILESET, "tileset", MAPQUERY_ROW_TILESET)                                             \
 	X(MF_FORMAT, "format", FIELD_FORMATS)                                                      \
 	X(MF_LOOT, "loot", MAPQUERY_ROW_LOOT)
-#define FIELD_ENUM(e, name, row) e,
-#define FIELD_NAME(e, name, row) name,
-#define FIELD_ROW(e, name, row)  {name, row},
 enum mf { MAP_FIELDS(FIELD_ENUM) MF__MAX };
 static const char *const mf_names[MF__MAX + 1] = {MAP_FIELDS(FIELD_NAME) NULL};
 static const struct field_row mf_rows[] = {MAP_FIELDS(FIELD_ROW)};

@@ -20,9 +20,6 @@
 	X(SF_LEVEL, "level", FIELD_INT(SPELL_LEVEL_MIN, SPELL_LEVEL_MAX))                          \
 	X(SF_FORMAT, "format", FIELD_FORMATS)                                                      \
 	X(SF_Q, "q", FIELD_TEXT(SPELL_Q_MAX))
-#define FIELD_ENUM(e, name, row) e,
-#define FIELD_NAME(e, name, row) name,
-#define FIELD_ROW(e, name, row)  {name, row},
 enum sf { SPELLS_FIELDS(FIELD_ENUM) SF__MAX };
 static const char *const sf_names[SF__MAX + 1] = {SPELLS_FIELDS(FIELD_NAME) NULL};
 static const struct field_row sf_rows[] = {SPELLS_FIELDS(FIELD_ROW)};

@@ -25,9 +25,6 @@
 	X(TF_PARTY, "party", TREASURE_ROW_PARTY)                                                   \
 	X(TF_SEED, "seed", TREASURE_ROW_SEED)                                                      \
 	X(TF_FORMAT, "format", FIELD_FORMATS)
-#define FIELD_ENUM(e, name, row) e,
-#define FIELD_NAME(e, name, row) name,
-#define FIELD_ROW(e, name, row)  {name, row},
         enum tf {
 	        TREASURE_FIELDS(FIELD_ENUM) TF__MAX
         };

@@ -20,9 +20,6 @@
 	X(WF_PART, "part", FIELD_ONE_OF(part_names, P__MAX))                                       \
 	X(WF_FORMAT, "format", FIELD_FORMATS)                                                      \
 	X(WF_Q, "q", FIELD_TEXT(FORM_WORD_MAX))
-#define FIELD_ENUM(e, name, row) e,
-#define FIELD_NAME(e, name, row) name,
-#define FIELD_ROW(e, name, row)  {name, row},
 enum wf { WORDS_FIELDS(FIELD_ENUM) WF__MAX };
 static const char *const wf_names[WF__MAX + 1] = {WORDS_FIELDS(FIELD_NAME) NULL};
 static const struct field_row wf_rows[] = {WORDS_FIELDS(FIELD_ROW)};
