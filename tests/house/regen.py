@@ -180,7 +180,49 @@ OTHER_BODIES = {
     "text/plain": {"schema": {"type": "string", "description": "with format=text"}},
     "image/png": {"schema": {"type": "string", "format": "binary",
                              "description": "with format=png: the picture"}},
+    "application/json": {"schema": {"type": "object"}},
 }
+
+
+def described_paths(r):
+    """The API paths a route answers: its path, and "path/{code}" for the
+    paths below it when a GET there reads fields."""
+    paths = []
+    if not r["under"] or r["query"] is not None:
+        paths.append(r["path"])
+    if r["under"] and r["below"] is not None:
+        paths.append(r["path"].rstrip("/") + "/{code}")
+    return paths
+
+
+def add_missing_operations(doc, l):
+    """An operation for each method of a route the description lacks: its
+    parameters, content types, id and security come from the route below;
+    what it answers is said as any object until someone writes its
+    schema."""
+    paths = doc.setdefault("paths", {})
+    for r in l["routes"]:
+        if not r["allow"] or r["path"] in OPERATOR_ROUTES:
+            continue
+        methods = [m.strip().lower() for m in r["allow"].split(",")]
+        for path in described_paths(r):
+            item = paths.setdefault(path, {})
+            for m in ("get", "post"):
+                if m not in methods or m in item:
+                    continue
+                op = {"summary": "%s %s" % (m.upper(), path),
+                      "responses": {"200": {"description": "OK", "content": {}},
+                                    "400": {"$ref": "#/components/responses/Error"}}}
+                if "{code}" in path:
+                    op["parameters"] = [{"name": "code", "in": "path", "required": True,
+                                         "schema": {"type": "string"}}]
+                if m == "post":
+                    op["requestBody"] = {"content": {"application/x-www-form-urlencoded": {
+                        "schema": {"type": "object"}}}}
+                    op["responses"]["200"]["content"] = {
+                        "application/json": {"schema": {"type": "object"}}}
+                item[m] = op
+    return doc
 
 
 def fix_parameters(doc, l):
@@ -251,10 +293,16 @@ def route_problems(doc, l):
     return bad
 
 
+def describe(doc, l):
+    """doc with everything the C code knows written into it."""
+    doc = add_missing_operations(fix_openapi(doc, l), l)
+    return fix_parameters(fix_operations(doc, l), l)
+
+
 def openapi_text(l):
     with open(OPENAPI, encoding="utf-8") as f:
         old = f.read()
-    doc = fix_parameters(fix_operations(fix_openapi(json.loads(old), l), l), l)
+    doc = describe(json.loads(old), l)
     return old, json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 

@@ -124,3 +124,27 @@ def test_a_new_kind_reaches_every_kind_enum():
         doc = regen.fix_openapi(json.load(f), grown)
     assert doc["components"]["schemas"]["Item"]["properties"]["kind"]["enum"][-1] == "ring"
     assert any("cli/lootforge.c" in b for b in regen.checks(grown))
+
+
+def test_a_new_route_is_described_from_its_row():
+    grown = copy.deepcopy(real())
+    fmt = [{"name": "html", "type": "text/html; charset=utf-8"},
+           {"name": "json", "type": "application/json"}]
+    grown["routes"].append({
+        "path": "/hoards", "under": 1, "allow": "GET, HEAD", "guarded": 0, "cors": 1,
+        "formats": fmt,
+        "query": [{"name": "level", "type": "integer", "min": 1, "max": 20, "max_len": 0,
+                   "many": 0, "required": 0, "choices": None},
+                  {"name": "format", "type": "format", "min": 0, "max": 0, "max_len": 0,
+                   "many": 0, "required": 0, "choices": ["html", "json"]}],
+        "below": []})
+    with open(regen.OPENAPI, encoding="utf-8") as f:
+        doc = regen.describe(json.load(f), grown)
+    op = doc["paths"]["/hoards"]["get"]
+    assert op["operationId"] == "getHoards" and op["security"] == []
+    assert [p["name"] for p in op["parameters"]] == ["level", "format"]
+    assert op["parameters"][0]["schema"] == {"type": "integer", "minimum": 1, "maximum": 20}
+    assert list(op["responses"]["200"]["content"]) == ["text/html", "application/json"]
+    below = doc["paths"]["/hoards/{code}"]["get"]
+    assert [p["in"] for p in below["parameters"]] == ["path"]
+    assert not regen.route_problems(doc, grown)
