@@ -162,7 +162,8 @@ def field_description(f):
         return "%s from %d to %d" % ("a whole number" if t == "integer" else "a number",
                                      f["min"], f["max"])
     if f["choices"]:
-        return ", ".join(f["choices"][:-1]) + " or " + f["choices"][-1]
+        c = f["choices"]
+        return c[0] if len(c) == 1 else ", ".join(c[:-1]) + " or " + c[-1]
     if t == "boolean":
         return "on or off"
     return "at most %d bytes" % f["max_len"] if f["max_len"] else "text"
