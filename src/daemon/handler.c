@@ -66,6 +66,8 @@ struct route {
 	 * (tests/house/regen.py). */
 	const struct field_table *query, *below;
 	unsigned formats;
+	/* What a POST reads from its body (NULL: not said). */
+	const struct field_table *body;
 };
 
 #define HJ  (FMT_BIT(FMT_HTML) | FMT_BIT(FMT_JSON))
@@ -75,67 +77,71 @@ struct route {
 #define NO_CORS 0
 
 static const struct route routes[] = {
-        {"/healthz", 0, M_GET, route_healthz, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_TEXT)},
+        {"/healthz", 0, M_GET, route_healthz, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_TEXT),
+         NULL},
         /* For the monitor's network only: nginx allows no other address. */
-        {"/readyz", 0, M_GET, health_ready, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_JSON)},
-        {"/metrics", 0, M_GET, route_metrics, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_TEXT)},
-        {"/", 0, M_GET, itempage_index, NULL, 0, CORS, &form_generate_fields, NULL, HJC},
+        {"/readyz", 0, M_GET, health_ready, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_JSON), NULL},
+        {"/metrics", 0, M_GET, route_metrics, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_TEXT),
+         NULL},
+        {"/", 0, M_GET, itempage_index, NULL, 0, CORS, &form_generate_fields, NULL, HJC, NULL},
         {"/generate", 0, M_GET | M_POST, itempage_generate, NULL, 0, CORS, &form_generate_fields,
-         NULL, HJC},
-        {"/item", 1, M_GET, itempage_code, NULL, 0, CORS, NULL, &itempage_code_fields, HJ},
+         NULL, HJC, &form_generate_fields},
+        {"/item", 1, M_GET, itempage_code, NULL, 0, CORS, NULL, &itempage_code_fields, HJ, NULL},
         {"/catalog.json", 0, M_GET, exportpage_route, NULL, 0, CORS, &exportpage_fields, NULL,
-         FMT_BIT(FMT_JSON)},
+         FMT_BIT(FMT_JSON), NULL},
         {"/submit", 0, M_GET | M_POST, submit_route, NULL, 0, NO_CORS, &submit_word_fields, NULL,
-         HJ},
+         HJ, NULL},
         {"/submit/spell", 0, M_GET | M_POST, submit_spell_route, NULL, 0, NO_CORS,
-         &page_format_fields, NULL, HJ},
+         &page_format_fields, NULL, HJ, NULL},
         {"/submit/name", 0, M_GET | M_POST, submit_name_route, NULL, 0, NO_CORS,
-         &page_format_fields, NULL, HJ},
+         &page_format_fields, NULL, HJ, NULL},
         {"/submit/trap", 0, M_GET | M_POST, submit_trap_route, NULL, 0, NO_CORS,
-         &page_format_fields, NULL, HJ},
+         &page_format_fields, NULL, HJ, NULL},
         {"/submit/occupant", 0, M_GET | M_POST, submit_occupant_route, NULL, 0, NO_CORS,
-         &page_format_fields, NULL, HJ},
+         &page_format_fields, NULL, HJ, NULL},
         {"/submit/dressing", 0, M_GET | M_POST, submit_dressing_route, NULL, 0, NO_CORS,
-         &page_format_fields, NULL, HJ},
-        {"/words", 0, M_GET, words_route, NULL, 0, CORS, &words_fields, NULL, WORDS_FORMATS},
-        {"/spells", 0, M_GET, spellpage_route, NULL, 0, CORS, &spellpage_fields, NULL, HJ},
-        {"/map", 0, M_GET, mappage_route, NULL, 0, CORS, &mappage_fields, NULL, MAP_FORMATS},
+         &page_format_fields, NULL, HJ, NULL},
+        {"/words", 0, M_GET, words_route, NULL, 0, CORS, &words_fields, NULL, WORDS_FORMATS, NULL},
+        {"/spells", 0, M_GET, spellpage_route, NULL, 0, CORS, &spellpage_fields, NULL, HJ, NULL},
+        {"/map", 0, M_GET, mappage_route, NULL, 0, CORS, &mappage_fields, NULL, MAP_FORMATS, NULL},
         {"/dungeon", 1, M_GET, dungeonpage_route, NULL, 0, CORS, &dungeonpage_fields,
-         &dungeonpage_code_fields, DUNGEON_FORMATS},
+         &dungeonpage_code_fields, DUNGEON_FORMATS, NULL},
         {"/treasure", 1, M_GET, treasurepage_route, NULL, 0, CORS, &treasurepage_fields,
-         &treasurepage_code_fields, TREASURE_FORMATS},
-        {"/loadout", 0, M_GET, loadoutpage_route, NULL, 0, CORS, &loadout_query_fields, NULL, HJ},
+         &treasurepage_code_fields, TREASURE_FORMATS, NULL},
+        {"/loadout", 0, M_GET, loadoutpage_route, NULL, 0, CORS, &loadout_query_fields, NULL, HJ,
+         NULL},
         {"/stash", 0, M_GET | M_POST, stashpage_route, NULL, 0, NO_CORS, &page_format_fields, NULL,
-         HJC},
+         HJC, NULL},
         {"/compare", 0, M_GET, stashpage_compare, NULL, 0, NO_CORS, &stashpage_compare_fields, NULL,
-         HJ},
+         HJ, NULL},
         {"/login", 0, M_GET | M_POST, login_route, NULL, M_POST, NO_CORS, &page_format_fields, NULL,
-         HJ},
-        {"/logout", 0, M_POST, logout_route, NULL, 0, NO_CORS, NULL, NULL, HJ},
+         HJ, NULL},
+        {"/logout", 0, M_POST, logout_route, NULL, 0, NO_CORS, NULL, NULL, HJ, NULL},
         /* The moderators' pages: a moderator's session first, whatever the
          * method or path (401), then 404/405 in the queue's page. */
         {"/moderate", 0, M_GET, moderate_queue, &moderate_guard, 0, NO_CORS, &page_format_fields,
-         NULL, HJ},
+         NULL, HJ, NULL},
         {"/moderate/approve", 0, M_POST, moderate_approve, &moderate_guard, 0, NO_CORS, NULL, NULL,
-         HJ},
+         HJ, NULL},
         {"/moderate/reject", 0, M_POST, moderate_reject, &moderate_guard, 0, NO_CORS, NULL, NULL,
-         HJ},
+         HJ, NULL},
         {"/moderate/retire", 0, M_POST, moderate_retire, &moderate_guard, 0, NO_CORS, NULL, NULL,
-         HJ},
-        {"/moderate/edit", 0, M_POST, moderate_edit, &moderate_guard, 0, NO_CORS, NULL, NULL, HJ},
+         HJ, NULL},
+        {"/moderate/edit", 0, M_POST, moderate_edit, &moderate_guard, 0, NO_CORS, NULL, NULL, HJ,
+         NULL},
         {"/moderate/spell/approve", 0, M_POST, moderate_spell_approve, &moderate_guard, 0, NO_CORS,
-         NULL, NULL, HJ},
+         NULL, NULL, HJ, NULL},
         {"/moderate/spell/reject", 0, M_POST, moderate_spell_reject, &moderate_guard, 0, NO_CORS,
-         NULL, NULL, HJ},
+         NULL, NULL, HJ, NULL},
         {"/moderate/name/approve", 0, M_POST, moderate_name_approve, &moderate_guard, 0, NO_CORS,
-         NULL, NULL, HJ},
+         NULL, NULL, HJ, NULL},
         {"/moderate/name/reject", 0, M_POST, moderate_name_reject, &moderate_guard, 0, NO_CORS,
-         NULL, NULL, HJ},
+         NULL, NULL, HJ, NULL},
         {"/moderate/dressing/approve", 0, M_POST, moderate_dressing_approve, &moderate_guard, 0,
-         NO_CORS, NULL, NULL, HJ},
+         NO_CORS, NULL, NULL, HJ, NULL},
         {"/moderate/dressing/reject", 0, M_POST, moderate_dressing_reject, &moderate_guard, 0,
-         NO_CORS, NULL, NULL, HJ},
-        {"/moderate", 1, 0, NULL, &moderate_guard, 0, NO_CORS, NULL, NULL, HJ},
+         NO_CORS, NULL, NULL, HJ, NULL},
+        {"/moderate", 1, 0, NULL, &moderate_guard, 0, NO_CORS, NULL, NULL, HJ, NULL},
 };
 
 #define N_ROUTES (sizeof(routes) / sizeof(routes[0]))
@@ -302,8 +308,8 @@ size_t handler_routes(struct handler_route_info *out, size_t cap)
 {
 	for (size_t i = 0; i < N_ROUTES && i < cap; i++)
 		out[i] = (struct handler_route_info){
-		        routes[i].path,          routes[i].under,  allow_of(routes[i].methods),
-		        routes[i].guard != NULL, routes[i].cors,   routes[i].query,
-		        routes[i].below,         routes[i].formats};
+		        routes[i].path,          routes[i].under,   allow_of(routes[i].methods),
+		        routes[i].guard != NULL, routes[i].cors,    routes[i].query,
+		        routes[i].below,         routes[i].formats, routes[i].body};
 	return N_ROUTES;
 }

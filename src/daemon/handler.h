@@ -25,6 +25,7 @@ struct handler_route_info {
 	int cors;          /* public data, readable by pages of other sites */
 	const struct field_table *query, *below; /* a GET's fields, of path and below it */
 	unsigned formats;                        /* FMT_BITs */
+	const struct field_table *body;          /* a POST's fields; NULL: not said */
 };
 
 /* The table's rows into out (at most cap); returns how many there are. */

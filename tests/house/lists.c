@@ -108,6 +108,8 @@ int main(void)
 		fields(r[i].query, r[i].formats);
 		printf(",\"below\":");
 		fields(r[i].below, r[i].formats);
+		printf(",\"body\":");
+		fields(r[i].body, r[i].formats);
 		printf("}");
 	}
 	printf("]}\n");

@@ -225,6 +225,20 @@ def add_missing_operations(doc, l):
     return doc
 
 
+def fix_body(op, r):
+    """A POST's urlencoded body as an object of its route's body rows."""
+    if not isinstance(op, dict) or not r.get("body"):
+        return
+    props = {f["name"]: dict(field_schema(f), description=field_description(f))
+             for f in r["body"]}
+    schema = {"type": "object", "properties": props}
+    need = [f["name"] for f in r["body"] if f["required"]]
+    if need:
+        schema["required"] = need
+    content = op.setdefault("requestBody", {}).setdefault("content", {})
+    content["application/x-www-form-urlencoded"] = {"schema": schema}
+
+
 def fix_parameters(doc, l):
     """Each GET's query parameters and its 200's content types, from the
     route's field rows and formats; a parameter keeps the description
@@ -249,6 +263,7 @@ def fix_parameters(doc, l):
                 params.append(new)
             op["parameters"] = params
         ok = op.get("responses", {}).get("200")
+        fix_body(item.get("post"), r)
         if not isinstance(ok, dict) or not r["formats"]:
             continue
         content = ok.get("content", {})
