@@ -14,8 +14,10 @@ route's field rows and its answer's content types from the route's
 formats); sql/data/kinds_sql.py's STATS; and, through regen_lib.py, the
 library's stat fields (appended to src/lib/lootforge.h's structs, never
 reordered: the ABI), src/lib/lf_stats.h and the Python package's ctypes
-fields. Checked too: every route of the table is described and every path
-described is a route, with the route's methods. Checked only, since a new
+fields; through regen_nginx.py, nginx's maps of the daemon's formats
+(deploy/nginx-dev.conf.in, deploy/nginx-site.conf). Checked too: every
+route of the table is described and every path described is a route,
+with the route's methods. Checked only, since a new
 member there is a wording decision: the CLI's list of kinds. `make regen`
 writes; `make test-house` checks."""
 import json
@@ -27,6 +29,7 @@ import textwrap
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import regen_lib  # noqa: E402
+import regen_nginx  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OPENAPI = os.path.join(ROOT, "public", "openapi.json")
@@ -269,7 +272,7 @@ def kinds_sql_text(l):
 
 def checks(l):
     """Problems of the copies that are checked only."""
-    bad = regen_lib.problems(l)
+    bad = regen_lib.problems(l) + regen_nginx.problems(l)
     with open(CLI, encoding="utf-8") as f:
         cli = f.read()
     want = ", ".join(l["kinds"][:-1]) + " or " + l["kinds"][-1]
@@ -286,7 +289,7 @@ def main(argv):
     check = "--check" in argv
     drift = []
     for path, old, new in [(OPENAPI, *openapi_text(l)), (KINDS_SQL, *kinds_sql_text(l))] + \
-            regen_lib.texts(l):
+            regen_lib.texts(l) + regen_nginx.texts(l):
         if old == new:
             continue
         if check:
