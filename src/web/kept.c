@@ -46,8 +46,13 @@ static _Atomic(struct budget *) live_budget;
 static atomic_uint tmp_counter;
 static atomic_int warned; /* once per revision: a full disk would fill the log */
 
-static const char *const ext[] = {
-        [KEPT_HTML] = "html", [KEPT_JSON] = "json", [KEPT_TEXT] = "txt", [KEPT_PNG] = "png"};
+#define KEPT_EXT(e, fmt, name, accept, any_site) [e] = name,
+static const char *const ext[KEPT__N] = {KEPT_FORMATS(KEPT_EXT)};
+#undef KEPT_EXT
+#define KEPT_ONE(e, fmt, name, accept, any_site) +1
+_Static_assert(0 KEPT_FORMATS(KEPT_ONE) == KEPT__N,
+               "every kept format has its row in KEPT_FORMATS");
+#undef KEPT_ONE
 
 /* nginx builds the file's name from the raw query (docs/stack.md): only
  * bytes that need no decoding and can form no path go into it. */

@@ -31,6 +31,7 @@
 
 #include <stdint.h>
 
+#include "fieldrow.h"
 #include "http.h"
 
 #define KEPT_QUERY_MAX          200
@@ -44,7 +45,23 @@
 
 /* HTML and JSON as the query or Accept names them; text and PNG by the
  * query's format= only (nginx looks them up for no Accept). */
-enum kept_format { KEPT_HTML, KEPT_JSON, KEPT_TEXT, KEPT_PNG };
+enum kept_format { KEPT_HTML, KEPT_JSON, KEPT_TEXT, KEPT_PNG, KEPT__N };
+
+/* The kept formats, in the order nginx tries them on a query's format=:
+ * X(member, its format, the file's extension, whether
+ * Accept can name it, whether pages of any site may read it). nginx's maps
+ * of kept files are written from this by make regen
+ * (tests/house/regen_nginx.py), so a format added here reaches them. */
+#define KEPT_FORMATS(X)                                                                            \
+	X(KEPT_JSON, FMT_JSON, "json", 1, 1)                                                       \
+	X(KEPT_HTML, FMT_HTML, "html", 1, 0)                                                       \
+	X(KEPT_TEXT, FMT_TEXT, "txt", 0, 1)                                                        \
+	X(KEPT_PNG, FMT_PNG, "png", 0, 1)
+
+/* A drawn picture's formats (a PNG, a .dd2vtt): one without a seed is
+ * drawn anew each time, nothing to keep, so nginx limits them per client
+ * ($lf_fresh_picture, written from this by make regen). */
+#define KEPT_PICTURE_FORMATS (FMT_BIT(FMT_PNG) | FMT_BIT(FMT_VTT))
 
 /* Once per daemon, before its worker processes start: files go under dir
  * (created when missing); whatever an earlier run left there is removed,

@@ -2,12 +2,14 @@
  * one JSON object, for tests/house/regen.py to write the copies outside C
  * from (public/openapi.json, the Python package, sql/data) and to check
  * they have not drifted; and the route table, which the API description
- * follows. */
+ * follows; the formats (fieldrow.h) and the kept files' (kept.h), which
+ * nginx's maps follow (regen_nginx.py). */
 #include <stdio.h>
 
 #include "cookie.h"
 #include "fieldrow.h"
 #include "handler.h"
+#include "kept.h"
 #include "loadout.h"
 #include "recipe.h"
 
@@ -89,6 +91,20 @@ int main(void)
 	list("summed_stats", stat_names, ST__MAX, sums, 0);
 	list("slots", slot_idents, SLOT__MAX, NULL, 0);
 	list("places", place_names, PLACE__MAX, NULL, 0);
+	printf("\"formats\":[");
+	for (int f = 0; f < FMT__MAX; f++)
+		printf("%s{\"name\":\"%s\",\"type\":\"%s\",\"picture\":%d}", f ? "," : "",
+		       format_name((enum format)f), format_content_type((enum format)f),
+		       (KEPT_PICTURE_FORMATS & FMT_BIT(f)) != 0);
+	printf("],\"kept_formats\":[");
+	int first_kept = 1;
+#define KEPT_ROW(e, fmt, ext, accept, any_site)                                                    \
+	printf("%s{\"format\":\"%s\",\"ext\":\"%s\",\"accept\":%d,\"any_site\":%d}",               \
+	       first_kept ? "" : ",", format_name(fmt), ext, accept, any_site);                    \
+	first_kept = 0;
+	KEPT_FORMATS(KEPT_ROW)
+#undef KEPT_ROW
+	printf("],");
 	printf("\"session_cookie\":\"%s\",\"routes\":[", COOKIE_SESSION);
 	struct handler_route_info r[64];
 	size_t n = handler_routes(r, 64);

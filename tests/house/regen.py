@@ -14,9 +14,11 @@ route's field rows and its answer's content types from the route's
 formats); sql/data/kinds_sql.py's STATS; and, through regen_lib.py, the
 library's stat fields (appended to src/lib/lootforge.h's structs, never
 reordered: the ABI), src/lib/lf_stats.h and the Python package's ctypes
-fields. Checked too: every route of the table is described and every path
-described is a route, with the route's methods; and the CLI's --kind help
-line lists the kinds. `make regen` writes; `make test-house` checks."""
+fields; through regen_nginx.py, nginx's maps of the daemon's formats
+(deploy/nginx-dev.conf.in, deploy/nginx-site.conf). Checked too: every
+route of the table is described and every path described is a route,
+with the route's methods; and the CLI's --kind help line lists the
+kinds. `make regen` writes; `make test-house` checks."""
 import json
 import os
 import re
@@ -26,6 +28,7 @@ import textwrap
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import regen_lib  # noqa: E402
+import regen_nginx  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OPENAPI = os.path.join(ROOT, "public", "openapi.json")
@@ -342,7 +345,7 @@ def cli_text(l):
 
 def checks(l):
     """Problems of the copies that are checked only."""
-    return regen_lib.problems(l)
+    return regen_lib.problems(l) + regen_nginx.problems(l)
 
 
 def main(argv):
@@ -353,7 +356,8 @@ def main(argv):
     check = "--check" in argv
     drift = []
     for path, old, new in [(OPENAPI, *openapi_text(l)), (KINDS_SQL, *kinds_sql_text(l)),
-                           (CLI, *cli_text(l))] + regen_lib.texts(l):
+                           (CLI, *cli_text(l))] + regen_lib.texts(l) + \
+            regen_nginx.texts(l):
         if old == new:
             continue
         if check:

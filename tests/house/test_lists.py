@@ -10,6 +10,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import regen  # noqa: E402
 import regen_lib  # noqa: E402
+import regen_nginx  # noqa: E402
 
 BINARY = os.environ.get("LOOTFORGE_LISTS", os.path.join(regen.ROOT, "build", "rel", "tests",
                                                       "house_lists"))
@@ -150,3 +151,89 @@ def test_a_new_route_is_described_from_its_row():
     below = doc["paths"]["/hoards/{code}"]["get"]
     assert [p["in"] for p in below["parameters"]] == ["path"]
     assert not regen.route_problems(doc, grown)
+
+
+def block(text, name):
+    """The text of the block called name (regen_nginx.py's markers)."""
+    [(start, end)] = [(s, e) for n, _, s, e in regen_nginx.spans(text) if n == name]
+    return text[start:end]
+
+
+def test_a_new_kept_format_reaches_the_nginx_maps():
+    l = real()
+    grown = copy.deepcopy(l)
+    grown["kept_formats"].append({"format": "csv", "ext": "csv", "accept": 0, "any_site": 1})
+    by_path = {p: (o, n) for p, o, n in regen_nginx.texts(grown)}
+    for path in (regen_nginx.DEV, regen_nginx.SITE):
+        old, new = by_path[path]
+        assert old != new  # make regen --check reports each
+        kept = block(new, "kept formats")
+        lines = [x.strip() for x in kept.splitlines()]
+        at = lines.index('"~(^|&)format=png(&|$)" png;')
+        assert lines[at + 1:at + 3] == ['"~(^|&)format=csv(&|$)" csv;', '"~(^|&)format=" other;']
+        assert r'"~^(GET|HEAD)\|(json|html|txt|png|csv)\|[a-z]*\|(.+)$" "$3.$2";' in lines
+        assert r'"~^(GET|HEAD)\|accept\|(json|html)\|(.+)$" "$3.$2";' in lines
+        assert r'"~\.(json|txt|png|csv)$" "*";' in block(new, "kept cors")
+        # outside the blocks nothing moves, and written again nothing changes
+        assert regen_nginx.file_text(new, l) == old
+        assert regen_nginx.file_text(new, grown) == new
+    assert by_path[regen_nginx.UPSTREAM][0] == by_path[regen_nginx.UPSTREAM][1]
+
+
+def test_a_third_format_for_accept_is_refused():
+    grown = copy.deepcopy(real())
+    for k in grown["kept_formats"]:
+        if k["format"] == "text":
+            k["accept"] = 1
+    # the daemon's Accept rule chooses between JSON and HTML: a third is a
+    # change of that rule, not of a list, and make test-house says so
+    assert any("Accept rule" in b for b in regen.checks(grown))
+
+
+def test_a_new_picture_format_reaches_the_fresh_picture_limit():
+    grown = copy.deepcopy(real())
+    for f in grown["formats"]:
+        if f["name"] == "csv":
+            f["picture"] = 1
+    with open(regen_nginx.SITE, encoding="utf-8") as f:
+        new = regen_nginx.file_text(f.read(), grown)
+    assert '"~^(csv|png|vtt):$" $binary_remote_addr;' in block(new, "fresh pictures")
+
+
+def test_a_content_type_of_format_list_reaches_the_accept_maps():
+    grown = copy.deepcopy(real())
+    for f in grown["formats"]:
+        if f["name"] == "json":
+            f["type"] = "application/vnd.lootforge+json"
+    with open(regen_nginx.DEV, encoding="utf-8") as f:
+        new = regen_nginx.file_text(f.read(), grown)
+    assert r'"~*application/vnd\.lootforge\+json([ \t;,]|$)" "accept:$http_accept";' in \
+        block(new, "accept format")
+    assert r'"~*application/vnd\.lootforge\+json" json;' in block(new, "error format")
+
+
+def test_a_block_edited_by_hand_is_written_back():
+    with open(regen_nginx.DEV, encoding="utf-8") as f:
+        old = f.read()
+    edited = old.replace('"~(^|&)format=text(&|$)" txt;', '"~(^|&)format=text(&|$)" text;')
+    assert edited != old and regen_nginx.file_text(edited, real()) == old
+
+
+def test_a_missing_or_unknown_block_and_a_bad_extension_are_reported(tmp_path, monkeypatch):
+    with open(regen_nginx.DEV, encoding="utf-8") as f:
+        text = f.read()
+    conf = tmp_path / "nginx.conf"
+    monkeypatch.setattr(regen_nginx, "FILES", {str(conf): list(regen_nginx.BLOCKS)})
+    conf.write_text(text)
+    assert regen_nginx.problems(real()) == []
+    conf.write_text(text.replace("# regen: begin kept cors", "# regen: begin kept course"))
+    bad = regen_nginx.problems(real())
+    assert any("'kept course'" in b for b in bad) and any("'kept cors'" in b for b in bad)
+    conf.write_text(text.replace("location = /lf-error/413.html {", "location = /e {"))
+    assert any("413.html" in b for b in regen_nginx.problems(real()))
+    for page in ("/spells", "/dungeon"):  # /dungeon's root comes after its limit
+        conf.write_text(text.replace("location = %s {" % page, "location = %sz {" % page))
+        assert any("%sz " % page in b for b in regen_nginx.problems(real())), page
+    grown = copy.deepcopy(real())
+    grown["kept_formats"][0]["ext"] = "other"
+    assert any("'other'" in b for b in regen_nginx.problems(grown))
