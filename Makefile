@@ -142,13 +142,30 @@ $(BUILD)/tests/house_lists: tests/house/lists.c $(LIB_OBJ)
 PYTEST := PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -c tests/pytest.ini
 PYTEST_ARGS ?=
 
+# The integration suites run on IT_WORKERS pytest-xdist workers, each with a
+# stack of its own (tests/conftest.py's session fixture, once per worker) on
+# ports of its own (lf.free_port); a test file stays on one worker, as its
+# module fixtures and the order of its tests want. IT_WORKERS=1: one process.
+IT_WORKERS ?= 2
+XDIST = $(if $(filter-out 0 1,$(IT_WORKERS)),-n $(IT_WORKERS) --dist loadfile)
+
 integration: $(DAEMON) $(LOOTFORGE_CLI) $(LIBLOOTFORGE_SO)
-	$(PYTEST) tests/integration --daemon $(DAEMON) $(PYTEST_ARGS)
+	$(PYTEST) tests/integration --daemon $(DAEMON) $(XDIST) $(PYTEST_ARGS)
+
+# What unit-san and integration-san build (make SAN=1 check-build).
+.PHONY: check-build
+check-build: $(DAEMON) $(LOOTFORGE_CLI) $(UNIT_BIN)
 
 # Every layer (docs/testing.md), under 15 minutes on two cores: the
 # sanitized integration run, the cluster tests and the fuzzers are most of it.
+# The builds come first, CHECK_JOBS at a time (the steps' own makes then
+# find them done); each step still runs alone, in this order.
+CHECK_JOBS ?= 2
 check: deps
 	@$(MAKE) --no-print-directory test-deploy
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) all $(BUILD)/tests/house_lists $(BUILD)/tests/kit_export
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) SAN=1 check-build
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) fuzz-build
 	@$(MAKE) --no-print-directory test-house
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory unit
@@ -196,11 +213,15 @@ $(FUZZ_DIR):
 .SECONDARY: $(FUZZ_OBJ) $(FUZZERS:%=%.o)
 fuzz-build: $(FUZZERS)
 
-# One after the other: the machine has two cores, and each fuzzer uses one.
+# Each fuzzer uses one core: on two, the form and handler fuzzers run side
+# by side (each still for FUZZ_SECONDS), then the code decoder, which is
+# small: a third of the time covers it. Both of the pair run to their end
+# whatever the other does; fuzz fails if either did.
 fuzz: fuzz-build
-	@tests/fuzz/run.sh form $(FUZZ_SECONDS)
-	@tests/fuzz/run.sh handler $(FUZZ_SECONDS)
-	@# The code decoder is small: a third of the time covers it.
+	@tests/fuzz/run.sh form $(FUZZ_SECONDS) & form=$$!; \
+	tests/fuzz/run.sh handler $(FUZZ_SECONDS); handler=$$?; \
+	wait $$form; form=$$?; \
+	[ $$form = 0 ] && [ $$handler = 0 ]
 	@tests/fuzz/run.sh itemcode $$(( $(FUZZ_SECONDS) / 3 + 1 ))
 
 fuzz-check:
@@ -212,7 +233,7 @@ integration-san:
 	@$(MAKE) --no-print-directory SAN=1 build/san/lootforged build/san/lootforge
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	$(PYTEST) tests/integration --daemon build/san/lootforged --sanitized $(PYTEST_ARGS)
+	$(PYTEST) tests/integration --daemon build/san/lootforged --sanitized $(XDIST) $(PYTEST_ARGS)
 
 # Headless Chromium over WebDriver; screenshots in tests/artifacts/.
 browser: $(DAEMON)
