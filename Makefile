@@ -94,13 +94,25 @@ $(BUILD)/tests:
 # what a processor without AVX2, PCLMULQDQ or SSSE3 runs must write the
 # same bytes, and this machine would otherwise never run it.
 PORTABLE_UNIT := test_png_pinned test_dungeon_png test_crcfold
-# Every binary runs, whatever failed before it; the failures are listed at
-# the end and make fails if there was one.
+# Every binary runs, whatever failed before it, UNIT_JOBS at a time (each
+# is one process on one core; none shares a file or a port with another),
+# each into a log of its own under $(BUILD)/tests/unit-logs/, shown
+# afterwards in this order; the failures are listed at the end and make
+# fails if there was one (a binary that left no status counts as failed).
+# The longest runs start first, so that the last to end is a short one.
+UNIT_JOBS ?= 2
+UNIT_RUNS := $(notdir $(UNIT_BIN)) $(PORTABLE_UNIT:%=%:portable)
+UNIT_LONG := test_dungeon_png test_render_json test_dungeon_png:portable test_mapgen test_kept
 unit: $(UNIT_BIN)
-	@failed=""; \
-	for t in $(UNIT_BIN); do echo "== $$t"; $$t || failed="$$failed $$t"; done; \
-	for t in $(PORTABLE_UNIT); do echo "== $$t, LOOTFORGE_PORTABLE=1"; \
-		LOOTFORGE_PORTABLE=1 $(BUILD)/tests/$$t || failed="$$failed $$t(LOOTFORGE_PORTABLE=1)"; done; \
+	@d=$(BUILD)/tests/unit-logs; rm -rf $$d; mkdir -p $$d; \
+	printf '%s\n' $(filter $(UNIT_LONG),$(UNIT_RUNS)) $(filter-out $(UNIT_LONG),$(UNIT_RUNS)) | xargs -P $(UNIT_JOBS) -I{} sh -c \
+		'r={}; t=$${r%:portable}; [ "$$t" = "$$r" ] || export LOOTFORGE_PORTABLE=1; \
+		$(BUILD)/tests/$$t >'$$d'/$$r.log 2>&1; echo $$? >'$$d'/$$r.rc'; \
+	failed=""; \
+	for r in $(UNIT_RUNS); do t=$${r%:portable}; \
+		if [ "$$t" = "$$r" ]; then n=$(BUILD)/tests/$$t; echo "== $$n"; \
+		else n="$$t(LOOTFORGE_PORTABLE=1)"; echo "== $$t, LOOTFORGE_PORTABLE=1"; fi; \
+		cat $$d/$$r.log; [ "$$(cat $$d/$$r.rc 2>/dev/null)" = 0 ] || failed="$$failed $$n"; done; \
 	if [ -n "$$failed" ]; then echo "unit: failed:$$failed"; exit 1; fi; \
 	echo "unit: $(words $(UNIT_BIN)) binaries and $(words $(PORTABLE_UNIT)) portable runs passed"
 
