@@ -160,6 +160,8 @@ PYTEST_ARGS ?=
 # module fixtures and the order of its tests want. IT_WORKERS=1: one process.
 IT_WORKERS ?= 2
 XDIST = $(if $(filter-out 0 1,$(IT_WORKERS)),-n $(IT_WORKERS) --dist loadfile)
+# The sanitized run's own count: SAN_IT_WORKERS=1 runs it in one process.
+SAN_IT_WORKERS ?= $(IT_WORKERS)
 
 integration: $(DAEMON) $(LOOTFORGE_CLI) $(LIBLOOTFORGE_SO)
 	$(PYTEST) tests/integration --daemon $(DAEMON) $(XDIST) $(PYTEST_ARGS)
@@ -245,7 +247,8 @@ integration-san:
 	@$(MAKE) --no-print-directory SAN=1 build/san/lootforged build/san/lootforge
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	$(PYTEST) tests/integration --daemon build/san/lootforged --sanitized $(XDIST) $(PYTEST_ARGS)
+	$(PYTEST) tests/integration --daemon build/san/lootforged --sanitized \
+		$(if $(filter-out 0 1,$(SAN_IT_WORKERS)),-n $(SAN_IT_WORKERS) --dist loadfile) $(PYTEST_ARGS)
 
 # Headless Chromium over WebDriver; screenshots in tests/artifacts/.
 browser: $(DAEMON)
