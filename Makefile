@@ -94,13 +94,25 @@ $(BUILD)/tests:
 # what a processor without AVX2, PCLMULQDQ or SSSE3 runs must write the
 # same bytes, and this machine would otherwise never run it.
 PORTABLE_UNIT := test_png_pinned test_dungeon_png test_crcfold
-# Every binary runs, whatever failed before it; the failures are listed at
-# the end and make fails if there was one.
+# Every binary runs, whatever failed before it, UNIT_JOBS at a time (each
+# is one process on one core; none shares a file or a port with another),
+# each into a log of its own under $(BUILD)/tests/unit-logs/, shown
+# afterwards in this order; the failures are listed at the end and make
+# fails if there was one (a binary that left no status counts as failed).
+# The longest runs start first, so that the last to end is a short one.
+UNIT_JOBS ?= 2
+UNIT_RUNS := $(notdir $(UNIT_BIN)) $(PORTABLE_UNIT:%=%:portable)
+UNIT_LONG := test_dungeon_png test_render_json test_dungeon_png:portable test_mapgen test_kept
 unit: $(UNIT_BIN)
-	@failed=""; \
-	for t in $(UNIT_BIN); do echo "== $$t"; $$t || failed="$$failed $$t"; done; \
-	for t in $(PORTABLE_UNIT); do echo "== $$t, LOOTFORGE_PORTABLE=1"; \
-		LOOTFORGE_PORTABLE=1 $(BUILD)/tests/$$t || failed="$$failed $$t(LOOTFORGE_PORTABLE=1)"; done; \
+	@d=$(BUILD)/tests/unit-logs; rm -rf $$d; mkdir -p $$d; \
+	printf '%s\n' $(filter $(UNIT_LONG),$(UNIT_RUNS)) $(filter-out $(UNIT_LONG),$(UNIT_RUNS)) | xargs -P $(UNIT_JOBS) -I{} sh -c \
+		'r={}; t=$${r%:portable}; [ "$$t" = "$$r" ] || export LOOTFORGE_PORTABLE=1; \
+		$(BUILD)/tests/$$t >'$$d'/$$r.log 2>&1; echo $$? >'$$d'/$$r.rc'; \
+	failed=""; \
+	for r in $(UNIT_RUNS); do t=$${r%:portable}; \
+		if [ "$$t" = "$$r" ]; then n=$(BUILD)/tests/$$t; echo "== $$n"; \
+		else n="$$t(LOOTFORGE_PORTABLE=1)"; echo "== $$t, LOOTFORGE_PORTABLE=1"; fi; \
+		cat $$d/$$r.log; [ "$$(cat $$d/$$r.rc 2>/dev/null)" = 0 ] || failed="$$failed $$n"; done; \
 	if [ -n "$$failed" ]; then echo "unit: failed:$$failed"; exit 1; fi; \
 	echo "unit: $(words $(UNIT_BIN)) binaries and $(words $(PORTABLE_UNIT)) portable runs passed"
 
@@ -146,13 +158,32 @@ $(BUILD)/tests/house_lists: tests/house/lists.c $(HOUSE_LISTS_OBJ)
 PYTEST := PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -c tests/pytest.ini
 PYTEST_ARGS ?=
 
+# The integration suites run on IT_WORKERS pytest-xdist workers, each with a
+# stack of its own (tests/conftest.py's session fixture, once per worker) on
+# ports of its own (lf.free_port); a test file stays on one worker, as its
+# module fixtures and the order of its tests want. IT_WORKERS=1: one process.
+IT_WORKERS ?= 2
+XDIST = $(if $(filter-out 0 1,$(IT_WORKERS)),-n $(IT_WORKERS) --dist loadfile)
+# The sanitized run's own count: SAN_IT_WORKERS=1 runs it in one process.
+SAN_IT_WORKERS ?= $(IT_WORKERS)
+
 integration: $(DAEMON) $(LOOTFORGE_CLI) $(LIBLOOTFORGE_SO)
-	$(PYTEST) tests/integration --daemon $(DAEMON) $(PYTEST_ARGS)
+	$(PYTEST) tests/integration --daemon $(DAEMON) $(XDIST) $(PYTEST_ARGS)
+
+# What unit-san and integration-san build (make SAN=1 check-build).
+.PHONY: check-build
+check-build: $(DAEMON) $(LOOTFORGE_CLI) $(UNIT_BIN)
 
 # Every layer (docs/testing.md), under 15 minutes on two cores: the
 # sanitized integration run, the cluster tests and the fuzzers are most of it.
+# The builds come first, CHECK_JOBS at a time (the steps' own makes then
+# find them done); each step still runs alone, in this order.
+CHECK_JOBS ?= 2
 check: deps
 	@$(MAKE) --no-print-directory test-deploy
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) all $(BUILD)/tests/house_lists $(BUILD)/tests/kit_export
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) SAN=1 check-build
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) fuzz-build
 	@$(MAKE) --no-print-directory test-house
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory unit
@@ -200,11 +231,15 @@ $(FUZZ_DIR):
 .SECONDARY: $(FUZZ_OBJ) $(FUZZERS:%=%.o)
 fuzz-build: $(FUZZERS)
 
-# One after the other: the machine has two cores, and each fuzzer uses one.
+# Each fuzzer uses one core: on two, the form and handler fuzzers run side
+# by side (each still for FUZZ_SECONDS), then the code decoder, which is
+# small: a third of the time covers it. Both of the pair run to their end
+# whatever the other does; fuzz fails if either did.
 fuzz: fuzz-build
-	@tests/fuzz/run.sh form $(FUZZ_SECONDS)
-	@tests/fuzz/run.sh handler $(FUZZ_SECONDS)
-	@# The code decoder is small: a third of the time covers it.
+	@tests/fuzz/run.sh form $(FUZZ_SECONDS) & form=$$!; \
+	tests/fuzz/run.sh handler $(FUZZ_SECONDS); handler=$$?; \
+	wait $$form; form=$$?; \
+	[ $$form = 0 ] && [ $$handler = 0 ]
 	@tests/fuzz/run.sh itemcode $$(( $(FUZZ_SECONDS) / 3 + 1 ))
 
 fuzz-check:
@@ -216,7 +251,8 @@ integration-san:
 	@$(MAKE) --no-print-directory SAN=1 build/san/lootforged build/san/lootforge
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	$(PYTEST) tests/integration --daemon build/san/lootforged --sanitized $(PYTEST_ARGS)
+	$(PYTEST) tests/integration --daemon build/san/lootforged --sanitized \
+		$(if $(filter-out 0 1,$(SAN_IT_WORKERS)),-n $(SAN_IT_WORKERS) --dist loadfile) $(PYTEST_ARGS)
 
 # Headless Chromium over WebDriver; screenshots in tests/artifacts/.
 browser: $(DAEMON)

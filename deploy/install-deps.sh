@@ -4,6 +4,7 @@
 # Usage: deploy/install-deps.sh [--bench]   (--bench adds the load generator)
 # galera-4, rsync and socat run the Galera cluster (make scale-galera; rsync
 # copies a joining node's state), mariadb-backup backs a node up while it runs.
+# python3-pytest-xdist: make integration runs the suite on two stacks at once.
 # python3-venv: the README's Python lines make a venv (make test-kit runs them).
 # libncurses-dev: examples/crawl, the terminal game make test-kit builds and plays.
 set -eu
@@ -13,7 +14,7 @@ libfcgi-dev default-libmysqlclient-dev libctemplate-dev libjansson-dev
 libcmocka-dev mariadb-server mariadb-client nginx-light
 clang libclang-rt-14-dev wrk libsodium-dev libunistring-dev
 chromium chromium-driver fonts-dejavu-core openssl
-python3-pytest python3-selenium python3-jsonschema python3-setuptools python3-pip python3-venv
+python3-pytest python3-pytest-xdist python3-selenium python3-jsonschema python3-setuptools python3-pip python3-venv
 iproute2 util-linux libcairo2-dev libpng-dev man-db
 galera-4 rsync socat mariadb-backup
 libncurses-dev"

@@ -1,7 +1,10 @@
 """The stack fixture for pytest: one real stack (a private MariaDB, the
 daemon, nginx, started by deploy/stack.sh in a temp dir on a free loopback
 port) for the whole run, stopped at the end; then the daemon's log is read
-for sanitizer reports and crashed workers, which fail the run.
+for sanitizer reports and crashed workers, which fail the run. Under
+pytest-xdist (make integration's -n 2 --dist loadfile) "the run" is each
+worker's: every worker starts a stack of its own, in its own temp dir on a
+port of its own slice (lf.free_port), and checks its own daemon's log.
 
 Options: --daemon PATH (required), --sanitized (the daemon is an ASan + UBSan
 build: checked, and stopped alone so LeakSanitizer's exit check runs before

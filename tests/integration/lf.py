@@ -67,9 +67,19 @@ def free_port():
     any outgoing connection before the server binds it, which once made a
     test's daemon fail with "Address already in use"."""
     high = _ephemeral_low() - 1
+    low = max(1024, high - 12000)
+    # Under pytest-xdist (make integration runs two workers) each worker
+    # draws from a slice of its own, so two stacks starting at the same
+    # moment never pick the same port.
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = os.environ.get("PYTEST_XDIST_WORKER_COUNT", "")
+    if worker.startswith("gw") and worker[2:].isdigit() and count.isdigit() and int(count) > 1:
+        width = (high - low + 1) // int(count)
+        low += width * (int(worker[2:]) % int(count))
+        high = low + width - 1
     rnd = random.SystemRandom()
     for _ in range(200):
-        port = rnd.randint(max(1024, high - 12000), high)
+        port = rnd.randint(low, high)
         try:
             with socket.socket() as s:
                 s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
