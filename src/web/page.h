@@ -49,6 +49,25 @@ void page_send_json_error(struct response *rs, int status, const char *field, co
 /* The same with every problem of e. */
 void page_send_json_errors(struct response *rs, int status, const struct form_error *e);
 
+/* A page's own skeleton for its error answer in HTML: the layout (page_new)
+ * with its body (page_body) filled from ctx, the form as sent shown
+ * again; NULL when out of memory. The error box is added by the caller. */
+typedef struct tmpl_dict *(*page_html_fn)(const void *ctx);
+
+/* A page's error answer in its format fmt: for JSON (and the JSON-based
+ * VTT) {"errors": [...]} as page_send_json_errors; for HTML html(ctx)
+ * with every problem of e in its error box; for the other formats (text,
+ * CSV, PNG) plain text, a line "field: message" a problem ("message" for
+ * a problem of no field). */
+void page_send_problems(struct response *rs, enum format fmt, int status,
+                        const struct form_error *e, page_html_fn html, const void *ctx);
+
+/* The same with one problem: field (may be NULL) and message, its code
+ * read off the message for a 400 naming a field, else the status's (as
+ * page_send_json_error). */
+void page_send_problem(struct response *rs, enum format fmt, int status, const char *field,
+                       const char *message, page_html_fn html, const void *ctx);
+
 /* The site's error answer (the router's 404 and 405, the generator's
  * errors): in JSON the error alone; in HTML the generator's page keeping
  * the form as sent (f; NULL: its defaults) under the error box. field may
