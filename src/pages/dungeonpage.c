@@ -392,14 +392,7 @@ static void send_html(struct response *rs, const struct catalog *cur, const stru
 			tmpl_show(key, "EMPTY");
 		for (int i = 0; i < r->n_items; i++, item++) {
 			const struct key_item *ki = &k->items[item];
-			struct tmpl_dict *li = tmpl_section(key, "ITEM");
-			tmpl_set(li, "NAME", ki->name);
-			tmpl_set(li, "KIND", kind_names[ki->kind]);
-			tmpl_set(li, "RARITY", ki->rarity);
-			if (ki->link[0])
-				tmpl_set(tmpl_section(li, "LINKED"), "LINK", ki->link);
-			else
-				tmpl_show(li, "UNLINKED");
+			struct tmpl_dict *li = page_key_item(key, ki);
 			if (k->room_total && ki->made) {
 				/* version 4: what a game master reads on paper */
 				struct tmpl_dict *wd = tmpl_section(li, "WORTH");

@@ -146,14 +146,7 @@ static void send_html(struct response *rs, const struct tquery *q, const struct 
 	}
 	for (int i = 0; i < t->n_items; i++) {
 		const struct key_item *ki = &t->items[i];
-		struct tmpl_dict *li = tmpl_section(tr, "ITEM");
-		tmpl_set(li, "NAME", ki->name);
-		tmpl_set(li, "KIND", kind_names[ki->kind]);
-		tmpl_set(li, "RARITY", ki->rarity);
-		if (ki->link[0])
-			tmpl_set(tmpl_section(li, "LINKED"), "LINK", ki->link);
-		else
-			tmpl_show(li, "UNLINKED");
+		struct tmpl_dict *li = page_key_item(tr, ki);
 		if (ki->made) {
 			struct tmpl_dict *wd = tmpl_section(li, "WORTH");
 			if (ki->stats[0])

@@ -7,6 +7,7 @@
 #include <sodium.h>
 
 #include "catalog.h"
+#include "keyed.h"
 #include "layout.h"
 #include "log.h"
 #include "render.h"
@@ -191,6 +192,20 @@ void page_redirect(struct response *rs, const char *location)
 	if (response_header(rs, "Location", location) != 0 ||
 	    buf_printf(&rs->body, "See %s\n", location) != 0)
 		failed(rs, 0);
+}
+
+struct tmpl_dict *page_key_item(struct tmpl_dict *d, const struct key_item *ki)
+{
+	struct tmpl_dict *li = tmpl_section(d, "ITEM");
+
+	tmpl_set(li, "NAME", ki->name);
+	tmpl_set(li, "KIND", kind_names[ki->kind]);
+	tmpl_set(li, "RARITY", ki->rarity);
+	if (ki->link[0])
+		tmpl_set(tmpl_section(li, "LINKED"), "LINK", ki->link);
+	else
+		tmpl_show(li, "UNLINKED");
+	return li;
 }
 
 json_t *page_submission_json(const struct db_submission *row)

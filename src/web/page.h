@@ -15,6 +15,7 @@
 #include "tmpl.h"
 
 struct catalog;
+struct key_item;
 
 /* The query of a page that reads its format only (fieldrow.h). */
 extern const struct field_table page_format_fields;
@@ -105,6 +106,11 @@ int page_etag(const struct request *rq, struct response *rs);
  * selected; a chosen name the catalog does not hold is added, selected,
  * so that a form shown again keeps what was typed. */
 void page_tileset_options(struct tmpl_dict *d, const struct catalog *cat, const char *chosen);
+
+/* An ITEM section of d for an item a dungeon or a treasure holds: NAME,
+ * KIND, RARITY, and LINKED (LINK) to its card or UNLINKED; returned, for
+ * what the page adds of its worth. */
+struct tmpl_dict *page_key_item(struct tmpl_dict *d, const struct key_item *ki);
 
 /* A submission as JSON: id, submission_id, kind, part, word, tier, slot,
  * stats (every stat the part carries), status, created_at. NULL when out of
