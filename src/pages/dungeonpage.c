@@ -232,53 +232,21 @@ static void fill_form(struct tmpl_dict *page_body_dict, const struct dquery *q,
 	}
 }
 
-/* Every problem of the request at once (docs/api.md). */
-static void send_errors(struct response *rs, const struct dquery *q, const struct catalog *cat,
-                        const struct form_error *e)
+/* The form of a refused query under the error box (page_send_problems):
+ * the query and the catalog whose tilesets it offers. */
+struct form_ctx {
+	const struct dquery *q;
+	const struct catalog *cat;
+};
+
+static struct tmpl_dict *error_page(const void *vc)
 {
-	if (q->format == FMT_JSON || q->format == FMT_VTT) {
-		page_send_json_errors(rs, 400, e);
-	} else if (q->format == FMT_TEXT || q->format == FMT_PNG) {
-		buf_reset(&rs->body);
-		rs->status = 400;
-		rs->content_type = CT_TEXT;
-		for (int i = 0; i < e->n && i < FORM_ERRORS_MAX; i++) {
-			const struct form_problem *p = &e->list[i];
-			if (buf_printf(&rs->body, "%s%s%s\n", p->field ? p->field : "",
-			               p->field ? ": " : "", p->message) != 0) {
-				page_failed(rs, 0);
-				return;
-			}
-		}
-	} else {
-		struct tmpl_dict *d = page_new("Keyed dungeon");
-		page_errors(d, e);
-		fill_form(page_body(d, "dungeon.tpl"), q, cat);
-		page_send_html(rs, 400, d);
-	}
+	const struct form_ctx *c = vc;
+	struct tmpl_dict *d = page_new("Keyed dungeon");
+	fill_form(page_body(d, "dungeon.tpl"), c->q, c->cat);
+	return d;
 }
 
-static void send_error(struct response *rs, const struct dquery *q, const struct catalog *cat,
-                       int status, const char *field, const char *message)
-{
-	if (q->format == FMT_JSON || q->format == FMT_VTT) {
-		page_send_json_error(rs, status, field, message);
-	} else if (q->format == FMT_TEXT || q->format == FMT_PNG) {
-		buf_reset(&rs->body);
-		rs->status = status;
-		rs->content_type = CT_TEXT;
-		if (buf_printf(&rs->body, "%s%s%s\n", field ? field : "", field ? ": " : "",
-		               message) != 0)
-			page_failed(rs, 0);
-	} else {
-		struct tmpl_dict *d = page_new("Keyed dungeon");
-		page_error(d, field, message);
-		fill_form(page_body(d, "dungeon.tpl"), q, cat);
-		page_send_html(rs, status, d);
-	}
-}
-
-/* "must be one of: plain, ruins", in the arena. */
 /* ---- answers ---- */
 
 /* The runs of cells of kind `what`, as one SVG path. */
@@ -424,14 +392,7 @@ static void send_html(struct response *rs, const struct catalog *cur, const stru
 			tmpl_show(key, "EMPTY");
 		for (int i = 0; i < r->n_items; i++, item++) {
 			const struct key_item *ki = &k->items[item];
-			struct tmpl_dict *li = tmpl_section(key, "ITEM");
-			tmpl_set(li, "NAME", ki->name);
-			tmpl_set(li, "KIND", kind_names[ki->kind]);
-			tmpl_set(li, "RARITY", ki->rarity);
-			if (ki->link[0])
-				tmpl_set(tmpl_section(li, "LINKED"), "LINK", ki->link);
-			else
-				tmpl_show(li, "UNLINKED");
+			struct tmpl_dict *li = page_key_item(key, ki);
 			if (k->room_total && ki->made) {
 				/* version 4: what a game master reads on paper */
 				struct tmpl_dict *wd = tmpl_section(li, "WORTH");
@@ -581,7 +542,8 @@ static void serve(struct handler_ctx *ctx, const struct request *rq, struct resp
 	if (status) {
 		if (status == 503)
 			rs->retry_after = 1;
-		send_error(rs, q, cur, status, field, msg);
+		page_send_problem(rs, q->format, status, field, msg, error_page,
+		                  &(struct form_ctx){q, cur});
 		return;
 	}
 	answer(rq, rs, cur, q, &k, permanent);
@@ -618,7 +580,8 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	if (read_query(rq, permanent ? code_names : df_names, &q, &err) != 0) {
 		read_raw(rq, &q);
 		cur = catalog_acquire();
-		send_errors(rs, &q, cur, &err);
+		page_send_problems(rs, q.format, 400, &err, error_page,
+		                   &(struct form_ctx){&q, cur});
 		catalog_release(cur);
 		cors_picture(rq, rs);
 		return;
@@ -626,7 +589,8 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	if (!permanent && !ppg_fits(&q)) {
 		read_raw(rq, &q);
 		cur = catalog_acquire();
-		send_error(rs, &q, cur, 400, "ppg", q.ppg_msg);
+		page_send_problem(rs, q.format, 400, "ppg", q.ppg_msg, error_page,
+		                  &(struct form_ctx){&q, cur});
 		catalog_release(cur);
 		cors_picture(rq, rs);
 		return;
@@ -637,7 +601,8 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	cur = catalog_acquire();
 	if (!cur || cur->n_tilesets == 0 || cur->n_budgets == 0) {
 		rs->retry_after = 1;
-		send_error(rs, &q, cur, 503, NULL, cur ? MSG_NO_DUNGEONS : MSG_NO_CATALOG);
+		page_send_problem(rs, q.format, 503, NULL, cur ? MSG_NO_DUNGEONS : MSG_NO_CATALOG,
+		                  error_page, &(struct form_ctx){&q, cur});
 		catalog_release(cur);
 		return;
 	}
@@ -646,14 +611,16 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		char msg[160];
 		if (dungeoncode_decode(code, strlen(code), &c, &why) != 0) {
 			snprintf(msg, sizeof msg, MSG_NO_SUCH ": %s.", why ? why : "not a code");
-			send_error(rs, &q, cur, 404, NULL, msg);
+			page_send_problem(rs, q.format, 404, NULL, msg, error_page,
+			                  &(struct form_ctx){&q, cur});
 			catalog_release(cur);
 			return;
 		}
 		if (c.revision > cur->revision) {
 			/* a revision past this process's: another may have it */
 			rs->retry_after = 1;
-			send_error(rs, &q, cur, 503, NULL, MSG_NO_CATALOG);
+			page_send_problem(rs, q.format, 503, NULL, MSG_NO_CATALOG, error_page,
+			                  &(struct form_ctx){&q, cur});
 			catalog_release(cur);
 			return;
 		}
@@ -665,7 +632,8 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		q.m.has_seed = 1;
 		q.m.seed = c.seed;
 		if (!ppg_fits(&q)) {
-			send_error(rs, &q, cur, 400, "ppg", q.ppg_msg);
+			page_send_problem(rs, q.format, 400, "ppg", q.ppg_msg, error_page,
+			                  &(struct form_ctx){&q, cur});
 			catalog_release(cur);
 			cors_picture(rq, rs);
 			return;

@@ -191,30 +191,14 @@ static const char *action_link(struct arena *ar, const struct loadout *l,
 
 /* ---- answers ---- */
 
-/* Every problem of the address at once (docs/api.md). */
-static void send_errors(struct response *rs, enum format f, const struct form_error *e)
+/* The page under the error box (page_send_problems): its form to add an
+ * item, no loadout. */
+static struct tmpl_dict *error_page(const void *unused)
 {
-	if (f == FMT_JSON) {
-		page_send_json_errors(rs, 400, e);
-		return;
-	}
 	struct tmpl_dict *d = page_new("Loadout");
-	page_errors(d, e);
+	(void)unused;
 	tmpl_show(page_body(d, "loadout.tpl"), "CAN_ADD");
-	page_send_html(rs, 400, d);
-}
-
-static void send_error(struct response *rs, enum format f, int status, const char *field,
-                       const char *message)
-{
-	if (f == FMT_JSON) {
-		page_send_json_error(rs, status, field, message);
-		return;
-	}
-	struct tmpl_dict *d = page_new("Loadout");
-	page_error(d, field, message);
-	tmpl_show(page_body(d, "loadout.tpl"), "CAN_ADD");
-	page_send_html(rs, status, d);
+	return d;
 }
 
 /* Item i's actions: links to the addresses they lead to; on the visitor's
@@ -522,17 +506,19 @@ static void answer_unresolved(struct handler_ctx *ctx, struct response *rs,
 	switch (st) {
 	case ITEMLINK_MALFORMED:
 	case ITEMLINK_UNKNOWN:
-		send_error(rs, q->format, 400, "item",
-		           item_message(&ctx->arena, i + 1, q->q.in[i].code, why));
+		page_send_problem(rs, q->format, 400, "item",
+		                  item_message(&ctx->arena, i + 1, q->q.in[i].code, why),
+		                  error_page, NULL);
 		return;
 	case ITEMLINK_NEVER:
-		send_error(rs, q->format, 404, "item",
-		           item_message(&ctx->arena, i + 1, q->q.in[i].code, why));
+		page_send_problem(rs, q->format, 404, "item",
+		                  item_message(&ctx->arena, i + 1, q->q.in[i].code, why),
+		                  error_page, NULL);
 		return;
 	case ITEMLINK_LATER:
 	case ITEMLINK_NO_CATALOG:
 		rs->retry_after = 1;
-		send_error(rs, q->format, 503, NULL, MSG_NO_CATALOG);
+		page_send_problem(rs, q->format, 503, NULL, MSG_NO_CATALOG, error_page, NULL);
 		return;
 	default:
 		page_failed(rs, q->format == FMT_JSON);
@@ -578,7 +564,7 @@ void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		return;
 	}
 	if (read_query(rq, q, &err) != 0) {
-		send_errors(rs, q->format, &err);
+		page_send_problems(rs, q->format, 400, &err, error_page, NULL);
 		return;
 	}
 	struct visitor *v = arena_alloc(&ctx->arena, sizeof(*v));
@@ -619,9 +605,10 @@ void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		if (st > 0)
 			answer_unresolved(ctx, rs, q, at, (enum itemlink_status)st, rv.why);
 		else
-			send_error(rs, q->format, 400, "item",
-			           item_message(&ctx->arena, at + 1, q->q.in[at].code,
-			                        refusal[refused]));
+			page_send_problem(rs, q->format, 400, "item",
+			                  item_message(&ctx->arena, at + 1, q->q.in[at].code,
+			                               refusal[refused]),
+			                  error_page, NULL);
 		return;
 	}
 	loadout_totals(&l, e->item, &t);

@@ -157,51 +157,19 @@ static void fill_form(struct tmpl_dict *body, const struct map_query *q, const s
 	page_tileset_options(body, cat, ts);
 }
 
-static void send_error(struct response *rs, const struct map_query *q, const struct catalog *cat,
-                       int status, const char *field, const char *message)
-{
-	if (q->format == FMT_JSON) {
-		page_send_json_error(rs, status, field, message);
-	} else if (q->format == FMT_TEXT) {
-		buf_reset(&rs->body);
-		rs->status = status;
-		rs->content_type = CT_TEXT;
-		if (buf_printf(&rs->body, "%s%s%s\n", field ? field : "", field ? ": " : "",
-		               message) != 0)
-			page_failed(rs, 0);
-	} else {
-		struct tmpl_dict *d = page_new("Dungeon map");
-		page_error(d, field, message);
-		fill_form(page_body(d, "map.tpl"), q, cat);
-		page_send_html(rs, status, d);
-	}
-}
+/* The form of a refused query under the error box (page_send_problems):
+ * the query and the catalog whose tilesets it offers. */
+struct form_ctx {
+	const struct map_query *q;
+	const struct catalog *cat;
+};
 
-/* Every problem of the request at once (docs/api.md): the list in JSON, a
- * line each in text, the error box listing them in HTML. */
-static void send_errors(struct response *rs, const struct map_query *q, const struct catalog *cat,
-                        const struct form_error *e)
+static struct tmpl_dict *error_page(const void *vc)
 {
-	if (q->format == FMT_JSON) {
-		page_send_json_errors(rs, 400, e);
-	} else if (q->format == FMT_TEXT) {
-		buf_reset(&rs->body);
-		rs->status = 400;
-		rs->content_type = CT_TEXT;
-		for (int i = 0; i < e->n && i < FORM_ERRORS_MAX; i++) {
-			const struct form_problem *p = &e->list[i];
-			if (buf_printf(&rs->body, "%s%s%s\n", p->field ? p->field : "",
-			               p->field ? ": " : "", p->message) != 0) {
-				page_failed(rs, 0);
-				return;
-			}
-		}
-	} else {
-		struct tmpl_dict *d = page_new("Dungeon map");
-		page_errors(d, e);
-		fill_form(page_body(d, "map.tpl"), q, cat);
-		page_send_html(rs, 400, d);
-	}
+	const struct form_ctx *c = vc;
+	struct tmpl_dict *d = page_new("Dungeon map");
+	fill_form(page_body(d, "map.tpl"), c->q, c->cat);
+	return d;
 }
 
 /* The floor as one SVG path, a rectangle per run of floor cells in a row:
@@ -406,7 +374,8 @@ static void serve_map(struct handler_ctx *ctx, const struct request *rq, struct 
 	char why[MAP_WHY_MAX];
 
 	if (!ts) {
-		send_error(rs, q, cat, 400, "tileset", known_tilesets(&ctx->arena, cat));
+		page_send_problem(rs, q->format, 400, "tileset", known_tilesets(&ctx->arena, cat),
+		                  error_page, &(struct form_ctx){q, cat});
 		return;
 	}
 	/* With its seed, a map depends only on its inputs and the revision
@@ -427,11 +396,13 @@ static void serve_map(struct handler_ctx *ctx, const struct request *rq, struct 
 	size_t text_cap = (size_t)(MAP_TILE * q->m.h) * (size_t)(MAP_TILE * q->m.w + 1) + 1;
 	char *text = want_text ? arena_alloc(&ctx->arena, text_cap) : NULL;
 	if (!m || (want_text && !text)) {
-		send_error(rs, q, cat, 500, NULL, MSG_INTERNAL);
+		page_send_problem(rs, q->format, 500, NULL, MSG_INTERNAL, error_page,
+		                  &(struct form_ctx){q, cat});
 		return;
 	}
 	if (map_generate(&ts->set, q->m.w, q->m.h, seed, m, why) != 0) {
-		send_error(rs, q, cat, 422, "tileset", why);
+		page_send_problem(rs, q->format, 422, "tileset", why, error_page,
+		                  &(struct form_ctx){q, cat});
 		return;
 	}
 	size_t len = want_text ? map_text(m, text) : 0, n_loot = 0, n_rooms = 0;
@@ -440,7 +411,8 @@ static void serve_map(struct handler_ctx *ctx, const struct request *rq, struct 
 		/* not cleared: generate() clears each item, maploot_roll sets the
 		 * rest (100 x 1.3 KB cleared was ~2% of a fresh map) */
 		if (!(loot = arena_alloc(&ctx->arena, MAPLOOT_MAX * sizeof(*loot)))) {
-			send_error(rs, q, cat, 500, NULL, MSG_INTERNAL);
+			page_send_problem(rs, q->format, 500, NULL, MSG_INTERNAL, error_page,
+			                  &(struct form_ctx){q, cat});
 			return;
 		}
 		n_loot = maploot_roll(cat, ts, q->m.loot, m, seed, loot, &n_rooms);
@@ -483,7 +455,8 @@ void mappage_route(struct handler_ctx *ctx, const struct request *rq, struct res
 		read_raw(rq, &q);
 		cat = catalog_acquire();
 		unknown_tileset_too(&ctx->arena, &q, cat, &err);
-		send_errors(rs, &q, cat, &err);
+		page_send_problems(rs, q.format, 400, &err, error_page,
+		                   &(struct form_ctx){&q, cat});
 		catalog_release(cat);
 		cors_text(rq, rs);
 		return;
@@ -491,7 +464,8 @@ void mappage_route(struct handler_ctx *ctx, const struct request *rq, struct res
 	cat = catalog_acquire();
 	if (!cat || cat->n_tilesets == 0) {
 		rs->retry_after = 1;
-		send_error(rs, &q, cat, 503, NULL, cat ? MSG_NO_TILESETS : MSG_NO_CATALOG);
+		page_send_problem(rs, q.format, 503, NULL, cat ? MSG_NO_TILESETS : MSG_NO_CATALOG,
+		                  error_page, &(struct form_ctx){&q, cat});
 	} else {
 		serve_map(ctx, rq, rs, &q, cat);
 	}

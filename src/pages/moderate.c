@@ -30,6 +30,7 @@
 #include "proposal.h"
 #include "proposal_types.h"
 #include "render.h"
+#include "submit.h"
 
 enum mf {
 	MF_CSRF,
@@ -753,18 +754,6 @@ _Static_assert(offsetof(struct db_spell_submission, sid) == offsetof(struct db_s
 static const struct decision *const decisions[] = {&word_decision, &spell_decision, &name_decision,
                                                    &dress_decision};
 
-/* 32 lowercase hex digits, as every submission id is. */
-static int is_sid(const char *s)
-{
-	size_t i = 0;
-
-	for (; s && s[i]; i++)
-		if (i == SUBMISSION_ID_HEX ||
-		    !((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
-			return 0;
-	return i == SUBMISSION_ID_HEX;
-}
-
 /* ?approved=SID&type=T or ?rejected=SID&type=T, after a decision's 303: the
  * note names what was decided, read from the store, and only when that
  * proposal was decided so. Anything else in the query shows nothing (it is
@@ -778,7 +767,7 @@ static void fill_done(struct handler_ctx *ctx, struct tmpl_dict *q, const struct
 	char msg[SPELL_TEXT_MAX + 160];
 	void *row;
 
-	if ((ap != NULL) == (rj != NULL) || !is_sid(sid) || !type)
+	if ((ap != NULL) == (rj != NULL) || !submit_is_sid(sid) || !type)
 		return;
 	for (size_t i = 0; i < sizeof decisions / sizeof *decisions; i++)
 		if (strcmp(decisions[i]->type_name, type) == 0)

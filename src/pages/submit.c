@@ -20,7 +20,7 @@
 #include "settings.h"
 #include "submit_int.h"
 
-static int is_sid(const char *s)
+int submit_is_sid(const char *s)
 {
 	size_t i = 0;
 
@@ -195,6 +195,13 @@ static json_t *pf_row_answer(const struct proposal_form *f, const union pf_state
 	return json_pack("{s:o}", f->row_key, f->row_json(s));
 }
 
+/* The row stored under sid into s's row; *found = 0 when none. */
+static enum db_status pf_lookup(const struct proposal_form *f, struct db *d, const char *sid,
+                                union pf_state *s, int *found)
+{
+	return db_proposal_by_sid(d, f->type, sid, (char *)s + f->row_at, found);
+}
+
 /* GET: 200 with the form (JSON: its description); 400 listing every bad
  * field (the form shown for the defaults); ?received=ID: the proposal, 400
  * for a malformed id, 404 when unknown, 503 when the database cannot be
@@ -236,11 +243,11 @@ static void pf_get(const struct proposal_form *f, struct handler_ctx *ctx, const
 		}
 		return;
 	}
-	if (!is_sid(received)) {
+	if (!submit_is_sid(received)) {
 		pf_send_error(rs, &v, 400, "received", bad_received_id);
 		return;
 	}
-	enum db_status st = f->lookup(ctx->db, received, &s, &found);
+	enum db_status st = pf_lookup(f, ctx->db, received, &s, &found);
 	if (st != DB_OK) {
 		pf_db_failed(rs, &v, st);
 		return;
@@ -255,6 +262,27 @@ static void pf_get(const struct proposal_form *f, struct handler_ctx *ctx, const
 	}
 	v.received = &s;
 	pf_send_html(rs, &v);
+}
+
+/* Stores s's proposal under sid for client (the row into s's row), a
+ * refusal said in the form's words. */
+static enum db_status pf_store(const struct proposal_form *f, struct db *d, const char *sid,
+                               const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
+                               union pf_state *s, struct pf_stored *o)
+{
+	struct submit_outcome out;
+	enum db_status st = db_proposal_submit(d, f->type, sid, (const char *)s + f->proposal_at,
+	                                       client, limit, &out, (char *)s + f->row_at);
+
+	if (st != DB_OK)
+		return st;
+	o->result = out.result;
+	o->retry_after = out.retry_after;
+	o->refusal[0] = '\0';
+	if (out.result == SUBMIT_LIVE || out.result == SUBMIT_PENDING ||
+	    out.result == SUBMIT_REJECTED)
+		f->refusal(s, &out, o->refusal, sizeof o->refusal);
+	return DB_OK;
 }
 
 /* The answer to a store that reached the database. */
@@ -333,7 +361,7 @@ static int pf_limited(const struct proposal_form *f, struct handler_ctx *ctx, st
 	            DB_OK ||
 	    !over)
 		return 0;
-	if (is_sid(sent_sid) && f->lookup(ctx->db, sent_sid, s, &found) == DB_OK && found)
+	if (submit_is_sid(sent_sid) && pf_lookup(f, ctx->db, sent_sid, s, &found) == DB_OK && found)
 		return 0;
 	pf_send_error(rs, v, 429, NULL, limited(rs, retry_after, msg, sizeof(msg)));
 	return 1;
@@ -386,7 +414,7 @@ static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
 	}
 	int bad = fields_read(&in, f->names, 0, rq, 1, &err) != 0;
 	sent_sid = fields_get(&in, "submission_id");
-	if (is_sid(sent_sid))
+	if (submit_is_sid(sent_sid))
 		memcpy(sid, sent_sid, sizeof(sid));
 	else
 		new_sid(sid);
@@ -402,7 +430,7 @@ static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
 	csrf_client_hash(settings_secret(), request_param(rq, "REMOTE_ADDR"), client);
 	if (!bad)
 		err.n = 0;
-	if (!is_sid(sent_sid) && !fields_has_problem(&err, "submission_id"))
+	if (!submit_is_sid(sent_sid) && !fields_has_problem(&err, "submission_id"))
 		form_error_add(&err, "submission_id",
 		               sent_sid && *sent_sid ? "malformed" : "missing", bad_form_id);
 	memset(&s, 0, sizeof s); /* nothing of an earlier request on this thread */
@@ -420,7 +448,7 @@ static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
 			pf_send_errors(rs, &v, status, &err);
 		return;
 	}
-	enum db_status st = f->store(ctx->db, sid, client, settings_submit_limit(), &s, &out);
+	enum db_status st = pf_store(f, ctx->db, sid, client, settings_submit_limit(), &s, &out);
 	if (st != DB_OK) {
 		pf_db_failed(rs, &v, st);
 		return;

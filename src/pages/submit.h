@@ -31,4 +31,8 @@ void submit_dressing_route(struct handler_ctx *ctx, const struct request *rq, st
  * holds a changed class to it too. */
 int submit_known_classes(const struct proposal *p, struct proposal_error *err);
 
+/* Whether s is a submission id as every one is made: 32 lowercase hex
+ * digits (SUBMISSION_ID_HEX). */
+int submit_is_sid(const char *s);
+
 #endif

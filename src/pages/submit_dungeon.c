@@ -106,11 +106,6 @@ static json_t *dress_row_json(const union pf_state *s)
 	                 "status", row->status, "created", row->created);
 }
 
-static enum db_status dress_lookup(struct db *d, const char *sid, union pf_state *s, int *found)
-{
-	return db_proposal_by_sid(d, &proposal_dressing, sid, &s->dress.row, found);
-}
-
 /* The fields read, checked for kind; then look-alikes of the live words
  * and rows (a check across fields, listed after the fields' own). */
 static void parse_kind(const struct fields *in, const char *kind, union pf_state *s,
@@ -156,28 +151,18 @@ static void phrase_parse(const struct fields *in, union pf_state *s, struct prop
 
 /* Refused: a live row of the kind so named, or one pending. A rejected
  * row may be proposed again at once (docs/moderation.md). */
-static enum db_status dress_store(struct db *d, const char *sid,
-                                  const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
-                                  union pf_state *s, struct pf_stored *o)
+static void dress_refusal(const union pf_state *s, const struct submit_outcome *out, char *text,
+                          size_t n)
 {
-	struct submit_outcome out;
 	const struct dress_proposal *p = &s->dress.p;
 	const char *kind = dressprop_kind_names[p->kind];
-	enum db_status st = db_proposal_submit(d, &proposal_dressing, sid, p, client, limit, &out,
-	                                       &s->dress.row);
 
-	if (st != DB_OK)
-		return st;
-	o->result = out.result;
-	o->retry_after = out.retry_after;
-	if (out.result == SUBMIT_LIVE)
-		snprintf(o->refusal, sizeof(o->refusal), "“%s” is a live %s already", p->name,
-		         kind);
-	else if (out.result == SUBMIT_PENDING)
-		snprintf(o->refusal, sizeof(o->refusal),
+	if (out->result == SUBMIT_LIVE)
+		snprintf(text, n, "“%s” is a live %s already", p->name, kind);
+	else if (out->result == SUBMIT_PENDING)
+		snprintf(text, n,
 		         "“%s” has been proposed as a %s already and waits for a moderator",
 		         p->name, kind);
-	return DB_OK;
 }
 
 #define DRESS_FORM(path_, names_, title_, section_, fill_, parse_, key_)                           \
@@ -187,8 +172,9 @@ static enum db_status dress_store(struct db *d, const char *sid,
 		.thanks = "Thank you", .row_key = "dressing_submission",                           \
 		.unknown_id = "there is no dressing proposal with this id", .key_field = key_,     \
 		.fill_form = fill_, .fill_received = dress_fill_received,                          \
-		.row_json = dress_row_json, .lookup = dress_lookup, .parse = parse_,               \
-		.store = dress_store,                                                              \
+		.row_json = dress_row_json, .parse = parse_, .type = &proposal_dressing,           \
+		.proposal_at = offsetof(union pf_state, dress.p),                                  \
+		.row_at = offsetof(union pf_state, dress.row), .refusal = dress_refusal,           \
 	}
 
 const struct proposal_form submit_trap_form =

@@ -4,6 +4,8 @@
 #ifndef LOOTFORGE_SUBMIT_INT_H
 #define LOOTFORGE_SUBMIT_INT_H
 
+#include <stddef.h>
+
 #include "fields.h"
 #include "nameprop.h"
 #include "page.h"
@@ -71,15 +73,18 @@ struct proposal_form {
 	void (*check_get)(const struct fields *in, struct proposal_error *err);
 	/* Optional: the form's description for JSON clients; NULL: pf_json. */
 	json_t *(*form_json)(const char *csrf, const char *sid, const struct fields *in);
-	/* The row stored under sid into s's row; *found = 0 when none. */
-	enum db_status (*lookup)(struct db *d, const char *sid, union pf_state *s, int *found);
 	/* The proposal checked into s: every problem into *err (empty: it
 	 * passed), a check across fields marked so. */
 	void (*parse)(const struct fields *in, union pf_state *s, struct proposal_error *err);
-	/* Stores s's proposal under sid for client (the row into s's row). */
-	enum db_status (*store)(struct db *d, const char *sid,
-	                        const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
-	                        union pf_state *s, struct pf_stored *out);
+	/* The store's type, and where in s the proposal parse fills and the
+	 * row a look-up or a store fills are: the flow looks rows up and
+	 * stores them itself (submit.c). */
+	const struct proposal_type *type;
+	size_t proposal_at, row_at;
+	/* Why the store refused s's proposal (out: SUBMIT_LIVE, _PENDING or
+	 * _REJECTED) in the form's words, into text (a 409's message). */
+	void (*refusal)(const union pf_state *s, const struct submit_outcome *out, char *text,
+	                size_t n);
 };
 
 extern const struct proposal_form submit_word_form, submit_spell_form, submit_name_form;

@@ -34,11 +34,6 @@ static json_t *name_row_json(const union pf_state *s)
 	                 "status", row->status, "created", row->created);
 }
 
-static enum db_status name_lookup(struct db *d, const char *sid, union pf_state *s, int *found)
-{
-	return db_proposal_by_sid(d, &proposal_name, sid, &s->name.row, found);
-}
-
 /* The name checked by nameprop_parse, against the current catalog's chain
  * when there is one (the database checks again when it stores it): a name
  * the chain trains on already is a conflict (409). */
@@ -55,36 +50,25 @@ static void name_parse(const struct fields *in, union pf_state *s, struct propos
 
 /* Refused: a training name already (in any case), one pending, or one
  * rejected in the last 30 days. */
-static enum db_status name_store(struct db *d, const char *sid,
-                                 const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
-                                 union pf_state *s, struct pf_stored *o)
+static void name_refusal(const union pf_state *s, const struct submit_outcome *out, char *text,
+                         size_t n)
 {
-	struct submit_outcome out;
 	const char *name = s->name.name;
-	enum db_status st =
-	        db_proposal_submit(d, &proposal_name, sid, name, client, limit, &out, &s->name.row);
 
-	if (st != DB_OK)
-		return st;
-	o->result = out.result;
-	o->retry_after = out.retry_after;
-	switch (out.result) {
+	switch (out->result) {
 	case SUBMIT_LIVE:
-		snprintf(o->refusal, sizeof(o->refusal), "“%s” is a training name already", name);
+		snprintf(text, n, "“%s” is a training name already", name);
 		break;
 	case SUBMIT_PENDING:
-		snprintf(o->refusal, sizeof(o->refusal),
-		         "“%s” has been proposed already and waits for a moderator", name);
+		snprintf(text, n, "“%s” has been proposed already and waits for a moderator", name);
 		break;
 	case SUBMIT_REJECTED:
-		snprintf(o->refusal, sizeof(o->refusal),
-		         "“%s” was rejected on %s; it can be proposed again after %s", name,
-		         out.rejected_on, out.again_after);
+		snprintf(text, n, "“%s” was rejected on %s; it can be proposed again after %s",
+		         name, out->rejected_on, out->again_after);
 		break;
 	default:
 		break;
 	}
-	return DB_OK;
 }
 
 const struct proposal_form submit_name_form = {
@@ -101,7 +85,9 @@ const struct proposal_form submit_name_form = {
         .fill_form = name_fill_form,
         .fill_received = name_fill_received,
         .row_json = name_row_json,
-        .lookup = name_lookup,
         .parse = name_parse,
-        .store = name_store,
+        .type = &proposal_name,
+        .proposal_at = offsetof(union pf_state, name.name),
+        .row_at = offsetof(union pf_state, name.row),
+        .refusal = name_refusal,
 };

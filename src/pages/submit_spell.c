@@ -145,11 +145,6 @@ static json_t *spell_row_json(const union pf_state *s)
 	                 row->created);
 }
 
-static enum db_status spell_lookup(struct db *d, const char *sid, union pf_state *s, int *found)
-{
-	return db_proposal_by_sid(d, &proposal_spell, sid, &s->spell.row, found);
-}
-
 static int sent(const char *v)
 {
 	return v && v[0];
@@ -260,33 +255,17 @@ static void spell_parse(const struct fields *in, union pf_state *s, struct propo
 /* A live spell of the name, or a pending proposal of it, is refused; so is
  * a rejected one, though the lifecycle never answers that for spells (a name may be
  * proposed again). */
-static enum db_status spell_store(struct db *d, const char *sid,
-                                  const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
-                                  union pf_state *s, struct pf_stored *o)
+static void spell_refusal(const union pf_state *s, const struct submit_outcome *out, char *text,
+                          size_t n)
 {
-	struct submit_outcome out;
 	const char *name = s->spell.p.name;
-	enum db_status st = db_proposal_submit(d, &proposal_spell, sid, &s->spell.p, client, limit,
-	                                       &out, &s->spell.row);
 
-	if (st != DB_OK)
-		return st;
-	o->result = out.result;
-	o->retry_after = out.retry_after;
-	switch (out.result) {
-	case SUBMIT_LIVE:
-		snprintf(o->refusal, sizeof(o->refusal), "“%s” is already a spell.", name);
-		break;
-	case SUBMIT_PENDING:
-	case SUBMIT_REJECTED:
-		snprintf(o->refusal, sizeof(o->refusal),
+	if (out->result == SUBMIT_LIVE)
+		snprintf(text, n, "“%s” is already a spell.", name);
+	else
+		snprintf(text, n,
 		         "“%s” has been proposed as a spell already and waits for a moderator.",
 		         name);
-		break;
-	default:
-		break;
-	}
-	return DB_OK;
 }
 
 const struct proposal_form submit_spell_form = {
@@ -303,7 +282,9 @@ const struct proposal_form submit_spell_form = {
         .fill_form = spell_fill_form,
         .fill_received = spell_fill_received,
         .row_json = spell_row_json,
-        .lookup = spell_lookup,
         .parse = spell_parse,
-        .store = spell_store,
+        .type = &proposal_spell,
+        .proposal_at = offsetof(union pf_state, spell.p),
+        .row_at = offsetof(union pf_state, spell.row),
+        .refusal = spell_refusal,
 };

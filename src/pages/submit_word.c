@@ -152,11 +152,6 @@ static json_t *word_row_json(const union pf_state *s)
 	return page_submission_json(&s->word.row);
 }
 
-static enum db_status word_lookup(struct db *d, const char *sid, union pf_state *s, int *found)
-{
-	return db_proposal_by_sid(d, &proposal_word, sid, &s->word.row, found);
-}
-
 /* GET /submit?kind=K&part=P: a kind that is none, a part the kind has
  * not. */
 static void word_check_get(const struct fields *in, struct proposal_error *err)
@@ -342,42 +337,32 @@ static void word_parse(const struct fields *in, union pf_state *s, struct propos
 }
 
 /* The store's refusals in the words of the word form. */
-static enum db_status word_store(struct db *d, const char *sid,
-                                 const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
-                                 union pf_state *s, struct pf_stored *o)
+static void word_refusal(const union pf_state *s, const struct submit_outcome *out, char *text,
+                         size_t n)
 {
-	struct submit_outcome out;
 	const struct proposal *p = &s->word.p;
 	const char *what = part_names[p->part];
-	enum db_status st =
-	        db_proposal_submit(d, &proposal_word, sid, p, client, limit, &out, &s->word.row);
 
-	if (st != DB_OK)
-		return st;
-	o->result = out.result;
-	o->retry_after = out.retry_after;
-	switch (out.result) {
+	switch (out->result) {
 	case SUBMIT_LIVE:
-		snprintf(o->refusal, sizeof(o->refusal),
-		         out.live_active
+		snprintf(text, n,
+		         out->live_active
 		                 ? "“%s” is already a %s %s."
 		                 : "“%s” is already a %s %s (retired, so it is not rolled).",
 		         p->word, kind_names[p->kind], what);
 		break;
 	case SUBMIT_PENDING:
-		snprintf(o->refusal, sizeof(o->refusal),
+		snprintf(text, n,
 		         "“%s” has been proposed as a %s %s already and waits for a moderator.",
 		         p->word, kind_names[p->kind], what);
 		break;
 	case SUBMIT_REJECTED:
-		snprintf(o->refusal, sizeof(o->refusal),
-		         "“%s” was rejected on %s; it can be proposed again after %s.", p->word,
-		         out.rejected_on, out.again_after);
+		snprintf(text, n, "“%s” was rejected on %s; it can be proposed again after %s.",
+		         p->word, out->rejected_on, out->again_after);
 		break;
 	default:
 		break;
 	}
-	return DB_OK;
 }
 
 const struct proposal_form submit_word_form = {
@@ -401,7 +386,9 @@ const struct proposal_form submit_word_form = {
         .row_json = word_row_json,
         .check_get = word_check_get,
         .form_json = word_form_json,
-        .lookup = word_lookup,
         .parse = word_parse,
-        .store = word_store,
+        .type = &proposal_word,
+        .proposal_at = offsetof(union pf_state, word.p),
+        .row_at = offsetof(union pf_state, word.row),
+        .refusal = word_refusal,
 };

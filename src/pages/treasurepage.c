@@ -16,7 +16,6 @@
 #include "rng.h"
 #include "treasure.h"
 
-
 /* The fields of /treasure, each with its row (fieldrow.h); a code's page
  * reads its format only. */
 #define TREASURE_FIELDS(X)                                                                         \
@@ -25,9 +24,7 @@
 	X(TF_PARTY, "party", TREASURE_ROW_PARTY)                                                   \
 	X(TF_SEED, "seed", TREASURE_ROW_SEED)                                                      \
 	X(TF_FORMAT, "format", FIELD_FORMATS)
-        enum tf {
-	        TREASURE_FIELDS(FIELD_ENUM) TF__MAX
-        };
+enum tf { TREASURE_FIELDS(FIELD_ENUM) TF__MAX };
 static const char *const tf_names[TF__MAX + 1] = {TREASURE_FIELDS(FIELD_NAME) NULL};
 static const struct field_row tf_rows[] = {TREASURE_FIELDS(FIELD_ROW)};
 static const struct field_row code_rows[] = {{"format", FIELD_FORMATS}};
@@ -96,42 +93,12 @@ static void fill_form(struct tmpl_dict *body_dict, const struct tquery *q)
 	tmpl_show(body, strcmp(type, "individual") == 0 ? "INDIVIDUAL_SEL" : "HOARD_SEL");
 }
 
-static void send_text_errors(struct response *rs, int status, const struct form_error *e,
-                             const char *field, const char *message)
+/* The form of a refused query under the error box (page_send_problems). */
+static struct tmpl_dict *error_page(const void *q)
 {
-	buf_reset(&rs->body);
-	rs->status = status;
-	rs->content_type = CT_TEXT;
-	int n = e ? e->n : 1;
-	for (int i = 0; i < n && i < FORM_ERRORS_MAX; i++) {
-		const char *f = e ? e->list[i].field : field, *m = e ? e->list[i].message : message;
-		if (buf_printf(&rs->body, "%s%s%s\n", f ? f : "", f ? ": " : "", m) != 0) {
-			page_failed(rs, 0);
-			return;
-		}
-	}
-}
-
-/* Every problem of the request at once (docs/api.md), or one (e NULL). */
-static void send_errors(struct response *rs, const struct tquery *q, int status,
-                        const struct form_error *e, const char *field, const char *message)
-{
-	if (q->format == FMT_JSON) {
-		if (e)
-			page_send_json_errors(rs, status, e);
-		else
-			page_send_json_error(rs, status, field, message);
-	} else if (q->format == FMT_TEXT || q->format == FMT_CSV) {
-		send_text_errors(rs, status, e, field, message);
-	} else {
-		struct tmpl_dict *d = page_new("Treasure");
-		if (e)
-			page_errors(d, e);
-		else
-			page_error(d, field, message);
-		fill_form(page_body(d, "treasure.tpl"), q);
-		page_send_html(rs, status, d);
-	}
+	struct tmpl_dict *d = page_new("Treasure");
+	fill_form(page_body(d, "treasure.tpl"), q);
+	return d;
 }
 
 /* ---- answers ---- */
@@ -179,14 +146,7 @@ static void send_html(struct response *rs, const struct tquery *q, const struct 
 	}
 	for (int i = 0; i < t->n_items; i++) {
 		const struct key_item *ki = &t->items[i];
-		struct tmpl_dict *li = tmpl_section(tr, "ITEM");
-		tmpl_set(li, "NAME", ki->name);
-		tmpl_set(li, "KIND", kind_names[ki->kind]);
-		tmpl_set(li, "RARITY", ki->rarity);
-		if (ki->link[0])
-			tmpl_set(tmpl_section(li, "LINKED"), "LINK", ki->link);
-		else
-			tmpl_show(li, "UNLINKED");
+		struct tmpl_dict *li = page_key_item(tr, ki);
 		if (ki->made) {
 			struct tmpl_dict *wd = tmpl_section(li, "WORTH");
 			if (ki->stats[0])
@@ -264,7 +224,7 @@ void treasurepage_route(struct handler_ctx *ctx, const struct request *rq, struc
 	if (read_query(rq, permanent, &q, &err) != 0) {
 		q.failed = 1;
 		fields_raw_read(&q.raw, tf_names, rq->query);
-		send_errors(rs, &q, 400, &err, NULL, NULL);
+		page_send_problems(rs, q.format, 400, &err, error_page, &q);
 		return;
 	}
 	int spelled = permanent ? fields_redirect_canonical(rq, &code_canon, rs) : 0;
@@ -273,7 +233,8 @@ void treasurepage_route(struct handler_ctx *ctx, const struct request *rq, struc
 	const struct catalog *cur = catalog_acquire();
 	if (!cur || cur->n_budgets == 0) {
 		rs->retry_after = 1;
-		send_errors(rs, &q, 503, NULL, NULL, cur ? MSG_NO_BUDGETS : MSG_NO_CATALOG);
+		page_send_problem(rs, q.format, 503, NULL, cur ? MSG_NO_BUDGETS : MSG_NO_CATALOG,
+		                  error_page, &q);
 		catalog_release(cur);
 		return;
 	}
@@ -282,14 +243,14 @@ void treasurepage_route(struct handler_ctx *ctx, const struct request *rq, struc
 		char msg[160];
 		if (treasurecode_decode(code, strlen(code), &c, &why) != 0) {
 			snprintf(msg, sizeof msg, MSG_NO_SUCH ": %s.", why ? why : "not a code");
-			send_errors(rs, &q, 404, NULL, NULL, msg);
+			page_send_problem(rs, q.format, 404, NULL, msg, error_page, &q);
 			catalog_release(cur);
 			return;
 		}
 		if (c.revision > cur->revision) {
 			/* a revision past this process's: another may have it */
 			rs->retry_after = 1;
-			send_errors(rs, &q, 503, NULL, NULL, MSG_NO_CATALOG);
+			page_send_problem(rs, q.format, 503, NULL, MSG_NO_CATALOG, error_page, &q);
 			catalog_release(cur);
 			return;
 		}
@@ -307,7 +268,7 @@ void treasurepage_route(struct handler_ctx *ctx, const struct request *rq, struc
 	if (status) {
 		if (status == 503)
 			rs->retry_after = 1;
-		send_errors(rs, &q, status, NULL, field, msg);
+		page_send_problem(rs, q.format, status, field, msg, error_page, &q);
 	} else {
 		answer(rq, rs, &q, &t, permanent);
 		treasure_free(&t);

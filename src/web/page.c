@@ -7,6 +7,7 @@
 #include <sodium.h>
 
 #include "catalog.h"
+#include "keyed.h"
 #include "layout.h"
 #include "log.h"
 #include "render.h"
@@ -72,14 +73,7 @@ void page_send_json(struct response *rs, int status, json_t *v)
 
 void page_send_json_error(struct response *rs, int status, const char *field, const char *message)
 {
-	/* a field's problem has the code of its sentence; the rest, the status's */
-	const char *code = status == 400 && field ? form_error_code(message, NULL, 0) : NULL;
-
-	buf_reset(&rs->body);
-	rs->status = status;
-	rs->content_type = CT_JSON;
-	if (render_json_error(status, field, code, message, &rs->body) != 0 || rs->body.oom)
-		failed(rs, 1);
+	page_send_problem(rs, FMT_JSON, status, field, message, NULL, NULL);
 }
 
 void page_send_json_errors(struct response *rs, int status, const struct form_error *e)
@@ -95,6 +89,53 @@ void page_errors(struct tmpl_dict *d, const struct form_error *e)
 {
 	/* Out of memory: page_send_html's expansion fails the same way. */
 	(void)layout_errors(d, e);
+}
+
+static void send_text_problems(struct response *rs, int status, const struct form_error *e)
+{
+	buf_reset(&rs->body);
+	rs->status = status;
+	rs->content_type = CT_TEXT;
+	for (int i = 0; i < e->n && i < FORM_ERRORS_MAX; i++) {
+		const struct form_problem *p = &e->list[i];
+		if (buf_printf(&rs->body, "%s%s%s\n", p->field ? p->field : "",
+		               p->field ? ": " : "", p->message) != 0) {
+			failed(rs, 0);
+			return;
+		}
+	}
+}
+
+void page_send_problems(struct response *rs, enum format fmt, int status,
+                        const struct form_error *e, page_html_fn html, const void *ctx)
+{
+	struct tmpl_dict *d;
+
+	switch (fmt) {
+	case FMT_JSON:
+	case FMT_VTT:
+		page_send_json_errors(rs, status, e);
+		break;
+	case FMT_HTML:
+		d = html(ctx);
+		page_errors(d, e);
+		page_send_html(rs, status, d);
+		break;
+	default:
+		send_text_problems(rs, status, e);
+	}
+}
+
+void page_send_problem(struct response *rs, enum format fmt, int status, const char *field,
+                       const char *message, page_html_fn html, const void *ctx)
+{
+	/* a field's problem has the code of its sentence; the rest, the status's */
+	const char *code = status == 400 && field ? form_error_code(message, NULL, 0)
+	                                          : render_error_code(status);
+	struct form_error e = {.field = field, .message = message, .code = code, .n = 1};
+
+	e.list[0] = (struct form_problem){field, code, message};
+	page_send_problems(rs, fmt, status, &e, html, ctx);
 }
 
 /* The generator's page keeping the form as sent under the error box: one
@@ -151,6 +192,20 @@ void page_redirect(struct response *rs, const char *location)
 	if (response_header(rs, "Location", location) != 0 ||
 	    buf_printf(&rs->body, "See %s\n", location) != 0)
 		failed(rs, 0);
+}
+
+struct tmpl_dict *page_key_item(struct tmpl_dict *d, const struct key_item *ki)
+{
+	struct tmpl_dict *li = tmpl_section(d, "ITEM");
+
+	tmpl_set(li, "NAME", ki->name);
+	tmpl_set(li, "KIND", kind_names[ki->kind]);
+	tmpl_set(li, "RARITY", ki->rarity);
+	if (ki->link[0])
+		tmpl_set(tmpl_section(li, "LINKED"), "LINK", ki->link);
+	else
+		tmpl_show(li, "UNLINKED");
+	return li;
 }
 
 json_t *page_submission_json(const struct db_submission *row)

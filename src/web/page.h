@@ -15,6 +15,7 @@
 #include "tmpl.h"
 
 struct catalog;
+struct key_item;
 
 /* The query of a page that reads its format only (fieldrow.h). */
 extern const struct field_table page_format_fields;
@@ -48,6 +49,25 @@ void page_send_json_error(struct response *rs, int status, const char *field, co
 
 /* The same with every problem of e. */
 void page_send_json_errors(struct response *rs, int status, const struct form_error *e);
+
+/* A page's own skeleton for its error answer in HTML: the layout (page_new)
+ * with its body (page_body) filled from ctx, the form as sent shown
+ * again; NULL when out of memory. The error box is added by the caller. */
+typedef struct tmpl_dict *(*page_html_fn)(const void *ctx);
+
+/* A page's error answer in its format fmt: for JSON (and the JSON-based
+ * VTT) {"errors": [...]} as page_send_json_errors; for HTML html(ctx)
+ * with every problem of e in its error box; for the other formats (text,
+ * CSV, PNG) plain text, a line "field: message" a problem ("message" for
+ * a problem of no field). */
+void page_send_problems(struct response *rs, enum format fmt, int status,
+                        const struct form_error *e, page_html_fn html, const void *ctx);
+
+/* The same with one problem: field (may be NULL) and message, its code
+ * read off the message for a 400 naming a field, else the status's (as
+ * page_send_json_error). */
+void page_send_problem(struct response *rs, enum format fmt, int status, const char *field,
+                       const char *message, page_html_fn html, const void *ctx);
 
 /* The site's error answer (the router's 404 and 405, the generator's
  * errors): in JSON the error alone; in HTML the generator's page keeping
@@ -86,6 +106,11 @@ int page_etag(const struct request *rq, struct response *rs);
  * selected; a chosen name the catalog does not hold is added, selected,
  * so that a form shown again keeps what was typed. */
 void page_tileset_options(struct tmpl_dict *d, const struct catalog *cat, const char *chosen);
+
+/* An ITEM section of d for an item a dungeon or a treasure holds: NAME,
+ * KIND, RARITY, and LINKED (LINK) to its card or UNLINKED; returned, for
+ * what the page adds of its worth. */
+struct tmpl_dict *page_key_item(struct tmpl_dict *d, const struct key_item *ki);
 
 /* A submission as JSON: id, submission_id, kind, part, word, tier, slot,
  * stats (every stat the part carries), status, created_at. NULL when out of
