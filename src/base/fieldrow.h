@@ -57,15 +57,23 @@ struct field_row {
 	int required; /* the page refuses a request without it */
 };
 
-/* The fields a page reads from the query (or the body), in its order. */
+/* The fields a page reads from the query (or the body), in its order: its
+ * rows, or (rows NULL) only the names of its reader's allow-list, each text
+ * of the reader's limit (bit i of long_fields: names[i] a long one). */
 struct field_table {
 	const struct field_row *rows;
 	size_t n;
+	const char *const *names; /* NULL-terminated */
+	unsigned long long long_fields;
 };
 
-#define FIELD_TABLE(rows)                                                                          \
+#define FIELD_TABLE(r)                                                                             \
 	{                                                                                          \
-		rows, sizeof(rows) / sizeof(rows[0])                                               \
+		.rows = r, .n = sizeof(r) / sizeof(r[0])                                           \
+	}
+#define FIELD_NAMES(nm, longs)                                                                     \
+	{                                                                                          \
+		.names = nm, .long_fields = longs                                                  \
 	}
 
 /* A row's type and limits, after its name: {"tier", FIELD_INT(0, 6)}. */

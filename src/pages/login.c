@@ -20,6 +20,7 @@
 enum lf { LF_CSRF, LF_NAME, LF_PASSWORD, LF_FORMAT, LF__MAX };
 static const char *const lf_names[LF__MAX + 1] = {"csrf", "name", "password", "format", NULL};
 #define LONG_FIELDS (UINT64_C(1) << LF_PASSWORD)
+const struct field_table login_body = FIELD_NAMES(lf_names, LONG_FIELDS);
 
 static int read_fields(const struct request *rq, struct fields *in, struct form_error *err)
 {

@@ -3,9 +3,13 @@
 #ifndef LOOTFORGE_LOGIN_H
 #define LOOTFORGE_LOGIN_H
 
+#include "fieldrow.h"
 #include "http.h"
 
 /* GET: the form (JSON: the CSRF token); POST: the login itself. */
+/* What POST /login reads, for the route table. */
+extern const struct field_table login_body;
+
 void login_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
 /* The login form as a page with this status, the name filled in and an

@@ -62,6 +62,7 @@ static const char *const mf_names[MF__MAX + 1] = {
 /* clang-format on */
 
 #define LONG_FIELDS (UINT64_C(1) << MF_REASON)
+const struct field_table moderate_body = FIELD_NAMES(mf_names, LONG_FIELDS);
 
 static int read_fields(const struct request *rq, int post, struct fields *in,
                        struct form_error *err)

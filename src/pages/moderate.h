@@ -15,6 +15,9 @@ extern const struct page_guard moderate_guard;
 
 /* GET|HEAD /moderate: the pending proposals of words, spells, names and
  * dungeon dressing rows. */
+/* What the moderators' POSTs read, for the route table. */
+extern const struct field_table moderate_body;
+
 void moderate_queue(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 /* POST /moderate/approve|reject (words), /moderate/spell/approve|reject,
  * /moderate/name/approve|reject: one flow, a proposal type each. */

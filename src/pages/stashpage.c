@@ -121,6 +121,7 @@ static int build_mine(struct handler_ctx *ctx, struct visitor *v, struct loadout
 enum { SF_CSRF, SF_DO, SF_CODE, SF_PLACE, SF_LIST, SF_ITEMS, SF_BACK, SF_FORMAT, SF__MAX };
 static const char *const post_names[SF__MAX + 1] = {"csrf",  "do",   "code",   "place", "list",
                                                     "items", "back", "format", NULL};
+const struct field_table stashpage_body = FIELD_NAMES(post_names, 1u << SF_ITEMS | 1u << SF_BACK);
 
 /* back if it is a path of this site ("/…", not "//…"), else /stash. */
 static const char *back_of(const char *back)

@@ -12,6 +12,9 @@
 #include "http.h"
 #include "visitor.h"
 
+/* What POST /stash reads, for the route table. */
+extern const struct field_table stashpage_body;
+
 void stashpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
 /* GET /compare?item=CODE: the item against what the visitor's loadout

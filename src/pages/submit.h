@@ -10,6 +10,10 @@
 /* The query fields of GET /submit, for the route table. */
 extern const struct field_table submit_word_fields;
 
+/* What each form's POST reads, for the route table. */
+extern const struct field_table submit_word_body, submit_spell_body, submit_name_body,
+        submit_trap_body, submit_occupant_body, submit_dressing_body;
+
 void submit_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 /* GET /submit/spell (the spell form, and its "received" page) and POST
  * /submit/spell (a proposed spell). */

@@ -18,6 +18,9 @@ static const char *const occupant_names[] = {
         "level_min", "level_max",     "number_min", "number_max", NULL};
 static const char *const phrase_names[] = {"csrf", "submission_id", "format", "received",
                                            "kind", "text",          NULL};
+const struct field_table submit_trap_body = FIELD_NAMES(trap_names, 0);
+const struct field_table submit_occupant_body = FIELD_NAMES(occupant_names, 0);
+const struct field_table submit_dressing_body = FIELD_NAMES(phrase_names, 0);
 
 /* Field name as sent, or NULL (in: NULL or the fields read). */
 static const char *sent(const struct fields *in, const char *name)

@@ -34,6 +34,7 @@ static const char *const sp_names[SP__MAX + 1] = {
         "tier",        "effect1",       "effect2",     "effect3",     "effect4",
         "effect5",     "format",        "received",    SLOT_NAMES(1), SLOT_NAMES(2),
         SLOT_NAMES(3), SLOT_NAMES(4),   SLOT_NAMES(5), NULL};
+const struct field_table submit_spell_body = FIELD_NAMES(sp_names, 0);
 
 /* The choices of a table param as "1 fire, 2 cold, ...", for the hints. */
 static void table_choices(int table, char *dst, size_t cap)

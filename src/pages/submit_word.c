@@ -38,6 +38,7 @@ static const char *const sf_names[SF__MAX + 1] = {
 	STAT_NAME_INITS
 	"value", "value_mult", "mark", "classes", "shown", "choose", NULL};
 /* clang-format on */
+const struct field_table submit_word_body = FIELD_NAMES(sf_names, 0);
 
 /* What a GET of the form reads: the part to show, and the format. */
 static const struct field_row get_rows[] = {{"kind", FIELD_ONE_OF(kind_names, K__MAX)},

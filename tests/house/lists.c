@@ -8,6 +8,7 @@
 
 #include "cookie.h"
 #include "fieldrow.h"
+#include "form.h"
 #include "handler.h"
 #include "kept.h"
 #include "loadout.h"
@@ -50,6 +51,11 @@ static void fields(const struct field_table *t, unsigned formats)
 		return;
 	}
 	printf("[");
+	for (size_t i = 0; !t->rows && t->names && t->names[i]; i++)
+		printf("%s{\"name\":\"%s\",\"type\":\"string\",\"min\":0,\"max\":0,"
+		       "\"max_len\":%d,\"many\":0,\"required\":0,\"choices\":null}",
+		       i ? "," : "", t->names[i],
+		       t->long_fields >> i & 1 ? FORM_LONG_VALUE_MAX : FORM_VALUE_MAX);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct field_row *f = &t->rows[i];
 		printf("%s{\"name\":\"%s\",\"type\":\"%s\",\"min\":%llu,\"max\":%llu,"

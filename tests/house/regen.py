@@ -250,6 +250,8 @@ def fix_parameters(doc, l):
     for path, item in doc.get("paths", {}).items():
         r = route_of(path, routes)
         op = item.get("get")
+        if r is not None:
+            fix_body(item.get("post"), r)
         if r is None or not isinstance(op, dict):
             continue
         rows = r["below"] if "{" in path else r["query"]
@@ -266,7 +268,6 @@ def fix_parameters(doc, l):
                 params.append(new)
             op["parameters"] = params
         ok = op.get("responses", {}).get("200")
-        fix_body(item.get("post"), r)
         if not isinstance(ok, dict) or not r["formats"]:
             continue
         content = ok.get("content", {})

@@ -237,3 +237,18 @@ def test_a_missing_or_unknown_block_and_a_bad_extension_are_reported(tmp_path, m
     grown = copy.deepcopy(real())
     grown["kept_formats"][0]["ext"] = "other"
     assert any("'other'" in b for b in regen_nginx.problems(grown))
+
+
+def test_a_post_body_is_its_readers_allow_list():
+    doc = json.load(open(regen.OPENAPI, encoding="utf-8"))
+    body = doc["paths"]["/login"]["post"]["requestBody"]["content"][
+        "application/x-www-form-urlencoded"]["schema"]["properties"]
+    assert list(body) == ["csrf", "name", "password", "format"]
+    assert body["password"]["maxLength"] > body["name"]["maxLength"]
+    grown = copy.deepcopy(real())
+    login = [r for r in grown["routes"] if r["path"] == "/login"][0]
+    login["body"].append(dict(login["body"][0], name="totp"))
+    doc = regen.describe(doc, grown)
+    body = doc["paths"]["/login"]["post"]["requestBody"]["content"][
+        "application/x-www-form-urlencoded"]["schema"]["properties"]
+    assert list(body)[-1] == "totp"
