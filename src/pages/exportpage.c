@@ -17,12 +17,15 @@
 
 #define PERMANENT "public, max-age=31536000, immutable"
 
-static const char *const export_fields[] = {"rev", "format", NULL};
-static const struct field_row export_rows[] = {{"rev", FIELD_INT(1, UINT64_MAX)},
-                                               {"format", FIELD_FORMATS}};
+#define EXPORT_FIELDS(X)                                                                           \
+	X(EF_REV, "rev", FIELD_INT(1, UINT64_MAX))                                                 \
+	X(EF_FORMAT, "format", FIELD_FORMATS)
+enum { EXPORT_FIELDS(FIELD_ENUM) };
+static const char *const export_fields[] = {EXPORT_FIELDS(FIELD_NAME) NULL};
+static const struct field_row export_rows[] = {EXPORT_FIELDS(FIELD_ROW)};
 const struct field_table exportpage_fields = FIELD_TABLE(export_rows);
 /* rev without leading zeros; nginx's cache keeps only "rev=R" itself */
-static const struct fields_canon export_canon = {.names = export_fields, .decimal = 1u << 0};
+static const struct fields_canon export_canon = {.names = export_fields, .decimal = 1u << EF_REV};
 
 /* rev: a decimal 1..2^64-1, digits only; 0 when malformed. */
 static uint64_t parse_rev(const char *s)

@@ -293,8 +293,11 @@ void itempage_index(struct handler_ctx *ctx, const struct request *rq, struct re
 #define PERMANENT        "public, max-age=31536000, immutable"
 #define MSG_NO_SUCH_ITEM "No item has this code"
 
-static const char *const code_fields[] = {"format", NULL};
-static const struct field_row code_rows[] = {{"format", FIELD_FORMATS}};
+/* A code's page reads its format only. */
+#define CODE_FIELDS(X) X(CF_FORMAT, "format", FIELD_FORMATS)
+enum { CODE_FIELDS(FIELD_ENUM) };
+static const char *const code_fields[] = {CODE_FIELDS(FIELD_NAME) NULL};
+static const struct field_row code_rows[] = {CODE_FIELDS(FIELD_ROW)};
 const struct field_table itempage_code_fields = FIELD_TABLE(code_rows);
 /* nginx keeps the answer under the raw query: only its one spelling is a 200 */
 static const struct fields_canon code_canon = {.names = code_fields};

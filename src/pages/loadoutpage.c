@@ -13,6 +13,7 @@
 #include "buf.h"
 #include "catalog.h"
 #include "decimal.h"
+#include "fields.h"
 #include "form.h"
 #include "item.h"
 #include "itemlink.h"
@@ -24,8 +25,6 @@
 #include "render.h"
 #include "stashpage.h"
 #include "value.h"
-
-static const char *const format_only[] = {"format", NULL};
 
 struct lo_query {
 	enum format format;
@@ -41,37 +40,13 @@ struct lo_entries {
 	const struct loadout_base *base; /* the character's own values */
 };
 
-static int field_error(struct form_error *err, const char *field, const char *message)
-{
-	err->field = field;
-	err->message = message;
-	return -1;
-}
-
-static int read_format_field(void *ctx, int i, const char *v, size_t n, struct form_error *err)
-{
-	enum format *f = ctx;
-	(void)i;
-	if (n == 0)
-		return 0;
-	if (form_format(v, f) != 0)
-		return field_error(err, "format", FORM_FORMAT_MSG);
-	return 0;
-}
-
 static int read_query(const struct request *rq, struct lo_query *q, struct form_error *err)
 {
 	const char *s = rq->query;
-	size_t n = s ? strlen(s) : 0;
-	struct form_reader r;
-	enum format f = request_prefers_json(rq) ? FMT_JSON : FMT_HTML;
 
-	q->format = f;
-	form_reader_init(&r, format_only, read_format_field, &f);
-	if (form_read(&r, "query", s, n, err) != 0)
+	if (fields_format(rq, FMT_BIT(FMT_HTML) | FMT_BIT(FMT_JSON), &q->format, err) != 0)
 		return -1;
-	q->format = f;
-	return loadout_query_read(&q->q, s, n, err);
+	return loadout_query_read(&q->q, s, s ? strlen(s) : 0, err);
 }
 
 /* ---- links: the canonical URL of a state ---- */

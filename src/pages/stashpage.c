@@ -569,13 +569,16 @@ static void compare_html(struct tmpl_dict *row, const struct comparison *c,
 	tmpl_set(row, "VALUE", decimal_grouped(mag, num));
 }
 
-static const struct field_row compare_rows[] = {{"item", FIELD_NEEDED_TEXT(FORM_VALUE_MAX)},
-                                                {"format", FIELD_FORMATS}};
+#define COMPARE_FIELDS(X)                                                                          \
+	X(CMP_ITEM, "item", FIELD_NEEDED_TEXT(FORM_VALUE_MAX))                                     \
+	X(CMP_FORMAT, "format", FIELD_FORMATS)
+enum { COMPARE_FIELDS(FIELD_ENUM) };
+static const char *const compare_names[] = {COMPARE_FIELDS(FIELD_NAME) NULL};
+static const struct field_row compare_rows[] = {COMPARE_FIELDS(FIELD_ROW)};
 const struct field_table stashpage_compare_fields = FIELD_TABLE(compare_rows);
 
 void stashpage_compare(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	static const char *const names[] = {"item", "format", NULL};
 	struct fields *in = arena_alloc(&ctx->arena, sizeof(*in));
 	struct visitor *v = arena_alloc(&ctx->arena, sizeof(*v));
 	struct coded_item *ci = arena_calloc(&ctx->arena, LOADOUT_MAX + 1, sizeof(*ci));
@@ -591,7 +594,7 @@ void stashpage_compare(struct handler_ctx *ctx, const struct request *rq, struct
 		return;
 	}
 	rs->cache_control = STASH_NO_STORE;
-	if (fields_read(in, names, 0, rq, 0, &err) != 0) {
+	if (fields_read(in, compare_names, 0, rq, 0, &err) != 0) {
 		post_error(rs, in->json, 400, err.field, err.message);
 		return;
 	}

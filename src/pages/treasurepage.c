@@ -27,10 +27,12 @@
 enum tf { TREASURE_FIELDS(FIELD_ENUM) TF__MAX };
 static const char *const tf_names[TF__MAX + 1] = {TREASURE_FIELDS(FIELD_NAME) NULL};
 static const struct field_row tf_rows[] = {TREASURE_FIELDS(FIELD_ROW)};
-static const struct field_row code_rows[] = {{"format", FIELD_FORMATS}};
+#define CODE_FIELDS(X) X(TC_FORMAT, "format", FIELD_FORMATS)
+enum { CODE_FIELDS(FIELD_ENUM) };
+static const struct field_row code_rows[] = {CODE_FIELDS(FIELD_ROW)};
+static const char *const format_only[] = {CODE_FIELDS(FIELD_NAME) NULL};
 const struct field_table treasurepage_fields = FIELD_TABLE(tf_rows);
 const struct field_table treasurepage_code_fields = FIELD_TABLE(code_rows);
-static const char *const format_only[] = {"format", NULL};
 /* The spelling nginx's cache keeps (fields.h): a code's format only. */
 static const struct fields_canon code_canon = {.names = format_only};
 
