@@ -242,6 +242,14 @@ class Stack:
             "DROP TEMPORARY TABLE lf_edit"])
 
 
+def signed_in(c, name, password):
+    """Client c signed in as the moderator name (POST /login's 303), returned."""
+    r = c.get("/login", headers={"Accept": "application/json"})
+    r = c.post("/login", {"csrf": r.json()["csrf"], "name": name, "password": password})
+    check(r.status == 303, "the moderator logs in", r)
+    return c
+
+
 class Client:
     """A browser-like client: keeps the cookies the site sets (tests/cookies.py,
     the standard library's cookie jar), and talks from its own loopback

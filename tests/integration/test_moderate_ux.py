@@ -10,6 +10,7 @@ Each test talks from loopback addresses of its own (127.0.46.N)."""
 import re
 import uuid
 
+import lf
 from lf import Client, check
 
 JSON = {"Accept": "application/json"}
@@ -34,12 +35,7 @@ def moderator(stack):
     if not _mod:
         _mod["name"], _mod["password"] = "uxmod", "pw-" + uuid.uuid4().hex
         stack.add_moderator(_mod["name"], _mod["password"])
-    c = client(stack)
-    r = c.get("/login", headers=JSON)
-    r = c.post("/login", {"csrf": r.json()["csrf"], "name": _mod["name"],
-                          "password": _mod["password"]})
-    check(r.status == 303, "the moderator logs in", r)
-    return c
+    return lf.signed_in(client(stack), _mod["name"], _mod["password"])
 
 
 def propose(c, path, fields, query=""):

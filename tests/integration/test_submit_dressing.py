@@ -56,12 +56,7 @@ def moderator(stack):
     if not _mod:
         _mod["name"], _mod["password"] = "dressmod", "pw-" + uuid.uuid4().hex
         stack.add_moderator(_mod["name"], _mod["password"])
-    c = client(stack)
-    r = c.get("/login", headers=JSON)
-    r = c.post("/login", {"csrf": r.json()["csrf"], "name": _mod["name"],
-                          "password": _mod["password"]})
-    check(r.status == 303, "the moderator logs in", r)
-    return c
+    return lf.signed_in(client(stack), _mod["name"], _mod["password"])
 
 
 def propose(c, path, fields, as_json=True):
