@@ -214,9 +214,12 @@ db_start() {
 		fi
 		log "creating the database files in $VAR/db"
 		# Root without a password is reachable only through the socket
-		# below, in a 0700 directory, with networking off.
+		# below, in a 0700 directory, with networking off. Its temporary
+		# tables go under $VAR as the server's do, not into a /tmp that
+		# stacks starting side by side share.
 		if ! mariadb-install-db --no-defaults --datadir="$VAR/db" \
 			--auth-root-authentication-method=normal --skip-test-db \
+			--tmpdir="$VAR/tmp" \
 			--user="$(id -un)" >"$VAR/log/install-db.log" 2>&1; then
 			tail -n 20 "$VAR/log/install-db.log" >&2
 			rm -rf "$VAR/db"
