@@ -23,6 +23,7 @@
 #include "submit.h"
 #include "treasurepage.h"
 #include "loadout_query.h"
+#include "fields.h"
 #include "form.h"
 #include "words.h"
 
@@ -195,15 +196,15 @@ static unsigned method_bit(const char *m)
 static void refuse(struct handler_ctx *ctx, const struct request *rq, struct response *rs,
                    const struct route *r, int status, const char *message)
 {
-	/* format= in the query wins over Accept, as on every page (a JSON
-	 * client's DELETE /generate?format=json gets a JSON 405) */
-	int fmt = rq->query ? request_sniff_format(rq->query, strlen(rq->query)) : -1;
-	int json = fmt >= 0 ? fmt : request_wants_json(rq, 0, 0);
-
 	if (r && r->guard)
 		r->guard->refuse(ctx, rq, rs, status, message);
-	else
-		page_send_error(rs, NULL, json, status, NULL, message);
+	else /* the literal format= pair of the query wins over Accept, as
+	      * on every page (a JSON client's DELETE /generate?format=json
+	      * gets a JSON 405) */
+		page_send_error(rs, NULL,
+		                rq->choice->sniffed >= 0 ? rq->choice->sniffed
+		                                         : rq->choice->accept_json,
+		                status, NULL, message);
 }
 
 int handler_slow(const struct request *rq)
@@ -248,14 +249,25 @@ static int is_data(const char *content_type)
 /* 404 for an unknown path, 405 (with Allow) for a method the route does
  * not take, after the route's guard; 204 for a preflight on a CORS route;
  * otherwise what the route answers. */
-static void dispatch(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+static void dispatch(struct handler_ctx *ctx, const struct request *in, struct response *rs)
 {
+	struct request negotiated = *in;
+	const struct request *rq = &negotiated;
+	struct format_choice choice;
+
+	/* The answer's format, negotiated here once for the page and every
+	 * error: among the route's formats (any, for no route). */
+	negotiated.choice = &choice;
 	rs->route = N_ROUTES; /* "other" until a route matches */
 	for (size_t i = 0; rq->path && i < N_ROUTES; i++) {
 		const struct route *r = &routes[i];
 		if (!path_matches(r, rq->path))
 			continue;
 		rs->route = (unsigned)i;
+		fields_negotiate(in, r->formats,
+		                 r->body && (r->methods & M_POST) &&
+		                         method_bit(in->method) == M_POST,
+		                 &choice);
 		if (r->guard && r->guard->admit(ctx, rq, rs, &ctx->admitted) != 0)
 			return;
 		if (!r->fn) {
@@ -276,6 +288,7 @@ static void dispatch(struct handler_ctx *ctx, const struct request *rq, struct r
 			cors_allow(rs);
 		return;
 	}
+	fields_negotiate(in, ~0u, 0, &choice);
 	refuse(ctx, rq, rs, NULL, 404, MSG_NOT_FOUND);
 }
 

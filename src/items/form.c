@@ -359,19 +359,6 @@ int form_format(const char *v, enum format *out)
 	return 0;
 }
 
-int form_format_field(const char *v, int *json, struct form_error *err)
-{
-	enum format fmt;
-
-	if (form_format(v, &fmt) != 0) {
-		err->field = "format";
-		err->message = FORM_FORMAT_MSG;
-		return -1;
-	}
-	*json = fmt == FMT_JSON;
-	return 0;
-}
-
 static const char *v_format(struct form *f, const char *v, size_t n, enum part p)
 {
 	(void)n;

@@ -26,16 +26,11 @@ extern const struct field_table form_generate_fields;
 
 #define FORM_INVALID_MAX 8 /* values of failed fields kept for the form */
 
-/* The one check of a format= value, for every page that answers in HTML
- * or JSON: "html" or "json" into *out (0), else -1 and the message is
- * FORM_FORMAT_MSG. (/map also answers text: its check is its own.) */
+/* The check of the generator's format= value: "html" or "json" into *out
+ * (0), else -1. FORM_FORMAT_MSG is the refusal of a form that answers in
+ * those two (fields_read's). */
 #define FORM_FORMAT_MSG "must be html or json"
 int form_format(const char *v, enum format *out);
-
-struct form_error;
-/* The same check for a reader: *json set (0), or -1 with *err naming
- * "format". */
-int form_format_field(const char *v, int *json, struct form_error *err);
 
 struct form {
 	enum kind kind;           /* default K_WEAPON */

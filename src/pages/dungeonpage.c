@@ -157,7 +157,7 @@ static void query_defaults(const struct request *rq, struct dquery *q)
 	q->m.hallways = DUNGEON_HALLWAYS_DEF;
 	q->grid = -1;
 	strcpy(q->m.tileset, DEFAULT_TILESET);
-	q->format = fields_accept_format(rq, DUNGEON_FORMATS);
+	q->format = fields_accept(rq);
 }
 
 /* names: the fields this address takes (all, or code_names for a code). */
@@ -167,7 +167,7 @@ static int read_query(const struct request *rq, const char *const *names, struct
 	const char *s = rq->query;
 	size_t n = s ? strlen(s) : 0;
 	struct form_reader r;
-	if (fields_format(rq, DUNGEON_FORMATS, &q->format, err) != 0)
+	if (fields_format(rq, &q->format, err) != 0)
 		return -1;
 	form_reader_init(&r, names, names == code_names ? read_code_field : read_field, q);
 	return form_read(&r, "query", s, n, err);

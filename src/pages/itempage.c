@@ -26,29 +26,14 @@
 
 #define MSG_NO_ITEM "No item of this kind can be generated right now. Please try again later."
 
-/* format= in the form wins over Accept. f may be NULL (no form parsed).
- * A CSV client's errors are JSON: they have no rows. */
+/* format= in the form wins over the router's choice (fields_errors_json:
+ * what a form that could not be read says, else Accept). f may be NULL (no
+ * form parsed). A CSV client's errors are JSON: they have no rows. */
 static int wants_json(const struct request *rq, const struct form *f)
 {
-	return request_wants_json(rq, f && f->has_format,
-	                          f && (f->format == FMT_JSON || f->format == FMT_CSV));
-}
-
-/* After a failed parse: the format, if the form did not get to it. */
-static void recover_format(const struct request *rq, int post, struct form *f)
-{
-	int fmt = -1;
-
-	if (f->has_format)
-		return;
-	if (post && rq->body)
-		fmt = request_sniff_format(rq->body, rq->body_len);
-	if (fmt < 0 && rq->query)
-		fmt = request_sniff_format(rq->query, strlen(rq->query));
-	if (fmt >= 0) {
-		f->has_format = 1;
-		f->format = fmt ? FMT_JSON : FMT_HTML;
-	}
+	if (f && f->has_format)
+		return f->format == FMT_JSON || f->format == FMT_CSV;
+	return fields_errors_json(rq);
 }
 
 /* ---- answers ---- */
@@ -246,8 +231,7 @@ static int check_body(const struct request *rq, struct form *f, struct response 
 	/* The query says which form values to answer with; the format may also
 	 * come from what was read of a body too large to parse (server.c reads
 	 * up to SERVER_BODY_READ_MAX of it for this). */
-	if (form_parse(f, rq->query, NULL, 0, &ignored) != 0 || !f->has_format)
-		recover_format(rq, rq->body_truncated, f);
+	(void)form_parse(f, rq->query, NULL, 0, &ignored);
 	answer_error(rq, f, rs, status, field, why);
 	return -1;
 }
@@ -265,7 +249,6 @@ void itempage_generate(struct handler_ctx *ctx, const struct request *rq, struct
 	if (post && check_body(rq, &f, rs) != 0)
 		return;
 	if (form_parse(&f, rq->query, post ? rq->body : NULL, post ? rq->body_len : 0, &err) != 0) {
-		recover_format(rq, post, &f);
 		answer_errors(rq, &f, rs, 400, err.field, err.message, &err);
 		return;
 	}

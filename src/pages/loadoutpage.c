@@ -44,7 +44,7 @@ static int read_query(const struct request *rq, struct lo_query *q, struct form_
 {
 	const char *s = rq->query;
 
-	if (fields_format(rq, FMT_BIT(FMT_HTML) | FMT_BIT(FMT_JSON), &q->format, err) != 0)
+	if (fields_format(rq, &q->format, err) != 0)
 		return -1;
 	return loadout_query_read(&q->q, s, s ? strlen(s) : 0, err);
 }

@@ -335,7 +335,7 @@ void login_route(struct handler_ctx *ctx, const struct request *rq, struct respo
 	}
 	enum format f;
 	struct form_error err;
-	if (fields_format(rq, FMT_BIT(FMT_HTML) | FMT_BIT(FMT_JSON), &f, &err) != 0)
+	if (fields_format(rq, &f, &err) != 0)
 		login_error(rs, f == FMT_JSON, 400, csrf, NULL, err.field, err.message);
 	else if (f == FMT_JSON)
 		page_send_json(rs, 200, json_pack("{s:s}", "csrf", csrf));

@@ -81,7 +81,7 @@ static int read_query(const struct request *rq, struct map_query *q, struct form
 	q->m.w = MAP_DEFAULT_W;
 	q->m.h = MAP_DEFAULT_H;
 	strcpy(q->m.tileset, MAP_DEFAULT_TILESET);
-	if (fields_format(rq, MAP_FORMATS, &q->format, err) != 0)
+	if (fields_format(rq, &q->format, err) != 0)
 		return -1;
 	form_reader_init(&r, mf_names, read_field, q);
 	return form_read(&r, "query", s, n, err);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "fields.h"
 #include "form.h"
 #include "page.h"
 #include "kept.h"
@@ -26,7 +27,8 @@ static const struct field_row sf_rows[] = {SPELLS_FIELDS(FIELD_ROW)};
 const struct field_table spellpage_fields = FIELD_TABLE(sf_rows);
 
 struct filter {
-	int level; /* 0: every level */
+	const struct request *rq; /* its format, as the router negotiated it */
+	int level;                /* 0: every level */
 	int json;
 	char q[SPELL_Q_MAX + 1]; /* spells whose name contains this (any case); "" all */
 };
@@ -55,7 +57,11 @@ static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_er
 		memcpy(f->q, v, n + 1);
 		return 0;
 	}
-	return form_format_field(v, &f->json, err);
+	enum format fmt;
+	if (fields_format_value(f->rq, &fmt, err) != 0)
+		return -1;
+	f->json = fmt == FMT_JSON;
+	return 0;
 }
 
 static int listed(const struct filter *f, const struct catalog_spell *cs)
@@ -178,7 +184,7 @@ static void send_json(struct response *rs, const struct catalog *cat, const stru
  * first catalog. */
 void spellpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	struct filter f = {.level = 0, .json = request_prefers_json(rq)};
+	struct filter f = {.rq = rq, .level = 0, .json = fields_accept(rq) == FMT_JSON};
 	struct form_reader r;
 	struct form_error err;
 	const struct catalog *cat;

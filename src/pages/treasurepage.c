@@ -65,7 +65,7 @@ static int read_query(const struct request *rq, int permanent, struct tquery *q,
 	const char *s = rq->query;
 	size_t n = s ? strlen(s) : 0;
 	struct form_reader r;
-	if (fields_format(rq, TREASURE_FORMATS, &q->format, err) != 0)
+	if (fields_format(rq, &q->format, err) != 0)
 		return -1;
 	if (permanent)
 		return 0; /* a code's page: format is all it reads */
@@ -222,7 +222,7 @@ void treasurepage_route(struct handler_ctx *ctx, const struct request *rq, struc
 
 	memset(&q, 0, sizeof q);
 	treasure_query_defaults(&q.t);
-	q.format = fields_accept_format(rq, TREASURE_FORMATS);
+	q.format = fields_accept(rq);
 	if (read_query(rq, permanent, &q, &err) != 0) {
 		q.failed = 1;
 		fields_raw_read(&q.raw, tf_names, rq->query);

@@ -9,6 +9,7 @@
 
 #include "catalog.h"
 #include "csv.h"
+#include "fields.h"
 #include "form.h"
 #include "page.h"
 #include "kept.h"
@@ -26,7 +27,8 @@ static const struct field_row wf_rows[] = {WORDS_FIELDS(FIELD_ROW)};
 const struct field_table words_fields = FIELD_TABLE(wf_rows);
 
 struct filter {
-	int kind, part; /* -1: all */
+	const struct request *rq; /* its format, as the router negotiated it */
+	int kind, part;           /* -1: all */
 	int json;
 	int csv;                   /* format=csv (errors are then JSON: json is set too) */
 	char q[FORM_WORD_MAX + 1]; /* words containing this text (any case); "" all */
@@ -67,16 +69,14 @@ static int read_filter(void *ctx, int i, const char *v, size_t n, struct form_er
 		}
 		memcpy(f->q, v, n + 1);
 		return 0;
-	default:
-		if (strcmp(v, "csv") == 0) { /* its errors are JSON */
-			f->csv = f->json = 1;
-			return 0;
-		}
-		if (form_format_field(v, &f->json, err) != 0) {
-			err->message = "must be html, json or csv";
+	default: {
+		enum format fmt;
+		if (fields_format_value(f->rq, &fmt, err) != 0)
 			return -1;
-		}
+		f->csv = fmt == FMT_CSV;
+		f->json = fmt == FMT_JSON || f->csv; /* a CSV client's errors are JSON */
 		return 0;
+	}
 	}
 }
 
@@ -385,7 +385,7 @@ static void send_csv(struct response *rs, const struct catalog *cat, const struc
  * filter; 503 (Retry-After) before the first catalog. */
 void words_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	struct filter f = {.kind = -1, .part = -1, .json = request_prefers_json(rq)};
+	struct filter f = {.rq = rq, .kind = -1, .part = -1, .json = fields_accept(rq) == FMT_JSON};
 	struct form_reader r;
 	struct form_error err;
 	const struct catalog *cat;

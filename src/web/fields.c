@@ -4,6 +4,22 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The forms read here answer in HTML or JSON, whatever their route's
+ * formats (/catalog.json takes format=html and answers JSON; /stash tells
+ * its CSV from this refusal): the value is checked against those two. */
+static int check_format(const char *v, size_t n, int *json, struct form_error *err)
+{
+	int f = n ? format_from_name(v) : -1;
+
+	if (f != FMT_HTML && f != FMT_JSON) {
+		err->field = "format";
+		err->message = FORM_FORMAT_MSG;
+		return -1;
+	}
+	*json = f == FMT_JSON;
+	return 0;
+}
+
 static int keep(void *ctx, int i, const char *v, size_t n, struct form_error *err)
 {
 	struct fields *f = ctx;
@@ -17,34 +33,29 @@ static int keep(void *ctx, int i, const char *v, size_t n, struct form_error *er
 	f->v[i] = f->store + f->used;
 	f->used += n + 1;
 	if (strcmp(f->names[i], "format") == 0)
-		return form_format_field(v, &f->json, err);
+		return check_format(v, n, &f->json, err);
 	return 0;
 }
 
-struct format_pass {
-	unsigned mask;
-	enum format fmt;
-};
-
-/* The route's message for a bad format=, kept for the request's answer on
- * the thread that read it. */
-static _Thread_local char format_msg[64];
-
-static int read_format(void *ctx, int i, const char *v, size_t n, struct form_error *err)
+/* format= as the router reads it: the first value (form_read refuses a
+ * second before it gets here); empty is no format. */
+static int note_format(void *ctx, int i, const char *v, size_t n, struct form_error *err)
 {
-	struct format_pass *p = ctx;
-	int f = n ? format_from_name(v) : -1;
+	struct format_choice *c = ctx;
 
 	(void)i;
+	c->sent = 1;
+	c->named = n ? format_from_name(v) : -1;
+	if (c->named < 0 || !(c->mask & FMT_BIT(c->named)))
+		format_must_be(c->mask, c->must_be, sizeof c->must_be);
 	if (!n)
 		return 0;
-	if (f < 0 || !(p->mask & FMT_BIT(f))) {
-		format_must_be(p->mask, format_msg, sizeof format_msg);
+	if (c->named < 0 || !(c->mask & FMT_BIT(c->named))) {
 		err->field = "format";
-		err->message = format_msg;
+		err->message = c->must_be;
 		return -1;
 	}
-	p->fmt = (enum format)f;
+	c->format = (enum format)c->named;
 	return 0;
 }
 
@@ -57,17 +68,90 @@ enum format fields_accept_format(const struct request *rq, unsigned mask)
 	return FMT_HTML;
 }
 
-int fields_format(const struct request *rq, unsigned mask, enum format *fmt, struct form_error *err)
+void fields_negotiate(const struct request *rq, unsigned mask, int body, struct format_choice *c)
 {
 	static const char *const names[] = {"format", NULL};
-	struct format_pass p = {mask, fields_accept_format(rq, mask)};
 	struct form_reader r;
 	const char *s = rq->query;
 
-	form_reader_init(&r, names, read_format, &p);
-	int rc = form_read(&r, "query", s, s ? strlen(s) : 0, err);
-	*fmt = rc == 0 ? p.fmt : fields_accept_format(rq, mask);
-	return rc;
+	c->mask = mask;
+	c->accept = fields_accept_format(rq, mask);
+	c->accept_json = request_accept_json(rq);
+	c->format = c->accept;
+	c->sent = 0;
+	c->named = -1;
+	c->sniffed = -1;
+	c->must_be[0] = '\0';
+	form_reader_init(&r, names, note_format, c);
+	c->bad = form_read(&r, "query", s, s ? strlen(s) : 0, &c->err) != 0;
+	int status;
+	const char *field;
+	int readable = body && !request_body_problem(rq, &status, &field);
+	if (readable)
+		c->bad |= form_read(&r, "body", rq->body, rq->body_len, &c->err) != 0;
+	/* an unreadable form may still hold the pair, as it was typed: its
+	 * error is then answered in that format (of a body too large to
+	 * parse too: server.c reads up to SERVER_BODY_READ_MAX of it) */
+	if ((readable || (body && rq->body_truncated)) && rq->body)
+		c->sniffed = request_sniff_format(rq->body, rq->body_len);
+	if (c->sniffed < 0 && s)
+		c->sniffed = request_sniff_format(s, strlen(s));
+}
+
+/* The router's choice, or for a request that did not come through it (a
+ * unit's), the same negotiation among every format. */
+static const struct format_choice *choice_of(const struct request *rq, struct format_choice *own)
+{
+	if (rq->choice)
+		return rq->choice;
+	fields_negotiate(rq, ~0u, 0, own);
+	return own;
+}
+
+int fields_format(const struct request *rq, enum format *fmt, struct form_error *err)
+{
+	static _Thread_local struct format_choice own;
+	const struct format_choice *c = choice_of(rq, &own);
+
+	if (c->bad) {
+		*err = c->err;
+		*fmt = c->accept;
+		return -1;
+	}
+	*fmt = c->format;
+	return 0;
+}
+
+int fields_format_value(const struct request *rq, enum format *fmt, struct form_error *err)
+{
+	static _Thread_local struct format_choice own;
+	const struct format_choice *c = choice_of(rq, &own);
+
+	if (c->named < 0 || !(c->mask & FMT_BIT(c->named))) {
+		err->field = "format";
+		err->message = c->must_be[0] ? c->must_be : "must be a format of this page";
+		return -1;
+	}
+	*fmt = (enum format)c->named;
+	return 0;
+}
+
+enum format fields_accept(const struct request *rq)
+{
+	static _Thread_local struct format_choice own;
+	return choice_of(rq, &own)->accept;
+}
+
+int fields_errors_json(const struct request *rq)
+{
+	static _Thread_local struct format_choice own;
+	const struct format_choice *c = choice_of(rq, &own);
+
+	if (c->named == FMT_JSON || c->named == FMT_CSV)
+		return 1;
+	if (c->named == FMT_HTML)
+		return 0;
+	return c->sniffed >= 0 ? c->sniffed : c->accept_json;
 }
 
 int fields_read(struct fields *f, const char *const *names, uint64_t long_fields,

@@ -29,15 +29,50 @@ int fields_read(struct fields *f, const char *const *names, uint64_t long_fields
 /* The value of field `name` as sent, or NULL. */
 const char *fields_get(const struct fields *f, const char *name);
 
-/* ---- the format of an answer, read in one place ----
- * The format a client asks for among a route's formats (mask: FMT_BITs):
- * format= in the query when sent with a value, else the Accept header's
- * (fields_accept_format). A page that reads it first answers a bad value
- * of any other field in the format asked for. 0 with *fmt; -1 with *err
- * ("format": "must be html, json or text", the route's formats) and *fmt
- * the Accept header's. */
-int fields_format(const struct request *rq, unsigned mask, enum format *fmt,
-                  struct form_error *err);
+/* ---- the format of an answer, negotiated once ----
+ * The router reads format= of the query (and, for a POST of a route with a
+ * body, of the body) against its route's formats (mask: FMT_BITs) and the
+ * Accept header, once per request, into a choice it hands every page in
+ * rq->choice; the pages read it through the functions below. */
+struct format_choice {
+	unsigned mask;      /* the route's formats */
+	enum format format; /* format= when sent with one of mask's names, else accept */
+	enum format accept; /* the Accept header's (fields_accept_format) */
+	int accept_json;    /* the Accept header, and nothing else, prefers JSON */
+	int sent;           /* format= was read (with a value or empty) */
+	int named;          /* the format its value names, any of FORMAT_LIST; -1 none */
+	/* What a form that could not be read says of its format: the literal
+	 * pair of request_sniff_format (1 JSON, 0 HTML), -1 none. */
+	int sniffed;
+	int bad; /* reading format= failed: err says why */
+	struct form_error err;
+	char must_be[64]; /* "must be html, json or text": mask's names */
+};
+
+/* The negotiation, for the router: body says a POST's urlencoded body is
+ * read too (after the query, as one form). */
+void fields_negotiate(const struct request *rq, unsigned mask, int body, struct format_choice *c);
+
+/* For a page that reads its format first, so that a bad value of any other
+ * field is answered in the format asked for: 0 with *fmt (format= when
+ * sent with a value, else the Accept header's); -1 with *err (the reading
+ * of format= in the query: "format": "must be html, json or text", the
+ * route's formats, or why the query could not be read) and *fmt the
+ * Accept header's. */
+int fields_format(const struct request *rq, enum format *fmt, struct form_error *err);
+
+/* For a page whose own reader meets format= among its fields: the
+ * router's verdict on that value (empty is no format): 0 with *fmt, or -1
+ * with *err naming "format" and the route's formats. */
+int fields_format_value(const struct request *rq, enum format *fmt, struct form_error *err);
+
+/* Whether an error answer is JSON: format= names JSON or CSV (a CSV
+ * client's errors are JSON: they have no rows), HTML when it names HTML;
+ * else the pair a form that could not be read holds; else Accept. */
+int fields_errors_json(const struct request *rq);
+
+/* The Accept header's format among the route's (the choice's accept). */
+enum format fields_accept(const struct request *rq);
 
 /* JSON when the Accept header prefers it, text when it prefers text/plain
  * and mask has text, else HTML. */

@@ -228,9 +228,9 @@ const char *http_reason(int status)
 	}
 }
 
-int request_wants_json(const struct request *rq, int has_format, int json)
+int request_accept_json(const struct request *rq)
 {
-	return has_format ? json : accept_prefers_json(rq->accept);
+	return accept_prefers_json(rq->accept);
 }
 
 int http_db_failure(struct response *rs, int down, const char **message)

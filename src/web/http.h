@@ -17,6 +17,8 @@
 #define CT_TEXT "text/plain; charset=utf-8"
 #define CT_FORM "application/x-www-form-urlencoded"
 
+struct format_choice;
+
 struct request {
 	const char *method;       /* "GET", "POST", ... */
 	const char *path;         /* DOCUMENT_URI, without the query */
@@ -33,6 +35,10 @@ struct request {
 	/* Every FastCGI param as "NAME=value", NULL-terminated (cookies,
 	 * Origin, Host, REMOTE_ADDR); may be NULL. Read with request_param. */
 	const char *const *env;
+	/* The answer's format, negotiated once by the router from its route's
+	 * formats (fields_negotiate) for every page to read; NULL for a
+	 * request that did not come through it. */
+	const struct format_choice *choice;
 };
 
 /* Room for the handler's own header lines (Set-Cookie, Location). */
@@ -121,8 +127,8 @@ void response_internal_error(struct response *rs, int json);
  * show (messages.h). */
 int http_db_failure(struct response *rs, int down, const char **message);
 
-/* Whether the client wants JSON: format= in the form when it was read
- * (has_format, json), else the Accept header. */
-int request_wants_json(const struct request *rq, int has_format, int json);
+/* Whether the Accept header alone asks for JSON (at least as much as HTML;
+ * wildcards do not count). */
+int request_accept_json(const struct request *rq);
 
 #endif
