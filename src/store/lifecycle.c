@@ -12,10 +12,11 @@
 #include "confusable.h"
 #include "db_int.h"
 #include "log.h"
+#include "proposal_list.h"
 
-/* The proposal tables the statements over every form read (word, spell,
- * name, dressing): each binds the client hash or the submission id once. */
-#define LC_PROPOSAL_TABLES 4
+/* The proposal tables the statements over every form read (one per row of
+ * proposal_list.h): each binds the client hash or the submission id once. */
+#define LC_PROPOSAL_TABLES PROPOSAL_TYPE_COUNT
 
 /* A type's fetch buffers, aligned for anything they hold. */
 struct row_buf {

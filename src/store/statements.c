@@ -1,6 +1,8 @@
 /* statements: see statements.h. */
 #include "statements.h"
 
+#include "proposal_list.h"
+
 /* The columns every catalog query returns, in this order, so that one
  * binding reads them all. Tables without a tier or a slot select constants.
  * multiplier is DECIMAL: it is scaled to hundredths exactly by the server. */
@@ -100,6 +102,14 @@
 	"SELECT created_at FROM " t                                                                \
 	" WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR"
 
+/* The parts of the statements over every proposal table, one per row of
+ * PROPOSAL_TYPE_LIST. The preprocessor cannot tell the first row from the
+ * others, so each part brings its separator and the statement a neutral
+ * end (a branch of no rows) or start (0). */
+#define RATE_ONE_(type, t, prefix)    RECENT_SQL(t) " UNION ALL "
+#define PENDING_ONE_(type, t, prefix) " + (SELECT COUNT(*) FROM " t " WHERE status = 'pending')"
+#define SID_ONE_(type, t, prefix)     " + (SELECT COUNT(*) FROM " t " WHERE submission_id = ?)"
+
 #define LIVE_SQL(t) "SELECT active FROM " t " WHERE live_word = ? LIMIT 1"
 /* An approved word: its value (a base) or value_mult (the others) before
  * the change set's revision. */
@@ -189,30 +199,12 @@ const struct stmt_def db_statements[STMT__MAX] = {
         [STMT_BEGIN] = {"START TRANSACTION"},
         [STMT_COMMIT] = {"COMMIT"},
         QUEUE_STMTS(SUB, "submission", SUB_COLS),
-        /* The hour's accepted proposals of one client over every form (word,
-         * spell, name: one shared limit), and the seconds until the
-         * oldest of them leaves the hour. */
-        [STMT_SUB_RATE] =
-                {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), MIN(created_at) + "
-                 "INTERVAL 1 HOUR), 0) FROM (" RECENT_SQL("submission") " UNION ALL " RECENT_SQL(
-                         "s"
-                         "p"
-                         "e"
-                         "l"
-                         "l"
-                         "_"
-                         "s"
-                         "u"
-                         "b"
-                         "m"
-                         "i"
-                         "s"
-                         "s"
-                         "i"
-                         "o"
-                         "n") " UNION ALL " RECENT_SQL("name_submission") " UNION ALL " RECENT_SQL("dressing_submission") ") AS "
-                                                                                                                          "recen"
-                                                                                                                          "t"},
+        /* The hour's accepted proposals of one client over every form (one
+         * shared limit), and the seconds until the oldest of them leaves
+         * the hour. */
+        [STMT_SUB_RATE] = {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), "
+                           "MIN(created_at) + INTERVAL 1 HOUR), 0) FROM (" PROPOSAL_TYPE_LIST(
+                                   RATE_ONE_) "SELECT NULL FROM DUAL WHERE FALSE) AS recent"},
         [STMT_SUB_PENDING] = {"SELECT id FROM submission WHERE kind = ? AND part = ? AND word = ? "
                               "AND status = 'pending' LIMIT 1"},
         [STMT_SUB_REJECTED] = {REJECTED_SQL("submission", "kind = ? AND part = ? AND word = ?")},
@@ -255,15 +247,8 @@ const struct stmt_def db_statements[STMT__MAX] = {
          * whether a submission id is stored by any, and the texts that
          * wait or were approved (the look-alike checks; at most
          * PROPOSALS_PENDING_MAX wait, and approvals are a moderator's). */
-        [STMT_PROPOSALS_PENDING] = {"SELECT (SELECT COUNT(*) FROM submission WHERE status = "
-                                    "'pending') + (SELECT COUNT(*) FROM spell_submission WHERE "
-                                    "status = 'pending') + (SELECT COUNT(*) FROM "
-                                    "name_submission WHERE status = 'pending')"},
-        [STMT_PROPOSALS_SID] = {"SELECT (SELECT COUNT(*) FROM submission WHERE submission_id = "
-                                "?) + (SELECT COUNT(*) FROM spell_submission WHERE "
-                                "submission_id = ?) + (SELECT COUNT(*) FROM name_submission "
-                                "WHERE submission_id = ?) + (SELECT COUNT(*) FROM "
-                                "dressing_submission WHERE submission_id = ?)"},
+        [STMT_PROPOSALS_PENDING] = {"SELECT 0" PROPOSAL_TYPE_LIST(PENDING_ONE_)},
+        [STMT_PROPOSALS_SID] = {"SELECT 0" PROPOSAL_TYPE_LIST(SID_ONE_)},
         [STMT_PROPOSALS_TEXTS_PENDING] = {TEXTS_SQL("pending")},
         [STMT_PROPOSALS_TEXTS_APPROVED] = {TEXTS_SQL("approved")},
         [STMT_LOG_LOGIN] = {"INSERT INTO moderation_log (moderator_id, moderator, action) "
