@@ -22,11 +22,7 @@ static const char *const tables[] = {PROPOSAL_TYPE_LIST(TABLE_)};
 
 static const char *sql_of(enum stmt q)
 {
-#ifdef STMT_GET
 	return stmt_get(q)->sql;
-#else
-	return db_statements[q].sql;
-#endif
 }
 
 /* How many times sql reads table: "FROM <table>" followed by a space. */
