@@ -6,23 +6,15 @@
  *   proposal_word: struct proposal in, struct db_submission out;
  *   proposal_spell: struct spell_proposal, struct db_spell_submission;
  *   proposal_name: the name (char *), struct db_name_submission;
- *   proposal_dressing: struct dress_proposal, struct db_dressing_submission. */
+ *   proposal_dressing: struct dress_proposal, struct db_dressing_submission.
+ * A type's record is declared with its rules (dressprop.h's), or in dbmod.h
+ * for the first three. */
 #ifndef LOOTFORGE_PROPOSAL_TYPES_H
 #define LOOTFORGE_PROPOSAL_TYPES_H
 
 #include "dressprop.h"
 #include "lifecycle.h"
 #include "proposal_list.h"
-
-/* A proposed dungeon dressing row (migration 0021), as stored. */
-struct db_dressing_submission {
-	uint32_t id; /* first, as every record's */
-	char sid[SUBMISSION_ID_HEX + 1];
-	struct dress_proposal p;
-	char status[12];
-	char created[20];
-	uint32_t dressing_id; /* approved: the dungeon_dressing row it added; else 0 */
-};
 
 #define PROPOSAL_TYPE_DECL_(type, table, prefix) extern const struct proposal_type proposal_##type;
 PROPOSAL_TYPE_LIST(PROPOSAL_TYPE_DECL_)
