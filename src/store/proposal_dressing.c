@@ -3,7 +3,7 @@
  * struct dress_proposal in, struct db_dressing_submission out. */
 #include <string.h>
 
-#include "proposal_int.h"
+#include "proposal_types_int.h"
 
 #define DRESS_SUB_COLS                                                                             \
 	"id, submission_id, CAST(kind AS CHAR(16) CHARACTER SET ascii), name, plural, effect, "    \

@@ -2,7 +2,7 @@
  * the name (char *) in, struct db_name_submission out. */
 #include <string.h>
 
-#include "proposal_int.h"
+#include "proposal_types_int.h"
 
 #define NAME_SUB_COLS                                                                              \
 	"id, submission_id, name, status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), "             \

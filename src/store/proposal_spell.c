@@ -2,7 +2,7 @@
  * spell_proposal in, struct db_spell_submission out. */
 #include <string.h>
 
-#include "proposal_int.h"
+#include "proposal_types_int.h"
 
 #define SPELL_SUB_COLS                                                                             \
 	"id, submission_id, word, mana, level, tier, effects, status, "                            \

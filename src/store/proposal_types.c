@@ -1,9 +1,9 @@
-/* proposal_types: what the proposal types' files share (proposal_int.h).
+/* proposal_types: what the proposal types' files share (proposal_types_int.h).
  * Each type is a file of its own, proposal_<type>.c: its descriptor, its
  * statements and what only it knows (how its row is read, its key's
  * checks, how it is written and what approving it adds to the catalog).
  * The flow is lifecycle.c. */
-#include "proposal_int.h"
+#include "proposal_types_int.h"
 
 enum db_status proposal_fetch_long(struct db *d, enum stmt q, struct params *ps, void *value,
                                    int is_unsigned, int *hit)

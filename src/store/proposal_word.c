@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unicase.h>
 
-#include "proposal_int.h"
+#include "proposal_types_int.h"
 
 /* The stat columns of a submission and of an affix row, in the order of
  * the statements' column lists (STAT_LIST, recipe.h). */

@@ -1,8 +1,8 @@
-/* proposal_int: what the files of the proposal types (proposal_<type>.c)
+/* proposal_types_int: what the files of the proposal types (proposal_<type>.c)
  * share and nothing else uses: the SQL every proposal table is read and
  * decided by, the descriptor's common fields, and two fetches. */
-#ifndef LOOTFORGE_PROPOSAL_INT_H
-#define LOOTFORGE_PROPOSAL_INT_H
+#ifndef LOOTFORGE_PROPOSAL_TYPES_INT_H
+#define LOOTFORGE_PROPOSAL_TYPES_INT_H
 
 #include "lifecycle_int.h"
 #include "proposal_types.h"
