@@ -182,9 +182,7 @@ int confusable_skeleton(const char *s, char *out, size_t cap)
 	return 0;
 }
 
-/* Whether the live word w has the skeleton `skel` while not being `word`
- * but for case (that one is the database's 409, not a look-alike). */
-static int looks_like(const char *w, const char *skel, const char *word)
+int confusable_looks_like(const char *w, const char *skel, const char *word)
 {
 	char s[CONFUSABLE_SKELETON_MAX], a[CATALOG_KEY_MAX], b[CATALOG_KEY_MAX];
 
@@ -215,13 +213,13 @@ const char *confusable_live(const struct catalog *c, const char *word)
 	for (int k = 0; k < K__MAX; k++)
 		for (int p = 0; p < P__MAX; p++)
 			for (size_t i = 0; i < c->t[k][p].n; i++)
-				if (looks_like(c->t[k][p].rows[i].word, skel, word))
+				if (confusable_looks_like(c->t[k][p].rows[i].word, skel, word))
 					return c->t[k][p].rows[i].word;
 	for (size_t i = 0; i < c->n_spells; i++)
-		if (looks_like(c->spells[i].s.name, skel, word))
+		if (confusable_looks_like(c->spells[i].s.name, skel, word))
 			return c->spells[i].s.name;
 	for (size_t i = 0; i < c->n_names; i++)
-		if (looks_like(c->names[i].name, skel, word))
+		if (confusable_looks_like(c->names[i].name, skel, word))
 			return c->names[i].name;
 	return NULL;
 }
@@ -236,36 +234,6 @@ int confusable_refuse(const char *word, const char *field, struct proposal_error
 		rc = proposal_error_add(err, field, "confusable", 1,
 		                        "looks like the live word “%.64s” (look-alike letters)",
 		                        live);
-	if (c)
-		catalog_release(c);
-	return rc;
-}
-
-const char *confusable_live_dress(const struct catalog *c, const char *text)
-{
-	char skel[CONFUSABLE_SKELETON_MAX];
-
-	if (!c || confusable_skeleton(text, skel, sizeof skel) != 0)
-		return NULL;
-	for (size_t i = 0; i < c->n_dress; i++) {
-		const struct dress_row *r = &c->dress[i];
-		if (r->retired_rev == 0 && r->kind != DRESS_DOOR && looks_like(r->name, skel, text))
-			return r->name;
-	}
-	return NULL;
-}
-
-int confusable_refuse_dress(const char *text, const char *field, struct proposal_error *err)
-{
-	const struct catalog *c = catalog_acquire();
-	const char *live = confusable_live(c, text);
-	int rc = 0;
-
-	if (!live)
-		live = confusable_live_dress(c, text);
-	if (live)
-		rc = proposal_error_add(err, field, "confusable", 1,
-		                        "looks like the live “%.64s” (look-alike letters)", live);
 	if (c)
 		catalog_release(c);
 	return rc;

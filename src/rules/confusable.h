@@ -36,14 +36,10 @@ const char *confusable_live(const struct catalog *c, const char *word);
  * naming field and the live word. */
 int confusable_refuse(const char *word, const char *field, struct proposal_error *err);
 
-/* The live dungeon dressing row of c (a trap, an occupant, a room's
- * phrase; door states are not names) that text looks like without being
- * it, or NULL. */
-const char *confusable_live_dress(const struct catalog *c, const char *text);
-
-/* The check of the dressing forms: a look-alike of a live word (as
- * confusable_refuse) or of a live dressing row. 0, or -1 with a problem
- * added to *err (code "confusable") naming field and the live text. */
-int confusable_refuse_dress(const char *text, const char *field, struct proposal_error *err);
+/* Whether the live text w has the skeleton skel (confusable_skeleton of
+ * word) while not being word but for case (that one is the database's
+ * 409, not a look-alike): for the look-alike checks of each proposal
+ * type's rules (dressprop.h's, for one). */
+int confusable_looks_like(const char *w, const char *skel, const char *word);
 
 #endif

@@ -8,6 +8,9 @@
 #include <uninorm.h>
 #include <unistr.h>
 
+#include "catalog.h"
+#include "confusable.h"
+
 const char *const dressprop_kind_names[DP__MAX] = {"trap", "occupant", "feature", "sound", "smell"};
 
 int dressprop_kind_from_name(const char *s)
@@ -221,4 +224,35 @@ int dress_proposal_parse(const struct dress_proposal_input *in, struct dress_pro
 		break;
 	}
 	return err->n ? -1 : 0;
+}
+
+const char *confusable_live_dress(const struct catalog *c, const char *text)
+{
+	char skel[CONFUSABLE_SKELETON_MAX];
+
+	if (!c || confusable_skeleton(text, skel, sizeof skel) != 0)
+		return NULL;
+	for (size_t i = 0; i < c->n_dress; i++) {
+		const struct dress_row *r = &c->dress[i];
+		if (r->retired_rev == 0 && r->kind != DRESS_DOOR &&
+		    confusable_looks_like(r->name, skel, text))
+			return r->name;
+	}
+	return NULL;
+}
+
+int confusable_refuse_dress(const char *text, const char *field, struct proposal_error *err)
+{
+	const struct catalog *c = catalog_acquire();
+	const char *live = confusable_live(c, text);
+	int rc = 0;
+
+	if (!live)
+		live = confusable_live_dress(c, text);
+	if (live)
+		rc = proposal_error_add(err, field, "confusable", 1,
+		                        "looks like the live “%.64s” (look-alike letters)", live);
+	if (c)
+		catalog_release(c);
+	return rc;
 }

@@ -8,6 +8,8 @@
 #ifndef LOOTFORGE_DRESSPROP_H
 #define LOOTFORGE_DRESSPROP_H
 
+#include <stdint.h>
+
 #include "proposal.h"
 #include "word.h"
 
@@ -41,6 +43,17 @@ struct dress_proposal {
 	int level_min, level_max, number_min, number_max;
 };
 
+/* A proposed row as the store keeps it (table dressing_submission,
+ * migration 0021; src/store/proposal_dressing.c reads and writes it). */
+struct db_dressing_submission {
+	uint32_t id; /* first, as every record's */
+	char sid[SUBMISSION_ID_HEX + 1];
+	struct dress_proposal p;
+	char status[12];
+	char created[20];
+	uint32_t dressing_id; /* approved: the dungeon_dressing row it added; else 0 */
+};
+
 /* What a form sent (NULL: not sent). kind: for the room's phrase form
  * (feature, sound or smell); the trap and occupant forms set it. text:
  * the phrase. */
@@ -63,5 +76,17 @@ int dress_proposal_parse(const struct dress_proposal_input *in, struct dress_pro
  * or a constant) and its *code. */
 const char *dressprop_phrase(const char *typed, size_t min_chars, size_t max_chars, char *out,
                              size_t cap, const char **code, char *why, size_t why_cap);
+
+/* The look-alike checks of a dressing row's texts (confusable.h's skeleton).
+ * The live dungeon dressing row of c (a trap, an occupant, a room's
+ * phrase; door states are not names) that text looks like without being
+ * it, or NULL. */
+struct catalog;
+const char *confusable_live_dress(const struct catalog *c, const char *text);
+
+/* The check of the dressing forms: a look-alike of a live word (as
+ * confusable_refuse) or of a live dressing row. 0, or -1 with a problem
+ * added to *err (code "confusable") naming field and the live text. */
+int confusable_refuse_dress(const char *text, const char *field, struct proposal_error *err);
 
 #endif

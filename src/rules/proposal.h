@@ -13,6 +13,9 @@
 #include "spell.h"
 #include "word.h"
 
+/* A proposal's one-time submission id, of every type: 128 bits in hex. */
+#define SUBMISSION_ID_HEX 32
+
 /* The rules of table <kind>_<part>; NULL when the kind has no such part. */
 const struct part_rules *proposal_rules(enum kind k, enum part p);
 

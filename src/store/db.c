@@ -284,7 +284,8 @@ static const char *stmt_label(enum stmt s)
 {
 	if (s >= STMT__MAX)
 		return "ping";
-	return db_statements[s].table ? db_statements[s].table : db_statements[s].sql;
+	const struct stmt_def *def = stmt_get(s);
+	return def->table ? def->table : def->sql ? def->sql : "no such statement";
 }
 
 /* The one failure path of every statement: logs it and classifies it. A
@@ -338,7 +339,13 @@ static MYSQL_STMT *prepared(struct db *d, enum stmt s, enum db_status *r)
 		*r = fail(d, s, mysql_errno(d->conn), mysql_error(d->conn));
 		return NULL;
 	}
-	if (mysql_stmt_prepare(st, db_statements[s].sql, strlen(db_statements[s].sql)) != 0) {
+	const char *sql = stmt_get(s)->sql;
+	if (!sql) {
+		mysql_stmt_close(st);
+		*r = fail(d, s, 0, "no such statement");
+		return NULL;
+	}
+	if (mysql_stmt_prepare(st, sql, strlen(sql)) != 0) {
 		unsigned e = mysql_stmt_errno(st);
 		char msg[256];
 		snprintf(msg, sizeof(msg), "%s", mysql_stmt_error(st));

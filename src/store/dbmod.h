@@ -15,7 +15,6 @@
 #include "nameprop.h"
 #include "proposal.h"
 
-#define SUBMISSION_ID_HEX  32  /* a one-time submission id: 128 bits in hex */
 #define DBMOD_PENDING_MAX  100 /* rows on one moderation page */
 #define MODERATOR_NAME_MAX 64
 #define PASSWORD_HASH_MAX  128 /* crypto_pwhash_STRBYTES, with the NUL */

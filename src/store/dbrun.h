@@ -60,7 +60,7 @@ enum db_status dbrun_retried(struct db *d, const char *what, attempt_fn once, vo
 
 /* ---- parameters ---- */
 
-/* The most any statement binds: STMT_SUB_INSERT, 21 (0016 added classes). */
+/* The most any statement binds: a word's insert, 21 (0016 added classes). */
 #define PARAMS_MAX 24
 
 struct params {

@@ -1,6 +1,5 @@
 /* lifecycle: see lifecycle.h. The flow is written once here; what differs
- * between a word, a spell and a name is in their descriptors
- * (proposal_types.c). */
+ * between the types is in their descriptors (proposal_<type>.c). */
 #include "lifecycle_int.h"
 
 #include <stdalign.h>
@@ -12,10 +11,11 @@
 #include "confusable.h"
 #include "db_int.h"
 #include "log.h"
+#include "proposal_list.h"
 
-/* The proposal tables the statements over every form read (word, spell,
- * name, dressing): each binds the client hash or the submission id once. */
-#define LC_PROPOSAL_TABLES 4
+/* The proposal tables the statements over every form read (one per row of
+ * proposal_list.h): each binds the client hash or the submission id once. */
+#define LC_PROPOSAL_TABLES PROPOSAL_TYPE_COUNT
 
 /* A type's fetch buffers, aligned for anything they hold. */
 struct row_buf {
@@ -48,7 +48,7 @@ static enum db_status by_sid(struct db *d, const struct proposal_type *t, const 
 	struct params ps = {.n = 0};
 
 	p_str(&ps, sid);
-	return one(d, t, t->by_sid, &ps, row, found);
+	return one(d, t, lc_stmt(t, TS_BY_SID), &ps, row, found);
 }
 
 /* ---- submitting ---- */
@@ -131,6 +131,23 @@ static enum db_status lookalike_in(struct db *d, enum stmt q, const char *text, 
 	return DB_OK;
 }
 
+/* Whether text looks like a text of any proposal table (slot: which
+ * texts, TS_TEXTS_PENDING or TS_TEXTS_APPROVED), in the order of the
+ * list: the first such into found. */
+static enum db_status lookalike_any(struct db *d, enum type_slot slot, const char *text,
+                                    char *found, size_t cap, int *hit)
+{
+	enum db_status st = DB_OK;
+
+	*hit = 0;
+	for (int i = 0; i < PROPOSAL_TYPE_COUNT && !*hit && st == DB_OK; i++) {
+		enum stmt q = (enum stmt)(STMT_TYPE_FIRST + i * TS__MAX + slot);
+		if (stmt_get(q)->sql)
+			st = lookalike_in(d, q, text, found, cap, hit);
+	}
+	return st;
+}
+
 /* The checks over every proposal form, after the client's own: *r set
  * (else left) when the id is another form's, the queue is full, or the
  * text looks like one that waits. */
@@ -158,9 +175,8 @@ static enum db_status check_all_forms(struct db *d, const struct proposal_type *
 		*r = SUBMIT_FULL;
 		return DB_OK;
 	}
-	if (t->proposal_text &&
-	    (st = lookalike_in(d, STMT_PROPOSALS_TEXTS_PENDING, t->proposal_text(proposal), found,
-	                       sizeof found, &hit)) != DB_OK)
+	if (t->proposal_text && (st = lookalike_any(d, TS_TEXTS_PENDING, t->proposal_text(proposal),
+	                                            found, sizeof found, &hit)) != DB_OK)
 		return st;
 	if (t->proposal_text && hit) {
 		*r = SUBMIT_LOOKALIKE;
@@ -234,7 +250,7 @@ static enum db_status submit_once(struct db *d, void *args, unsigned *conflict)
 	if (hit)
 		return done_reading(d, SUBMIT_REJECTED, out);
 
-	st = dbrun_exec(d, t->insert, &ps, &expected);
+	st = dbrun_exec(d, lc_stmt(t, TS_INSERT), &ps, &expected);
 	if (st == DB_ERROR && expected) {
 		db_rollback(d);
 		if (dbrun_lock_conflict(expected)) {
@@ -312,8 +328,8 @@ static enum db_status pending_once(struct db *d, const struct proposal_type *t, 
                                    size_t max, size_t *n, unsigned long *total)
 {
 	struct row_buf buf;
-	struct queue q = {.list = t->list,
-	                  .count = t->count,
+	struct queue q = {.list = lc_stmt(t, TS_LIST),
+	                  .count = lc_stmt(t, TS_COUNT),
 	                  .binds = t->bind_row(&buf),
 	                  .row = &buf,
 	                  .out = t->read_row,
@@ -343,7 +359,7 @@ static enum db_status lock_pending(struct db *d, const struct proposal_type *t, 
 
 	*go = 0;
 	p_uint(&ps, &id);
-	if ((st = one(d, t, t->lock, &ps, row, &found)) != DB_OK)
+	if ((st = one(d, t, lc_stmt(t, TS_LOCK), &ps, row, &found)) != DB_OK)
 		return st;
 	if (!found || strcmp(status_of(t, row), "pending") != 0) {
 		out->result = found ? DECIDE_NOT_PENDING : DECIDE_NOT_FOUND;
@@ -368,7 +384,7 @@ static enum db_status decided(struct db *d, const struct proposal_type *t, uint3
 	if (t->decide_new_id)
 		p_uint_or_null(&ps, new_id);
 	p_uint(&ps, &id);
-	if ((st = dbrun_exec(d, t->decide, &ps, NULL)) != DB_OK)
+	if ((st = dbrun_exec(d, lc_stmt(t, TS_DECIDE), &ps, NULL)) != DB_OK)
 		return st;
 	p_uint(&lg, &id);
 	p_uint(&lg, &m->id);
@@ -379,7 +395,7 @@ static enum db_status decided(struct db *d, const struct proposal_type *t, uint3
 	if (t->log_before)
 		p_str(&lg, before);
 	p_str(&lg, after);
-	return dbrun_exec(d, t->log, &lg, NULL);
+	return dbrun_exec(d, lc_stmt(t, TS_LOG), &lg, NULL);
 }
 
 struct decide_args {
@@ -426,9 +442,8 @@ static enum db_status approve_once(struct db *d, void *args, unsigned *conflict)
 			snprintf(out->lookalike, sizeof out->lookalike, "%s", seen);
 		if (cat)
 			catalog_release(cat);
-		if (!seen &&
-		    (st = lookalike_in(d, STMT_PROPOSALS_TEXTS_APPROVED, text, out->lookalike,
-		                       sizeof out->lookalike, &hit)) != DB_OK)
+		if (!seen && (st = lookalike_any(d, TS_TEXTS_APPROVED, text, out->lookalike,
+		                                 sizeof out->lookalike, &hit)) != DB_OK)
 			goto done;
 		if (seen || hit) {
 			out->result = DECIDE_LOOKALIKE;

@@ -1,5 +1,5 @@
 /* lifecycle_int: the descriptor of a proposal type, for the files that
- * define one (proposal_types.c). Each hook runs inside the lifecycle's
+ * define one (proposal_<type>.c). Each hook runs inside the lifecycle's
  * open transaction, on the statements of dbrun.h. */
 #ifndef LOOTFORGE_LIFECYCLE_INT_H
 #define LOOTFORGE_LIFECYCLE_INT_H
@@ -30,13 +30,14 @@ struct proposal_type {
 	MYSQL_BIND *(*bind_row)(void *buf);
 	int (*read_row)(void *buf, void *row);
 
-	/* Statements: one row by submission id (the id bound), the queue's list
-	 * (a limit bound) and count, the pending row locked (the id bound), the
-	 * insert, the decision (status, moderator, reason, [the new row's id when
-	 * decide_new_id], id) and its log entry (id, moderator id and name,
-	 * action, reason, the new row's id, [the text before, when log_before],
-	 * the text after). */
-	enum stmt by_sid, list, count, lock, insert, decide, log;
+	/* Statements: the first of the type's block, TYPE_STMT(type, 0)
+	 * (statements.h; the SQL proposal_<type>_statements, in its file). The
+	 * flow binds: by submission id, the id; the list, a limit; the lock, the
+	 * id; the decision, status, moderator, reason, [the new row's id when
+	 * decide_new_id], id; its log entry, id, moderator id and name, action,
+	 * reason, the new row's id, [the text before, when log_before], the
+	 * text after. */
+	enum stmt stmts;
 	int decide_new_id, log_before;
 
 	/* Submitting, after the id and the rate: *hit when the proposal's key is
@@ -67,5 +68,11 @@ struct proposal_type {
 	                      int *live);
 	void (*approved)(void *row, uint32_t new_id);
 };
+
+/* Statement slot of type t. */
+static inline enum stmt lc_stmt(const struct proposal_type *t, enum type_slot slot)
+{
+	return (enum stmt)(t->stmts + slot);
+}
 
 #endif

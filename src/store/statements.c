@@ -1,6 +1,8 @@
 /* statements: see statements.h. */
 #include "statements.h"
 
+#include "proposal_list.h"
+
 /* The columns every catalog query returns, in this order, so that one
  * binding reads them all. Tables without a tier or a slot select constants.
  * multiplier is DECIMAL: it is scaled to hundredths exactly by the server. */
@@ -16,58 +18,6 @@
 #define SEL_SHAPE_TIERED(table, value)  SEL(table, "tier", "NULL", value, "NULL")
 #define SEL_SHAPE_SLOTTED(table, value) SEL(table, "tier", "slot", value, "NULL")
 #define SEL_SHAPE_MARKED(table, value)  SEL(table, "0", "NULL", value, "mark")
-
-/* The stat columns a submission and an affix row are written with
- * (multiplier is never proposed), in the order of STAT_LIST, each after a
- * comma: ", hands, attack, ...", and as many ", ?". */
-#define STAT_COL_(id, name, prop, load) prop(", " name)
-#define STAT_COLS                       STAT_LIST(STAT_COL_)
-#define STAT_Q_(id, name, prop, load)   prop(", ?")
-#define STAT_QS                         STAT_LIST(STAT_Q_)
-#define SUB_COLS                                                                                   \
-	"id, submission_id, kind, part, word, tier, slot" STAT_COLS                                \
-	", status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), worth, mark, classes"
-
-#define SPELL_SUB_COLS                                                                             \
-	"id, submission_id, word, mana, level, tier, effects, status, "                            \
-	"DATE_FORMAT(created_at, '%Y-%m-%d %H:%i')"
-
-#define NAME_SUB_COLS                                                                              \
-	"id, submission_id, name, status, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), "             \
-	"COALESCE(markov_name_id, 0)"
-
-#define DRESS_SUB_COLS                                                                             \
-	"id, submission_id, CAST(kind AS CHAR(16) CHARACTER SET ascii), name, plural, effect, "    \
-	"level_min, level_max, number_min, number_max, status, "                                   \
-	"DATE_FORMAT(created_at, '%Y-%m-%d %H:%i'), COALESCE(dressing_id, 0)"
-
-/* What every proposal table is read by (lifecycle.c): one row by its
- * submission id, the pending ones oldest first, how many wait, and one row
- * locked for its decision. */
-#define QUEUE_STMTS(prefix, t, cols)                                                               \
-	[STMT_##prefix##_BY_SID] = {"SELECT " cols " FROM " t " WHERE submission_id = ?"},         \
-	[STMT_##prefix##_LIST] = {"SELECT " cols " FROM " t " WHERE status = 'pending' "           \
-	                          "ORDER BY created_at, id LIMIT ?"},                              \
-	[STMT_##prefix##_COUNT] = {"SELECT COUNT(*) FROM " t " WHERE status = 'pending'"},         \
-	[STMT_##prefix##_LOCK] = {"SELECT " cols " FROM " t " WHERE id = ? FOR UPDATE"}
-
-/* A decision on a pending row; set names the row it added, if any. */
-#define DECIDE_SQL(t, set)                                                                         \
-	"UPDATE " t " SET status = ?, decided_at = NOW(), decided_by = ?, reason = ?" set          \
-	" WHERE id = ? AND status = 'pending'"
-
-/* The log line of a decision on a row of the table whose id goes in col. */
-#define DECIDE_LOG_SQL(col)                                                                        \
-	"INSERT INTO moderation_log (" col ", moderator_id, moderator, action, reason, word_id, "  \
-	"stats_after) VALUES (?, ?, ?, ?, ?, ?, ?)"
-
-/* The latest rejection of the last 30 days of a key, and the day it may be
- * proposed again. */
-#define REJECTED_SQL(t, key)                                                                       \
-	"SELECT DATE_FORMAT(decided_at, '%Y-%m-%d'), "                                             \
-	"DATE_FORMAT(decided_at + INTERVAL 30 DAY, '%Y-%m-%d') FROM " t " WHERE " key              \
-	" AND status = 'rejected' AND decided_at > NOW() - INTERVAL 30 DAY "                       \
-	"ORDER BY decided_at DESC LIMIT 1"
 
 /* A login back-off table keyed by key (0018, 0019): its row made outside
  * the transaction, locked, set, undone for a reserved check that never ran
@@ -87,18 +37,18 @@
 	[STMT_##prefix##_PURGE] = {"DELETE FROM " t " WHERE updated_at < NOW() - INTERVAL 1 DAY "  \
 	                           "AND (locked_until IS NULL OR locked_until < NOW())"}
 
-/* The texts of every proposal table's rows of a status. */
-#define TEXTS_SQL(status)                                                                          \
-	"SELECT word COLLATE utf8mb4_bin FROM submission WHERE status = '" status "' UNION ALL "   \
-	"SELECT word COLLATE utf8mb4_bin FROM spell_submission WHERE status = '" status "' "       \
-	"UNION ALL SELECT name COLLATE utf8mb4_bin FROM name_submission WHERE status = '" status   \
-	"' UNION ALL SELECT name COLLATE utf8mb4_bin FROM dressing_submission WHERE status = "     \
-	"'" status "'"
-
 /* One client's rows of a proposal table in the last hour. */
 #define RECENT_SQL(t)                                                                              \
 	"SELECT created_at FROM " t                                                                \
 	" WHERE client_hash = ? AND created_at > NOW() - INTERVAL 1 HOUR"
+
+/* The parts of the statements over every proposal table, one per row of
+ * PROPOSAL_TYPE_LIST. The preprocessor cannot tell the first row from the
+ * others, so each part brings its separator and the statement a neutral
+ * end (a branch of no rows) or start (0). */
+#define RATE_ONE_(type, t, prefix)    RECENT_SQL(t) " UNION ALL "
+#define PENDING_ONE_(type, t, prefix) " + (SELECT COUNT(*) FROM " t " WHERE status = 'pending')"
+#define SID_ONE_(type, t, prefix)     " + (SELECT COUNT(*) FROM " t " WHERE submission_id = ?)"
 
 #define LIVE_SQL(t) "SELECT active FROM " t " WHERE live_word = ? LIMIT 1"
 /* An approved word: its value (a base) or value_mult (the others) before
@@ -133,7 +83,7 @@
 #define EDIT_SHAPE_SLOTTED(t, value) EDIT(t, ", tier, slot", value)
 #define EDIT_SHAPE_MARKED(t, value)  EDIT(t, ", mark", value)
 
-const struct stmt_def db_statements[STMT__MAX] = {
+const struct stmt_def db_statements[STMT_TYPE_FIRST] = {
         [STMT_REVISION] = {"SELECT revision FROM catalog_revision WHERE id = 1"},
         /* A change set (docs/items.md): bumped once, first in its
          * transaction (the row lock orders change sets), then read back. */
@@ -188,42 +138,12 @@ const struct stmt_def db_statements[STMT__MAX] = {
 
         [STMT_BEGIN] = {"START TRANSACTION"},
         [STMT_COMMIT] = {"COMMIT"},
-        QUEUE_STMTS(SUB, "submission", SUB_COLS),
-        /* The hour's accepted proposals of one client over every form (word,
-         * spell, name: one shared limit), and the seconds until the
-         * oldest of them leaves the hour. */
-        [STMT_SUB_RATE] =
-                {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), MIN(created_at) + "
-                 "INTERVAL 1 HOUR), 0) FROM (" RECENT_SQL("submission") " UNION ALL " RECENT_SQL(
-                         "s"
-                         "p"
-                         "e"
-                         "l"
-                         "l"
-                         "_"
-                         "s"
-                         "u"
-                         "b"
-                         "m"
-                         "i"
-                         "s"
-                         "s"
-                         "i"
-                         "o"
-                         "n") " UNION ALL " RECENT_SQL("name_submission") " UNION ALL " RECENT_SQL("dressing_submission") ") AS "
-                                                                                                                          "recen"
-                                                                                                                          "t"},
-        [STMT_SUB_PENDING] = {"SELECT id FROM submission WHERE kind = ? AND part = ? AND word = ? "
-                              "AND status = 'pending' LIMIT 1"},
-        [STMT_SUB_REJECTED] = {REJECTED_SQL("submission", "kind = ? AND part = ? AND word = ?")},
-        [STMT_SUB_INSERT] =
-                {"INSERT INTO submission (submission_id, kind, part, word, tier, slot" STAT_COLS
-                 ", worth, client_hash, mark, classes) VALUES (?, ?, ?, ?, ?, ?" STAT_QS
-                 ", ?, ?, ?, ?)"},
-        [STMT_SUB_DECIDE] = {DECIDE_SQL("submission", "")},
-        [STMT_LOG_INSERT] = {"INSERT INTO moderation_log (submission_id, moderator_id, moderator, "
-                             "action, reason, word_id, stats_before, stats_after) "
-                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"},
+        /* The hour's accepted proposals of one client over every form (one
+         * shared limit), and the seconds until the oldest of them leaves
+         * the hour. */
+        [STMT_SUB_RATE] = {"SELECT COUNT(*), COALESCE(TIMESTAMPDIFF(SECOND, NOW(), "
+                           "MIN(created_at) + INTERVAL 1 HOUR), 0) FROM (" PROPOSAL_TYPE_LIST(
+                                   RATE_ONE_) "SELECT NULL FROM DUAL WHERE FALSE) AS recent"},
         [STMT_MOD_GET] = {"SELECT id, name, password_hash FROM moderator WHERE name = ?"},
         [STMT_MOD_INSERT] = {"INSERT INTO moderator (name, password_hash) VALUES (?, ?)"},
         [STMT_MOD_UPDATE] = {"UPDATE moderator SET password_hash = ? WHERE id = ?"},
@@ -251,66 +171,12 @@ const struct stmt_def db_statements[STMT__MAX] = {
         BACKOFF_STMTS(DEV, "login_device", "device_hash"),
         [STMT_LOG_WORD] = {"INSERT INTO moderation_log (moderator_id, moderator, action, word_id, "
                            "reason, stats_after) VALUES (?, ?, ?, ?, ?, ?)"},
-        /* Over every proposal form: how many wait (the global bound),
-         * whether a submission id is stored by any, and the texts that
-         * wait or were approved (the look-alike checks; at most
-         * PROPOSALS_PENDING_MAX wait, and approvals are a moderator's). */
-        [STMT_PROPOSALS_PENDING] = {"SELECT (SELECT COUNT(*) FROM submission WHERE status = "
-                                    "'pending') + (SELECT COUNT(*) FROM spell_submission WHERE "
-                                    "status = 'pending') + (SELECT COUNT(*) FROM "
-                                    "name_submission WHERE status = 'pending')"},
-        [STMT_PROPOSALS_SID] = {"SELECT (SELECT COUNT(*) FROM submission WHERE submission_id = "
-                                "?) + (SELECT COUNT(*) FROM spell_submission WHERE "
-                                "submission_id = ?) + (SELECT COUNT(*) FROM name_submission "
-                                "WHERE submission_id = ?) + (SELECT COUNT(*) FROM "
-                                "dressing_submission WHERE submission_id = ?)"},
-        [STMT_PROPOSALS_TEXTS_PENDING] = {TEXTS_SQL("pending")},
-        [STMT_PROPOSALS_TEXTS_APPROVED] = {TEXTS_SQL("approved")},
+        /* Over every proposal form: how many wait (the global bound), and
+         * whether a submission id is stored by any. */
+        [STMT_PROPOSALS_PENDING] = {"SELECT 0" PROPOSAL_TYPE_LIST(PENDING_ONE_)},
+        [STMT_PROPOSALS_SID] = {"SELECT 0" PROPOSAL_TYPE_LIST(SID_ONE_)},
         [STMT_LOG_LOGIN] = {"INSERT INTO moderation_log (moderator_id, moderator, action) "
                             "VALUES (?, ?, ?)"},
-        QUEUE_STMTS(SPELL_SUB, "spell_submission", SPELL_SUB_COLS),
-        [STMT_SPELL_LIVE] = {LIVE_SQL("spell")},
-        [STMT_SPELL_SUB_INSERT] = {"INSERT INTO spell_submission (submission_id, word, mana, "
-                                   "level, tier, effects, client_hash) "
-                                   "VALUES (?, ?, ?, ?, ?, ?, ?)"},
-        /* An approved spell, in the change set whose revision is the last ?;
-         * its effects follow in the same transaction (0012's trigger). */
-        [STMT_SPELL_ADD] = {"INSERT INTO spell (word, mana, level, tier, active, added_rev) "
-                            "VALUES (?, ?, ?, ?, 1, ?)"},
-        [STMT_SPELL_EFFECT_ADD] = {"INSERT INTO spell_effect (spell_id, ord, effect, p1, p2, "
-                                   "p3, p4, p5) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"},
-        [STMT_SPELL_SUB_DECIDE] = {DECIDE_SQL("spell_submission", ", spell_id = ?")},
-        [STMT_SPELL_LOG] = {DECIDE_LOG_SQL("spell_submission_id")},
-        QUEUE_STMTS(NAME_SUB, "name_submission", NAME_SUB_COLS),
-        /* A live training name spelled the same but for case (accents
-         * count), as name_submission compares names (0015); markov_name's
-         * own key is by code point. */
-        [STMT_NAME_LIVE] = {"SELECT id FROM markov_name WHERE retired_rev IS NULL AND "
-                            "name COLLATE utf8mb4_uca1400_as_ci = ? LIMIT 1"},
-        [STMT_NAME_SUB_REJECTED] = {REJECTED_SQL("name_submission", "name = ?")},
-        [STMT_NAME_SUB_INSERT] = {"INSERT INTO name_submission (submission_id, name, "
-                                  "client_hash) VALUES (?, ?, ?)"},
-        /* An approved name, in the change set whose revision is the ?. */
-        [STMT_NAME_ADD] = {"INSERT INTO markov_name (name, added_rev) VALUES (?, ?)"},
-        [STMT_CLASS_ADD] = {"INSERT INTO word_class (kind, part, word, class, added_rev) "
-                            "VALUES (?, ?, ?, ?, ?)"},
-        [STMT_NAME_SUB_DECIDE] = {DECIDE_SQL("name_submission", ", markov_name_id = ?")},
-        [STMT_NAME_LOG] = {DECIDE_LOG_SQL("name_submission_id")},
-        QUEUE_STMTS(DRESS_SUB, "dressing_submission", DRESS_SUB_COLS),
-        /* A live row of the kind spelled the same as the table compares
-         * (case- and accent-insensitively). */
-        [STMT_DRESS_LIVE] = {"SELECT id FROM dungeon_dressing WHERE retired_rev IS NULL AND "
-                             "kind = ? AND name = ? LIMIT 1"},
-        [STMT_DRESS_SUB_INSERT] = {"INSERT INTO dressing_submission (submission_id, kind, name, "
-                                   "plural, effect, level_min, level_max, number_min, "
-                                   "number_max, client_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                                   "?)"},
-        /* An approved row, in the change set whose revision is the last ?. */
-        [STMT_DRESS_ADD] = {"INSERT INTO dungeon_dressing (kind, name, plural, effect, "
-                            "level_min, level_max, number_min, number_max, weight, added_rev) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"},
-        [STMT_DRESS_SUB_DECIDE] = {DECIDE_SQL("dressing_submission", ", dressing_id = ?")},
-        [STMT_DRESS_LOG] = {DECIDE_LOG_SQL("dressing_submission_id")},
         /* Every proposal queue's rows by status, for /metrics: a scan of
          * three small tables, once per scrape. */
         [STMT_PROPOSAL_COUNTS] = {"SELECT 'word', status, COUNT(*) FROM submission GROUP BY status "
@@ -351,4 +217,17 @@ int stmt_table_index(enum kind k, enum part p)
 		    db_statements[STMT_LOAD_FIRST + i].part == p)
 			return i;
 	return -1;
+}
+
+#define TYPE_STATEMENTS_(type, table, prefix) proposal_##type##_statements,
+static const struct stmt_def *const type_statements[PROPOSAL_TYPE_COUNT] = {
+        PROPOSAL_TYPE_LIST(TYPE_STATEMENTS_)};
+
+const struct stmt_def *stmt_get(enum stmt s)
+{
+	if (s >= STMT_TYPE_FIRST) {
+		unsigned i = (unsigned)(s - STMT_TYPE_FIRST);
+		return &type_statements[i / TS__MAX][i % TS__MAX];
+	}
+	return &db_statements[s];
 }

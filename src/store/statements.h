@@ -1,12 +1,46 @@
-/* statements: every SQL statement of the daemon, in one table. db.c
+/* statements: every SQL statement of the daemon, by enum stmt. db.c
  * prepares each on first use on a connection and runs it; the modules of
- * the database layer (db.c for the catalog, dbmod.c for proposals,
- * moderators and sessions) name them by enum stmt. Every value goes in
- * through a bound parameter: no statement is ever built from input. */
+ * the database layer name them by enum stmt. The catalog's, the sessions'
+ * and those over every proposal table are in one table here
+ * (statements.c); each proposal type's are in its own file
+ * (proposal_<type>.c), a block of enum stmt per row of
+ * PROPOSAL_TYPE_LIST. Every value goes in through a bound parameter: no
+ * statement is ever built from input. */
 #ifndef LOOTFORGE_STATEMENTS_H
 #define LOOTFORGE_STATEMENTS_H
 
+#include "proposal_list.h"
 #include "recipe.h"
+
+/* The statements of a proposal type, by slot. The lifecycle (lifecycle.c)
+ * runs the first ones; the others are the type's own hooks' (a slot the
+ * type does not use has no SQL). */
+enum type_slot {
+	TS_BY_SID,         /* one row by submission id (the id bound) */
+	TS_LIST,           /* the pending rows, oldest first (a limit bound) */
+	TS_COUNT,          /* how many are pending */
+	TS_LOCK,           /* one row locked for its decision (the id bound) */
+	TS_INSERT,         /* a new pending row */
+	TS_DECIDE,         /* a decision (struct proposal_type says its parameters) */
+	TS_LOG,            /* the decision's moderation log line */
+	TS_TEXTS_PENDING,  /* the texts that wait (the look-alike check of a submit) */
+	TS_TEXTS_APPROVED, /* the texts approved (the look-alike check of an approval) */
+	TS_LIVE,           /* the type's own: its key live in the catalog, */
+	TS_PENDING,        /* pending, */
+	TS_REJECTED,       /* lately rejected, */
+	TS_ADD,            /* added to the catalog, */
+	TS_EXTRA,          /* and one more row an approval adds */
+	TS__MAX
+};
+
+/* The index of each row of PROPOSAL_TYPE_LIST: PROPOSAL_INDEX_<type>. */
+#define STMT_PROPOSAL_INDEX_(type, table, prefix) PROPOSAL_INDEX_##type,
+enum proposal_index { PROPOSAL_TYPE_LIST(STMT_PROPOSAL_INDEX_) };
+#undef STMT_PROPOSAL_INDEX_
+
+/* Statement slot of proposal type type (its row's first name). */
+#define TYPE_STMT(type, slot)                                                                      \
+	((enum stmt)(STMT_TYPE_FIRST + PROPOSAL_INDEX_##type * TS__MAX + (slot)))
 
 enum stmt {
 	/* the catalog (db.c) */
@@ -25,17 +59,8 @@ enum stmt {
 	/* transactions */
 	STMT_BEGIN,
 	STMT_COMMIT,
-	/* proposals, moderators, sessions, back-off (dbmod.c) */
-	STMT_SUB_BY_SID,
+	/* proposals over every type, moderators, sessions, back-off */
 	STMT_SUB_RATE,
-	STMT_SUB_PENDING,
-	STMT_SUB_REJECTED,
-	STMT_SUB_INSERT,
-	STMT_SUB_LIST,
-	STMT_SUB_COUNT,
-	STMT_SUB_LOCK,
-	STMT_SUB_DECIDE,
-	STMT_LOG_INSERT,
 	STMT_MOD_GET,
 	STMT_MOD_INSERT,
 	STMT_MOD_UPDATE,
@@ -63,42 +88,7 @@ enum stmt {
 	STMT_LOG_LOGIN,
 	STMT_PROPOSALS_PENDING,
 	STMT_PROPOSALS_SID,
-	STMT_PROPOSALS_TEXTS_PENDING,
-	STMT_PROPOSALS_TEXTS_APPROVED,
 	STMT_LOG_WORD,
-	/* spell proposals (dbmod.c, migration 0013) */
-	STMT_SPELL_SUB_BY_SID,
-	STMT_SPELL_LIVE,
-	STMT_SPELL_SUB_INSERT,
-	STMT_SPELL_SUB_LIST,
-	STMT_SPELL_SUB_COUNT,
-	STMT_SPELL_SUB_LOCK,
-	STMT_SPELL_ADD,
-	STMT_SPELL_EFFECT_ADD,
-	STMT_SPELL_SUB_DECIDE,
-	STMT_SPELL_LOG,
-	/* training-name proposals (dbmod.c, migration 0015) */
-	STMT_NAME_SUB_BY_SID,
-	STMT_NAME_LIVE,
-	STMT_NAME_SUB_REJECTED,
-	STMT_NAME_SUB_INSERT,
-	STMT_NAME_SUB_LIST,
-	STMT_NAME_SUB_COUNT,
-	STMT_NAME_SUB_LOCK,
-	STMT_NAME_ADD,
-	STMT_CLASS_ADD, /* a word_class row (0016) of an approved word */
-	STMT_NAME_SUB_DECIDE,
-	STMT_NAME_LOG,
-	/* dungeon dressing proposals (proposal_types.c, migration 0021) */
-	STMT_DRESS_SUB_BY_SID,
-	STMT_DRESS_LIVE,
-	STMT_DRESS_SUB_INSERT,
-	STMT_DRESS_SUB_LIST,
-	STMT_DRESS_SUB_COUNT,
-	STMT_DRESS_SUB_LOCK,
-	STMT_DRESS_ADD,
-	STMT_DRESS_SUB_DECIDE,
-	STMT_DRESS_LOG,
 	/* operators' figures (dbstats.c) */
 	STMT_PROPOSAL_COUNTS,
 	/* per affix table, in AFFIX_TABLES order: load, live word, add word,
@@ -108,7 +98,9 @@ enum stmt {
 	STMT_ADD_FIRST = STMT_LIVE_FIRST + AFFIX_TABLE_COUNT,
 	STMT_RETIRE_FIRST = STMT_ADD_FIRST + AFFIX_TABLE_COUNT,
 	STMT_EDIT_FIRST = STMT_RETIRE_FIRST + AFFIX_TABLE_COUNT,
-	STMT__MAX = STMT_EDIT_FIRST + AFFIX_TABLE_COUNT
+	/* per proposal type, in PROPOSAL_TYPE_LIST order: TS__MAX slots each */
+	STMT_TYPE_FIRST = STMT_EDIT_FIRST + AFFIX_TABLE_COUNT,
+	STMT__MAX = STMT_TYPE_FIRST + PROPOSAL_TYPE_COUNT * TS__MAX
 };
 
 struct stmt_def {
@@ -119,7 +111,26 @@ struct stmt_def {
 	enum table_shape shape;
 };
 
-extern const struct stmt_def db_statements[STMT__MAX];
+/* The statements below STMT_TYPE_FIRST. */
+extern const struct stmt_def db_statements[STMT_TYPE_FIRST];
+
+/* Each proposal type's, by enum type_slot (in its own file). */
+#define STMT_TYPE_STATEMENTS_(type, table, prefix)                                                 \
+	extern const struct stmt_def proposal_##type##_statements[TS__MAX];
+PROPOSAL_TYPE_LIST(STMT_TYPE_STATEMENTS_)
+#undef STMT_TYPE_STATEMENTS_
+
+/* Statement s (below STMT__MAX), wherever it is kept; its sql is NULL for
+ * a slot a type does not use. */
+const struct stmt_def *stmt_get(enum stmt s);
+
+/* The stat columns a submission and an affix row are written with
+ * (multiplier is never proposed), in the order of STAT_LIST, each after a
+ * comma: ", hands, attack, ...", and as many ", ?". */
+#define STAT_COL_(id, name, prop, load) prop(", " name)
+#define STAT_COLS                       STAT_LIST(STAT_COL_)
+#define STAT_Q_(id, name, prop, load)   prop(", ?")
+#define STAT_QS                         STAT_LIST(STAT_Q_)
 
 /* The index of table <kind>_<part> in AFFIX_TABLES, or -1. */
 int stmt_table_index(enum kind k, enum part p);

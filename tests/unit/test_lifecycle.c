@@ -16,15 +16,17 @@
 #include "lifecycle_int.h"
 #include "proposal_types.h"
 
-static const struct proposal_type *const types[] = {&proposal_word, &proposal_spell,
-                                                    &proposal_name};
+#define TYPE_(type, table, prefix) &proposal_##type,
+static const struct proposal_type *const types[] = {PROPOSAL_TYPE_LIST(TYPE_)};
+#define TABLE_(type, table, prefix) table,
+static const char *const tables[] = {PROPOSAL_TYPE_LIST(TABLE_)};
 #define N_TYPES (sizeof types / sizeof types[0])
 
 /* The ? of a statement. */
 static int params(enum stmt q)
 {
 	int n = 0;
-	for (const char *s = db_statements[q].sql; s && *s; s++)
+	for (const char *s = stmt_get(q)->sql; s && *s; s++)
 		n += *s == '?';
 	return n;
 }
@@ -55,19 +57,26 @@ static void test_statements_take_what_the_flow_binds(void **state)
 	(void)state;
 	for (size_t i = 0; i < N_TYPES; i++) {
 		const struct proposal_type *t = types[i];
-		enum stmt qs[] = {t->by_sid, t->list,   t->count, t->lock,
-		                  t->insert, t->decide, t->log};
-		for (size_t q = 0; q < sizeof qs / sizeof qs[0]; q++)
-			assert_non_null(db_statements[qs[q]].sql);
-		assert_int_equal(params(t->by_sid), 1);
-		assert_int_equal(params(t->list), 1);
-		assert_int_equal(params(t->count), 0);
-		assert_int_equal(params(t->lock), 1);
+		/* its block is its row's of the list */
+		assert_int_equal(t->stmts, STMT_TYPE_FIRST + (int)i * TS__MAX);
+		assert_string_equal(t->table, tables[i]);
+		enum type_slot qs[] = {TS_BY_SID, TS_LIST,          TS_COUNT,
+		                       TS_LOCK,   TS_INSERT,        TS_DECIDE,
+		                       TS_LOG,    TS_TEXTS_PENDING, TS_TEXTS_APPROVED};
+		for (size_t q = 0; q < sizeof qs / sizeof qs[0]; q++) {
+			assert_non_null(stmt_get(lc_stmt(t, qs[q]))->sql);
+			assert_non_null(strstr(stmt_get(lc_stmt(t, qs[q]))->sql, t->table));
+		}
+		assert_int_equal(params(lc_stmt(t, TS_BY_SID)), 1);
+		assert_int_equal(params(lc_stmt(t, TS_LIST)), 1);
+		assert_int_equal(params(lc_stmt(t, TS_COUNT)), 0);
+		assert_int_equal(params(lc_stmt(t, TS_LOCK)), 1);
+		assert_int_equal(params(lc_stmt(t, TS_TEXTS_PENDING)), 0);
+		assert_int_equal(params(lc_stmt(t, TS_TEXTS_APPROVED)), 0);
 		/* status, moderator, reason, [new id], id */
-		assert_int_equal(params(t->decide), 4 + t->decide_new_id);
+		assert_int_equal(params(lc_stmt(t, TS_DECIDE)), 4 + t->decide_new_id);
 		/* id, moderator id and name, action, reason, new id, [before], after */
-		assert_int_equal(params(t->log), 7 + t->log_before);
-		assert_non_null(strstr(db_statements[t->by_sid].sql, t->table));
+		assert_int_equal(params(lc_stmt(t, TS_LOG)), 7 + t->log_before);
 	}
 }
 
@@ -77,12 +86,15 @@ static void test_insert_binds_every_parameter(void **state)
 {
 	struct proposal word = {.kind = K_WEAPON, .part = P_PREFIX, .tier = 2};
 	struct spell_proposal spell = {.mana = 5, .level = 1, .tier = 1};
-	const void *proposals[] = {&word, &spell, "Qzxname"};
+	struct dress_proposal dress = {.kind = DP_TRAP, .level_min = 1, .level_max = 2};
+	const void *proposals[] = {&word, &spell, "Qzxname", &dress};
 	uint8_t client[DBMOD_HASH_BYTES] = {0};
 	(void)state;
 
 	strcpy(word.word, "Zorbish");
 	strcpy(spell.name, "Zorb");
+	strcpy(dress.name, "Zorb pit");
+	assert_int_equal(N_TYPES, sizeof proposals / sizeof proposals[0]);
 	for (size_t i = 0; i < N_TYPES; i++) {
 		struct params ps = {.n = 0};
 		struct lc_scratch scratch;
@@ -93,7 +105,7 @@ static void test_insert_binds_every_parameter(void **state)
 		assert_int_equal(types[i]->insert_params(&ps, "0123456789abcdef0123456789abcdef",
 		                                         proposals[i], client, &scratch),
 		                 0);
-		assert_int_equal(ps.n, params(types[i]->insert));
+		assert_int_equal(ps.n, params(lc_stmt(types[i], TS_INSERT)));
 	}
 }
 
