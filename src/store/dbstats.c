@@ -5,7 +5,8 @@
 
 #include "db_int.h"
 
-const char *const dbstats_form_names[DBSTATS_FORMS] = {"word", "spell", "name"};
+#define FORM_NAME_(type, table, prefix) #type,
+const char *const dbstats_form_names[DBSTATS_FORMS] = {PROPOSAL_TYPE_LIST(FORM_NAME_)};
 const char *const dbstats_status_names[DBSTATS_STATUSES] = {"pending", "approved", "rejected"};
 
 static int index_of(const char *const *names, int n, const char *s)

@@ -4,11 +4,13 @@
 #define LOOTFORGE_DBSTATS_H
 
 #include "db.h"
+#include "proposal_list.h"
 
-enum dbstats_form { DBSTATS_WORD, DBSTATS_SPELL, DBSTATS_NAME, DBSTATS_FORMS };
+/* The proposal types, in PROPOSAL_TYPE_LIST's order. */
+enum { DBSTATS_FORMS = PROPOSAL_TYPE_COUNT };
 enum dbstats_status { DBSTATS_PENDING, DBSTATS_APPROVED, DBSTATS_REJECTED, DBSTATS_STATUSES };
 
-extern const char *const dbstats_form_names[DBSTATS_FORMS];      /* "word", "spell", "name" */
+extern const char *const dbstats_form_names[DBSTATS_FORMS];      /* "word", "spell", ... */
 extern const char *const dbstats_status_names[DBSTATS_STATUSES]; /* "pending", ... */
 
 /* How many proposals of each form are in each status. */

@@ -46,7 +46,9 @@
  * PROPOSAL_TYPE_LIST. The preprocessor cannot tell the first row from the
  * others, so each part brings its separator and the statement a neutral
  * end (a branch of no rows) or start (0). */
-#define RATE_ONE_(type, t, prefix)    RECENT_SQL(t) " UNION ALL "
+#define RATE_ONE_(type, t, prefix) RECENT_SQL(t) " UNION ALL "
+#define COUNTS_ONE_(type, table, prefix)                                                           \
+	" UNION ALL SELECT '" #type "', status, COUNT(*) FROM " table " GROUP BY status"
 #define PENDING_ONE_(type, t, prefix) " + (SELECT COUNT(*) FROM " t " WHERE status = 'pending')"
 #define SID_ONE_(type, t, prefix)     " + (SELECT COUNT(*) FROM " t " WHERE submission_id = ?)"
 
@@ -178,12 +180,9 @@ const struct stmt_def db_statements[STMT_TYPE_FIRST] = {
         [STMT_LOG_LOGIN] = {"INSERT INTO moderation_log (moderator_id, moderator, action) "
                             "VALUES (?, ?, ?)"},
         /* Every proposal queue's rows by status, for /metrics: a scan of
-         * three small tables, once per scrape. */
-        [STMT_PROPOSAL_COUNTS] = {"SELECT 'word', status, COUNT(*) FROM submission GROUP BY status "
-                                  "UNION ALL SELECT 'spell', status, COUNT(*) FROM "
-                                  "spell_submission GROUP BY status "
-                                  "UNION ALL SELECT 'name', status, COUNT(*) FROM "
-                                  "name_submission GROUP BY status"},
+         * each small table, once per scrape. */
+        [STMT_PROPOSAL_COUNTS] = {"SELECT '', '', 0 FROM DUAL WHERE FALSE" PROPOSAL_TYPE_LIST(
+                COUNTS_ONE_)},
 /* The rows of the per-table statements: sql of the table's shape, with a
  * base's value columns or the others'. */
 #define ROW_(k, p, t, s, sql, base, other)                                                         \

@@ -225,8 +225,20 @@ def test_metrics_parse_and_move_with_requests(stack):
         if before == count():
             break
     check(seen == before, "pending word proposals as the database counts them", before, seen)
+    # Every proposal type's table has its series, each status of it.
+    for form, table in (("word", "submission"), ("spell", "spell_submission"),
+                        ("name", "name_submission"), ("dressing", "dressing_submission")):
+        for status in ("pending", "approved", "rejected"):
+            key = ("lootforge_proposals", tuple(sorted({"form": form, "status": status}.items())))
+            check(key in samples, "a series for %s proposals %s" % (form, status), table)
+    # A change set of an earlier test reaches every process within its
+    # reload interval: ask until each says the database's revision.
     want = int(stack.sql("SELECT revision FROM catalog_revision WHERE id = 1")[0][0])
-    revs = [v for (n, _), v in samples.items() if n == "lootforge_catalog_revision"]
+    for _ in range(50):
+        revs = [v for (n, _), v in scrape(stack)[0].items() if n == "lootforge_catalog_revision"]
+        if revs and all(v == want for v in revs):
+            break
+        time.sleep(0.1)
     check(revs and all(v == want for v in revs), "each process's revision", revs, want)
 
 
