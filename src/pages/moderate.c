@@ -553,7 +553,7 @@ static void word_confirm(const void *row, int approved, char *msg, size_t n)
 	         kind_names[p->kind], part_names[p->part], word);
 }
 
-static const struct decision word_decision = {
+const struct decision word_decision = {
         .type = &proposal_word,
         .list = KEPT_WORD,
         .row_size = sizeof(struct db_submission),
@@ -616,7 +616,7 @@ static void spell_confirm(const void *row, int approved, char *msg, size_t n)
 	         used ? " (" : "", effects, used ? ")." : ".");
 }
 
-static const struct decision spell_decision = {
+const struct decision spell_decision = {
         .type = &proposal_spell,
         .list = KEPT_SPELL,
         .row_size = sizeof(struct db_spell_submission),
@@ -666,7 +666,7 @@ static void name_confirm(const void *row, int approved, char *msg, size_t n)
 	         r->name);
 }
 
-static const struct decision name_decision = {
+const struct decision name_decision = {
         .type = &proposal_name,
         .list = KEPT_NAME,
         .row_size = sizeof(struct db_name_submission),
@@ -718,7 +718,7 @@ static void dress_confirm(const void *row, int approved, char *msg, size_t n)
 	         dressprop_kind_names[p->kind], p->name);
 }
 
-static const struct decision dress_decision = {
+const struct decision dressing_decision = {
         .type = &proposal_dressing,
         .list = KEPT_DRESS,
         .row_size = sizeof(struct db_dressing_submission),
@@ -753,7 +753,7 @@ _Static_assert(offsetof(struct db_spell_submission, sid) == offsetof(struct db_s
                "every record has its submission id at the same place");
 
 static const struct decision *const decisions[] = {&word_decision, &spell_decision, &name_decision,
-                                                   &dress_decision};
+                                                   &dressing_decision};
 
 /* ?approved=SID&type=T or ?rejected=SID&type=T, after a decision's 303: the
  * note names what was decided, read from the store, and only when that
@@ -888,44 +888,12 @@ static void decide(struct handler_ctx *ctx, const struct request *rq, struct res
 
 void moderate_approve(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	decide(ctx, rq, rs, &word_decision, 1);
+	decide(ctx, rq, rs, ctx->route_arg, 1);
 }
 
 void moderate_reject(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	decide(ctx, rq, rs, &word_decision, 0);
-}
-
-void moderate_spell_approve(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	decide(ctx, rq, rs, &spell_decision, 1);
-}
-
-void moderate_spell_reject(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	decide(ctx, rq, rs, &spell_decision, 0);
-}
-
-void moderate_name_approve(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	decide(ctx, rq, rs, &name_decision, 1);
-}
-
-void moderate_name_reject(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	decide(ctx, rq, rs, &name_decision, 0);
-}
-
-void moderate_dressing_approve(struct handler_ctx *ctx, const struct request *rq,
-                               struct response *rs)
-{
-	decide(ctx, rq, rs, &dress_decision, 1);
-}
-
-void moderate_dressing_reject(struct handler_ctx *ctx, const struct request *rq,
-                              struct response *rs)
-{
-	decide(ctx, rq, rs, &dress_decision, 0);
+	decide(ctx, rq, rs, ctx->route_arg, 0);
 }
 
 /* ---- changing live words (docs/items.md) ---- */

@@ -465,34 +465,7 @@ static void pf_route(const struct proposal_form *f, struct handler_ctx *ctx,
 		pf_get(f, ctx, rq, rs);
 }
 
-/* ---- the routes ---- */
-
-void submit_name_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+void submit_form_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	pf_route(&submit_name_form, ctx, rq, rs);
-}
-
-void submit_trap_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	pf_route(&submit_trap_form, ctx, rq, rs);
-}
-
-void submit_occupant_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	pf_route(&submit_occupant_form, ctx, rq, rs);
-}
-
-void submit_dressing_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	pf_route(&submit_dressing_form, ctx, rq, rs);
-}
-
-void submit_spell_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	pf_route(&submit_spell_form, ctx, rq, rs);
-}
-
-void submit_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	pf_route(&submit_word_form, ctx, rq, rs);
+	pf_route(ctx->route_arg, ctx, rq, rs);
 }

@@ -21,6 +21,11 @@ static const char *const phrase_names[] = {"csrf", "submission_id", "format", "r
 const struct field_table submit_trap_body = FIELD_NAMES(trap_names, 0);
 const struct field_table submit_occupant_body = FIELD_NAMES(occupant_names, 0);
 const struct field_table submit_dressing_body = FIELD_NAMES(phrase_names, 0);
+/* What a GET of each form reads: the format. */
+static const struct field_row get_rows[] = {{"format", FIELD_FORMATS}};
+const struct field_table submit_trap_fields = FIELD_TABLE(get_rows),
+                         submit_occupant_fields = FIELD_TABLE(get_rows),
+                         submit_dressing_fields = FIELD_TABLE(get_rows);
 
 /* Field name as sent, or NULL (in: NULL or the fields read). */
 static const char *sent(const struct fields *in, const char *name)

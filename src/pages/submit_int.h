@@ -10,6 +10,7 @@
 #include "nameprop.h"
 #include "page.h"
 #include "proposal_types.h"
+#include "submit.h"
 
 /* /submit, /submit/spell and /submit/name (docs/moderation.md) answer
  * alike: a form with its token and id, its "received" page, and a POST
@@ -86,10 +87,6 @@ struct proposal_form {
 	void (*refusal)(const union pf_state *s, const struct submit_outcome *out, char *text,
 	                size_t n);
 };
-
-extern const struct proposal_form submit_word_form, submit_spell_form, submit_name_form;
-/* The dungeon dressing forms (submit_dungeon.c). */
-extern const struct proposal_form submit_trap_form, submit_occupant_form, submit_dressing_form;
 
 /* Field i as typed, or "" (in: NULL or the fields read). */
 const char *submit_typed(const struct fields *in, int i);

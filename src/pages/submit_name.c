@@ -13,6 +13,9 @@ enum nf { NF_CSRF, NF_SID, NF_NAME, NF_FORMAT, NF_RECEIVED, NF__MAX };
 static const char *const nf_names[NF__MAX + 1] = {"csrf",   "submission_id", "name",
                                                   "format", "received",      NULL};
 const struct field_table submit_name_body = FIELD_NAMES(nf_names, 0);
+/* What a GET of the form reads: the format. */
+static const struct field_row get_rows[] = {{"format", FIELD_FORMATS}};
+const struct field_table submit_name_fields = FIELD_TABLE(get_rows);
 
 static void name_fill_form(struct tmpl_dict *f, const struct fields *in)
 {

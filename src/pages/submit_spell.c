@@ -35,6 +35,9 @@ static const char *const sp_names[SP__MAX + 1] = {
         "effect5",     "format",        "received",    SLOT_NAMES(1), SLOT_NAMES(2),
         SLOT_NAMES(3), SLOT_NAMES(4),   SLOT_NAMES(5), NULL};
 const struct field_table submit_spell_body = FIELD_NAMES(sp_names, 0);
+/* What a GET of the form reads: the format. */
+static const struct field_row get_rows[] = {{"format", FIELD_FORMATS}};
+const struct field_table submit_spell_fields = FIELD_TABLE(get_rows);
 
 /* The choices of a table param as "1 fire, 2 cold, ...", for the hints. */
 static void table_choices(int table, char *dst, size_t cap)
