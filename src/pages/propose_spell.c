@@ -9,6 +9,15 @@
 #include "confusable.h"
 #include "submit_int.h"
 
+/* What the form keeps while it answers one request (submit_int.h): the
+ * proposal parsed from a POST, the row looked up or stored, and the
+ * form's parts of each slot as text cells, while parsing. */
+struct spell_state {
+	struct spell_proposal p;
+	struct db_spell_submission row;
+	char cells[SPELL_EFFECTS_MAX][SPELL_CELL_MAX + 1];
+};
+
 /* An effect slot is either one text cell (effectN, "heal 2 6 3 1", the
  * syntax of sql/data/spells.tsv, for curl) or its parts, as the HTML form
  * sends them: effectN_kind and effectN_p1..effectN_p5 (docs/form.md). */
@@ -125,9 +134,11 @@ static void spell_fill_form(struct tmpl_dict *f, const struct fields *in)
 	spell_fill_kinds(f);
 }
 
-static void spell_fill_received(struct tmpl_dict *r, const union pf_state *s)
+static void spell_fill_received(struct tmpl_dict *r, const void *state)
 {
-	const struct db_spell_submission *row = &s->spell.row;
+	const struct spell_state *s = state;
+
+	const struct db_spell_submission *row = &s->row;
 	char effects[SPELL_EFFECTS_TEXT_MAX + 1];
 
 	tmpl_set(r, "NAME", row->p.name);
@@ -136,9 +147,11 @@ static void spell_fill_received(struct tmpl_dict *r, const union pf_state *s)
 	submit_fill_row(r, row->status, row->sid, row->created);
 }
 
-static json_t *spell_row_json(const union pf_state *s)
+static json_t *spell_row_json(const void *state)
 {
-	const struct db_spell_submission *row = &s->spell.row;
+	const struct spell_state *s = state;
+
+	const struct db_spell_submission *row = &s->row;
 	char effects[SPELL_EFFECTS_TEXT_MAX + 1];
 
 	if (spell_effects_text(&row->p, effects, sizeof effects) < 0)
@@ -205,8 +218,10 @@ static int slot_cell(const struct fields *in, int i, char *cell, size_t cap,
  * text cell or its parts, which become a cell of the same syntax. The
  * slots' own problems (a param that is no number, a slot given twice) are
  * listed with the spell's; a slot with one is left out of its check. */
-static void spell_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
+static void spell_parse(const struct fields *in, void *state, struct proposal_error *err)
 {
+	struct spell_state *s = state;
+
 	struct spell_proposal_input pin = {
 	        .name = in->v[SP_NAME],
 	        .mana = in->v[SP_MANA],
@@ -217,11 +232,11 @@ static void spell_parse(const struct fields *in, union pf_state *s, struct propo
 
 	proposal_error_init(&slots);
 	for (int i = 0; i < SPELL_EFFECTS_MAX; i++) {
-		char *cell = s->spell.cells[i];
-		int bad = slot_cell(in, i, cell, sizeof s->spell.cells[i], &slots) != 0;
+		char *cell = s->cells[i];
+		int bad = slot_cell(in, i, cell, sizeof s->cells[i], &slots) != 0;
 		pin.effect[i] = bad ? NULL : cell[0] ? cell : in->v[SP_EFFECT1 + i];
 	}
-	if (spell_proposal_parse(&pin, &s->spell.p, err) != 0 && slots.n) {
+	if (spell_proposal_parse(&pin, &s->p, err) != 0 && slots.n) {
 		/* the slots' problems join the spell's; an effect given wrong is
 		 * not "missing" */
 		struct proposal_error spell = *err;
@@ -236,19 +251,19 @@ static void spell_parse(const struct fields *in, union pf_state *s, struct propo
 	for (int i = 0; i < slots.n; i++)
 		proposal_error_add(err, slots.list[i].field, slots.list[i].code, 0, "%s",
 		                   slots.list[i].message);
-	int name_ok = !submit_has_problem(err, "name") && s->spell.p.name[0];
+	int name_ok = !submit_has_problem(err, "name") && s->p.name[0];
 	if (!name_ok)
 		return;
-	confusable_refuse(s->spell.p.name, "name", err);
+	confusable_refuse(s->p.name, "name", err);
 	if (err->n) { /* refused anyway: say too if the name is a spell already */
 		const struct catalog *cat = catalog_acquire();
 		char key[CATALOG_KEY_MAX], other[CATALOG_KEY_MAX];
 		for (size_t i = 0; cat && i < cat->n_spells; i++)
-			if (catalog_key(s->spell.p.name, key, sizeof key) == 0 &&
+			if (catalog_key(s->p.name, key, sizeof key) == 0 &&
 			    catalog_key(cat->spells[i].s.name, other, sizeof other) == 0 &&
 			    strcmp(key, other) == 0) {
 				proposal_error_add(err, "name", "conflict", 1,
-				                   "“%s” is already a spell.", s->spell.p.name);
+				                   "“%s” is already a spell.", s->p.name);
 				break;
 			}
 		if (cat)
@@ -259,10 +274,11 @@ static void spell_parse(const struct fields *in, union pf_state *s, struct propo
 /* A live spell of the name, or a pending proposal of it, is refused; so is
  * a rejected one, though the lifecycle never answers that for spells (a name may be
  * proposed again). */
-static void spell_refusal(const union pf_state *s, const struct submit_outcome *out, char *text,
-                          size_t n)
+static void spell_refusal(const void *state, const struct submit_outcome *out, char *text, size_t n)
 {
-	const char *name = s->spell.p.name;
+	const struct spell_state *s = state;
+
+	const char *name = s->p.name;
 
 	if (out->result == SUBMIT_LIVE)
 		snprintf(text, n, "“%s” is already a spell.", name);
@@ -288,7 +304,8 @@ const struct proposal_form submit_spell_form = {
         .row_json = spell_row_json,
         .parse = spell_parse,
         .type = &proposal_spell,
-        .proposal_at = offsetof(union pf_state, spell.p),
-        .row_at = offsetof(union pf_state, spell.row),
+        .state_size = sizeof(struct spell_state),
+        .proposal_at = offsetof(struct spell_state, p),
+        .row_at = offsetof(struct spell_state, row),
         .refusal = spell_refusal,
 };

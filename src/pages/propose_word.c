@@ -11,6 +11,13 @@
 #include "confusable.h"
 #include "submit_int.h"
 
+/* What the form keeps while it answers one request (submit_int.h): the
+ * proposal parsed from a POST, and the row looked up or stored. */
+struct word_state {
+	struct proposal p;
+	struct db_submission row;
+};
+
 enum sf {
 	SF_CSRF,
 	SF_SID,
@@ -138,9 +145,11 @@ static void word_fill_form(struct tmpl_dict *f, const struct fields *in)
 	page_proposal_fields(f, &defaults, in ? typed : NULL, in);
 }
 
-static void word_fill_received(struct tmpl_dict *r, const union pf_state *s)
+static void word_fill_received(struct tmpl_dict *r, const void *state)
 {
-	const struct db_submission *row = &s->word.row;
+	const struct word_state *s = state;
+
+	const struct db_submission *row = &s->row;
 
 	tmpl_set(r, "WORD", row->p.word);
 	tmpl_set(r, "KIND", kind_names[row->p.kind]);
@@ -148,9 +157,11 @@ static void word_fill_received(struct tmpl_dict *r, const union pf_state *s)
 	submit_fill_row(r, row->status, row->sid, row->created);
 }
 
-static json_t *word_row_json(const union pf_state *s)
+static json_t *word_row_json(const void *state)
 {
-	return page_submission_json(&s->word.row);
+	const struct word_state *s = state;
+
+	return page_submission_json(&s->row);
 }
 
 /* GET /submit?kind=K&part=P: a kind that is none, a part the kind has
@@ -283,9 +294,11 @@ int submit_known_classes(const struct proposal *p, struct proposal_error *err)
  * its classes (SPEC §12), look-alikes of live words; and, when another
  * field is refused anyway, whether it is live already (the store checks
  * that itself, in its transaction, for a proposal that passes). */
-static void word_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
+static void word_parse(const struct fields *in, void *state, struct proposal_error *err)
 {
-	struct proposal *p = &s->word.p;
+	struct word_state *s = state;
+
+	struct proposal *p = &s->p;
 	struct proposal_input pin = {.kind = in->v[SF_KIND],
 	                             .part = in->v[SF_PART],
 	                             .word = in->v[SF_WORD],
@@ -338,10 +351,11 @@ static void word_parse(const struct fields *in, union pf_state *s, struct propos
 }
 
 /* The store's refusals in the words of the word form. */
-static void word_refusal(const union pf_state *s, const struct submit_outcome *out, char *text,
-                         size_t n)
+static void word_refusal(const void *state, const struct submit_outcome *out, char *text, size_t n)
 {
-	const struct proposal *p = &s->word.p;
+	const struct word_state *s = state;
+
+	const struct proposal *p = &s->p;
 	const char *what = part_names[p->part];
 
 	switch (out->result) {
@@ -389,7 +403,8 @@ const struct proposal_form submit_word_form = {
         .form_json = word_form_json,
         .parse = word_parse,
         .type = &proposal_word,
-        .proposal_at = offsetof(union pf_state, word.p),
-        .row_at = offsetof(union pf_state, word.row),
+        .state_size = sizeof(struct word_state),
+        .proposal_at = offsetof(struct word_state, p),
+        .row_at = offsetof(struct word_state, row),
         .refusal = word_refusal,
 };

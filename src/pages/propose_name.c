@@ -7,7 +7,15 @@
 
 #include "catalog.h"
 #include "confusable.h"
+#include "nameprop.h"
 #include "submit_int.h"
+
+/* What the form keeps while it answers one request (submit_int.h): the
+ * name parsed from a POST, and the row looked up or stored. */
+struct name_state {
+	char name[NAMEPROP_BYTES_MAX + 1];
+	struct db_name_submission row;
+};
 
 enum nf { NF_CSRF, NF_SID, NF_NAME, NF_FORMAT, NF_RECEIVED, NF__MAX };
 static const char *const nf_names[NF__MAX + 1] = {"csrf",   "submission_id", "name",
@@ -22,17 +30,21 @@ static void name_fill_form(struct tmpl_dict *f, const struct fields *in)
 	tmpl_set(f, "NAME", submit_typed(in, NF_NAME));
 }
 
-static void name_fill_received(struct tmpl_dict *r, const union pf_state *s)
+static void name_fill_received(struct tmpl_dict *r, const void *state)
 {
-	const struct db_name_submission *row = &s->name.row;
+	const struct name_state *s = state;
+
+	const struct db_name_submission *row = &s->row;
 
 	tmpl_set(r, "NAME", row->name);
 	submit_fill_row(r, row->status, row->sid, row->created);
 }
 
-static json_t *name_row_json(const union pf_state *s)
+static json_t *name_row_json(const void *state)
 {
-	const struct db_name_submission *row = &s->name.row;
+	const struct name_state *s = state;
+
+	const struct db_name_submission *row = &s->row;
 
 	return json_pack("{s:s,s:s,s:s,s:s}", "submission_id", row->sid, "name", row->name,
 	                 "status", row->status, "created", row->created);
@@ -41,23 +53,26 @@ static json_t *name_row_json(const union pf_state *s)
 /* The name checked by nameprop_parse, against the current catalog's chain
  * when there is one (the database checks again when it stores it): a name
  * the chain trains on already is a conflict (409). */
-static void name_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
+static void name_parse(const struct fields *in, void *state, struct proposal_error *err)
 {
+	struct name_state *s = state;
+
 	const struct catalog *cat = catalog_acquire();
-	int rc = nameprop_parse(in->v[NF_NAME], cat ? cat->chain : NULL, s->name.name, err);
+	int rc = nameprop_parse(in->v[NF_NAME], cat ? cat->chain : NULL, s->name, err);
 
 	if (cat)
 		catalog_release(cat);
 	if (rc == 0)
-		confusable_refuse(s->name.name, "name", err);
+		confusable_refuse(s->name, "name", err);
 }
 
 /* Refused: a training name already (in any case), one pending, or one
  * rejected in the last 30 days. */
-static void name_refusal(const union pf_state *s, const struct submit_outcome *out, char *text,
-                         size_t n)
+static void name_refusal(const void *state, const struct submit_outcome *out, char *text, size_t n)
 {
-	const char *name = s->name.name;
+	const struct name_state *s = state;
+
+	const char *name = s->name;
 
 	switch (out->result) {
 	case SUBMIT_LIVE:
@@ -91,7 +106,8 @@ const struct proposal_form submit_name_form = {
         .row_json = name_row_json,
         .parse = name_parse,
         .type = &proposal_name,
-        .proposal_at = offsetof(union pf_state, name.name),
-        .row_at = offsetof(union pf_state, name.row),
+        .state_size = sizeof(struct name_state),
+        .proposal_at = offsetof(struct name_state, name),
+        .row_at = offsetof(struct name_state, row),
         .refusal = name_refusal,
 };

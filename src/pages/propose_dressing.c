@@ -10,6 +10,13 @@
 #include "confusable.h"
 #include "submit_int.h"
 
+/* What each form keeps while it answers one request (submit_int.h): the
+ * row parsed from a POST, and the row looked up or stored. */
+struct dressing_state {
+	struct dress_proposal p;
+	struct db_dressing_submission row;
+};
+
 /* Each form's allow-list: the flow's fields, then the form's own. */
 static const char *const trap_names[] = {"csrf",   "submission_id", "format",    "received", "name",
                                          "effect", "level_min",     "level_max", NULL};
@@ -92,9 +99,11 @@ static const char *form_path(enum dressprop_kind k)
 	                          : "/submit/dressing";
 }
 
-static void dress_fill_received(struct tmpl_dict *r, const union pf_state *s)
+static void dress_fill_received(struct tmpl_dict *r, const void *state)
 {
-	const struct db_dressing_submission *row = &s->dress.row;
+	const struct dressing_state *s = state;
+
+	const struct db_dressing_submission *row = &s->row;
 
 	tmpl_set(r, "KIND", dressprop_kind_names[row->p.kind]);
 	tmpl_set(r, "NAME", row->p.name);
@@ -102,9 +111,11 @@ static void dress_fill_received(struct tmpl_dict *r, const union pf_state *s)
 	submit_fill_row(r, row->status, row->sid, row->created);
 }
 
-static json_t *dress_row_json(const union pf_state *s)
+static json_t *dress_row_json(const void *state)
 {
-	const struct db_dressing_submission *row = &s->dress.row;
+	const struct dressing_state *s = state;
+
+	const struct db_dressing_submission *row = &s->row;
 	const struct dress_proposal *p = &row->p;
 
 	return json_pack("{s:s,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:s,s:s}", "submission_id", row->sid,
@@ -116,9 +127,11 @@ static json_t *dress_row_json(const union pf_state *s)
 
 /* The fields read, checked for kind; then look-alikes of the live words
  * and rows (a check across fields, listed after the fields' own). */
-static void parse_kind(const struct fields *in, const char *kind, union pf_state *s,
+static void parse_kind(const struct fields *in, const char *kind, void *state,
                        struct proposal_error *err)
 {
+	struct dressing_state *s = state;
+
 	struct dress_proposal_input di = {
 	        .kind = kind ? kind : sent(in, "kind"),
 	        .phrase = kind == NULL,
@@ -131,7 +144,7 @@ static void parse_kind(const struct fields *in, const char *kind, union pf_state
 	        .number_min = sent(in, "number_min"),
 	        .number_max = sent(in, "number_max"),
 	};
-	struct dress_proposal *p = &s->dress.p;
+	struct dress_proposal *p = &s->p;
 
 	dress_proposal_parse(&di, p, err);
 	const char *field = kind ? "name" : "text";
@@ -142,27 +155,34 @@ static void parse_kind(const struct fields *in, const char *kind, union pf_state
 		confusable_refuse_dress(p->plural, "plural", err);
 }
 
-static void trap_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
+static void trap_parse(const struct fields *in, void *state, struct proposal_error *err)
 {
+	struct dressing_state *s = state;
+
 	parse_kind(in, "trap", s, err);
 }
 
-static void occupant_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
+static void occupant_parse(const struct fields *in, void *state, struct proposal_error *err)
 {
+	struct dressing_state *s = state;
+
 	parse_kind(in, "occupant", s, err);
 }
 
-static void phrase_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
+static void phrase_parse(const struct fields *in, void *state, struct proposal_error *err)
 {
+	struct dressing_state *s = state;
+
 	parse_kind(in, NULL, s, err);
 }
 
 /* Refused: a live row of the kind so named, or one pending. A rejected
  * row may be proposed again at once (docs/moderation.md). */
-static void dress_refusal(const union pf_state *s, const struct submit_outcome *out, char *text,
-                          size_t n)
+static void dress_refusal(const void *state, const struct submit_outcome *out, char *text, size_t n)
 {
-	const struct dress_proposal *p = &s->dress.p;
+	const struct dressing_state *s = state;
+
+	const struct dress_proposal *p = &s->p;
 	const char *kind = dressprop_kind_names[p->kind];
 
 	if (out->result == SUBMIT_LIVE)
@@ -181,8 +201,9 @@ static void dress_refusal(const union pf_state *s, const struct submit_outcome *
 		.unknown_id = "there is no dressing proposal with this id", .key_field = key_,     \
 		.fill_form = fill_, .fill_received = dress_fill_received,                          \
 		.row_json = dress_row_json, .parse = parse_, .type = &proposal_dressing,           \
-		.proposal_at = offsetof(union pf_state, dress.p),                                  \
-		.row_at = offsetof(union pf_state, dress.row), .refusal = dress_refusal,           \
+		.state_size = sizeof(struct dressing_state),                                       \
+		.proposal_at = offsetof(struct dressing_state, p),                                 \
+		.row_at = offsetof(struct dressing_state, row), .refusal = dress_refusal,          \
 	}
 
 const struct proposal_form submit_trap_form =
