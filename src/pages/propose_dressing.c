@@ -1,13 +1,18 @@
-/* submit_dungeon: the dungeon dressing forms (docs/moderation.md "Dungeon
- * dressing"): /submit/trap, /submit/occupant and /submit/dressing (a
- * room's feature, sound or smell). Three entries of the proposal forms'
- * flow (submit.c), one proposal type (proposal_dressing): each reads its
- * own fields into a struct dress_proposal_input, checked by
- * dress_proposal_parse and against look-alikes of live words and rows. */
+/* propose_dressing: the pages of a dungeon dressing proposal. Its forms
+ * (docs/moderation.md "Dungeon dressing"): /submit/trap, /submit/occupant
+ * and /submit/dressing (a room's feature, sound or smell). Three entries of
+ * the proposal forms' flow (submit.c), one proposal type
+ * (proposal_dressing): each reads its own fields into a struct
+ * dress_proposal_input, checked by dress_proposal_parse and against look-
+ * alikes of live words and rows. Its decision, dressing_decision: its cards
+ * in the moderation queue, its answers and its log (moderate.c's flow,
+ * moderate_int.h). */
 #include <stdio.h>
 #include <string.h>
 
 #include "confusable.h"
+#include "log.h"
+#include "moderate_int.h"
 #include "submit_int.h"
 
 /* What each form keeps while it answers one request (submit_int.h): the
@@ -215,3 +220,112 @@ const struct proposal_form submit_occupant_form =
 const struct proposal_form submit_dressing_form =
         DRESS_FORM("/submit/dressing", phrase_names, "Propose a room's feature, sound or smell",
                    "PHRASE_FORM", phrase_fill_form, phrase_parse, "text");
+
+/* ---- the moderation's decision (moderate_int.h) ---- */
+
+MODERATE_RECORD_CHECK(struct db_dressing_submission);
+
+static json_t *dress_queue_json(const void *r)
+{
+	const struct db_dressing_submission *row = r;
+	const struct dress_proposal *p = &row->p;
+	json_t *o = json_pack("{s:I,s:s,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:s,s:s}", "id",
+	                      (json_int_t)row->id, "submission_id", row->sid, "kind",
+	                      dressprop_kind_names[p->kind], "name", p->name, "plural", p->plural,
+	                      "effect", p->effect, "level_min", p->level_min, "level_max",
+	                      p->level_max, "number_min", p->number_min, "number_max",
+	                      p->number_max, "status", row->status, "created", row->created);
+	if (o && row->dressing_id &&
+	    json_object_set_new(o, "dressing_id", json_integer(row->dressing_id)) != 0) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static void dress_fill_item(struct tmpl_dict *queue, const struct db_dressing_submission *row,
+                            const char *csrf, const struct kept *k)
+{
+	const struct dress_proposal *p = &row->p;
+	struct tmpl_dict *it = tmpl_section(queue, "DRESS_ITEM");
+	char levels[48], number[48];
+
+	tmpl_set_int(it, "ID", (long)row->id);
+	tmpl_set(it, "KIND", dressprop_kind_names[p->kind]);
+	tmpl_set(it, "NAME", p->name);
+	tmpl_set(it, "CREATED", row->created);
+	tmpl_set(it, "CSRF", csrf);
+	if (p->kind == DP_TRAP || p->kind == DP_OCCUPANT) {
+		snprintf(levels, sizeof levels, "levels %d to %d", p->level_min, p->level_max);
+		tmpl_set(tmpl_section(it, "LEVELS"), "TEXT", levels);
+	}
+	if (p->kind == DP_TRAP)
+		tmpl_set(tmpl_section(it, "EFFECT"), "TEXT", p->effect);
+	if (p->kind == DP_OCCUPANT) {
+		snprintf(number, sizeof number, "%d to %d appearing", p->number_min, p->number_max);
+		struct tmpl_dict *o = tmpl_section(it, "OCCUPANT");
+		tmpl_set(o, "PLURAL", p->plural);
+		tmpl_set(o, "NUMBER", number);
+	}
+	moderate_keep_reason(it, k, &dressing_decision, row->id);
+}
+
+static void dress_fill_queue(struct tmpl_dict *q, const void *rows, size_t n, unsigned long total,
+                             const char *csrf, const struct kept *k)
+{
+	const struct db_dressing_submission *row = rows;
+	struct tmpl_dict *list;
+
+	tmpl_set_int(q, "DRESS_TOTAL", (long)total);
+	list = n ? tmpl_section(q, "DRESS_ITEM_LIST") : NULL;
+	for (size_t i = 0; i < n; i++)
+		dress_fill_item(list, &row[i], csrf, k);
+}
+
+static void dress_live(const void *row, char *msg, size_t n)
+{
+	const struct dress_proposal *p = &((const struct db_dressing_submission *)row)->p;
+	snprintf(msg, n, "“%s” is a live %s already; reject this proposal instead.", p->name,
+	         dressprop_kind_names[p->kind]);
+}
+
+static void dress_log(const struct auth *a, const void *r, uint32_t dressing_id, const char *reason)
+{
+	const struct db_dressing_submission *row = r;
+	const char *kind = dressprop_kind_names[row->p.kind];
+
+	if (!reason)
+		log_info("moderation: %s approved dressing proposal %u, %s \"%s\", now "
+		         "dungeon_dressing id %u",
+		         a->m.name, row->id, kind, row->p.name, dressing_id);
+	else
+		log_info("moderation: %s rejected dressing proposal %u, %s \"%s\": %.*s", a->m.name,
+		         row->id, kind, row->p.name, REASON_BYTES_MAX, reason);
+}
+
+static void dress_confirm(const void *row, int approved, char *msg, size_t n)
+{
+	const struct dress_proposal *p = &((const struct db_dressing_submission *)row)->p;
+
+	snprintf(msg, n,
+	         approved ? "Approved the %s “%s”: dungeons made from the next catalog revision "
+	                    "on may draw it."
+	                  : "Rejected the %s “%s”.",
+	         dressprop_kind_names[p->kind], p->name);
+}
+
+const struct decision dressing_decision = {
+        .type = &proposal_dressing,
+        .row_size = sizeof(struct db_dressing_submission),
+        .noun = "dressing proposal",
+        .type_name = "dressing",
+        .confirm = dress_confirm,
+        .live_field = "name",
+        .new_id_key = "dressing_id",
+        .row_json = dress_queue_json,
+        .live_message = dress_live,
+        .log = dress_log,
+        .total_key = "dressing_total",
+        .pending_key = "pending_dressing",
+        .fill_queue = dress_fill_queue,
+};

@@ -1,13 +1,17 @@
-/* submit_name: the training-name form, /submit/name (docs/moderation.md
- * "Training names"): its check (nameprop_parse against the chain,
- * look-alikes) and its store. One entry of the proposal forms' flow
- * (submit.c). */
+/* propose_name: the pages of a training-name proposal. Its form,
+ * /submit/name (docs/moderation.md "Training names"): its check
+ * (nameprop_parse against the chain, look-alikes) and its store: one entry
+ * of the proposal forms' flow (submit.c). Its decision, name_decision: its
+ * cards in the moderation queue, its answers and its log (moderate.c's
+ * flow, moderate_int.h). */
 #include <stdio.h>
 #include <string.h>
 
 #include "catalog.h"
 #include "confusable.h"
 #include "nameprop.h"
+#include "log.h"
+#include "moderate_int.h"
 #include "submit_int.h"
 
 /* What the form keeps while it answers one request (submit_int.h): the
@@ -110,4 +114,84 @@ const struct proposal_form submit_name_form = {
         .proposal_at = offsetof(struct name_state, name),
         .row_at = offsetof(struct name_state, row),
         .refusal = name_refusal,
+};
+
+/* ---- the moderation's decision (moderate_int.h) ---- */
+
+MODERATE_RECORD_CHECK(struct db_name_submission);
+
+static json_t *name_queue_json(const void *r)
+{
+	const struct db_name_submission *row = r;
+	json_t *o = json_pack("{s:I,s:s,s:s,s:s,s:s}", "id", (json_int_t)row->id, "submission_id",
+	                      row->sid, "name", row->name, "status", row->status, "created",
+	                      row->created);
+	if (o && row->markov_name_id &&
+	    json_object_set_new(o, "markov_name_id", json_integer(row->markov_name_id)) != 0) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static void name_fill_queue(struct tmpl_dict *q, const void *rows, size_t n, unsigned long total,
+                            const char *csrf, const struct kept *k)
+{
+	const struct db_name_submission *row = rows;
+	struct tmpl_dict *list;
+
+	tmpl_set_int(q, "NAME_TOTAL", (long)total);
+	list = n ? tmpl_section(q, "NAME_ITEM_LIST") : NULL;
+	for (size_t i = 0; i < n; i++) {
+		struct tmpl_dict *it = tmpl_section(list, "NAME_ITEM");
+		tmpl_set_int(it, "ID", (long)row[i].id);
+		tmpl_set(it, "NAME", row[i].name);
+		tmpl_set(it, "CREATED", row[i].created);
+		tmpl_set(it, "CSRF", csrf);
+		moderate_keep_reason(it, k, &name_decision, row[i].id);
+	}
+}
+
+static void name_live(const void *row, char *msg, size_t n)
+{
+	snprintf(msg, n, "“%s” is a training name already; reject this proposal instead.",
+	         ((const struct db_name_submission *)row)->name);
+}
+
+static void name_log(const struct auth *a, const void *r, uint32_t markov_id, const char *reason)
+{
+	const struct db_name_submission *row = r;
+
+	if (!reason)
+		log_info("moderation: %s approved name proposal %u \"%s\", now markov_name id %u",
+		         a->m.name, row->id, row->name, markov_id);
+	else
+		log_info("moderation: %s rejected name proposal %u \"%s\": %.*s", a->m.name,
+		         row->id, row->name, REASON_BYTES_MAX, reason);
+}
+
+static void name_confirm(const void *row, int approved, char *msg, size_t n)
+{
+	const struct db_name_submission *r = row;
+
+	snprintf(msg, n,
+	         approved ? "Approved the training name “%s”: the scroll-name chain learns it at "
+	                    "the next catalog revision."
+	                  : "Rejected the training name “%s”.",
+	         r->name);
+}
+
+const struct decision name_decision = {
+        .type = &proposal_name,
+        .row_size = sizeof(struct db_name_submission),
+        .noun = "name proposal",
+        .type_name = "name",
+        .confirm = name_confirm,
+        .live_field = "name",
+        .row_json = name_queue_json,
+        .live_message = name_live,
+        .log = name_log,
+        .total_key = "name_total",
+        .pending_key = "pending_names",
+        .fill_queue = name_fill_queue,
 };

@@ -1,12 +1,16 @@
-/* submit_spell: the spell form, /submit/spell (docs/moderation.md
- * "Spells"): its effect slots as text or by their parts, its checks
- * (spell_proposal_parse, look-alikes, live spells) and its store. One
- * entry of the proposal forms' flow (submit.c). */
+/* propose_spell: the pages of a spell proposal. Its form, /submit/spell
+ * (docs/moderation.md "Spells"): its effect slots as text or by their
+ * parts, its checks (spell_proposal_parse, look-alikes, live spells) and
+ * its store. One entry of the proposal forms' flow (submit.c). Its
+ * decision, spell_decision: its cards in the moderation queue, its answers
+ * and its log (moderate.c's flow, moderate_int.h). */
 #include <stdio.h>
 #include <string.h>
 
 #include "catalog.h"
 #include "confusable.h"
+#include "log.h"
+#include "moderate_int.h"
 #include "submit_int.h"
 
 /* What the form keeps while it answers one request (submit_int.h): the
@@ -308,4 +312,114 @@ const struct proposal_form submit_spell_form = {
         .proposal_at = offsetof(struct spell_state, p),
         .row_at = offsetof(struct spell_state, row),
         .refusal = spell_refusal,
+};
+
+/* ---- the moderation's decision (moderate_int.h) ---- */
+
+MODERATE_RECORD_CHECK(struct db_spell_submission);
+
+/* A spell proposal for JSON: its fields, its stored effects, its words. */
+static json_t *spell_queue_json(const void *r)
+{
+	const struct db_spell_submission *row = r;
+	char effects[SPELL_EFFECTS_TEXT_MAX + 1], text[SPELL_TEXT_MAX];
+	struct spell s;
+
+	spell_proposal_view(&row->p, &s);
+	if (spell_effects_text(&row->p, effects, sizeof effects) < 0)
+		effects[0] = '\0';
+	if (spell_text(&s, text, sizeof text) < 0)
+		text[0] = '\0';
+	return json_pack("{s:I,s:s,s:s,s:i,s:i,s:i,s:s,s:s,s:s,s:s}", "id", (json_int_t)row->id,
+	                 "submission_id", row->sid, "name", row->p.name, "mana", row->p.mana,
+	                 "level", row->p.level, "tier", row->p.tier, "effects", effects, "text",
+	                 text, "status", row->status, "created", row->created);
+}
+
+static void spell_fill_item(struct tmpl_dict *queue, const struct db_spell_submission *row,
+                            const char *csrf, const struct kept *k)
+{
+	struct tmpl_dict *it = tmpl_section(queue, "SPELL_ITEM");
+	char effects[SPELL_EFFECTS_TEXT_MAX + 1], text[SPELL_TEXT_MAX];
+	struct spell s;
+
+	spell_proposal_view(&row->p, &s);
+	tmpl_set_int(it, "ID", (long)row->id);
+	tmpl_set(it, "NAME", row->p.name);
+	tmpl_set(it, "CREATED", row->created);
+	tmpl_set(it, "CSRF", csrf);
+	tmpl_set(it, "EFFECTS",
+	         spell_effects_text(&row->p, effects, sizeof effects) >= 0 ? effects : "");
+	tmpl_set(it, "TEXT",
+	         spell_text(&s, text, sizeof text) >= 0 ? text : "(does not pass the check now)");
+	moderate_keep_reason(it, k, &spell_decision, row->id);
+}
+
+static void spell_fill_queue(struct tmpl_dict *q, const void *rows, size_t n, unsigned long total,
+                             const char *csrf, const struct kept *k)
+{
+	const struct db_spell_submission *row = rows;
+	struct tmpl_dict *list;
+
+	tmpl_set_int(q, "SPELL_TOTAL", (long)total);
+	list = n ? tmpl_section(q, "SPELL_ITEM_LIST") : NULL;
+	for (size_t i = 0; i < n; i++)
+		spell_fill_item(list, &row[i], csrf, k);
+}
+
+static void spell_live(const void *row, char *msg, size_t n)
+{
+	snprintf(msg, n, "“%s” is already a spell; reject this proposal instead.",
+	         ((const struct db_spell_submission *)row)->p.name);
+}
+
+static void spell_log(const struct auth *a, const void *r, uint32_t spell_id, const char *reason)
+{
+	const struct db_spell_submission *row = r;
+
+	if (!reason)
+		log_info("moderation: %s approved spell proposal %u \"%s\", now spell id %u",
+		         a->m.name, row->id, row->p.name, spell_id);
+	else
+		log_info("moderation: %s rejected spell proposal %u \"%s\": %.*s", a->m.name,
+		         row->id, row->p.name, REASON_BYTES_MAX, reason);
+}
+
+/* The spell's effects in the words of /spells (spell_effect_text), joined
+ * by "; ". */
+static void spell_confirm(const void *row, int approved, char *msg, size_t n)
+{
+	const struct db_spell_submission *r = row;
+	char effects[SPELL_TEXT_MAX] = "", one[SPELL_TEXT_MAX];
+	size_t used = 0;
+	struct spell s;
+
+	spell_proposal_view(&r->p, &s);
+	for (int e = 0; e < s.n_effects; e++) {
+		if (spell_effect_text(&s.effects[e], one, sizeof one) < 0)
+			continue;
+		int w = snprintf(effects + used, sizeof effects - used, "%s%s", used ? "; " : "",
+		                 one);
+		if (w < 0 || (size_t)w >= sizeof effects - used)
+			break;
+		used += (size_t)w;
+	}
+	snprintf(msg, n, "%s the spell “%s”%s%s%s", approved ? "Approved" : "Rejected", r->p.name,
+	         used ? " (" : "", effects, used ? ")." : ".");
+}
+
+const struct decision spell_decision = {
+        .type = &proposal_spell,
+        .row_size = sizeof(struct db_spell_submission),
+        .noun = "spell proposal",
+        .type_name = "spell",
+        .confirm = spell_confirm,
+        .live_field = "name",
+        .new_id_key = "spell_id",
+        .row_json = spell_queue_json,
+        .live_message = spell_live,
+        .log = spell_log,
+        .total_key = "spell_total",
+        .pending_key = "pending_spells",
+        .fill_queue = spell_fill_queue,
 };
