@@ -19,6 +19,7 @@
 #include "messages.h"
 #include "metrics.h"
 #include "moderate.h"
+#include "proposal_list.h"
 #include "spellpage.h"
 #include "submit.h"
 #include "treasurepage.h"
@@ -69,6 +70,9 @@ struct route {
 	unsigned formats;
 	/* What a POST reads from its body (NULL: not said). */
 	const struct field_table *body;
+	/* What the page answers for, handed to it in ctx->route_arg: a
+	 * generic page's entry (a proposal form, a decision), else NULL. */
+	const void *arg;
 };
 
 #define HJ  (FMT_BIT(FMT_HTML) | FMT_BIT(FMT_JSON))
@@ -77,72 +81,111 @@ struct route {
 #define CORS    1
 #define NO_CORS 0
 
+/* A proposal form's route (proposal_list.h): GET shows it, POST files it;
+ * one page, submit_form_route, for every form's entry. */
+#define FORM_ROUTE(form, path_, type)                                                              \
+	{.path = path_,                                                                            \
+	 .methods = M_GET | M_POST,                                                                \
+	 .fn = submit_form_route,                                                                  \
+	 .cors = NO_CORS,                                                                          \
+	 .query = &submit_##form##_fields,                                                         \
+	 .formats = HJ,                                                                            \
+	 .body = &submit_##form##_body,                                                            \
+	 .arg = &submit_##form##_form},
+
+/* A proposal type's decisions (proposal_list.h): POST
+ * /moderate<prefix>/approve and /moderate<prefix>/reject, two pages for
+ * every type's struct decision. */
+#define DECISION_ROUTE(verb, page, type, prefix)                                                   \
+	{.path = "/moderate" prefix "/" verb,                                                      \
+	 .methods = M_POST,                                                                        \
+	 .fn = page,                                                                               \
+	 .guard = &moderate_guard,                                                                 \
+	 .cors = NO_CORS,                                                                          \
+	 .formats = HJ,                                                                            \
+	 .body = &moderate_body,                                                                   \
+	 .arg = &type##_decision},
+#define DECISION_ROUTE_PAIR(type, prefix)                                                          \
+	DECISION_ROUTE("approve", moderate_approve, type, prefix)                                  \
+	DECISION_ROUTE("reject", moderate_reject, type, prefix)
+
+/* The table has always listed the first type's decisions, then the
+ * queue's changes of live words (retire, edit), then the other types'
+ * decisions; the API description and /metrics follow its order. So the
+ * types' list is walked twice as a sequence (type, prefix)(type,
+ * prefix)...: once for its first element, once for the rest. Each walk is
+ * two macros that take turns (the preprocessor expands no macro within
+ * itself, but one may leave the next element to another), and the name
+ * the last turn leaves is pasted into an empty *_END. */
+#define DECISION_SEQ(type, table, prefix) (type, prefix)
+#define DECISION_ROUTES(walk)             DECISION_WALK(walk PROPOSAL_TYPE_LIST(DECISION_SEQ))
+#define DECISION_WALK(...)                DECISION_WALK_END(__VA_ARGS__)
+#define DECISION_WALK_END(...)            DECISION_PASTE_END(__VA_ARGS__)
+#define DECISION_PASTE_END(...)           __VA_ARGS__##_END
+#define FIRST_TYPE_ROUTES(type, prefix)   DECISION_ROUTE_PAIR(type, prefix) SKIP_A
+#define SKIP_A(type, prefix)              SKIP_B
+#define SKIP_B(type, prefix)              SKIP_A
+#define SKIP_A_END
+#define SKIP_B_END
+#define OTHER_TYPES_ROUTES(type, prefix) ROUTES_A
+#define ROUTES_A(type, prefix)           DECISION_ROUTE_PAIR(type, prefix) ROUTES_B
+#define ROUTES_B(type, prefix)           DECISION_ROUTE_PAIR(type, prefix) ROUTES_A
+#define ROUTES_A_END
+#define ROUTES_B_END
+
 static const struct route routes[] = {
-        {"/healthz", 0, M_GET, route_healthz, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_TEXT),
+        {"/healthz", 0, M_GET, route_healthz, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_TEXT), NULL,
          NULL},
         /* For the monitor's network only: nginx allows no other address. */
-        {"/readyz", 0, M_GET, health_ready, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_JSON), NULL},
-        {"/metrics", 0, M_GET, route_metrics, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_TEXT),
+        {"/readyz", 0, M_GET, health_ready, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_JSON), NULL,
          NULL},
-        {"/", 0, M_GET, itempage_index, NULL, 0, CORS, &form_generate_fields, NULL, HJC, NULL},
+        {"/metrics", 0, M_GET, route_metrics, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_TEXT), NULL,
+         NULL},
+        {"/", 0, M_GET, itempage_index, NULL, 0, CORS, &form_generate_fields, NULL, HJC, NULL,
+         NULL},
         {"/generate", 0, M_GET | M_POST, itempage_generate, NULL, 0, CORS, &form_generate_fields,
-         NULL, HJC, &form_generate_fields},
-        {"/item", 1, M_GET, itempage_code, NULL, 0, CORS, NULL, &itempage_code_fields, HJ, NULL},
-        {"/catalog.json", 0, M_GET, exportpage_route, NULL, 0, CORS, &exportpage_fields, NULL,
-         FMT_BIT(FMT_JSON), NULL},
-        {"/submit", 0, M_GET | M_POST, submit_route, NULL, 0, NO_CORS, &submit_word_fields, NULL,
-         HJ, &submit_word_body},
-        {"/submit/spell", 0, M_GET | M_POST, submit_spell_route, NULL, 0, NO_CORS,
-         &page_format_fields, NULL, HJ, &submit_spell_body},
-        {"/submit/name", 0, M_GET | M_POST, submit_name_route, NULL, 0, NO_CORS,
-         &page_format_fields, NULL, HJ, &submit_name_body},
-        {"/submit/trap", 0, M_GET | M_POST, submit_trap_route, NULL, 0, NO_CORS,
-         &page_format_fields, NULL, HJ, &submit_trap_body},
-        {"/submit/occupant", 0, M_GET | M_POST, submit_occupant_route, NULL, 0, NO_CORS,
-         &page_format_fields, NULL, HJ, &submit_occupant_body},
-        {"/submit/dressing", 0, M_GET | M_POST, submit_dressing_route, NULL, 0, NO_CORS,
-         &page_format_fields, NULL, HJ, &submit_dressing_body},
-        {"/words", 0, M_GET, words_route, NULL, 0, CORS, &words_fields, NULL, WORDS_FORMATS, NULL},
-        {"/spells", 0, M_GET, spellpage_route, NULL, 0, CORS, &spellpage_fields, NULL, HJ, NULL},
-        {"/map", 0, M_GET, mappage_route, NULL, 0, CORS, &mappage_fields, NULL, MAP_FORMATS, NULL},
-        {"/dungeon", 1, M_GET, dungeonpage_route, NULL, 0, CORS, &dungeonpage_fields,
-         &dungeonpage_code_fields, DUNGEON_FORMATS, NULL},
-        {"/treasure", 1, M_GET, treasurepage_route, NULL, 0, CORS, &treasurepage_fields,
-         &treasurepage_code_fields, TREASURE_FORMATS, NULL},
-        {"/loadout", 0, M_GET, loadoutpage_route, NULL, 0, CORS, &loadout_query_fields, NULL, HJ,
+         NULL, HJC, &form_generate_fields, NULL},
+        {"/item", 1, M_GET, itempage_code, NULL, 0, CORS, NULL, &itempage_code_fields, HJ, NULL,
          NULL},
+        {"/catalog.json", 0, M_GET, exportpage_route, NULL, 0, CORS, &exportpage_fields, NULL,
+         FMT_BIT(FMT_JSON), NULL, NULL},
+        /* clang-format off */
+        PROPOSAL_FORM_LIST(FORM_ROUTE)
+        /* clang-format on */
+        {"/words", 0, M_GET, words_route, NULL, 0, CORS, &words_fields, NULL, WORDS_FORMATS, NULL,
+         NULL},
+        {"/spells", 0, M_GET, spellpage_route, NULL, 0, CORS, &spellpage_fields, NULL, HJ, NULL,
+         NULL},
+        {"/map", 0, M_GET, mappage_route, NULL, 0, CORS, &mappage_fields, NULL, MAP_FORMATS, NULL,
+         NULL},
+        {"/dungeon", 1, M_GET, dungeonpage_route, NULL, 0, CORS, &dungeonpage_fields,
+         &dungeonpage_code_fields, DUNGEON_FORMATS, NULL, NULL},
+        {"/treasure", 1, M_GET, treasurepage_route, NULL, 0, CORS, &treasurepage_fields,
+         &treasurepage_code_fields, TREASURE_FORMATS, NULL, NULL},
+        {"/loadout", 0, M_GET, loadoutpage_route, NULL, 0, CORS, &loadout_query_fields, NULL, HJ,
+         NULL, NULL},
         {"/stash", 0, M_GET | M_POST, stashpage_route, NULL, 0, NO_CORS, &page_format_fields, NULL,
-         HJC, &stashpage_body},
+         HJC, &stashpage_body, NULL},
         {"/compare", 0, M_GET, stashpage_compare, NULL, 0, NO_CORS, &stashpage_compare_fields, NULL,
-         HJ, NULL},
+         HJ, NULL, NULL},
         {"/login", 0, M_GET | M_POST, login_route, NULL, M_POST, NO_CORS, &page_format_fields, NULL,
-         HJ, &login_body},
-        {"/logout", 0, M_POST, logout_route, NULL, 0, NO_CORS, NULL, NULL, HJ, NULL},
+         HJ, &login_body, NULL},
+        {"/logout", 0, M_POST, logout_route, NULL, 0, NO_CORS, NULL, NULL, HJ, NULL, NULL},
         /* The moderators' pages: a moderator's session first, whatever the
          * method or path (401), then 404/405 in the queue's page. */
         {"/moderate", 0, M_GET, moderate_queue, &moderate_guard, 0, NO_CORS, &page_format_fields,
-         NULL, HJ, NULL},
-        {"/moderate/approve", 0, M_POST, moderate_approve, &moderate_guard, 0, NO_CORS, NULL, NULL,
-         HJ, &moderate_body},
-        {"/moderate/reject", 0, M_POST, moderate_reject, &moderate_guard, 0, NO_CORS, NULL, NULL,
-         HJ, &moderate_body},
+         NULL, HJ, NULL, NULL},
+        /* clang-format off */
+        DECISION_ROUTES(FIRST_TYPE_ROUTES)
+        /* clang-format on */
         {"/moderate/retire", 0, M_POST, moderate_retire, &moderate_guard, 0, NO_CORS, NULL, NULL,
-         HJ, &moderate_body},
+         HJ, &moderate_body, NULL},
         {"/moderate/edit", 0, M_POST, moderate_edit, &moderate_guard, 0, NO_CORS, NULL, NULL, HJ,
-         &moderate_body},
-        {"/moderate/spell/approve", 0, M_POST, moderate_spell_approve, &moderate_guard, 0, NO_CORS,
-         NULL, NULL, HJ, &moderate_body},
-        {"/moderate/spell/reject", 0, M_POST, moderate_spell_reject, &moderate_guard, 0, NO_CORS,
-         NULL, NULL, HJ, &moderate_body},
-        {"/moderate/name/approve", 0, M_POST, moderate_name_approve, &moderate_guard, 0, NO_CORS,
-         NULL, NULL, HJ, &moderate_body},
-        {"/moderate/name/reject", 0, M_POST, moderate_name_reject, &moderate_guard, 0, NO_CORS,
-         NULL, NULL, HJ, &moderate_body},
-        {"/moderate/dressing/approve", 0, M_POST, moderate_dressing_approve, &moderate_guard, 0,
-         NO_CORS, NULL, NULL, HJ, &moderate_body},
-        {"/moderate/dressing/reject", 0, M_POST, moderate_dressing_reject, &moderate_guard, 0,
-         NO_CORS, NULL, NULL, HJ, &moderate_body},
-        {"/moderate", 1, 0, NULL, &moderate_guard, 0, NO_CORS, NULL, NULL, HJ, NULL},
+         &moderate_body, NULL},
+        /* clang-format off */
+        DECISION_ROUTES(OTHER_TYPES_ROUTES)
+        /* clang-format on */
+        {"/moderate", 1, 0, NULL, &moderate_guard, 0, NO_CORS, NULL, NULL, HJ, NULL, NULL},
 };
 
 #define N_ROUTES (sizeof(routes) / sizeof(routes[0]))
@@ -283,6 +326,7 @@ static void dispatch(struct handler_ctx *ctx, const struct request *in, struct r
 			refuse(ctx, rq, rs, r, 405, MSG_BAD_METHOD);
 			return;
 		}
+		ctx->route_arg = r->arg;
 		r->fn(ctx, rq, rs);
 		if (r->cors && method_bit(rq->method) == M_GET && is_data(rs->content_type))
 			cors_allow(rs);
@@ -301,8 +345,10 @@ void handle_request(struct handler_ctx *ctx, const struct request *rq, struct re
 	rs->allow = NULL;
 	rs->headers[0] = '\0';
 	ctx->admitted = NULL;
+	ctx->route_arg = NULL;
 	dispatch(ctx, rq, rs);
 	ctx->admitted = NULL;
+	ctx->route_arg = NULL;
 	layout_moderator(ctx, rq, rs);
 	/* A page that ran out of memory writing its body and did not say so:
 	 * never half an answer, nor one kept by a cache */

@@ -8,9 +8,10 @@
  * the body, the fields and the session's CSRF token (403) — so nothing is
  * read or changed for a client that has not proven who it is. Every
  * decision is written to the moderation log in the database, in the same
- * transaction, and to stderr. The proposal types are decided by one
- * flow (decide), through a struct decision each: the lifecycle's
- * descriptor and what the queue says of that type. */
+ * transaction, and to stderr. The proposal types are listed and decided
+ * by one flow (send_queue_errors, decide), through a struct decision each
+ * (moderate_int.h), in its type's page file: the lifecycle's descriptor
+ * and what the queue says of that type. */
 #include "moderate.h"
 
 #include <stddef.h>
@@ -30,6 +31,8 @@
 #include "proposal.h"
 #include "proposal_types.h"
 #include "render.h"
+#include "moderate_int.h"
+#include "proposal_list.h"
 #include "submit.h"
 
 enum mf {
@@ -100,148 +103,22 @@ static void send_login_needed(struct response *rs, int json)
 	page_send_html(rs, 401, d);
 }
 
-/* The list whose item a refused decision's values are kept in (the
- * queue lists words, spells and names, each with ids of its own). */
-enum kept_list { KEPT_NONE, KEPT_WORD, KEPT_SPELL, KEPT_NAME, KEPT_DRESS };
-
-/* What the queue page shows again of a refused POST: its values, in the
- * form they were sent from (the item of its id in its list, or the
- * forms that change a live word). */
-struct kept {
-	const struct fields *in;
-	enum kept_list list;
-	uint32_t id;
-};
-
 static const char *typed(const void *ctx, const char *field)
 {
 	return fields_get(ctx, field);
 }
 
-/* The reason typed for this item, when the POST was about it. */
-static void keep_reason(struct tmpl_dict *it, const struct kept *k, enum kept_list list,
-                        uint32_t id)
+void moderate_keep_reason(struct tmpl_dict *it, const struct kept *k, const struct decision *t,
+                          uint32_t id)
 {
-	if (k->list == list && k->id == id && k->in->v[MF_REASON])
+	if (k->list == t && k->id == id && k->in->v[MF_REASON])
 		tmpl_set(tmpl_section(it, "KEPT_REASON"), "VALUE", k->in->v[MF_REASON]);
 }
 
-static void fill_item(struct tmpl_dict *queue, const struct db_submission *row,
-                      const struct kept *k)
-{
-	struct tmpl_dict *it = tmpl_section(queue, "ITEM");
-	int mine = k->list == KEPT_WORD && k->id == row->id;
-
-	tmpl_set_int(it, "ID", (long)row->id);
-	tmpl_set(it, "WORD", row->p.word);
-	tmpl_set(it, "KIND", kind_names[row->p.kind]);
-	tmpl_set(it, "PART", part_names[row->p.part]);
-	tmpl_set(it, "CREATED", row->created);
-	page_proposal_fields(it, &row->p, mine ? typed : NULL, mine ? k->in : NULL);
-	keep_reason(it, k, KEPT_WORD, row->id);
-}
-
-/* Pending spells shown on one queue page. */
-#define SPELL_QUEUE_MAX DBMOD_PENDING_MAX
-
-/* A spell proposal for JSON: its fields, its stored effects, its words. */
-static json_t *spell_row_json(const struct db_spell_submission *row)
-{
-	char effects[SPELL_EFFECTS_TEXT_MAX + 1], text[SPELL_TEXT_MAX];
-	struct spell s;
-
-	spell_proposal_view(&row->p, &s);
-	if (spell_effects_text(&row->p, effects, sizeof effects) < 0)
-		effects[0] = '\0';
-	if (spell_text(&s, text, sizeof text) < 0)
-		text[0] = '\0';
-	return json_pack("{s:I,s:s,s:s,s:i,s:i,s:i,s:s,s:s,s:s,s:s}", "id", (json_int_t)row->id,
-	                 "submission_id", row->sid, "name", row->p.name, "mana", row->p.mana,
-	                 "level", row->p.level, "tier", row->p.tier, "effects", effects, "text",
-	                 text, "status", row->status, "created", row->created);
-}
-
-static void fill_spell(struct tmpl_dict *queue, const struct db_spell_submission *row,
-                       const char *csrf, const struct kept *k)
-{
-	struct tmpl_dict *it = tmpl_section(queue, "SPELL_ITEM");
-	char effects[SPELL_EFFECTS_TEXT_MAX + 1], text[SPELL_TEXT_MAX];
-	struct spell s;
-
-	spell_proposal_view(&row->p, &s);
-	tmpl_set_int(it, "ID", (long)row->id);
-	tmpl_set(it, "NAME", row->p.name);
-	tmpl_set(it, "CREATED", row->created);
-	tmpl_set(it, "CSRF", csrf);
-	tmpl_set(it, "EFFECTS",
-	         spell_effects_text(&row->p, effects, sizeof effects) >= 0 ? effects : "");
-	tmpl_set(it, "TEXT",
-	         spell_text(&s, text, sizeof text) >= 0 ? text : "(does not pass the check now)");
-	keep_reason(it, k, KEPT_SPELL, row->id);
-}
-
-/* Pending training names shown on one queue page. */
-#define NAME_QUEUE_MAX DBMOD_PENDING_MAX
-
-static json_t *name_row_json(const struct db_name_submission *row)
-{
-	json_t *o = json_pack("{s:I,s:s,s:s,s:s,s:s}", "id", (json_int_t)row->id, "submission_id",
-	                      row->sid, "name", row->name, "status", row->status, "created",
-	                      row->created);
-	if (o && row->markov_name_id &&
-	    json_object_set_new(o, "markov_name_id", json_integer(row->markov_name_id)) != 0) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
-}
-
-/* Pending dressing rows shown on one queue page. */
-#define DRESS_QUEUE_MAX DBMOD_PENDING_MAX
-
-static json_t *dress_row_json(const struct db_dressing_submission *row)
-{
-	const struct dress_proposal *p = &row->p;
-	json_t *o = json_pack("{s:I,s:s,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:s,s:s}", "id",
-	                      (json_int_t)row->id, "submission_id", row->sid, "kind",
-	                      dressprop_kind_names[p->kind], "name", p->name, "plural", p->plural,
-	                      "effect", p->effect, "level_min", p->level_min, "level_max",
-	                      p->level_max, "number_min", p->number_min, "number_max",
-	                      p->number_max, "status", row->status, "created", row->created);
-	if (o && row->dressing_id &&
-	    json_object_set_new(o, "dressing_id", json_integer(row->dressing_id)) != 0) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
-}
-
-static void fill_dress(struct tmpl_dict *queue, const struct db_dressing_submission *row,
-                       const char *csrf, const struct kept *k)
-{
-	const struct dress_proposal *p = &row->p;
-	struct tmpl_dict *it = tmpl_section(queue, "DRESS_ITEM");
-	char levels[48], number[48];
-
-	tmpl_set_int(it, "ID", (long)row->id);
-	tmpl_set(it, "KIND", dressprop_kind_names[p->kind]);
-	tmpl_set(it, "NAME", p->name);
-	tmpl_set(it, "CREATED", row->created);
-	tmpl_set(it, "CSRF", csrf);
-	if (p->kind == DP_TRAP || p->kind == DP_OCCUPANT) {
-		snprintf(levels, sizeof levels, "levels %d to %d", p->level_min, p->level_max);
-		tmpl_set(tmpl_section(it, "LEVELS"), "TEXT", levels);
-	}
-	if (p->kind == DP_TRAP)
-		tmpl_set(tmpl_section(it, "EFFECT"), "TEXT", p->effect);
-	if (p->kind == DP_OCCUPANT) {
-		snprintf(number, sizeof number, "%d to %d appearing", p->number_min, p->number_max);
-		struct tmpl_dict *o = tmpl_section(it, "OCCUPANT");
-		tmpl_set(o, "PLURAL", p->plural);
-		tmpl_set(o, "NUMBER", number);
-	}
-	keep_reason(it, k, KEPT_DRESS, row->id);
-}
+/* Every type's decision, in the list's order: the queue's. */
+#define DECISION_ENTRY(type, table, prefix) &type##_decision,
+static const struct decision *const decisions[] = {PROPOSAL_TYPE_LIST(DECISION_ENTRY)};
+#define N_DECISIONS (sizeof decisions / sizeof *decisions)
 
 /* The kinds and parts "Change a live word" offers, as choices rather than
  * free text; from recipe.c's names, so a new kind or part is listed
@@ -286,45 +163,22 @@ static void send_queue_errors(struct handler_ctx *ctx, struct response *rs, cons
                               const struct fields *in, int status, const struct form_error *e,
                               const struct kept *k)
 {
-	struct kept none = {.in = in, .list = KEPT_NONE, .id = 0};
+	struct kept none = {.in = in, .list = NULL, .id = 0};
 	struct form_error down = {.n = 0};
 	const char *message = NULL;
-	struct db_submission rows[DBMOD_PENDING_MAX];
-	unsigned long total = 0;
-	size_t n = 0;
+	/* each type's pending rows, from the request's arena (a spell's
+	 * record is large) */
+	void *rows[N_DECISIONS] = {NULL};
+	unsigned long total[N_DECISIONS] = {0};
+	size_t n[N_DECISIONS] = {0};
+	enum db_status st = DB_OK;
 
-	struct db_spell_submission *spells = NULL;
-	unsigned long spell_total = 0;
-	size_t n_spells = 0;
-
-	struct db_name_submission *names = NULL;
-	unsigned long name_total = 0;
-	size_t n_names = 0;
-
-	struct db_dressing_submission *dress = NULL;
-	unsigned long dress_total = 0;
-	size_t n_dress = 0;
-
-	enum db_status st =
-	        db_proposal_pending(ctx->db, &proposal_word, rows, DBMOD_PENDING_MAX, &n, &total);
-	if (st == DB_OK) {
-		/* A spell row is large: from the request's arena, not the stack. */
-		spells = arena_alloc(&ctx->arena, SPELL_QUEUE_MAX * sizeof *spells);
-		st = spells ? db_proposal_pending(ctx->db, &proposal_spell, spells, SPELL_QUEUE_MAX,
-		                                  &n_spells, &spell_total)
-		            : DB_ERROR;
-	}
-	if (st == DB_OK) {
-		names = arena_alloc(&ctx->arena, NAME_QUEUE_MAX * sizeof *names);
-		st = names ? db_proposal_pending(ctx->db, &proposal_name, names, NAME_QUEUE_MAX,
-		                                 &n_names, &name_total)
-		           : DB_ERROR;
-	}
-	if (st == DB_OK) {
-		dress = arena_alloc(&ctx->arena, DRESS_QUEUE_MAX * sizeof *dress);
-		st = dress ? db_proposal_pending(ctx->db, &proposal_dressing, dress,
-		                                 DRESS_QUEUE_MAX, &n_dress, &dress_total)
-		           : DB_ERROR;
+	for (size_t i = 0; i < N_DECISIONS && st == DB_OK; i++) {
+		const struct decision *t = decisions[i];
+		rows[i] = arena_alloc(&ctx->arena, DBMOD_PENDING_MAX * t->row_size);
+		st = rows[i] ? db_proposal_pending(ctx->db, t->type, rows[i], DBMOD_PENDING_MAX,
+		                                   &n[i], &total[i])
+		             : DB_ERROR;
 	}
 	if (st != DB_OK) {
 		rs->allow = NULL; /* the answer is no longer the 405 it may have been */
@@ -339,47 +193,26 @@ static void send_queue_errors(struct handler_ctx *ctx, struct response *rs, cons
 			page_send_json_errors(rs, status, e);
 			return;
 		}
-		json_t *list = json_array();
-		for (size_t i = 0; list && i < n; i++)
-			if (json_array_append_new(list, page_submission_json(&rows[i])) != 0) {
-				json_decref(list);
-				list = NULL;
+		json_t *o = json_pack("{s:s,s:s}", "moderator", a->m.name, "csrf", a->csrf);
+		for (size_t i = 0; o && i < N_DECISIONS; i++) {
+			const struct decision *t = decisions[i];
+			json_t *list = json_array();
+			for (size_t r = 0; list && r < n[i]; r++)
+				if (json_array_append_new(list, t->row_json((const char *)rows[i] +
+				                                            r * t->row_size)) !=
+				    0) {
+					json_decref(list);
+					list = NULL;
+				}
+			if (!list ||
+			    json_object_set_new(o, t->total_key,
+			                        json_integer((json_int_t)total[i])) != 0 ||
+			    json_object_set_new(o, t->pending_key, list) != 0) {
+				json_decref(o);
+				o = NULL;
 			}
-		json_t *slist = json_array();
-		for (size_t i = 0; slist && i < n_spells; i++)
-			if (json_array_append_new(slist, spell_row_json(&spells[i])) != 0) {
-				json_decref(slist);
-				slist = NULL;
-			}
-		json_t *nlist = json_array();
-		for (size_t i = 0; nlist && i < n_names; i++)
-			if (json_array_append_new(nlist, name_row_json(&names[i])) != 0) {
-				json_decref(nlist);
-				nlist = NULL;
-			}
-		json_t *dlist = json_array();
-		for (size_t i = 0; dlist && i < n_dress; i++)
-			if (json_array_append_new(dlist, dress_row_json(&dress[i])) != 0) {
-				json_decref(dlist);
-				dlist = NULL;
-			}
-		page_send_json(rs, 200,
-		               list && slist && nlist && dlist
-		                       ? json_pack("{s:s,s:s,s:I,s:o,s:I,s:o,s:I,s:o,s:I,s:o}",
-		                                   "moderator", a->m.name, "csrf", a->csrf, "total",
-		                                   (json_int_t)total, "pending", list,
-		                                   "spell_total", (json_int_t)spell_total,
-		                                   "pending_spells", slist, "name_total",
-		                                   (json_int_t)name_total, "pending_names", nlist,
-		                                   "dressing_total", (json_int_t)dress_total,
-		                                   "pending_dressing", dlist)
-		                       : NULL);
-		if (!slist || !list || !nlist || !dlist) {
-			json_decref(list);
-			json_decref(slist);
-			json_decref(nlist);
-			json_decref(dlist);
 		}
+		page_send_json(rs, 200, o);
 		return;
 	}
 
@@ -390,35 +223,11 @@ static void send_queue_errors(struct handler_ctx *ctx, struct response *rs, cons
 	tmpl_set(q, "MODERATOR", a->m.name);
 	tmpl_set(q, "CSRF", a->csrf);
 	fill_live_choices(q, in);
-	tmpl_set_int(q, "TOTAL", (long)total);
-	if (total > n)
-		tmpl_set_int(tmpl_section(q, "MORE"), "SHOWN", (long)n);
 	fill_done(ctx, q, in);
-	if (n == 0)
-		tmpl_show(q, "EMPTY");
-	/* each list in a grid of its own, only when it has cards */
-	struct tmpl_dict *list = n ? tmpl_section(q, "ITEM_LIST") : NULL;
-	for (size_t i = 0; i < n; i++)
-		fill_item(list, &rows[i], k);
 	page_stat_sections(q, "EDIT_STAT", typed, in);
-	tmpl_set_int(q, "SPELL_TOTAL", (long)spell_total);
-	list = n_spells ? tmpl_section(q, "SPELL_ITEM_LIST") : NULL;
-	for (size_t i = 0; i < n_spells; i++)
-		fill_spell(list, &spells[i], a->csrf, k);
-	tmpl_set_int(q, "NAME_TOTAL", (long)name_total);
-	list = n_names ? tmpl_section(q, "NAME_ITEM_LIST") : NULL;
-	for (size_t i = 0; i < n_names; i++) {
-		struct tmpl_dict *it = tmpl_section(list, "NAME_ITEM");
-		tmpl_set_int(it, "ID", (long)names[i].id);
-		tmpl_set(it, "NAME", names[i].name);
-		tmpl_set(it, "CREATED", names[i].created);
-		tmpl_set(it, "CSRF", a->csrf);
-		keep_reason(it, k, KEPT_NAME, names[i].id);
-	}
-	tmpl_set_int(q, "DRESS_TOTAL", (long)dress_total);
-	list = n_dress ? tmpl_section(q, "DRESS_ITEM_LIST") : NULL;
-	for (size_t i = 0; i < n_dress; i++)
-		fill_dress(list, &dress[i], a->csrf, k);
+	/* each type's part: its count, its cards in a grid of their own */
+	for (size_t i = 0; i < N_DECISIONS; i++)
+		decisions[i]->fill_queue(q, rows[i], n[i], total[i], a->csrf, k);
 	page_send_html(rs, status, d);
 }
 
@@ -482,278 +291,20 @@ static const char *check_reason(const char *r, char *out, size_t cap)
 	return out;
 }
 
-/* A proposal type as the queue decides it: the lifecycle's descriptor, and
- * what the answers and the log say of it. */
-struct decision {
-	const struct proposal_type *type;
-	enum kept_list list;    /* the queue's list of its items */
-	size_t row_size;        /* its record (dbmod.h) */
-	const char *noun;       /* "must be a %s's number", "there is no %s with this id",
-	                         * "%s #N was approved already" */
-	const char *live_field; /* the field a 409 for a live key names */
-	int takes_adjust;       /* approving reads the moderator's changes */
-	const char *type_name;  /* ?type= of the confirmation after the 303 */
-	const char *new_id_key; /* the added row's id in the JSON answer, or NULL */
-	json_t *(*row_json)(const void *row);
-	/* "“x” is already a ...; reject this proposal instead." */
-	void (*live_message)(const void *row, char *msg, size_t n);
-	/* The confirmation of a decided row, in words, into msg. */
-	void (*confirm)(const void *row, int approved, char *msg, size_t n);
-	/* The decision on stderr (reason: NULL when approved). */
-	void (*log)(const struct auth *a, const void *row, uint32_t new_id, const char *reason);
-};
-
-/* -- words -- */
-
-static json_t *word_json(const void *row)
-{
-	return page_submission_json(row);
-}
-
-static void word_live(const void *row, char *msg, size_t n)
-{
-	const struct proposal *p = &((const struct db_submission *)row)->p;
-	snprintf(msg, n, "“%s” is already a %s %s; reject this proposal instead.", p->word,
-	         kind_names[p->kind], part_names[p->part]);
-}
-
-static void word_log(const struct auth *a, const void *r, uint32_t word_id, const char *reason)
-{
-	const struct db_submission *row = r;
-	const struct proposal *p = &row->p;
-	struct buf stats;
-
-	buf_init(&stats);
-	if (proposal_stats_text(p, &stats) != 0 || !stats.data)
-		buf_reset(&stats);
-	if (reason)
-		log_info("moderation: %s %s submission %u, %s %s \"%s\": %.*s", a->m.name,
-		         "rejected", row->id, kind_names[p->kind], part_names[p->part], p->word,
-		         REASON_BYTES_MAX, reason);
-	else
-		log_info("moderation: %s %s submission %u, %s %s \"%s\", now %s_%s id %u (%s)",
-		         a->m.name, "approved", row->id, kind_names[p->kind], part_names[p->part],
-		         p->word, kind_names[p->kind], part_names[p->part], word_id,
-		         stats.data ? stats.data : "");
-	buf_free(&stats);
-}
-
-/* The word as the catalog holds it once approved (the record keeps it as
- * typed). */
-static void word_confirm(const void *row, int approved, char *msg, size_t n)
-{
-	const struct proposal *p = &((const struct db_submission *)row)->p;
-	char word[sizeof p->word];
-
-	if (!approved || proposal_word_catalog_case(p->word, word, sizeof word) != 0)
-		snprintf(word, sizeof word, "%s", p->word);
-	snprintf(msg, n,
-	         approved ? "Approved the %s %s “%s”: it can be rolled now."
-	                  : "Rejected the %s %s “%s”.",
-	         kind_names[p->kind], part_names[p->part], word);
-}
-
-static const struct decision word_decision = {
-        .type = &proposal_word,
-        .list = KEPT_WORD,
-        .row_size = sizeof(struct db_submission),
-        .noun = "submission",
-        .live_field = "word",
-        .takes_adjust = 1,
-        .type_name = "word",
-        .confirm = word_confirm,
-        .new_id_key = "word_id",
-        .row_json = word_json,
-        .live_message = word_live,
-        .log = word_log,
-};
-
-/* -- spells (docs/moderation.md "Spells") -- */
-
-static json_t *spell_json(const void *row)
-{
-	return spell_row_json(row);
-}
-
-static void spell_live(const void *row, char *msg, size_t n)
-{
-	snprintf(msg, n, "“%s” is already a spell; reject this proposal instead.",
-	         ((const struct db_spell_submission *)row)->p.name);
-}
-
-static void spell_log(const struct auth *a, const void *r, uint32_t spell_id, const char *reason)
-{
-	const struct db_spell_submission *row = r;
-
-	if (!reason)
-		log_info("moderation: %s approved spell proposal %u \"%s\", now spell id %u",
-		         a->m.name, row->id, row->p.name, spell_id);
-	else
-		log_info("moderation: %s rejected spell proposal %u \"%s\": %.*s", a->m.name,
-		         row->id, row->p.name, REASON_BYTES_MAX, reason);
-}
-
-/* The spell's effects in the words of /spells (spell_effect_text), joined
- * by "; ". */
-static void spell_confirm(const void *row, int approved, char *msg, size_t n)
-{
-	const struct db_spell_submission *r = row;
-	char effects[SPELL_TEXT_MAX] = "", one[SPELL_TEXT_MAX];
-	size_t used = 0;
-	struct spell s;
-
-	spell_proposal_view(&r->p, &s);
-	for (int e = 0; e < s.n_effects; e++) {
-		if (spell_effect_text(&s.effects[e], one, sizeof one) < 0)
-			continue;
-		int w = snprintf(effects + used, sizeof effects - used, "%s%s", used ? "; " : "",
-		                 one);
-		if (w < 0 || (size_t)w >= sizeof effects - used)
-			break;
-		used += (size_t)w;
-	}
-	snprintf(msg, n, "%s the spell “%s”%s%s%s", approved ? "Approved" : "Rejected", r->p.name,
-	         used ? " (" : "", effects, used ? ")." : ".");
-}
-
-static const struct decision spell_decision = {
-        .type = &proposal_spell,
-        .list = KEPT_SPELL,
-        .row_size = sizeof(struct db_spell_submission),
-        .noun = "spell proposal",
-        .type_name = "spell",
-        .confirm = spell_confirm,
-        .live_field = "name",
-        .new_id_key = "spell_id",
-        .row_json = spell_json,
-        .live_message = spell_live,
-        .log = spell_log,
-};
-
-/* -- training names (docs/moderation.md "Training names") -- */
-
-static json_t *name_json(const void *row)
-{
-	return name_row_json(row);
-}
-
-static void name_live(const void *row, char *msg, size_t n)
-{
-	snprintf(msg, n, "“%s” is a training name already; reject this proposal instead.",
-	         ((const struct db_name_submission *)row)->name);
-}
-
-static void name_log(const struct auth *a, const void *r, uint32_t markov_id, const char *reason)
-{
-	const struct db_name_submission *row = r;
-
-	if (!reason)
-		log_info("moderation: %s approved name proposal %u \"%s\", now markov_name id %u",
-		         a->m.name, row->id, row->name, markov_id);
-	else
-		log_info("moderation: %s rejected name proposal %u \"%s\": %.*s", a->m.name,
-		         row->id, row->name, REASON_BYTES_MAX, reason);
-}
-
-static void name_confirm(const void *row, int approved, char *msg, size_t n)
-{
-	const struct db_name_submission *r = row;
-
-	snprintf(msg, n,
-	         approved ? "Approved the training name “%s”: the scroll-name chain learns it at "
-	                    "the next catalog revision."
-	                  : "Rejected the training name “%s”.",
-	         r->name);
-}
-
-static const struct decision name_decision = {
-        .type = &proposal_name,
-        .list = KEPT_NAME,
-        .row_size = sizeof(struct db_name_submission),
-        .noun = "name proposal",
-        .type_name = "name",
-        .confirm = name_confirm,
-        .live_field = "name",
-        .row_json = name_json,
-        .live_message = name_live,
-        .log = name_log,
-};
-
-/* -- dungeon dressing (docs/moderation.md "Dungeon dressing") -- */
-
-static json_t *dress_json(const void *row)
-{
-	return dress_row_json(row);
-}
-
-static void dress_live(const void *row, char *msg, size_t n)
-{
-	const struct dress_proposal *p = &((const struct db_dressing_submission *)row)->p;
-	snprintf(msg, n, "“%s” is a live %s already; reject this proposal instead.", p->name,
-	         dressprop_kind_names[p->kind]);
-}
-
-static void dress_log(const struct auth *a, const void *r, uint32_t dressing_id, const char *reason)
-{
-	const struct db_dressing_submission *row = r;
-	const char *kind = dressprop_kind_names[row->p.kind];
-
-	if (!reason)
-		log_info("moderation: %s approved dressing proposal %u, %s \"%s\", now "
-		         "dungeon_dressing id %u",
-		         a->m.name, row->id, kind, row->p.name, dressing_id);
-	else
-		log_info("moderation: %s rejected dressing proposal %u, %s \"%s\": %.*s", a->m.name,
-		         row->id, kind, row->p.name, REASON_BYTES_MAX, reason);
-}
-
-static void dress_confirm(const void *row, int approved, char *msg, size_t n)
-{
-	const struct dress_proposal *p = &((const struct db_dressing_submission *)row)->p;
-
-	snprintf(msg, n,
-	         approved ? "Approved the %s “%s”: dungeons made from the next catalog revision "
-	                    "on may draw it."
-	                  : "Rejected the %s “%s”.",
-	         dressprop_kind_names[p->kind], p->name);
-}
-
-static const struct decision dress_decision = {
-        .type = &proposal_dressing,
-        .list = KEPT_DRESS,
-        .row_size = sizeof(struct db_dressing_submission),
-        .noun = "dressing proposal",
-        .type_name = "dressing",
-        .confirm = dress_confirm,
-        .live_field = "name",
-        .new_id_key = "dressing_id",
-        .row_json = dress_json,
-        .live_message = dress_live,
-        .log = dress_log,
-};
-
-/* The id of a decided row: every record (dbmod.h) starts with it. */
+/* The id of a decided row: every record (dbmod.h) holds it where struct
+ * db_submission does (MODERATE_RECORD_CHECK). */
 static uint32_t row_id(const void *row)
 {
 	uint32_t id;
-	memcpy(&id, row, sizeof id);
+	memcpy(&id, (const char *)row + offsetof(struct db_submission, id), sizeof id);
 	return id;
 }
 
-/* The submission id of a decided row: every record follows its id with it. */
+/* The submission id of a decided row, placed so too. */
 static const char *row_sid(const void *row)
 {
 	return (const char *)row + offsetof(struct db_submission, sid);
 }
-_Static_assert(offsetof(struct db_spell_submission, sid) == offsetof(struct db_submission, sid) &&
-                       offsetof(struct db_name_submission, sid) ==
-                               offsetof(struct db_submission, sid) &&
-                       offsetof(struct db_dressing_submission, sid) ==
-                               offsetof(struct db_submission, sid),
-               "every record has its submission id at the same place");
-
-static const struct decision *const decisions[] = {&word_decision, &spell_decision, &name_decision,
-                                                   &dress_decision};
 
 /* ?approved=SID&type=T or ?rejected=SID&type=T, after a decision's 303: the
  * note names what was decided, read from the store, and only when that
@@ -770,7 +321,7 @@ static void fill_done(struct handler_ctx *ctx, struct tmpl_dict *q, const struct
 
 	if ((ap != NULL) == (rj != NULL) || !submit_is_sid(sid) || !type)
 		return;
-	for (size_t i = 0; i < sizeof decisions / sizeof *decisions; i++)
+	for (size_t i = 0; i < N_DECISIONS; i++)
 		if (strcmp(decisions[i]->type_name, type) == 0)
 			t = decisions[i];
 	if (!t || !(row = arena_alloc(&ctx->arena, t->row_size)) ||
@@ -803,7 +354,7 @@ static void decide(struct handler_ctx *ctx, const struct request *rq, struct res
 	if (read_post(ctx, rq, rs, &in, &err) != 0)
 		return;
 	uint32_t id = parse_id(in.v[MF_ID]);
-	struct kept k = {.in = &in, .list = t->list, .id = id};
+	struct kept k = {.in = &in, .list = t, .id = id};
 	/* every field at once: the id, the reason (docs/api.md) */
 	if (!id && !fields_has_problem(&err, "id")) {
 		snprintf(msg, sizeof msg, "must be a %s's number", t->noun);
@@ -888,44 +439,12 @@ static void decide(struct handler_ctx *ctx, const struct request *rq, struct res
 
 void moderate_approve(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	decide(ctx, rq, rs, &word_decision, 1);
+	decide(ctx, rq, rs, ctx->route_arg, 1);
 }
 
 void moderate_reject(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	decide(ctx, rq, rs, &word_decision, 0);
-}
-
-void moderate_spell_approve(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	decide(ctx, rq, rs, &spell_decision, 1);
-}
-
-void moderate_spell_reject(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	decide(ctx, rq, rs, &spell_decision, 0);
-}
-
-void moderate_name_approve(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	decide(ctx, rq, rs, &name_decision, 1);
-}
-
-void moderate_name_reject(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	decide(ctx, rq, rs, &name_decision, 0);
-}
-
-void moderate_dressing_approve(struct handler_ctx *ctx, const struct request *rq,
-                               struct response *rs)
-{
-	decide(ctx, rq, rs, &dress_decision, 1);
-}
-
-void moderate_dressing_reject(struct handler_ctx *ctx, const struct request *rq,
-                              struct response *rs)
-{
-	decide(ctx, rq, rs, &dress_decision, 0);
+	decide(ctx, rq, rs, ctx->route_arg, 0);
 }
 
 /* ---- changing live words (docs/items.md) ---- */

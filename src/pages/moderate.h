@@ -10,28 +10,26 @@
 #include "auth.h"
 #include "fields.h"
 #include "http.h"
+#include "proposal_list.h"
 
 extern const struct page_guard moderate_guard;
 
-/* GET|HEAD /moderate: the pending proposals of words, spells, names and
- * dungeon dressing rows. */
 /* What the moderators' POSTs read, for the route table. */
 extern const struct field_table moderate_body;
 
+/* GET|HEAD /moderate: the pending proposals of every type. */
 void moderate_queue(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
-/* POST /moderate/approve|reject (words), /moderate/spell/approve|reject,
- * /moderate/name/approve|reject: one flow, a proposal type each. */
+/* Every proposal type of PROPOSAL_TYPE_LIST as the queue decides it
+ * (moderate_int.h), for the route table. */
+struct decision;
+#define MODERATE_DECISION_DECLARE(type, table, prefix) extern const struct decision type##_decision;
+PROPOSAL_TYPE_LIST(MODERATE_DECISION_DECLARE)
+#undef MODERATE_DECISION_DECLARE
+
+/* POST /moderate<prefix>/approve and /moderate<prefix>/reject: one flow,
+ * for the decision that is ctx->route_arg. */
 void moderate_approve(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 void moderate_reject(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
-void moderate_spell_approve(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
-void moderate_spell_reject(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
-void moderate_name_approve(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
-void moderate_name_reject(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
-/* POST /moderate/dressing/approve|reject: a dungeon dressing row. */
-void moderate_dressing_approve(struct handler_ctx *ctx, const struct request *rq,
-                               struct response *rs);
-void moderate_dressing_reject(struct handler_ctx *ctx, const struct request *rq,
-                              struct response *rs);
 /* POST /moderate/retire and /moderate/edit: a live word changed. */
 void moderate_retire(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 void moderate_edit(struct handler_ctx *ctx, const struct request *rq, struct response *rs);

@@ -8,13 +8,14 @@
  * and a valid CSRF token. Every problem of a proposal is reported at once
  * (docs/api.md, "Errors"). Nothing is written before the CSRF check
  * passed, and the answer to a stored proposal goes out only after its
- * commit. This file is the flow; each form is its table entry, in
- * submit_word.c, submit_spell.c and submit_name.c (submit_int.h). */
+ * commit. This file is the flow; each form is its table entry, in its
+ * type's page file, propose_<type>.c (submit_int.h). */
 #include "submit.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "arena.h"
 #include "auth.h"
 #include "render.h"
 #include "settings.h"
@@ -69,7 +70,7 @@ struct pf_view {
 	const struct fields *in; /* values to show as typed */
 	const char *csrf, *sid;  /* the form's token and submission id */
 	const struct form_error *errors;
-	const union pf_state *received; /* the "received" page of its row instead of the form */
+	const void *received; /* the "received" page of its row instead of the form */
 	int already;
 };
 
@@ -188,7 +189,7 @@ static json_t *pf_json(const struct pf_view *v)
 }
 
 /* {"<row_key>": the row}, with "already_received" for a resent form. */
-static json_t *pf_row_answer(const struct proposal_form *f, const union pf_state *s, int already)
+static json_t *pf_row_answer(const struct proposal_form *f, const void *s, int already)
 {
 	if (already)
 		return json_pack("{s:o,s:b}", f->row_key, f->row_json(s), "already_received", 1);
@@ -197,7 +198,7 @@ static json_t *pf_row_answer(const struct proposal_form *f, const union pf_state
 
 /* The row stored under sid into s's row; *found = 0 when none. */
 static enum db_status pf_lookup(const struct proposal_form *f, struct db *d, const char *sid,
-                                union pf_state *s, int *found)
+                                void *s, int *found)
 {
 	return db_proposal_by_sid(d, f->type, sid, (char *)s + f->row_at, found);
 }
@@ -212,7 +213,7 @@ static void pf_get(const struct proposal_form *f, struct handler_ctx *ctx, const
 	struct fields in;
 	struct form_error err;
 	struct proposal_error perr;
-	union pf_state s;
+	void *s;
 	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
 	struct pf_view v = {.f = f, .status = 200, .csrf = token, .sid = sid, .in = &in};
 	const char *received;
@@ -247,7 +248,8 @@ static void pf_get(const struct proposal_form *f, struct handler_ctx *ctx, const
 		pf_send_error(rs, &v, 400, "received", bad_received_id);
 		return;
 	}
-	enum db_status st = pf_lookup(f, ctx->db, received, &s, &found);
+	s = arena_calloc(&ctx->arena, 1, f->state_size);
+	enum db_status st = s ? pf_lookup(f, ctx->db, received, s, &found) : DB_ERROR;
 	if (st != DB_OK) {
 		pf_db_failed(rs, &v, st);
 		return;
@@ -257,18 +259,18 @@ static void pf_get(const struct proposal_form *f, struct handler_ctx *ctx, const
 		return;
 	}
 	if (in.json) {
-		page_send_json(rs, 200, pf_row_answer(f, &s, 0));
+		page_send_json(rs, 200, pf_row_answer(f, s, 0));
 		return;
 	}
-	v.received = &s;
+	v.received = s;
 	pf_send_html(rs, &v);
 }
 
 /* Stores s's proposal under sid for client (the row into s's row), a
  * refusal said in the form's words. */
 static enum db_status pf_store(const struct proposal_form *f, struct db *d, const char *sid,
-                               const uint8_t client[DBMOD_HASH_BYTES], unsigned limit,
-                               union pf_state *s, struct pf_stored *o)
+                               const uint8_t client[DBMOD_HASH_BYTES], unsigned limit, void *s,
+                               struct pf_stored *o)
 {
 	struct submit_outcome out;
 	enum db_status st = db_proposal_submit(d, f->type, sid, (const char *)s + f->proposal_at,
@@ -286,7 +288,7 @@ static enum db_status pf_store(const struct proposal_form *f, struct db *d, cons
 }
 
 /* The answer to a store that reached the database. */
-static void pf_answer(struct response *rs, struct pf_view *v, const union pf_state *s,
+static void pf_answer(struct response *rs, struct pf_view *v, const void *s,
                       const struct pf_stored *o)
 {
 	char msg[320], loc[80];
@@ -351,7 +353,7 @@ static void pf_answer(struct response *rs, struct pf_view *v, const union pf_sta
  * been sent. */
 static int pf_limited(const struct proposal_form *f, struct handler_ctx *ctx, struct response *rs,
                       struct pf_view *v, const uint8_t client[DBMOD_HASH_BYTES],
-                      const char *sent_sid, union pf_state *s)
+                      const char *sent_sid, void *s)
 {
 	int over = 0, found = 0;
 	long retry_after = 0;
@@ -395,7 +397,7 @@ static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
 	struct fields in;
 	struct form_error err;
 	struct proposal_error perr;
-	union pf_state s;
+	void *s;
 	struct pf_stored out;
 	uint8_t client[DBMOD_HASH_BYTES];
 	char cookie[CSRF_HEX + 1], token[CSRF_HEX + 1], sid[SUBMISSION_ID_HEX + 1];
@@ -433,8 +435,12 @@ static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
 	if (!submit_is_sid(sent_sid) && !fields_has_problem(&err, "submission_id"))
 		form_error_add(&err, "submission_id",
 		               sent_sid && *sent_sid ? "malformed" : "missing", bad_form_id);
-	memset(&s, 0, sizeof s); /* nothing of an earlier request on this thread */
-	f->parse(&in, &s, &perr);
+	/* zeroed: nothing of an earlier request */
+	if (!(s = arena_calloc(&ctx->arena, 1, f->state_size))) {
+		pf_db_failed(rs, &v, DB_ERROR);
+		return;
+	}
+	f->parse(&in, s, &perr);
 	fields_add_problems(&err, &perr);
 	fields_sort_errors(&in, &err);
 	fields_add_cross(&err, &perr);
@@ -444,16 +450,16 @@ static void pf_post(const struct proposal_form *f, struct handler_ctx *ctx,
 		status = err.n == 1 && err.list[0].code && strcmp(err.list[0].code, "chosen") == 0
 		                 ? 200
 		                 : fields_errors_status(&err);
-		if (!pf_limited(f, ctx, rs, &v, client, sent_sid, &s))
+		if (!pf_limited(f, ctx, rs, &v, client, sent_sid, s))
 			pf_send_errors(rs, &v, status, &err);
 		return;
 	}
-	enum db_status st = pf_store(f, ctx->db, sid, client, settings_submit_limit(), &s, &out);
+	enum db_status st = pf_store(f, ctx->db, sid, client, settings_submit_limit(), s, &out);
 	if (st != DB_OK) {
 		pf_db_failed(rs, &v, st);
 		return;
 	}
-	pf_answer(rs, &v, &s, &out);
+	pf_answer(rs, &v, s, &out);
 }
 
 static void pf_route(const struct proposal_form *f, struct handler_ctx *ctx,
@@ -465,34 +471,7 @@ static void pf_route(const struct proposal_form *f, struct handler_ctx *ctx,
 		pf_get(f, ctx, rq, rs);
 }
 
-/* ---- the routes ---- */
-
-void submit_name_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+void submit_form_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
-	pf_route(&submit_name_form, ctx, rq, rs);
-}
-
-void submit_trap_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	pf_route(&submit_trap_form, ctx, rq, rs);
-}
-
-void submit_occupant_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	pf_route(&submit_occupant_form, ctx, rq, rs);
-}
-
-void submit_dressing_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	pf_route(&submit_dressing_form, ctx, rq, rs);
-}
-
-void submit_spell_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	pf_route(&submit_spell_form, ctx, rq, rs);
-}
-
-void submit_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
-{
-	pf_route(&submit_word_form, ctx, rq, rs);
+	pf_route(ctx->route_arg, ctx, rq, rs);
 }

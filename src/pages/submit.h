@@ -6,28 +6,21 @@
 #include "fieldrow.h"
 #include "http.h"
 #include "proposal.h"
+#include "proposal_list.h"
 
-/* The query fields of GET /submit, for the route table. */
-extern const struct field_table submit_word_fields;
+/* Every proposal form of PROPOSAL_FORM_LIST, for the route table: its
+ * entry (submit_int.h), what its GET reads from the query and what its
+ * POST reads. */
+struct proposal_form;
+#define SUBMIT_FORM_DECLARE(form, path, type)                                                      \
+	extern const struct proposal_form submit_##form##_form;                                    \
+	extern const struct field_table submit_##form##_fields, submit_##form##_body;
+PROPOSAL_FORM_LIST(SUBMIT_FORM_DECLARE)
+#undef SUBMIT_FORM_DECLARE
 
-/* What each form's POST reads, for the route table. */
-extern const struct field_table submit_word_body, submit_spell_body, submit_name_body,
-        submit_trap_body, submit_occupant_body, submit_dressing_body;
-
-void submit_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
-/* GET /submit/spell (the spell form, and its "received" page) and POST
- * /submit/spell (a proposed spell). */
-void submit_spell_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
-/* GET /submit/name (the training-name form, and its "received" page) and
- * POST /submit/name (a proposed Markov training name). */
-void submit_name_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
-
-/* GET and POST /submit/trap, /submit/occupant and /submit/dressing (a
- * room's feature, sound or smell): proposed dungeon dressing rows, with
- * their "received" pages. */
-void submit_trap_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
-void submit_occupant_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
-void submit_dressing_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
+/* GET (the form, and its "received" page) and POST (a proposal) of the
+ * form whose entry is ctx->route_arg. */
+void submit_form_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
 /* SPEC §12: 0 when each of p's classes is a class of its kind's materials
  * in the current catalog (or the catalog has none for the kind), else -1

@@ -1,46 +1,27 @@
 /* submit_int: the proposal forms' one flow (submit.c) and what each form
- * gives it: its table entry, a struct proposal_form (submit_word.c,
- * submit_spell.c, submit_name.c, submit_dungeon.c). docs/moderation.md. */
+ * of PROPOSAL_FORM_LIST gives it: its table entry, a struct proposal_form
+ * submit_<form>_form, in its type's page file (propose_<type>.c).
+ * docs/moderation.md. */
 #ifndef LOOTFORGE_SUBMIT_INT_H
 #define LOOTFORGE_SUBMIT_INT_H
 
 #include <stddef.h>
 
 #include "fields.h"
-#include "nameprop.h"
 #include "page.h"
 #include "proposal_types.h"
+#include "submit.h"
 
-/* /submit, /submit/spell and /submit/name (docs/moderation.md) answer
- * alike: a form with its token and id, its "received" page, and a POST
- * checked, stored and answered the same way (pf_get, pf_post). What
- * differs is a table entry, a struct proposal_form: the path, the
- * allow-list, the template and its sections, the functions that check,
- * store and show the form's own proposal. A new form of that shape is its
- * entry, those functions, and its state in union pf_state. */
-
-/* What a form keeps while it answers one request: the proposal parsed
- * from a POST, and the row looked up or stored. */
-union pf_state {
-	struct {
-		struct proposal p;
-		struct db_submission row;
-	} word;
-	struct {
-		struct spell_proposal p;
-		struct db_spell_submission row;
-		/* the form's parts of each slot as text cells, while parsing */
-		char cells[SPELL_EFFECTS_MAX][SPELL_CELL_MAX + 1];
-	} spell;
-	struct {
-		char name[NAMEPROP_BYTES_MAX + 1];
-		struct db_name_submission row;
-	} name;
-	struct {
-		struct dress_proposal p;
-		struct db_dressing_submission row;
-	} dress;
-};
+/* The proposal forms (docs/moderation.md) answer alike: a form with its
+ * token and id, its "received" page, and a POST checked, stored and
+ * answered the same way (pf_get, pf_post). What differs is a table entry,
+ * a struct proposal_form: the path, the allow-list, the template and its
+ * sections, the functions that check, store and show the form's own
+ * proposal. A new form of that shape is its entry and those functions;
+ * what it keeps while it answers one request (the proposal parsed, the
+ * row looked up or stored) is a struct of its own, of state_size bytes,
+ * which the flow draws zeroed from the request's arena and hands to those
+ * functions. */
 
 /* A store's outcome in the flow's terms. */
 struct pf_stored {
@@ -67,29 +48,24 @@ struct proposal_form {
 	/* The form's own fields, as typed (in: NULL or the fields read). */
 	void (*fill_form)(struct tmpl_dict *f, const struct fields *in);
 	/* The proposal in s's row: its own keys of the received section, and as JSON. */
-	void (*fill_received)(struct tmpl_dict *r, const union pf_state *s);
-	json_t *(*row_json)(const union pf_state *s);
+	void (*fill_received)(struct tmpl_dict *r, const void *s);
+	json_t *(*row_json)(const void *s);
 	/* Optional: the GET's own checks of the fields read (problems into err). */
 	void (*check_get)(const struct fields *in, struct proposal_error *err);
 	/* Optional: the form's description for JSON clients; NULL: pf_json. */
 	json_t *(*form_json)(const char *csrf, const char *sid, const struct fields *in);
 	/* The proposal checked into s: every problem into *err (empty: it
 	 * passed), a check across fields marked so. */
-	void (*parse)(const struct fields *in, union pf_state *s, struct proposal_error *err);
+	void (*parse)(const struct fields *in, void *s, struct proposal_error *err);
 	/* The store's type, and where in s the proposal parse fills and the
 	 * row a look-up or a store fills are: the flow looks rows up and
 	 * stores them itself (submit.c). */
 	const struct proposal_type *type;
-	size_t proposal_at, row_at;
+	size_t state_size, proposal_at, row_at;
 	/* Why the store refused s's proposal (out: SUBMIT_LIVE, _PENDING or
 	 * _REJECTED) in the form's words, into text (a 409's message). */
-	void (*refusal)(const union pf_state *s, const struct submit_outcome *out, char *text,
-	                size_t n);
+	void (*refusal)(const void *s, const struct submit_outcome *out, char *text, size_t n);
 };
-
-extern const struct proposal_form submit_word_form, submit_spell_form, submit_name_form;
-/* The dungeon dressing forms (submit_dungeon.c). */
-extern const struct proposal_form submit_trap_form, submit_occupant_form, submit_dressing_form;
 
 /* Field i as typed, or "" (in: NULL or the fields read). */
 const char *submit_typed(const struct fields *in, int i);

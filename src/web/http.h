@@ -76,6 +76,9 @@ struct handler_ctx {
 	/* What the route's guard admitted for this request (struct page_guard),
 	 * else NULL; set by the router. */
 	const void *admitted;
+	/* The entry a generic page answers for (a route's arg), else NULL;
+	 * set by the router. */
+	const void *route_arg;
 };
 
 /* Who may reach a route, checked by the router before the method: admit

@@ -1,13 +1,26 @@
-/* submit_spell: the spell form, /submit/spell (docs/moderation.md
- * "Spells"): its effect slots as text or by their parts, its checks
- * (spell_proposal_parse, look-alikes, live spells) and its store. One
- * entry of the proposal forms' flow (submit.c). */
+/* propose_spell: the pages of a spell proposal. Its form, /submit/spell
+ * (docs/moderation.md "Spells"): its effect slots as text or by their
+ * parts, its checks (spell_proposal_parse, look-alikes, live spells) and
+ * its store. One entry of the proposal forms' flow (submit.c). Its
+ * decision, spell_decision: its cards in the moderation queue, its answers
+ * and its log (moderate.c's flow, moderate_int.h). */
 #include <stdio.h>
 #include <string.h>
 
 #include "catalog.h"
 #include "confusable.h"
+#include "log.h"
+#include "moderate_int.h"
 #include "submit_int.h"
+
+/* What the form keeps while it answers one request (submit_int.h): the
+ * proposal parsed from a POST, the row looked up or stored, and the
+ * form's parts of each slot as text cells, while parsing. */
+struct spell_state {
+	struct spell_proposal p;
+	struct db_spell_submission row;
+	char cells[SPELL_EFFECTS_MAX][SPELL_CELL_MAX + 1];
+};
 
 /* An effect slot is either one text cell (effectN, "heal 2 6 3 1", the
  * syntax of sql/data/spells.tsv, for curl) or its parts, as the HTML form
@@ -35,6 +48,9 @@ static const char *const sp_names[SP__MAX + 1] = {
         "effect5",     "format",        "received",    SLOT_NAMES(1), SLOT_NAMES(2),
         SLOT_NAMES(3), SLOT_NAMES(4),   SLOT_NAMES(5), NULL};
 const struct field_table submit_spell_body = FIELD_NAMES(sp_names, 0);
+/* What a GET of the form reads: the format. */
+static const struct field_row get_rows[] = {{"format", FIELD_FORMATS}};
+const struct field_table submit_spell_fields = FIELD_TABLE(get_rows);
 
 /* The choices of a table param as "1 fire, 2 cold, ...", for the hints. */
 static void table_choices(int table, char *dst, size_t cap)
@@ -122,9 +138,11 @@ static void spell_fill_form(struct tmpl_dict *f, const struct fields *in)
 	spell_fill_kinds(f);
 }
 
-static void spell_fill_received(struct tmpl_dict *r, const union pf_state *s)
+static void spell_fill_received(struct tmpl_dict *r, const void *state)
 {
-	const struct db_spell_submission *row = &s->spell.row;
+	const struct spell_state *s = state;
+
+	const struct db_spell_submission *row = &s->row;
 	char effects[SPELL_EFFECTS_TEXT_MAX + 1];
 
 	tmpl_set(r, "NAME", row->p.name);
@@ -133,9 +151,11 @@ static void spell_fill_received(struct tmpl_dict *r, const union pf_state *s)
 	submit_fill_row(r, row->status, row->sid, row->created);
 }
 
-static json_t *spell_row_json(const union pf_state *s)
+static json_t *spell_row_json(const void *state)
 {
-	const struct db_spell_submission *row = &s->spell.row;
+	const struct spell_state *s = state;
+
+	const struct db_spell_submission *row = &s->row;
 	char effects[SPELL_EFFECTS_TEXT_MAX + 1];
 
 	if (spell_effects_text(&row->p, effects, sizeof effects) < 0)
@@ -202,8 +222,10 @@ static int slot_cell(const struct fields *in, int i, char *cell, size_t cap,
  * text cell or its parts, which become a cell of the same syntax. The
  * slots' own problems (a param that is no number, a slot given twice) are
  * listed with the spell's; a slot with one is left out of its check. */
-static void spell_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
+static void spell_parse(const struct fields *in, void *state, struct proposal_error *err)
 {
+	struct spell_state *s = state;
+
 	struct spell_proposal_input pin = {
 	        .name = in->v[SP_NAME],
 	        .mana = in->v[SP_MANA],
@@ -214,11 +236,11 @@ static void spell_parse(const struct fields *in, union pf_state *s, struct propo
 
 	proposal_error_init(&slots);
 	for (int i = 0; i < SPELL_EFFECTS_MAX; i++) {
-		char *cell = s->spell.cells[i];
-		int bad = slot_cell(in, i, cell, sizeof s->spell.cells[i], &slots) != 0;
+		char *cell = s->cells[i];
+		int bad = slot_cell(in, i, cell, sizeof s->cells[i], &slots) != 0;
 		pin.effect[i] = bad ? NULL : cell[0] ? cell : in->v[SP_EFFECT1 + i];
 	}
-	if (spell_proposal_parse(&pin, &s->spell.p, err) != 0 && slots.n) {
+	if (spell_proposal_parse(&pin, &s->p, err) != 0 && slots.n) {
 		/* the slots' problems join the spell's; an effect given wrong is
 		 * not "missing" */
 		struct proposal_error spell = *err;
@@ -233,19 +255,19 @@ static void spell_parse(const struct fields *in, union pf_state *s, struct propo
 	for (int i = 0; i < slots.n; i++)
 		proposal_error_add(err, slots.list[i].field, slots.list[i].code, 0, "%s",
 		                   slots.list[i].message);
-	int name_ok = !submit_has_problem(err, "name") && s->spell.p.name[0];
+	int name_ok = !submit_has_problem(err, "name") && s->p.name[0];
 	if (!name_ok)
 		return;
-	confusable_refuse(s->spell.p.name, "name", err);
+	confusable_refuse(s->p.name, "name", err);
 	if (err->n) { /* refused anyway: say too if the name is a spell already */
 		const struct catalog *cat = catalog_acquire();
 		char key[CATALOG_KEY_MAX], other[CATALOG_KEY_MAX];
 		for (size_t i = 0; cat && i < cat->n_spells; i++)
-			if (catalog_key(s->spell.p.name, key, sizeof key) == 0 &&
+			if (catalog_key(s->p.name, key, sizeof key) == 0 &&
 			    catalog_key(cat->spells[i].s.name, other, sizeof other) == 0 &&
 			    strcmp(key, other) == 0) {
 				proposal_error_add(err, "name", "conflict", 1,
-				                   "“%s” is already a spell.", s->spell.p.name);
+				                   "“%s” is already a spell.", s->p.name);
 				break;
 			}
 		if (cat)
@@ -256,10 +278,11 @@ static void spell_parse(const struct fields *in, union pf_state *s, struct propo
 /* A live spell of the name, or a pending proposal of it, is refused; so is
  * a rejected one, though the lifecycle never answers that for spells (a name may be
  * proposed again). */
-static void spell_refusal(const union pf_state *s, const struct submit_outcome *out, char *text,
-                          size_t n)
+static void spell_refusal(const void *state, const struct submit_outcome *out, char *text, size_t n)
 {
-	const char *name = s->spell.p.name;
+	const struct spell_state *s = state;
+
+	const char *name = s->p.name;
 
 	if (out->result == SUBMIT_LIVE)
 		snprintf(text, n, "“%s” is already a spell.", name);
@@ -285,7 +308,118 @@ const struct proposal_form submit_spell_form = {
         .row_json = spell_row_json,
         .parse = spell_parse,
         .type = &proposal_spell,
-        .proposal_at = offsetof(union pf_state, spell.p),
-        .row_at = offsetof(union pf_state, spell.row),
+        .state_size = sizeof(struct spell_state),
+        .proposal_at = offsetof(struct spell_state, p),
+        .row_at = offsetof(struct spell_state, row),
         .refusal = spell_refusal,
+};
+
+/* ---- the moderation's decision (moderate_int.h) ---- */
+
+MODERATE_RECORD_CHECK(struct db_spell_submission);
+
+/* A spell proposal for JSON: its fields, its stored effects, its words. */
+static json_t *spell_queue_json(const void *r)
+{
+	const struct db_spell_submission *row = r;
+	char effects[SPELL_EFFECTS_TEXT_MAX + 1], text[SPELL_TEXT_MAX];
+	struct spell s;
+
+	spell_proposal_view(&row->p, &s);
+	if (spell_effects_text(&row->p, effects, sizeof effects) < 0)
+		effects[0] = '\0';
+	if (spell_text(&s, text, sizeof text) < 0)
+		text[0] = '\0';
+	return json_pack("{s:I,s:s,s:s,s:i,s:i,s:i,s:s,s:s,s:s,s:s}", "id", (json_int_t)row->id,
+	                 "submission_id", row->sid, "name", row->p.name, "mana", row->p.mana,
+	                 "level", row->p.level, "tier", row->p.tier, "effects", effects, "text",
+	                 text, "status", row->status, "created", row->created);
+}
+
+static void spell_fill_item(struct tmpl_dict *queue, const struct db_spell_submission *row,
+                            const char *csrf, const struct kept *k)
+{
+	struct tmpl_dict *it = tmpl_section(queue, "SPELL_ITEM");
+	char effects[SPELL_EFFECTS_TEXT_MAX + 1], text[SPELL_TEXT_MAX];
+	struct spell s;
+
+	spell_proposal_view(&row->p, &s);
+	tmpl_set_int(it, "ID", (long)row->id);
+	tmpl_set(it, "NAME", row->p.name);
+	tmpl_set(it, "CREATED", row->created);
+	tmpl_set(it, "CSRF", csrf);
+	tmpl_set(it, "EFFECTS",
+	         spell_effects_text(&row->p, effects, sizeof effects) >= 0 ? effects : "");
+	tmpl_set(it, "TEXT",
+	         spell_text(&s, text, sizeof text) >= 0 ? text : "(does not pass the check now)");
+	moderate_keep_reason(it, k, &spell_decision, row->id);
+}
+
+static void spell_fill_queue(struct tmpl_dict *q, const void *rows, size_t n, unsigned long total,
+                             const char *csrf, const struct kept *k)
+{
+	const struct db_spell_submission *row = rows;
+	struct tmpl_dict *list;
+
+	tmpl_set_int(q, "SPELL_TOTAL", (long)total);
+	list = n ? tmpl_section(q, "SPELL_ITEM_LIST") : NULL;
+	for (size_t i = 0; i < n; i++)
+		spell_fill_item(list, &row[i], csrf, k);
+}
+
+static void spell_live(const void *row, char *msg, size_t n)
+{
+	snprintf(msg, n, "“%s” is already a spell; reject this proposal instead.",
+	         ((const struct db_spell_submission *)row)->p.name);
+}
+
+static void spell_log(const struct auth *a, const void *r, uint32_t spell_id, const char *reason)
+{
+	const struct db_spell_submission *row = r;
+
+	if (!reason)
+		log_info("moderation: %s approved spell proposal %u \"%s\", now spell id %u",
+		         a->m.name, row->id, row->p.name, spell_id);
+	else
+		log_info("moderation: %s rejected spell proposal %u \"%s\": %.*s", a->m.name,
+		         row->id, row->p.name, REASON_BYTES_MAX, reason);
+}
+
+/* The spell's effects in the words of /spells (spell_effect_text), joined
+ * by "; ". */
+static void spell_confirm(const void *row, int approved, char *msg, size_t n)
+{
+	const struct db_spell_submission *r = row;
+	char effects[SPELL_TEXT_MAX] = "", one[SPELL_TEXT_MAX];
+	size_t used = 0;
+	struct spell s;
+
+	spell_proposal_view(&r->p, &s);
+	for (int e = 0; e < s.n_effects; e++) {
+		if (spell_effect_text(&s.effects[e], one, sizeof one) < 0)
+			continue;
+		int w = snprintf(effects + used, sizeof effects - used, "%s%s", used ? "; " : "",
+		                 one);
+		if (w < 0 || (size_t)w >= sizeof effects - used)
+			break;
+		used += (size_t)w;
+	}
+	snprintf(msg, n, "%s the spell “%s”%s%s%s", approved ? "Approved" : "Rejected", r->p.name,
+	         used ? " (" : "", effects, used ? ")." : ".");
+}
+
+const struct decision spell_decision = {
+        .type = &proposal_spell,
+        .row_size = sizeof(struct db_spell_submission),
+        .noun = "spell proposal",
+        .type_name = "spell",
+        .confirm = spell_confirm,
+        .live_field = "name",
+        .new_id_key = "spell_id",
+        .row_json = spell_queue_json,
+        .live_message = spell_live,
+        .log = spell_log,
+        .total_key = "spell_total",
+        .pending_key = "pending_spells",
+        .fill_queue = spell_fill_queue,
 };

@@ -1,7 +1,10 @@
-/* submit_word: the word form, /submit (docs/moderation.md "Proposing a
- * word"): a chooser of kind and part above the form of that table, its
- * checks (proposal_parse, then the catalog's classes, look-alikes and live
- * words) and its store. One entry of the proposal forms' flow (submit.c). */
+/* propose_word: the pages of a word proposal. Its form, /submit
+ * (docs/moderation.md "Proposing a word"): a chooser of kind and part above
+ * the form of that table, its checks (proposal_parse, then the catalog's
+ * classes, look-alikes and live words) and its store: one entry of the
+ * proposal forms' flow (submit.c). Its decision, word_decision: its cards
+ * in the moderation queue, its answers and its log (moderate.c's flow,
+ * moderate_int.h). */
 #include "submit.h"
 
 #include <stdio.h>
@@ -9,7 +12,16 @@
 
 #include "catalog.h"
 #include "confusable.h"
+#include "log.h"
+#include "moderate_int.h"
 #include "submit_int.h"
+
+/* What the form keeps while it answers one request (submit_int.h): the
+ * proposal parsed from a POST, and the row looked up or stored. */
+struct word_state {
+	struct proposal p;
+	struct db_submission row;
+};
 
 enum sf {
 	SF_CSRF,
@@ -138,9 +150,11 @@ static void word_fill_form(struct tmpl_dict *f, const struct fields *in)
 	page_proposal_fields(f, &defaults, in ? typed : NULL, in);
 }
 
-static void word_fill_received(struct tmpl_dict *r, const union pf_state *s)
+static void word_fill_received(struct tmpl_dict *r, const void *state)
 {
-	const struct db_submission *row = &s->word.row;
+	const struct word_state *s = state;
+
+	const struct db_submission *row = &s->row;
 
 	tmpl_set(r, "WORD", row->p.word);
 	tmpl_set(r, "KIND", kind_names[row->p.kind]);
@@ -148,9 +162,11 @@ static void word_fill_received(struct tmpl_dict *r, const union pf_state *s)
 	submit_fill_row(r, row->status, row->sid, row->created);
 }
 
-static json_t *word_row_json(const union pf_state *s)
+static json_t *word_row_json(const void *state)
 {
-	return page_submission_json(&s->word.row);
+	const struct word_state *s = state;
+
+	return page_submission_json(&s->row);
 }
 
 /* GET /submit?kind=K&part=P: a kind that is none, a part the kind has
@@ -283,9 +299,11 @@ int submit_known_classes(const struct proposal *p, struct proposal_error *err)
  * its classes (SPEC §12), look-alikes of live words; and, when another
  * field is refused anyway, whether it is live already (the store checks
  * that itself, in its transaction, for a proposal that passes). */
-static void word_parse(const struct fields *in, union pf_state *s, struct proposal_error *err)
+static void word_parse(const struct fields *in, void *state, struct proposal_error *err)
 {
-	struct proposal *p = &s->word.p;
+	struct word_state *s = state;
+
+	struct proposal *p = &s->p;
 	struct proposal_input pin = {.kind = in->v[SF_KIND],
 	                             .part = in->v[SF_PART],
 	                             .word = in->v[SF_WORD],
@@ -338,10 +356,11 @@ static void word_parse(const struct fields *in, union pf_state *s, struct propos
 }
 
 /* The store's refusals in the words of the word form. */
-static void word_refusal(const union pf_state *s, const struct submit_outcome *out, char *text,
-                         size_t n)
+static void word_refusal(const void *state, const struct submit_outcome *out, char *text, size_t n)
 {
-	const struct proposal *p = &s->word.p;
+	const struct word_state *s = state;
+
+	const struct proposal *p = &s->p;
 	const char *what = part_names[p->part];
 
 	switch (out->result) {
@@ -389,7 +408,110 @@ const struct proposal_form submit_word_form = {
         .form_json = word_form_json,
         .parse = word_parse,
         .type = &proposal_word,
-        .proposal_at = offsetof(union pf_state, word.p),
-        .row_at = offsetof(union pf_state, word.row),
+        .state_size = sizeof(struct word_state),
+        .proposal_at = offsetof(struct word_state, p),
+        .row_at = offsetof(struct word_state, row),
         .refusal = word_refusal,
+};
+
+/* ---- the moderation's decision (moderate_int.h) ---- */
+
+MODERATE_RECORD_CHECK(struct db_submission);
+
+static void word_fill_item(struct tmpl_dict *queue, const struct db_submission *row,
+                           const struct kept *k)
+{
+	struct tmpl_dict *it = tmpl_section(queue, "ITEM");
+	int mine = k->list == &word_decision && k->id == row->id;
+
+	tmpl_set_int(it, "ID", (long)row->id);
+	tmpl_set(it, "WORD", row->p.word);
+	tmpl_set(it, "KIND", kind_names[row->p.kind]);
+	tmpl_set(it, "PART", part_names[row->p.part]);
+	tmpl_set(it, "CREATED", row->created);
+	page_proposal_fields(it, &row->p, mine ? typed : NULL, mine ? k->in : NULL);
+	moderate_keep_reason(it, k, &word_decision, row->id);
+}
+
+/* The pending words: how many, and the oldest shown as cards. */
+static void word_fill_queue(struct tmpl_dict *q, const void *rows, size_t n, unsigned long total,
+                            const char *csrf, const struct kept *k)
+{
+	const struct db_submission *row = rows;
+	struct tmpl_dict *list;
+
+	(void)csrf; /* the cards' forms take the queue's */
+	tmpl_set_int(q, "TOTAL", (long)total);
+	if (total > n)
+		tmpl_set_int(tmpl_section(q, "MORE"), "SHOWN", (long)n);
+	if (n == 0)
+		tmpl_show(q, "EMPTY");
+	list = n ? tmpl_section(q, "ITEM_LIST") : NULL;
+	for (size_t i = 0; i < n; i++)
+		word_fill_item(list, &row[i], k);
+}
+
+static json_t *word_json(const void *row)
+{
+	return page_submission_json(row);
+}
+
+static void word_live(const void *row, char *msg, size_t n)
+{
+	const struct proposal *p = &((const struct db_submission *)row)->p;
+	snprintf(msg, n, "“%s” is already a %s %s; reject this proposal instead.", p->word,
+	         kind_names[p->kind], part_names[p->part]);
+}
+
+static void word_log(const struct auth *a, const void *r, uint32_t word_id, const char *reason)
+{
+	const struct db_submission *row = r;
+	const struct proposal *p = &row->p;
+	struct buf stats;
+
+	buf_init(&stats);
+	if (proposal_stats_text(p, &stats) != 0 || !stats.data)
+		buf_reset(&stats);
+	if (reason)
+		log_info("moderation: %s %s submission %u, %s %s \"%s\": %.*s", a->m.name,
+		         "rejected", row->id, kind_names[p->kind], part_names[p->part], p->word,
+		         REASON_BYTES_MAX, reason);
+	else
+		log_info("moderation: %s %s submission %u, %s %s \"%s\", now %s_%s id %u (%s)",
+		         a->m.name, "approved", row->id, kind_names[p->kind], part_names[p->part],
+		         p->word, kind_names[p->kind], part_names[p->part], word_id,
+		         stats.data ? stats.data : "");
+	buf_free(&stats);
+}
+
+/* The word as the catalog holds it once approved (the record keeps it as
+ * typed). */
+static void word_confirm(const void *row, int approved, char *msg, size_t n)
+{
+	const struct proposal *p = &((const struct db_submission *)row)->p;
+	char word[sizeof p->word];
+
+	if (!approved || proposal_word_catalog_case(p->word, word, sizeof word) != 0)
+		snprintf(word, sizeof word, "%s", p->word);
+	snprintf(msg, n,
+	         approved ? "Approved the %s %s “%s”: it can be rolled now."
+	                  : "Rejected the %s %s “%s”.",
+	         kind_names[p->kind], part_names[p->part], word);
+}
+
+const struct decision word_decision = {
+        .type = &proposal_word,
+        .row_size = sizeof(struct db_submission),
+        .noun = "submission",
+        .live_field = "word",
+        .takes_adjust = 1,
+        .type_name = "word",
+        .confirm = word_confirm,
+        .new_id_key = "word_id",
+        .row_json = word_json,
+        .live_message = word_live,
+        .log = word_log,
+        .total_key = "total",
+        .pending_key = "pending",
+        .fill_queue = word_fill_queue,
 };
