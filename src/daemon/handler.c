@@ -5,28 +5,13 @@
 
 #include <string.h>
 
-#include "dungeonpage.h"
-#include "exportpage.h"
 #include "health.h"
 #include "layout.h"
-#include "itempage.h"
-#include "login.h"
-#include "logout.h"
-#include "loadoutpage.h"
-#include "stashpage.h"
-#include "mappage.h"
 #include "page.h"
+#include "pages.h"
 #include "messages.h"
 #include "metrics.h"
-#include "moderate.h"
-#include "proposal_list.h"
-#include "spellpage.h"
-#include "submit.h"
-#include "treasurepage.h"
-#include "loadout_query.h"
 #include "fields.h"
-#include "form.h"
-#include "words.h"
 
 /* GET /healthz: 200 "ok". Touches nothing: the floor for benchmarks. */
 static void route_healthz(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
@@ -42,151 +27,17 @@ static void route_healthz(struct handler_ctx *ctx, const struct request *rq, str
 
 static void route_metrics(struct handler_ctx *ctx, const struct request *rq, struct response *rs);
 
-#define M_GET  1u /* GET and HEAD */
-#define M_POST 2u
+/* The route table: the router's own two rows, then every page's
+ * (pages.h), tried in this order. */
+static const struct route healthz_row = {
+        .path = "/healthz", .methods = M_GET, .fn = route_healthz, .formats = FMT_BIT(FMT_TEXT)};
+static const struct route metrics_row = {
+        .path = "/metrics", .methods = M_GET, .fn = route_metrics, .formats = FMT_BIT(FMT_TEXT)};
 
-/* The route table: a path (or, with under, every path below it too), the
- * methods it takes with their Allow header, the page that answers (NULL:
- * none, 404), the guard that admits a client before the method is looked
- * at (NULL: anyone), and the methods answered in the slow lane. */
-struct route {
-	const char *path;
-	int under;
-	unsigned methods; /* the Allow header is said from them (allow_of) */
-	void (*fn)(struct handler_ctx *, const struct request *, struct response *);
-	const struct page_guard *guard;
-	/* The methods slow by design, answered in the slow lane (lane.h) so
-	 * that they never hold a thread that generates: a login's password
-	 * check is Argon2, about 0.1 s. */
-	unsigned slow;
-	/* Whether pages of other sites may read its GET answers (CORS,
-	 * below): the public data only. */
-	int cors;
-	/* What a GET reads from the query (NULL: nothing), and, for a route
-	 * with under, what a GET of a path below it reads; and the formats
-	 * its answers take. The API description is written from these
-	 * (tests/house/regen.py). */
-	const struct field_table *query, *below;
-	unsigned formats;
-	/* What a POST reads from its body (NULL: not said). */
-	const struct field_table *body;
-	/* What the page answers for, handed to it in ctx->route_arg: a
-	 * generic page's entry (a proposal form, a decision), else NULL. */
-	const void *arg;
-};
-
-#define HJ  (FMT_BIT(FMT_HTML) | FMT_BIT(FMT_JSON))
-#define HJC (HJ | FMT_BIT(FMT_CSV))
-
-#define CORS    1
-#define NO_CORS 0
-
-/* A proposal form's route (proposal_list.h): GET shows it, POST files it;
- * one page, submit_form_route, for every form's entry. */
-#define FORM_ROUTE(form, path_, type)                                                              \
-	{.path = path_,                                                                            \
-	 .methods = M_GET | M_POST,                                                                \
-	 .fn = submit_form_route,                                                                  \
-	 .cors = NO_CORS,                                                                          \
-	 .query = &submit_##form##_fields,                                                         \
-	 .formats = HJ,                                                                            \
-	 .body = &submit_##form##_body,                                                            \
-	 .arg = &submit_##form##_form},
-
-/* A proposal type's decisions (proposal_list.h): POST
- * /moderate<prefix>/approve and /moderate<prefix>/reject, two pages for
- * every type's struct decision. */
-#define DECISION_ROUTE(verb, page, type, prefix)                                                   \
-	{.path = "/moderate" prefix "/" verb,                                                      \
-	 .methods = M_POST,                                                                        \
-	 .fn = page,                                                                               \
-	 .guard = &moderate_guard,                                                                 \
-	 .cors = NO_CORS,                                                                          \
-	 .formats = HJ,                                                                            \
-	 .body = &moderate_body,                                                                   \
-	 .arg = &type##_decision},
-#define DECISION_ROUTE_PAIR(type, prefix)                                                          \
-	DECISION_ROUTE("approve", moderate_approve, type, prefix)                                  \
-	DECISION_ROUTE("reject", moderate_reject, type, prefix)
-
-/* The table has always listed the first type's decisions, then the
- * queue's changes of live words (retire, edit), then the other types'
- * decisions; the API description and /metrics follow its order. So the
- * types' list is walked twice as a sequence (type, prefix)(type,
- * prefix)...: once for its first element, once for the rest. Each walk is
- * two macros that take turns (the preprocessor expands no macro within
- * itself, but one may leave the next element to another), and the name
- * the last turn leaves is pasted into an empty *_END. */
-#define DECISION_SEQ(type, table, prefix) (type, prefix)
-#define DECISION_ROUTES(walk)             DECISION_WALK(walk PROPOSAL_TYPE_LIST(DECISION_SEQ))
-#define DECISION_WALK(...)                DECISION_WALK_END(__VA_ARGS__)
-#define DECISION_WALK_END(...)            DECISION_PASTE_END(__VA_ARGS__)
-#define DECISION_PASTE_END(...)           __VA_ARGS__##_END
-#define FIRST_TYPE_ROUTES(type, prefix)   DECISION_ROUTE_PAIR(type, prefix) SKIP_A
-#define SKIP_A(type, prefix)              SKIP_B
-#define SKIP_B(type, prefix)              SKIP_A
-#define SKIP_A_END
-#define SKIP_B_END
-#define OTHER_TYPES_ROUTES(type, prefix) ROUTES_A
-#define ROUTES_A(type, prefix)           DECISION_ROUTE_PAIR(type, prefix) ROUTES_B
-#define ROUTES_B(type, prefix)           DECISION_ROUTE_PAIR(type, prefix) ROUTES_A
-#define ROUTES_A_END
-#define ROUTES_B_END
-
-static const struct route routes[] = {
-        {"/healthz", 0, M_GET, route_healthz, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_TEXT), NULL,
-         NULL},
-        /* For the monitor's network only: nginx allows no other address. */
-        {"/readyz", 0, M_GET, health_ready, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_JSON), NULL,
-         NULL},
-        {"/metrics", 0, M_GET, route_metrics, NULL, 0, NO_CORS, NULL, NULL, FMT_BIT(FMT_TEXT), NULL,
-         NULL},
-        {"/", 0, M_GET, itempage_index, NULL, 0, CORS, &form_generate_fields, NULL, HJC, NULL,
-         NULL},
-        {"/generate", 0, M_GET | M_POST, itempage_generate, NULL, 0, CORS, &form_generate_fields,
-         NULL, HJC, &form_generate_fields, NULL},
-        {"/item", 1, M_GET, itempage_code, NULL, 0, CORS, NULL, &itempage_code_fields, HJ, NULL,
-         NULL},
-        {"/catalog.json", 0, M_GET, exportpage_route, NULL, 0, CORS, &exportpage_fields, NULL,
-         FMT_BIT(FMT_JSON), NULL, NULL},
-        /* clang-format off */
-        PROPOSAL_FORM_LIST(FORM_ROUTE)
-        /* clang-format on */
-        {"/words", 0, M_GET, words_route, NULL, 0, CORS, &words_fields, NULL, WORDS_FORMATS, NULL,
-         NULL},
-        {"/spells", 0, M_GET, spellpage_route, NULL, 0, CORS, &spellpage_fields, NULL, HJ, NULL,
-         NULL},
-        {"/map", 0, M_GET, mappage_route, NULL, 0, CORS, &mappage_fields, NULL, MAP_FORMATS, NULL,
-         NULL},
-        {"/dungeon", 1, M_GET, dungeonpage_route, NULL, 0, CORS, &dungeonpage_fields,
-         &dungeonpage_code_fields, DUNGEON_FORMATS, NULL, NULL},
-        {"/treasure", 1, M_GET, treasurepage_route, NULL, 0, CORS, &treasurepage_fields,
-         &treasurepage_code_fields, TREASURE_FORMATS, NULL, NULL},
-        {"/loadout", 0, M_GET, loadoutpage_route, NULL, 0, CORS, &loadout_query_fields, NULL, HJ,
-         NULL, NULL},
-        {"/stash", 0, M_GET | M_POST, stashpage_route, NULL, 0, NO_CORS, &page_format_fields, NULL,
-         HJC, &stashpage_body, NULL},
-        {"/compare", 0, M_GET, stashpage_compare, NULL, 0, NO_CORS, &stashpage_compare_fields, NULL,
-         HJ, NULL, NULL},
-        {"/login", 0, M_GET | M_POST, login_route, NULL, M_POST, NO_CORS, &page_format_fields, NULL,
-         HJ, &login_body, NULL},
-        {"/logout", 0, M_POST, logout_route, NULL, 0, NO_CORS, NULL, NULL, HJ, NULL, NULL},
-        /* The moderators' pages: a moderator's session first, whatever the
-         * method or path (401), then 404/405 in the queue's page. */
-        {"/moderate", 0, M_GET, moderate_queue, &moderate_guard, 0, NO_CORS, &page_format_fields,
-         NULL, HJ, NULL, NULL},
-        /* clang-format off */
-        DECISION_ROUTES(FIRST_TYPE_ROUTES)
-        /* clang-format on */
-        {"/moderate/retire", 0, M_POST, moderate_retire, &moderate_guard, 0, NO_CORS, NULL, NULL,
-         HJ, &moderate_body, NULL},
-        {"/moderate/edit", 0, M_POST, moderate_edit, &moderate_guard, 0, NO_CORS, NULL, NULL, HJ,
-         &moderate_body, NULL},
-        /* clang-format off */
-        DECISION_ROUTES(OTHER_TYPES_ROUTES)
-        /* clang-format on */
-        {"/moderate", 1, 0, NULL, &moderate_guard, 0, NO_CORS, NULL, NULL, HJ, NULL, NULL},
-};
+#define ROUTE_AT(row)                          &row,
+#define ROUTE_AT_FORM(form, path, type)        &route_submit_##form,
+#define ROUTE_AT_DECISION(type, table, prefix) &route_approve_##type, &route_reject_##type,
+static const struct route *const routes[] = {&healthz_row, &metrics_row, PAGE_ROUTES(ROUTE_AT)};
 
 #define N_ROUTES (sizeof(routes) / sizeof(routes[0]))
 
@@ -211,7 +62,7 @@ static void route_metrics(struct handler_ctx *ctx, const struct request *rq, str
 {
 	const char *names[N_ROUTES];
 	for (size_t i = 0; i < N_ROUTES; i++)
-		names[i] = routes[i].path;
+		names[i] = routes[i]->path;
 	health_metrics(ctx, rq, rs, names, N_ROUTES);
 }
 
@@ -252,9 +103,9 @@ static void refuse(struct handler_ctx *ctx, const struct request *rq, struct res
 
 int handler_slow(const struct request *rq)
 {
-	for (size_t i = 0; rq->path && i < sizeof(routes) / sizeof(routes[0]); i++)
-		if (path_matches(&routes[i], rq->path))
-			return (method_bit(rq->method) & routes[i].slow) != 0;
+	for (size_t i = 0; rq->path && i < N_ROUTES; i++)
+		if (path_matches(routes[i], rq->path))
+			return (method_bit(rq->method) & routes[i]->slow) != 0;
 	return 0;
 }
 
@@ -303,7 +154,7 @@ static void dispatch(struct handler_ctx *ctx, const struct request *in, struct r
 	negotiated.choice = &choice;
 	rs->route = N_ROUTES; /* "other" until a route matches */
 	for (size_t i = 0; rq->path && i < N_ROUTES; i++) {
-		const struct route *r = &routes[i];
+		const struct route *r = routes[i];
 		if (!path_matches(r, rq->path))
 			continue;
 		rs->route = (unsigned)i;
@@ -367,8 +218,8 @@ size_t handler_routes(struct handler_route_info *out, size_t cap)
 {
 	for (size_t i = 0; i < N_ROUTES && i < cap; i++)
 		out[i] = (struct handler_route_info){
-		        routes[i].path,          routes[i].under,   allow_of(routes[i].methods),
-		        routes[i].guard != NULL, routes[i].cors,    routes[i].query,
-		        routes[i].below,         routes[i].formats, routes[i].body};
+		        routes[i]->path,          routes[i]->under,   allow_of(routes[i]->methods),
+		        routes[i]->guard != NULL, routes[i]->cors,    routes[i]->query,
+		        routes[i]->below,         routes[i]->formats, routes[i]->body};
 	return N_ROUTES;
 }

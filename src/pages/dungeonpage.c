@@ -1,10 +1,11 @@
-/* dungeonpage: see dungeonpage.h. The fields are read as /map reads them
- * (format first, so a bad field is answered in the client's format). A
- * dungeon is made from the current catalog's tiles and budget rows, keyed
- * at a catalog revision (the current one for /dungeon, the code's for
- * /dungeon/CODE), and its items rolled from the catalog at that revision:
- * the code's promise rests on both (docs/dungeons.md). */
-#include "dungeonpage.h"
+/* dungeonpage: GET /dungeon and GET /dungeon/CODE (SPEC §13,
+ * docs/dungeons.md): a keyed dungeon as HTML, JSON, text, PNG or Universal
+ * VTT; its permanent code names its inputs, seed and catalog revision.
+ * The fields are read as /map reads them (format first, so a bad field is answered in the client's
+ * format). A dungeon is made from the current catalog's tiles and budget rows, keyed at a catalog
+ * revision (the current one for /dungeon, the code's for /dungeon/CODE), and its items rolled from
+ * the catalog at that revision: the code's promise rests on both (docs/dungeons.md). */
+#include "pages.h"
 
 #include <inttypes.h>
 #include <stdint.h>
@@ -33,6 +34,11 @@
 #include "rng.h"
 #include "svgpath.h"
 
+/* The formats it answers in (FMT_BITs). */
+#define DUNGEON_FORMATS                                                                            \
+	(FMT_BIT(FMT_HTML) | FMT_BIT(FMT_JSON) | FMT_BIT(FMT_TEXT) | FMT_BIT(FMT_PNG) |            \
+	 FMT_BIT(FMT_VTT))
+
 /* The fields of /dungeon, in the order of a seeded dungeon's canonical
  * query, each with its row (fieldrow.h). */
 #define DUNGEON_FIELDS(X)                                                                          \
@@ -57,8 +63,8 @@ static const char *const df_names[DF__MAX + 1] = {DUNGEON_FIELDS(FIELD_NAME) NUL
 static const char *const code_names[CF__MAX + 1] = {CODE_FIELDS(FIELD_NAME) NULL};
 static const struct field_row df_rows[] = {DUNGEON_FIELDS(FIELD_ROW)};
 static const struct field_row cf_rows[] = {CODE_FIELDS(FIELD_ROW)};
-const struct field_table dungeonpage_fields = FIELD_TABLE(df_rows);
-const struct field_table dungeonpage_code_fields = FIELD_TABLE(cf_rows);
+static const struct field_table dungeonpage_fields = FIELD_TABLE(df_rows);
+static const struct field_table dungeonpage_code_fields = FIELD_TABLE(cf_rows);
 /* The spellings nginx's cache keeps (fields.h): a code's fields, and a
  * seeded dungeon's, in their order, whole numbers without zeros. */
 static const struct fields_canon code_canon = {.names = code_names,
@@ -567,7 +573,8 @@ static int canonical(const struct request *rq)
  * before the catalog holds tiles and budgets, or for a revision this
  * process has not loaded yet. /dungeon/CODE is immutable, with a strong
  * ETag, and a 301 to the canonical spelling of a query that is not. */
-void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+static void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq,
+                              struct response *rs)
 {
 	static const char prefix[] = "/dungeon/";
 	struct dquery q;
@@ -678,3 +685,12 @@ void dungeonpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 	catalog_release(cur);
 	cors_picture(rq, rs);
 }
+
+const struct route route_dungeon = {.path = "/dungeon",
+                                    .under = 1,
+                                    .methods = M_GET,
+                                    .fn = dungeonpage_route,
+                                    .cors = 1,
+                                    .query = &dungeonpage_fields,
+                                    .below = &dungeonpage_code_fields,
+                                    .formats = DUNGEON_FORMATS};

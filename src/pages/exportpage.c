@@ -1,5 +1,9 @@
-/* exportpage: see exportpage.h. The format is in docs/items.md. */
-#include "exportpage.h"
+/* exportpage: GET /catalog.json (SPEC §6, docs/items.md): the catalog at a
+ * revision, every row of every table with its ids, stats, weights, tiers
+ * and value, so that anyone can reproduce any item offline (the lootforge
+ * library reads it).
+ * The format is in docs/items.md. */
+#include "pages.h"
 
 #include <inttypes.h>
 #include <jansson.h>
@@ -23,7 +27,7 @@
 enum { EXPORT_FIELDS(FIELD_ENUM) };
 static const char *const export_fields[] = {EXPORT_FIELDS(FIELD_NAME) NULL};
 static const struct field_row export_rows[] = {EXPORT_FIELDS(FIELD_ROW)};
-const struct field_table exportpage_fields = FIELD_TABLE(export_rows);
+static const struct field_table exportpage_fields = FIELD_TABLE(export_rows);
 /* rev without leading zeros; nginx's cache keeps only "rev=R" itself */
 static const struct fields_canon export_canon = {.names = export_fields, .decimal = 1u << EF_REV};
 
@@ -51,7 +55,7 @@ static void set_etag(struct response *rs)
  * 400 for a malformed rev;
  * 404 for revision 0 or one not made yet; 503 before the first catalog;
  * 500 when memory ran out. Always JSON. */
-void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+static void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	struct fields fl;
 	struct form_error err;
@@ -133,3 +137,10 @@ void exportpage_route(struct handler_ctx *ctx, const struct request *rq, struct 
 		buf_reset(&rs->body);
 	}
 }
+
+const struct route route_catalog = {.path = "/catalog.json",
+                                    .methods = M_GET,
+                                    .fn = exportpage_route,
+                                    .cors = 1,
+                                    .query = &exportpage_fields,
+                                    .formats = FMT_BIT(FMT_JSON)};

@@ -5,6 +5,7 @@
  * on the answering worker's own connection, through the database gate (a
  * database known to be down costs no wait). */
 #include "health.h"
+#include "pages.h"
 
 #include <inttypes.h>
 #include <jansson.h>
@@ -331,3 +332,7 @@ void health_metrics(struct handler_ctx *ctx, const struct request *rq, struct re
 	if (b->oom)
 		response_internal_error(rs, 0);
 }
+
+/* For the monitor's network only: nginx allows no other address. */
+const struct route route_readyz = {
+        .path = "/readyz", .methods = M_GET, .fn = health_ready, .formats = FMT_BIT(FMT_JSON)};

@@ -1,10 +1,13 @@
-/* itempage: GET / and GET|POST /generate, the generator's page (SPEC §5):
+/* itempage: the generator's page. GET / (the form under a freshly rolled
+ * item) and GET|POST /generate take the same fields (docs/form.md) and
+ * answer HTML or JSON as the client asks.
+ * GET / and GET|POST /generate, the generator's page (SPEC §5):
  * parse the form, generate, render in the client's format. Every answer,
  * error or not, goes through answer_*() below, so the format rules (JSON or
  * HTML, as the client asked) and the "no internals in an answer" rule live
  * in one place. A catalog reference is held only while it generates and
  * renders; items point into that catalog. */
-#include "itempage.h"
+#include "pages.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,7 +242,8 @@ static int check_body(const struct request *rq, struct form *f, struct response 
 /* GET|POST /generate: 200 with the item(s); 400 for a bad field or a kind
  * without a recipe; 415 for a POST body that is not a form; 503 before the
  * first catalog; 500 as serve_items. */
-void itempage_generate(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+static void itempage_generate(struct handler_ctx *ctx, const struct request *rq,
+                              struct response *rs)
 {
 	int post = strcmp(rq->method, "POST") == 0;
 	struct form_error err;
@@ -266,7 +270,7 @@ void itempage_generate(struct handler_ctx *ctx, const struct request *rq, struct
 /* GET /: the form under a freshly generated item. It takes the same query
  * fields as /generate (format, count, kind, ...; none given: one random
  * weapon), and answers as route_generate does. */
-void itempage_index(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+static void itempage_index(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	itempage_generate(ctx, rq, rs);
 }
@@ -281,7 +285,7 @@ void itempage_index(struct handler_ctx *ctx, const struct request *rq, struct re
 enum { CODE_FIELDS(FIELD_ENUM) };
 static const char *const code_fields[] = {CODE_FIELDS(FIELD_NAME) NULL};
 static const struct field_row code_rows[] = {CODE_FIELDS(FIELD_ROW)};
-const struct field_table itempage_code_fields = FIELD_TABLE(code_rows);
+static const struct field_table itempage_code_fields = FIELD_TABLE(code_rows);
 /* nginx keeps the answer under the raw query: only its one spelling is a 200 */
 static const struct fields_canon code_canon = {.names = code_fields};
 
@@ -312,7 +316,7 @@ static void answer_code_error(const struct request *rq, int json, struct respons
  * format=; 503 (Retry-After) before the first catalog or for a revision
  * the database holds and this process has not loaded yet; 500
  * when memory ran out. */
-void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+static void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	static const char prefix[] = "/item/";
 	struct fields fl;
@@ -376,3 +380,24 @@ void itempage_code(struct handler_ctx *ctx, const struct request *rq, struct res
 	if (page_etag(rq, rs) != 0)
 		answer_render_failed(rq, &f, rs);
 }
+
+const struct route route_index = {.path = "/",
+                                  .methods = M_GET,
+                                  .fn = itempage_index,
+                                  .cors = 1,
+                                  .query = &form_generate_fields,
+                                  .formats = ROUTE_HJC};
+const struct route route_generate = {.path = "/generate",
+                                     .methods = M_GET | M_POST,
+                                     .fn = itempage_generate,
+                                     .cors = 1,
+                                     .query = &form_generate_fields,
+                                     .formats = ROUTE_HJC,
+                                     .body = &form_generate_fields};
+const struct route route_item = {.path = "/item",
+                                 .under = 1,
+                                 .methods = M_GET,
+                                 .fn = itempage_code,
+                                 .cors = 1,
+                                 .below = &itempage_code_fields,
+                                 .formats = ROUTE_HJ};

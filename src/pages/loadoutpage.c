@@ -1,11 +1,14 @@
-/* loadoutpage: see loadoutpage.h. The query is read in two passes of the
- * one form reader (format first, so every error is in the client's
- * format). Each item is regenerated from its code; the list is then built
- * by adding the items in order and wearing each where its value says, by
- * the rules of loadout.c, so a hand-edited URL that puts two items in one
- * place still gives a consistent loadout (the later one is worn). Every
- * link on the page is the canonical URL of the state an action leads to. */
-#include "loadoutpage.h"
+/* loadoutpage: GET /loadout?item=CODE[:place]&item=… (SPEC §9). The URL is
+ * the whole state: each item by its permanent code, worn at `place` or in
+ * the pack when no place is given. The page shows the paper doll, the
+ * pack and the totals, with equip / unequip / remove as links to the URL
+ * of the state that follows.
+ * The query is read in two passes of the one form reader (format first, so every error is in the
+ * client's format). Each item is regenerated from its code; the list is then built by adding the
+ * items in order and wearing each where its value says, by the rules of loadout.c, so a hand-edited
+ * URL that puts two items in one place still gives a consistent loadout (the later one is worn).
+ * Every link on the page is the canonical URL of the state an action leads to. */
+#include "pages.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -522,7 +525,8 @@ static int resolve(void *vr, unsigned i, const char *code, struct item *out)
 	return (int)st;
 }
 
-void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+static void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq,
+                              struct response *rs)
 {
 	struct lo_query *q = arena_alloc(&ctx->arena, sizeof(*q));
 	struct coded_item *ci = arena_calloc(&ctx->arena, LOADOUT_MAX, sizeof(*ci));
@@ -593,3 +597,10 @@ void loadoutpage_route(struct handler_ctx *ctx, const struct request *rq, struct
 		send_html(rs, &ctx->arena, &l, e, &t, rq, v);
 	release(ci, held); /* the items' words point into these catalogs until here */
 }
+
+const struct route route_loadout = {.path = "/loadout",
+                                    .methods = M_GET,
+                                    .fn = loadoutpage_route,
+                                    .cors = 1,
+                                    .query = &loadout_query_fields,
+                                    .formats = ROUTE_HJ};

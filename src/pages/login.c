@@ -1,6 +1,7 @@
 /* login: GET and POST /login (docs/moderation.md): the form, the password
  * check behind the name's back-off, and the new session. */
 #include "login.h"
+#include "pages.h"
 
 #include <sodium.h>
 #include <string.h>
@@ -342,3 +343,11 @@ void login_route(struct handler_ctx *ctx, const struct request *rq, struct respo
 	else
 		login_page_send(rs, 200, csrf, NULL, NULL, NULL);
 }
+
+const struct route route_login = {.path = "/login",
+                                  .methods = M_GET | M_POST,
+                                  .fn = login_route,
+                                  .slow = M_POST,
+                                  .query = &page_format_fields,
+                                  .formats = ROUTE_HJ,
+                                  .body = &login_body};

@@ -1,6 +1,7 @@
-/* logout: see logout.h. Its refusals are the moderation queue's page (the
- * client is still logged in), so it answers through moderate.h. */
-#include "logout.h"
+/* logout: POST /logout (docs/moderation.md).
+ * Its refusals are the moderation queue's page (the client is still logged in), so it answers
+ * through moderate.h. */
+#include "pages.h"
 
 #include <string.h>
 
@@ -11,7 +12,7 @@
 #include "page.h"
 #include "session.h"
 
-void logout_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+static void logout_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	struct fields in;
 	struct form_error err;
@@ -57,3 +58,6 @@ void logout_route(struct handler_ctx *ctx, const struct request *rq, struct resp
 	else
 		page_redirect(rs, "/login");
 }
+
+const struct route route_logout = {
+        .path = "/logout", .methods = M_POST, .fn = logout_route, .formats = ROUTE_HJ};

@@ -1,8 +1,9 @@
-/* mappage: see mappage.h. The fields are read in two passes of the one form
- * reader: format first, so that a bad value of any other field is answered
- * in the format the client asked for; then the rest. A map is drawn from
- * the catalog held for the request, into the request's arena. */
-#include "mappage.h"
+/* mappage: GET /map, a dungeon map (SPEC §10, docs/maps.md) drawn from a
+ * tileset of the current catalog, as HTML (inline SVG), JSON or text.
+ * The fields are read in two passes of the one form reader: format first, so that a bad value of
+ * any other field is answered in the format the client asked for; then the rest. A map is drawn
+ * from the catalog held for the request, into the request's arena. */
+#include "pages.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -26,6 +27,11 @@
 #include "rng.h"
 #include "svgpath.h"
 
+#include "mapgen.h" /* MAP_DEFAULT_W, _H, _TILESET */
+
+/* The formats it answers in (FMT_BITs). */
+#define MAP_FORMATS (FMT_BIT(FMT_HTML) | FMT_BIT(FMT_JSON) | FMT_BIT(FMT_TEXT))
+
 /* The fields of /map, each with its row (fieldrow.h). */
 #define MAP_FIELDS(X)                                                                              \
 	X(MF_W, "w", MAPQUERY_ROW_SIZE)                                                            \
@@ -37,7 +43,7 @@
 enum mf { MAP_FIELDS(FIELD_ENUM) MF__MAX };
 static const char *const mf_names[MF__MAX + 1] = {MAP_FIELDS(FIELD_NAME) NULL};
 static const struct field_row mf_rows[] = {MAP_FIELDS(FIELD_ROW)};
-const struct field_table mappage_fields = FIELD_TABLE(mf_rows);
+static const struct field_table mappage_fields = FIELD_TABLE(mf_rows);
 
 #define MSG_NO_TILESETS "No map tiles are loaded yet. Please try again in a moment."
 
@@ -443,7 +449,7 @@ static void cors_text(const struct request *rq, struct response *rs)
  * lists the known ones); 422 with the generator's sentence when the
  * tileset cannot tile the grid; 503 (Retry-After) before the first catalog
  * or while it holds no tiles. */
-void mappage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+static void mappage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	struct map_query q;
 	struct form_error err;
@@ -472,3 +478,10 @@ void mappage_route(struct handler_ctx *ctx, const struct request *rq, struct res
 	catalog_release(cat);
 	cors_text(rq, rs);
 }
+
+const struct route route_map = {.path = "/map",
+                                .methods = M_GET,
+                                .fn = mappage_route,
+                                .cors = 1,
+                                .query = &mappage_fields,
+                                .formats = MAP_FORMATS};

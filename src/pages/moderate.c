@@ -13,6 +13,7 @@
  * (moderate_int.h), in its type's page file: the lifecycle's descriptor
  * and what the queue says of that type. */
 #include "moderate.h"
+#include "pages.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -690,3 +691,43 @@ void moderate_queue(struct handler_ctx *ctx, const struct request *rq, struct re
 	} else
 		send_queue(ctx, rs, ctx->admitted, &in, 200, NULL, NULL);
 }
+
+/* The moderators' pages: a moderator's session first, whatever the method or path (401), then
+ * 404/405 in the queue's page. */
+const struct route route_moderate = {.path = "/moderate",
+                                     .methods = M_GET,
+                                     .fn = moderate_queue,
+                                     .guard = &moderate_guard,
+                                     .query = &page_format_fields,
+                                     .formats = ROUTE_HJ};
+const struct route route_moderate_retire = {.path = "/moderate/retire",
+                                            .methods = M_POST,
+                                            .fn = moderate_retire,
+                                            .guard = &moderate_guard,
+                                            .formats = ROUTE_HJ,
+                                            .body = &moderate_body};
+const struct route route_moderate_edit = {.path = "/moderate/edit",
+                                          .methods = M_POST,
+                                          .fn = moderate_edit,
+                                          .guard = &moderate_guard,
+                                          .formats = ROUTE_HJ,
+                                          .body = &moderate_body};
+/* Any other path below /moderate: the guard first, then the queue's 404. */
+const struct route route_moderate_below = {
+        .path = "/moderate", .under = 1, .guard = &moderate_guard, .formats = ROUTE_HJ};
+
+/* A proposal type's decisions (proposal_list.h): POST
+ * /moderate<prefix>/approve and /moderate<prefix>/reject, two pages for
+ * every type's struct decision. */
+#define DECISION_ROUTE(verb, page, type, prefix)                                                   \
+	const struct route route_##verb##_##type = {.path = "/moderate" prefix "/" #verb,          \
+	                                            .methods = M_POST,                             \
+	                                            .fn = page,                                    \
+	                                            .guard = &moderate_guard,                      \
+	                                            .formats = ROUTE_HJ,                           \
+	                                            .body = &moderate_body,                        \
+	                                            .arg = &type##_decision};
+#define DECISION_ROUTES(type, table, prefix)                                                       \
+	DECISION_ROUTE(approve, moderate_approve, type, prefix)                                    \
+	DECISION_ROUTE(reject, moderate_reject, type, prefix)
+PROPOSAL_TYPE_LIST(DECISION_ROUTES)

@@ -1,8 +1,9 @@
-/* spellpage: see spellpage.h. Reads the spells the catalog loaded (every
- * one passed spell_check there), so a spell approved a moment ago shows as
- * soon as the catalog that holds it is published. Holds a catalog
- * reference only while it renders. */
-#include "spellpage.h"
+/* spellpage: GET /spells, every live spell of the current catalog in words,
+ * by level, as HTML or JSON (SPEC §8, docs/spells.md).
+ * Reads the spells the catalog loaded (every one passed spell_check there), so a spell approved a
+ * moment ago shows as soon as the catalog that holds it is published. Holds a catalog reference
+ * only while it renders. */
+#include "pages.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -24,7 +25,7 @@
 enum sf { SPELLS_FIELDS(FIELD_ENUM) SF__MAX };
 static const char *const sf_names[SF__MAX + 1] = {SPELLS_FIELDS(FIELD_NAME) NULL};
 static const struct field_row sf_rows[] = {SPELLS_FIELDS(FIELD_ROW)};
-const struct field_table spellpage_fields = FIELD_TABLE(sf_rows);
+static const struct field_table spellpage_fields = FIELD_TABLE(sf_rows);
 
 struct filter {
 	const struct request *rq; /* its format, as the router negotiated it */
@@ -182,7 +183,7 @@ static void send_json(struct response *rs, const struct catalog *cat, const stru
 /* GET /spells[?level=N][&format=json]: 200 with the live spells by level;
  * 400 naming the field for a bad filter; 503 (Retry-After) before the
  * first catalog. */
-void spellpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+static void spellpage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	struct filter f = {.rq = rq, .level = 0, .json = fields_accept(rq) == FMT_JSON};
 	struct form_reader r;
@@ -224,3 +225,10 @@ void spellpage_route(struct handler_ctx *ctx, const struct request *rq, struct r
 	kept_publish("spells", rq, rs, cat->revision, f.json ? KEPT_JSON : KEPT_HTML);
 	catalog_release(cat);
 }
+
+const struct route route_spells = {.path = "/spells",
+                                   .methods = M_GET,
+                                   .fn = spellpage_route,
+                                   .cors = 1,
+                                   .query = &spellpage_fields,
+                                   .formats = ROUTE_HJ};

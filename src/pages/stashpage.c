@@ -5,6 +5,7 @@
  * as the loadout address: wearing an item puts what it displaces in the
  * pack, and an entry that no longer names an item is dropped. */
 #include "stashpage.h"
+#include "pages.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -776,3 +777,15 @@ int stash_compare_items(struct handler_ctx *ctx, const struct request *rq, const
 		*out = text;
 	return rc;
 }
+
+const struct route route_stash = {.path = "/stash",
+                                  .methods = M_GET | M_POST,
+                                  .fn = stashpage_route,
+                                  .query = &page_format_fields,
+                                  .formats = ROUTE_HJC,
+                                  .body = &stashpage_body};
+const struct route route_compare = {.path = "/compare",
+                                    .methods = M_GET,
+                                    .fn = stashpage_compare,
+                                    .query = &stashpage_compare_fields,
+                                    .formats = ROUTE_HJ};

@@ -11,6 +11,7 @@
  * commit. This file is the flow; each form is its table entry, in its
  * type's page file, propose_<type>.c (submit_int.h). */
 #include "submit.h"
+#include "pages.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -475,3 +476,15 @@ void submit_form_route(struct handler_ctx *ctx, const struct request *rq, struct
 {
 	pf_route(ctx->route_arg, ctx, rq, rs);
 }
+
+/* A proposal form's route (proposal_list.h): GET shows it, POST files it;
+ * one page, submit_form_route, for every form's entry. */
+#define FORM_ROUTE(form, path_, type)                                                              \
+	const struct route route_submit_##form = {.path = path_,                                   \
+	                                          .methods = M_GET | M_POST,                       \
+	                                          .fn = submit_form_route,                         \
+	                                          .query = &submit_##form##_fields,                \
+	                                          .formats = ROUTE_HJ,                             \
+	                                          .body = &submit_##form##_body,                   \
+	                                          .arg = &submit_##form##_form};
+PROPOSAL_FORM_LIST(FORM_ROUTE)

@@ -1,8 +1,11 @@
-/* treasurepage: see treasurepage.h. The fields are read as /dungeon
- * reads them (format first, so a bad field is answered in the client's
- * format); the treasure is made by treasure_make (output/treasure.c), the
- * one recipe the library runs too. */
-#include "treasurepage.h"
+/* treasurepage: GET /treasure and GET /treasure/CODE (SPEC §16,
+ * docs/treasure.md): a treasure on its own, rolled from the dungeon's
+ * hoard tables and budget, as HTML that prints, JSON, CSV or text; its
+ * permanent code names its level, type, party, seed and catalog revision.
+ * The fields are read as /dungeon reads them (format first, so a bad field is answered in the
+ * client's format); the treasure is made by treasure_make (output/treasure.c), the one recipe the
+ * library runs too. */
+#include "pages.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +18,10 @@
 #include "page.h"
 #include "rng.h"
 #include "treasure.h"
+
+/* The formats it answers in (FMT_BITs). */
+#define TREASURE_FORMATS                                                                           \
+	(FMT_BIT(FMT_HTML) | FMT_BIT(FMT_JSON) | FMT_BIT(FMT_CSV) | FMT_BIT(FMT_TEXT))
 
 /* The fields of /treasure, each with its row (fieldrow.h); a code's page
  * reads its format only. */
@@ -31,8 +38,8 @@ static const struct field_row tf_rows[] = {TREASURE_FIELDS(FIELD_ROW)};
 enum { CODE_FIELDS(FIELD_ENUM) };
 static const struct field_row code_rows[] = {CODE_FIELDS(FIELD_ROW)};
 static const char *const format_only[] = {CODE_FIELDS(FIELD_NAME) NULL};
-const struct field_table treasurepage_fields = FIELD_TABLE(tf_rows);
-const struct field_table treasurepage_code_fields = FIELD_TABLE(code_rows);
+static const struct field_table treasurepage_fields = FIELD_TABLE(tf_rows);
+static const struct field_table treasurepage_code_fields = FIELD_TABLE(code_rows);
 /* The spelling nginx's cache keeps (fields.h): a code's format only. */
 static const struct fields_canon code_canon = {.names = format_only};
 
@@ -212,7 +219,8 @@ static void answer(const struct request *rq, struct response *rs, const struct t
  * holds budgets, or for a revision this process has not loaded yet.
  * /treasure/CODE is immutable, with a strong ETag, and a 301 to the
  * canonical spelling of a query that is not. */
-void treasurepage_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+static void treasurepage_route(struct handler_ctx *ctx, const struct request *rq,
+                               struct response *rs)
 {
 	static const char prefix[] = "/treasure/";
 	struct tquery q;
@@ -279,3 +287,12 @@ void treasurepage_route(struct handler_ctx *ctx, const struct request *rq, struc
 		rs->cache_control = NULL; /* unknown names ignored; kept under no other query */
 	catalog_release(cur);
 }
+
+const struct route route_treasure = {.path = "/treasure",
+                                     .under = 1,
+                                     .methods = M_GET,
+                                     .fn = treasurepage_route,
+                                     .cors = 1,
+                                     .query = &treasurepage_fields,
+                                     .below = &treasurepage_code_fields,
+                                     .formats = TREASURE_FORMATS};

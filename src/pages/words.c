@@ -1,7 +1,9 @@
-/* words: GET /words from the current catalog: the same words the generator
+/* words: GET /words, the live words of every kind and part with their
+ * stats, as HTML or JSON, read from the in-memory catalog.
+ * GET /words from the current catalog: the same words the generator
  * rolls, so a word approved a second ago shows here as soon as it can be
  * rolled. Holds a catalog reference only while it renders. */
-#include "words.h"
+#include "pages.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,6 +17,11 @@
 #include "kept.h"
 #include "pagecache.h"
 
+#define WORDS_TABLE_MAX 500 /* rows shown per table */
+
+/* The formats it answers in (FMT_BITs). */
+#define WORDS_FORMATS (FMT_BIT(FMT_HTML) | FMT_BIT(FMT_JSON) | FMT_BIT(FMT_CSV))
+
 /* The fields of /words, each with its row (fieldrow.h). */
 #define WORDS_FIELDS(X)                                                                            \
 	X(WF_KIND, "kind", FIELD_ONE_OF(kind_names, K__MAX))                                       \
@@ -24,7 +31,7 @@
 enum wf { WORDS_FIELDS(FIELD_ENUM) WF__MAX };
 static const char *const wf_names[WF__MAX + 1] = {WORDS_FIELDS(FIELD_NAME) NULL};
 static const struct field_row wf_rows[] = {WORDS_FIELDS(FIELD_ROW)};
-const struct field_table words_fields = FIELD_TABLE(wf_rows);
+static const struct field_table words_fields = FIELD_TABLE(wf_rows);
 
 struct filter {
 	const struct request *rq; /* its format, as the router negotiated it */
@@ -383,7 +390,7 @@ static void send_csv(struct response *rs, const struct catalog *cat, const struc
 
 /* GET /words[?kind=K][&part=P]: 200 with the live words; 400 for a bad
  * filter; 503 (Retry-After) before the first catalog. */
-void words_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
+static void words_route(struct handler_ctx *ctx, const struct request *rq, struct response *rs)
 {
 	struct filter f = {.rq = rq, .kind = -1, .part = -1, .json = fields_accept(rq) == FMT_JSON};
 	struct form_reader r;
@@ -429,3 +436,10 @@ void words_route(struct handler_ctx *ctx, const struct request *rq, struct respo
 		kept_publish("words", rq, rs, cat->revision, f.json ? KEPT_JSON : KEPT_HTML);
 	catalog_release(cat);
 }
+
+const struct route route_words = {.path = "/words",
+                                  .methods = M_GET,
+                                  .fn = words_route,
+                                  .cors = 1,
+                                  .query = &words_fields,
+                                  .formats = WORDS_FORMATS};
