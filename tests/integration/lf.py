@@ -8,6 +8,7 @@ import http.client
 import json
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -20,6 +21,21 @@ import openapi  # noqa: E402  (tests/integration/openapi.py)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 STACK = os.path.join(ROOT, "deploy", "stack.sh")
+
+
+def _proposal_types():
+    """The proposal types of src/rules/proposal_list.h, in its order, as
+    (type, table): the tests that look at every proposal table read them
+    from the one list the daemon is built from."""
+    with open(os.path.join(ROOT, "src", "rules", "proposal_list.h")) as f:
+        text = f.read()
+    block = text[text.index("#define PROPOSAL_TYPE_LIST"):text.index("#define PROPOSAL_FORM_LIST")]
+    rows = re.findall(r'X\((\w+), "(\w+)", "[^"]*"\)', block)
+    assert rows, "no proposal type found in proposal_list.h"
+    return rows
+
+
+PROPOSAL_TYPES = _proposal_types()
 
 
 def _ephemeral_low():

@@ -77,6 +77,15 @@ def propose_name(stack, name):
     check(r.status == 201, "name proposal stored", r)
 
 
+def propose_trap(stack, name):
+    c = client(stack)
+    f = c.get("/submit/trap", headers=JSON).json()
+    r = c.post("/submit/trap", {"csrf": f["csrf"], "submission_id": f["submission_id"],
+                                "name": name, "effect": "a net drops on whoever opens the door",
+                                "level_min": "1", "level_max": "5"}, headers=JSON)
+    check(r.status == 201, "trap proposal stored", r)
+
+
 def raw_sql(stack, statement):
     """The rows as the client prints them, as bytes: some columns are
     binary (client hashes)."""
@@ -111,6 +120,9 @@ def fill(stack):
         propose_spell(stack, s)
     for n in names:
         propose_name(stack, n)
+    traps = ["zz " + letters() + " net" for _ in range(3)]
+    for t in traps:
+        propose_trap(stack, t)
     # The first of each approved, the second rejected, the third pending.
     decide(stack, m, "/moderate/approve",
            {"id": one(stack, "SELECT id FROM submission WHERE word = '%s'" % words[0]),
@@ -128,6 +140,11 @@ def fill(stack):
     decide(stack, m, "/moderate/name/reject",
            {"id": one(stack, "SELECT id FROM name_submission WHERE name = '%s'" % names[1]),
             "reason": "not a name"})
+    decide(stack, m, "/moderate/dressing/approve",
+           {"id": one(stack, "SELECT id FROM dressing_submission WHERE name = '%s'" % traps[0])})
+    decide(stack, m, "/moderate/dressing/reject",
+           {"id": one(stack, "SELECT id FROM dressing_submission WHERE name = '%s'" % traps[1]),
+            "reason": "too gentle"})
     return words[0]
 
 
@@ -173,7 +190,7 @@ def state(stack, codes, m):
         "served_revision": stack.get_json("/catalog.json").json()["revision"],
         "items": items,
         "pending": [raw_sql(stack, "SELECT * FROM %s WHERE status = 'pending' ORDER BY id" % t)
-                    for t in ("submission", "spell_submission", "name_submission")],
+                    for _, t in lf.PROPOSAL_TYPES],
         # The moderator's session is in the database, so it survives too.
         "queue": {k: v for k, v in m.get("/moderate", headers=JSON).json().items()
                   if k != "csrf"},
@@ -188,7 +205,7 @@ def test_backup_wipe_restore_gives_back_the_same_site(own_stack):
     codes = item_codes(stack, word)
     m = moderator(stack)
     before = state(stack, codes, m)
-    check(all(before["pending"]) and before["log"].count(b"\n") >= 6, "pending proposals of every form "
+    check(all(before["pending"]) and before["log"].count(b"\n") >= 8, "pending proposals of every form "
           "and the decisions logged", before["pending"], before["log"])
 
     dump = os.path.join(stack.var, "backup.sql.gz")

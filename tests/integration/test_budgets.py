@@ -154,9 +154,9 @@ def propose_word(c, word, form=None):
 
 
 def pending(stack):
-    return int(stack.sql("SELECT (SELECT COUNT(*) FROM submission WHERE status = 'pending') + "
-                         "(SELECT COUNT(*) FROM spell_submission WHERE status = 'pending') + "
-                         "(SELECT COUNT(*) FROM name_submission WHERE status = 'pending')")[0][0])
+    return int(stack.sql("SELECT 0" + "".join(
+        " + (SELECT COUNT(*) FROM %s WHERE status = 'pending')" % t
+        for _, t in lf.PROPOSAL_TYPES))[0][0])
 
 
 def test_pending_proposals_have_a_global_bound(stack):
@@ -196,10 +196,9 @@ def test_one_submission_id_is_one_form(stack):
                headers=JSON)
     check(r.status == 409 and lf.first_error(r)["field"] == "submission_id",
           "through the spell form: 409 on submission_id", r)
-    stored = stack.sql("SELECT (SELECT COUNT(*) FROM submission WHERE submission_id = '%s') + "
-                       "(SELECT COUNT(*) FROM spell_submission WHERE submission_id = '%s') + "
-                       "(SELECT COUNT(*) FROM name_submission WHERE submission_id = '%s')"
-                       % ((f["submission_id"],) * 3))
+    stored = stack.sql("SELECT 0" + "".join(
+        " + (SELECT COUNT(*) FROM %s WHERE submission_id = '%s')" % (t, f["submission_id"])
+        for _, t in lf.PROPOSAL_TYPES))
     check(stored == [["1"]], "stored once", stored)
     # the same form again with the same id: "already received", as before
     r = propose_word(c, "ignored", f)

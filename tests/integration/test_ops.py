@@ -226,8 +226,7 @@ def test_metrics_parse_and_move_with_requests(stack):
             break
     check(seen == before, "pending word proposals as the database counts them", before, seen)
     # Every proposal type's table has its series, each status of it.
-    for form, table in (("word", "submission"), ("spell", "spell_submission"),
-                        ("name", "name_submission"), ("dressing", "dressing_submission")):
+    for form, table in lf.PROPOSAL_TYPES:
         for status in ("pending", "approved", "rejected"):
             key = ("lootforge_proposals", tuple(sorted({"form": form, "status": status}.items())))
             check(key in samples, "a series for %s proposals %s" % (form, status), table)

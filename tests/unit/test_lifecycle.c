@@ -94,7 +94,8 @@ static void test_insert_binds_every_parameter(void **state)
 	strcpy(word.word, "Zorbish");
 	strcpy(spell.name, "Zorb");
 	strcpy(dress.name, "Zorb pit");
-	assert_int_equal(N_TYPES, sizeof proposals / sizeof proposals[0]);
+	_Static_assert(sizeof proposals / sizeof proposals[0] == PROPOSAL_TYPE_COUNT,
+	               "a sample proposal of each type of proposal_list.h, in its order");
 	for (size_t i = 0; i < N_TYPES; i++) {
 		struct params ps = {.n = 0};
 		struct lc_scratch scratch;
