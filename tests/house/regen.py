@@ -11,14 +11,17 @@ kind and slot enums, its stat properties, and what the route table says of
 each operation (its operationId, the moderator's session that guards it or
 none, the security scheme, servers, a GET's query parameters from the
 route's field rows and its answer's content types from the route's
-formats); sql/data/kinds_sql.py's STATS; and, through regen_lib.py, the
-library's stat fields (appended to src/lib/lootforge.h's structs, never
-reordered: the ABI), src/lib/lf_stats.h and the Python package's ctypes
-fields; through regen_nginx.py, nginx's maps of the daemon's formats
+formats; a proposal form's GET and POST and a decision's POST that it
+lacks, after those of the other forms and decisions, and ProposalAnswer's
+and Queue's keys of each proposal type, from the forms' and decisions'
+descriptors, marked x-make-regen); sql/data/kinds_sql.py's STATS; and,
+through regen_lib.py, the library's stat fields (appended to
+src/lib/lootforge.h's structs, never reordered: the ABI), src/lib/lf_stats.h
+and the Python package's ctypes fields; through regen_nginx.py, nginx's maps of the daemon's formats
 (deploy/nginx-dev.conf.in, deploy/nginx-site.conf). Checked too: every
 route of the table is described and every path described is a route,
-with the route's methods; and the CLI's --kind help line lists the
-kinds. `make regen` writes; `make test-house` checks."""
+with the route's methods; every proposal form and decision has its
+route; and the CLI's --kind help line lists the kinds. `make regen` writes; `make test-house` checks."""
 import copy
 import json
 import os

@@ -153,6 +153,81 @@ def test_a_new_route_is_described_from_its_row():
     assert not regen.route_problems(doc, grown)
 
 
+def test_a_new_proposal_type_is_described_from_its_descriptors():
+    l = real()
+    grown = copy.deepcopy(l)
+    name_form = [r for r in grown["routes"] if r["path"] == "/submit/name"][0]
+    name_approve = [r for r in grown["routes"] if r["path"] == "/moderate/name/approve"][0]
+    grown["proposal_forms"].append({"form": "epithet", "path": "/submit/epithet",
+                                    "type": "epithet", "row_key": "epithet_submission"})
+    grown["decisions"].append({"type": "epithet", "total_key": "epithet_total",
+                               "pending_key": "pending_epithets",
+                               "paths": ["/moderate/epithet/approve",
+                                         "/moderate/epithet/reject"]})
+    grown["routes"].append(dict(copy.deepcopy(name_form), path="/submit/epithet", proposal_form={
+        "form": "epithet", "type": "epithet", "row_key": "epithet_submission"}))
+    for verb in ("approve", "reject"):
+        grown["routes"].append(dict(copy.deepcopy(name_approve),
+                                    path="/moderate/epithet/" + verb,
+                                    decision={"type": "epithet", "verb": verb}))
+    with open(regen.OPENAPI, encoding="utf-8") as f:
+        committed = json.load(f)
+    doc = regen.describe(copy.deepcopy(committed), grown)
+    paths = doc["paths"]
+    for m, model in (("get", "/submit/name"), ("post", "/submit/name"),
+                     ("post", "/moderate/name/approve")):
+        path = model.replace("name", "epithet")
+        op = paths[path][m]
+        assert op["responses"] == paths[model][m]["responses"], (m, path)
+        assert op["operationId"] == regen.operation_id(m, path)
+        assert op["security"] == paths[model][m]["security"]
+        assert "epithet" in op["summary"] and not regen.is_placeholder(op, m, path)
+    assert paths["/submit/epithet"]["get"]["summary"] == "The epithet proposal form"
+    assert paths["/submit/epithet"]["post"]["summary"] == "Propose an epithet"
+    assert paths["/moderate/epithet/reject"]["post"]["summary"] == "Reject an epithet proposal"
+    # every answer the integration tests check names a schema
+    for path in ("/submit/epithet", "/moderate/epithet/approve", "/moderate/epithet/reject"):
+        for op in paths[path].values():
+            for status, r in op["responses"].items():
+                if "$ref" not in r:
+                    assert "$ref" in r["content"]["application/json"]["schema"], (path, status)
+    schemas = doc["components"]["schemas"]
+    answer = schemas["ProposalAnswer"]["anyOf"]
+    assert [e["required"] for e in answer] == [["submission"], ["spell_submission"],
+                                               ["name_submission"], ["dressing_submission"],
+                                               ["epithet_submission"]]
+    assert answer[-1]["properties"]["epithet_submission"]["type"] == "object"
+    assert answer[:-1] == committed["components"]["schemas"]["ProposalAnswer"]["anyOf"]
+    queue = schemas["Queue"]
+    assert list(queue["properties"])[-2:] == ["epithet_total", "pending_epithets"]
+    assert queue["properties"]["epithet_total"] == {"type": "integer"}
+    assert queue["required"][-2:] == ["epithet_total", "pending_epithets"]
+    assert queue["required"][:2] == ["moderator", "csrf"]
+    assert not regen.route_problems(doc, grown) and not regen.proposal_problems(grown)
+    # the committed description lags: make regen --check would say so
+    assert doc != committed
+    # written again nothing changes, and the type gone, its keys go with it
+    assert regen.describe(copy.deepcopy(doc), grown) == doc
+    again = regen.describe(copy.deepcopy(doc), l)
+    assert again["components"]["schemas"]["Queue"] == committed["components"]["schemas"]["Queue"]
+    assert again["components"]["schemas"]["ProposalAnswer"] == \
+        committed["components"]["schemas"]["ProposalAnswer"]
+
+
+def test_a_placeholder_operation_is_written_from_its_kind():
+    l = real()
+    with open(regen.OPENAPI, encoding="utf-8") as f:
+        committed = json.load(f)
+    doc = copy.deepcopy(committed)
+    doc["paths"]["/submit/spell"]["post"] = {"summary": "POST /submit/spell", "responses": {
+        "200": {"description": "OK", "content": {"application/json": {
+            "schema": {"type": "object"}}}}}}
+    doc = regen.describe(doc, l)
+    op = doc["paths"]["/submit/spell"]["post"]
+    assert op["summary"] == "Propose a spell"
+    assert op["responses"] == committed["paths"]["/submit"]["post"]["responses"]
+
+
 def block(text, name):
     """The text of the block called name (regen_nginx.py's markers)."""
     [(start, end)] = [(s, e) for n, _, s, e in regen_nginx.spans(text) if n == name]
