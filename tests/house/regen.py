@@ -17,11 +17,12 @@ and Queue's keys of each proposal type, from the forms' and decisions'
 descriptors, marked x-make-regen); sql/data/kinds_sql.py's STATS; and,
 through regen_lib.py, the library's stat fields (appended to
 src/lib/lootforge.h's structs, never reordered: the ABI), src/lib/lf_stats.h
-and the Python package's ctypes fields; through regen_nginx.py, nginx's maps of the daemon's formats
-(deploy/nginx-dev.conf.in, deploy/nginx-site.conf). Checked too: every
-route of the table is described and every path described is a route,
-with the route's methods; every proposal form and decision has its
-route; and the CLI's --kind help line lists the kinds. `make regen` writes; `make test-house` checks."""
+and the Python package's ctypes fields; through regen_nginx.py, nginx's
+maps of the daemon's formats (deploy/nginx-dev.conf.in,
+deploy/nginx-site.conf). Checked too: every route of the table is
+described and every path described is a route, with the route's methods;
+every proposal form and decision has its route; and the CLI's --kind help
+line lists the kinds. `make regen` writes; `make test-house` checks."""
 import copy
 import json
 import os
