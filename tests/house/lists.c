@@ -2,9 +2,12 @@
  * one JSON object, for tests/house/regen.py to write the copies outside C
  * from (public/openapi.json, the Python package, sql/data) and to check
  * they have not drifted; and the route table, which the API description
- * follows; the formats (fieldrow.h) and the kept files' (kept.h), which
- * nginx's maps follow (regen_nginx.py). */
+ * follows, each proposal form's and decision's row saying so; the proposal
+ * types' descriptors (the keys their answers and the queue use); the
+ * formats (fieldrow.h) and the kept files' (kept.h), which nginx's maps
+ * follow (regen_nginx.py). */
 #include <stdio.h>
+#include <string.h>
 
 #include "cookie.h"
 #include "fieldrow.h"
@@ -12,7 +15,10 @@
 #include "handler.h"
 #include "kept.h"
 #include "loadout.h"
+#include "moderate_int.h"
+#include "proposal_list.h"
 #include "recipe.h"
+#include "submit_int.h"
 
 static void list_values(const char *const *names, int n)
 {
@@ -83,6 +89,70 @@ static void fields(const struct field_table *t, unsigned formats)
 	printf("]");
 }
 
+/* The proposal forms and decisions, read from their descriptors in the
+ * lists' order: the route table's rows do not say which page entry they
+ * answer for, so a route is matched to its form by the form's path and to
+ * its decision by the path moderate.c gives it. */
+struct form_row {
+	const char *form, *type;
+	const struct proposal_form *d;
+};
+struct decision_row {
+	const char *type, *prefix;
+	const struct decision *d;
+};
+#define FORM_ROW(form, path, type) {#form, #type, &submit_##form##_form},
+static const struct form_row form_rows[] = {PROPOSAL_FORM_LIST(FORM_ROW)};
+#undef FORM_ROW
+#define DECISION_ROW(type, table, prefix) {#type, prefix, &type##_decision},
+static const struct decision_row decision_rows[] = {PROPOSAL_TYPE_LIST(DECISION_ROW)};
+#undef DECISION_ROW
+#define N_FORM_ROWS     (sizeof form_rows / sizeof *form_rows)
+#define N_DECISION_ROWS (sizeof decision_rows / sizeof *decision_rows)
+static const char *const verbs[] = {"approve", "reject"};
+
+/* What a route answers for, if it is a proposal form's or a decision's:
+ * its ,"proposal_form":{...} or ,"decision":{...}. */
+static void route_page(const char *path)
+{
+	for (size_t i = 0; i < N_FORM_ROWS; i++)
+		if (strcmp(form_rows[i].d->path, path) == 0)
+			printf(",\"proposal_form\":{\"form\":\"%s\",\"type\":\"%s\",\"row_key\":\"%"
+			       "s\"}",
+			       form_rows[i].form, form_rows[i].type, form_rows[i].d->row_key);
+	for (size_t i = 0; i < N_DECISION_ROWS; i++)
+		for (size_t v = 0; v < sizeof verbs / sizeof *verbs; v++) {
+			char want[128];
+			snprintf(want, sizeof want, "/moderate%s/%s", decision_rows[i].prefix,
+			         verbs[v]);
+			if (strcmp(want, path) == 0)
+				printf(",\"decision\":{\"type\":\"%s\",\"verb\":\"%s\"}",
+				       decision_rows[i].type, verbs[v]);
+		}
+}
+
+/* Each form's and each type's descriptor, as the answers name them. */
+static void proposal_lists(void)
+{
+	printf("\"proposal_forms\":[");
+	for (size_t i = 0; i < N_FORM_ROWS; i++)
+		printf("%s{\"form\":\"%s\",\"path\":\"%s\",\"type\":\"%s\",\"row_key\":\"%s\"}",
+		       i ? "," : "", form_rows[i].form, form_rows[i].d->path, form_rows[i].type,
+		       form_rows[i].d->row_key);
+	printf("],\"decisions\":[");
+	for (size_t i = 0; i < N_DECISION_ROWS; i++) {
+		const struct decision *d = decision_rows[i].d;
+		printf("%s{\"type\":\"%s\",\"total_key\":\"%s\",\"pending_key\":\"%s\","
+		       "\"paths\":[",
+		       i ? "," : "", decision_rows[i].type, d->total_key, d->pending_key);
+		for (size_t v = 0; v < sizeof verbs / sizeof *verbs; v++)
+			printf("%s\"/moderate%s/%s\"", v ? "," : "", decision_rows[i].prefix,
+			       verbs[v]);
+		printf("]}");
+	}
+	printf("],");
+}
+
 static int sums(int s)
 {
 	return loadout_stat_sums((enum stat)s);
@@ -111,6 +181,7 @@ int main(void)
 	KEPT_FORMATS(KEPT_ROW)
 #undef KEPT_ROW
 	printf("],");
+	proposal_lists();
 	printf("\"session_cookie\":\"%s\",\"routes\":[", COOKIE_SESSION);
 	struct handler_route_info r[64];
 	size_t n = handler_routes(r, 64);
@@ -132,6 +203,7 @@ int main(void)
 		fields(r[i].below, r[i].formats);
 		printf(",\"body\":");
 		fields(r[i].body, r[i].formats);
+		route_page(r[i].path);
 		printf("}");
 	}
 	printf("]}\n");

@@ -11,14 +11,19 @@ kind and slot enums, its stat properties, and what the route table says of
 each operation (its operationId, the moderator's session that guards it or
 none, the security scheme, servers, a GET's query parameters from the
 route's field rows and its answer's content types from the route's
-formats); sql/data/kinds_sql.py's STATS; and, through regen_lib.py, the
-library's stat fields (appended to src/lib/lootforge.h's structs, never
-reordered: the ABI), src/lib/lf_stats.h and the Python package's ctypes
-fields; through regen_nginx.py, nginx's maps of the daemon's formats
-(deploy/nginx-dev.conf.in, deploy/nginx-site.conf). Checked too: every
-route of the table is described and every path described is a route,
-with the route's methods; and the CLI's --kind help line lists the
-kinds. `make regen` writes; `make test-house` checks."""
+formats; a proposal form's GET and POST and a decision's POST that it
+lacks, after those of the other forms and decisions, and ProposalAnswer's
+and Queue's keys of each proposal type, from the forms' and decisions'
+descriptors, marked x-make-regen); sql/data/kinds_sql.py's STATS; and,
+through regen_lib.py, the library's stat fields (appended to
+src/lib/lootforge.h's structs, never reordered: the ABI), src/lib/lf_stats.h
+and the Python package's ctypes fields; through regen_nginx.py, nginx's
+maps of the daemon's formats (deploy/nginx-dev.conf.in,
+deploy/nginx-site.conf). Checked too: every route of the table is
+described and every path described is a route, with the route's methods;
+every proposal form and decision has its route; and the CLI's --kind help
+line lists the kinds. `make regen` writes; `make test-house` checks."""
+import copy
 import json
 import os
 import re
@@ -228,6 +233,139 @@ def add_missing_operations(doc, l):
     return doc
 
 
+def is_placeholder(op, method, path):
+    """Whether op is what add_missing_operations writes until a model is found."""
+    return isinstance(op, dict) and op.get("summary") == "%s %s" % (method.upper(), path)
+
+
+def article(word):
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def proposal_summary(r, method):
+    """A proposal form's or a decision's operation, named by its form or type."""
+    form, decision = r.get("proposal_form"), r.get("decision")
+    if form:
+        if method == "get":
+            return "The %s proposal form" % form["form"]
+        return "Propose %s" % article(form["form"])
+    return "%s %s proposal" % (decision["verb"].capitalize(), article(decision["type"]))
+
+
+def page_kind(r):
+    return "proposal_form" if r.get("proposal_form") else "decision" if r.get("decision") \
+        else None
+
+
+def model_operation(doc, l, kind, method):
+    """The first operation, in the route table's order, of a route of the
+    same kind (a proposal form, a decision) that is written already."""
+    for r in l["routes"]:
+        if page_kind(r) != kind:
+            continue
+        op = doc.get("paths", {}).get(r["path"], {}).get(method)
+        if isinstance(op, dict) and not is_placeholder(op, method, r["path"]):
+            return op
+    return None
+
+
+def add_proposal_operations(doc, l):
+    """A proposal form's GET and POST, and a decision's POST, that the
+    description lacks (or has as add_missing_operations' placeholder):
+    those of another form or decision, answering alike (submit.c and
+    moderate.c are one flow each), with a summary of their own. Their
+    parameters, body, id and security are the route's, written after."""
+    paths = doc.setdefault("paths", {})
+    for r in l["routes"]:
+        kind = page_kind(r)
+        if not kind or not r["allow"]:
+            continue
+        item = paths.setdefault(r["path"], {})
+        for m in [m.strip().lower() for m in r["allow"].split(",")]:
+            if m not in ("get", "post") or (m in item and not is_placeholder(item[m], m,
+                                                                              r["path"])):
+                continue
+            model = model_operation(doc, l, kind, m)
+            if model is None:
+                continue
+            op = copy.deepcopy(model)
+            op["summary"] = proposal_summary(r, m)
+            item[m] = op
+    return doc
+
+
+# Marks a schema part of which make regen writes from the proposal types'
+# descriptors: a hand edit there is written back, and a description that
+# lags a new type is drift.
+REGEN_MARK = "x-make-regen"
+
+
+def fix_proposal_answer(doc, l):
+    """ProposalAnswer's anyOf: an entry for each proposal form's row key
+    (struct proposal_form's row_key), in the forms' order, keeping the
+    description written for a key."""
+    sch = doc.get("components", {}).get("schemas", {}).get("ProposalAnswer")
+    if not isinstance(sch, dict):
+        return doc
+    old = {}
+    for e in sch.get("anyOf", []):
+        old.update(e.get("properties", {}))
+    keys = []
+    for f in l["proposal_forms"]:
+        if f["row_key"] not in keys:
+            keys.append(f["row_key"])
+    sch["anyOf"] = [{"required": [k], "properties": {k: old.get(k) or {
+        "type": "object", "description": "the %s as stored" % k.replace("_", " ")}}}
+        for k in keys]
+    sch[REGEN_MARK] = ("anyOf: one entry for each proposal form's row_key "
+                       "(PROPOSAL_FORM_LIST, struct proposal_form), written by make regen")
+    return doc
+
+
+def fix_queue(doc, l):
+    """Queue's properties of each proposal type (struct decision's
+    total_key and pending_key), in the types' order after the queue's own,
+    and all of them required. The mark lists them, so that a type's keys
+    leave with it."""
+    sch = doc.get("components", {}).get("schemas", {}).get("Queue")
+    if not isinstance(sch, dict):
+        return doc
+    props = sch.get("properties", {})
+    mark = sch.get(REGEN_MARK)
+    keys = []
+    for d in l["decisions"]:
+        keys += [d["total_key"], d["pending_key"]]
+    written = set(keys) | set(mark.get("properties", []) if isinstance(mark, dict) else [])
+    own = {k: v for k, v in props.items() if k not in written}
+    new = dict(own)
+    for d in l["decisions"]:
+        new[d["total_key"]] = props.get(d["total_key"]) or {"type": "integer"}
+        new[d["pending_key"]] = props.get(d["pending_key"]) or {
+            "type": "array", "items": {"type": "object"}}
+    sch["properties"] = new
+    sch["required"] = [k for k in sch.get("required", []) if k in own] + keys
+    sch[REGEN_MARK] = {"about": "the properties of each proposal type's total_key and "
+                                "pending_key (PROPOSAL_TYPE_LIST, struct decision), all "
+                                "required, written by make regen",
+                       "properties": keys}
+    return doc
+
+
+def proposal_problems(l):
+    """A proposal form or decision whose route the table does not have."""
+    bad = []
+    paths = {r["path"] for r in l["routes"]}
+    for f in l["proposal_forms"]:
+        if f["path"] not in paths:
+            bad.append("the proposal form %s's path %s is no route of the table"
+                       % (f["form"], f["path"]))
+    for d in l["decisions"]:
+        for p in d["paths"]:
+            if p not in paths:
+                bad.append("the %s decision's path %s is no route of the table" % (d["type"], p))
+    return bad
+
+
 def fix_body(op, r):
     """A POST's urlencoded body as an object of its route's body rows."""
     if not isinstance(op, dict) or not r.get("body"):
@@ -314,7 +452,8 @@ def route_problems(doc, l):
 
 def describe(doc, l):
     """doc with everything the C code knows written into it."""
-    doc = add_missing_operations(fix_openapi(doc, l), l)
+    doc = add_proposal_operations(add_missing_operations(fix_openapi(doc, l), l), l)
+    doc = fix_queue(fix_proposal_answer(doc, l), l)
     return fix_parameters(fix_operations(doc, l), l)
 
 
@@ -346,7 +485,7 @@ def cli_text(l):
 
 def checks(l):
     """Problems of the copies that are checked only."""
-    return regen_lib.problems(l) + regen_nginx.problems(l)
+    return regen_lib.problems(l) + regen_nginx.problems(l) + proposal_problems(l)
 
 
 def main(argv):

@@ -153,6 +153,83 @@ def test_a_new_route_is_described_from_its_row():
     assert not regen.route_problems(doc, grown)
 
 
+def test_a_new_proposal_type_is_described_from_its_descriptors():
+    # a type and form the lists do not have, its routes as lists.c prints them
+    l = real()
+    grown = copy.deepcopy(l)
+    assert all(d["type"] != "omen" for d in l["decisions"])
+    name_form = [r for r in grown["routes"] if r["path"] == "/submit/name"][0]
+    name_approve = [r for r in grown["routes"] if r["path"] == "/moderate/name/approve"][0]
+    grown["proposal_forms"].append({"form": "omen", "path": "/submit/omen",
+                                    "type": "omen", "row_key": "omen_submission"})
+    grown["decisions"].append({"type": "omen", "total_key": "omen_total",
+                               "pending_key": "pending_omens",
+                               "paths": ["/moderate/omen/approve",
+                                         "/moderate/omen/reject"]})
+    grown["routes"].append(dict(copy.deepcopy(name_form), path="/submit/omen", proposal_form={
+        "form": "omen", "type": "omen", "row_key": "omen_submission"}))
+    for verb in ("approve", "reject"):
+        grown["routes"].append(dict(copy.deepcopy(name_approve),
+                                    path="/moderate/omen/" + verb,
+                                    decision={"type": "omen", "verb": verb}))
+    with open(regen.OPENAPI, encoding="utf-8") as f:
+        committed = json.load(f)
+    doc = regen.describe(copy.deepcopy(committed), grown)
+    paths = doc["paths"]
+    for m, model in (("get", "/submit/name"), ("post", "/submit/name"),
+                     ("post", "/moderate/name/approve")):
+        path = model.replace("name", "omen")
+        op = paths[path][m]
+        assert op["responses"] == paths[model][m]["responses"], (m, path)
+        assert op["operationId"] == regen.operation_id(m, path)
+        assert op["security"] == paths[model][m]["security"]
+        assert "omen" in op["summary"] and not regen.is_placeholder(op, m, path)
+    assert paths["/submit/omen"]["get"]["summary"] == "The omen proposal form"
+    assert paths["/submit/omen"]["post"]["summary"] == "Propose an omen"
+    assert paths["/moderate/omen/reject"]["post"]["summary"] == "Reject an omen proposal"
+    # every answer the integration tests check names a schema
+    for path in ("/submit/omen", "/moderate/omen/approve", "/moderate/omen/reject"):
+        for op in paths[path].values():
+            for status, r in op["responses"].items():
+                if "$ref" not in r:
+                    assert "$ref" in r["content"]["application/json"]["schema"], (path, status)
+    schemas, was = doc["components"]["schemas"], committed["components"]["schemas"]
+    answer = schemas["ProposalAnswer"]["anyOf"]
+    keys = [e["required"] for e in answer]
+    assert keys[0] == ["submission"] and keys[-1] == ["omen_submission"]
+    assert len(keys) == len({f["row_key"] for f in l["proposal_forms"]}) + 1
+    assert answer[-1]["properties"]["omen_submission"] == {
+        "type": "object", "description": "the omen submission as stored"}
+    assert answer[:-1] == was["ProposalAnswer"]["anyOf"]
+    queue = schemas["Queue"]
+    assert list(queue["properties"])[:-2] == list(was["Queue"]["properties"])
+    assert list(queue["properties"])[-2:] == ["omen_total", "pending_omens"]
+    assert queue["properties"]["omen_total"] == {"type": "integer"}
+    assert queue["required"] == was["Queue"]["required"] + ["omen_total", "pending_omens"]
+    assert not regen.route_problems(doc, grown) and not regen.proposal_problems(grown)
+    # the committed description lags: make regen --check would say so
+    assert doc != committed
+    # written again nothing changes, and the type gone, its keys go with it
+    assert regen.describe(copy.deepcopy(doc), grown) == doc
+    again = regen.describe(copy.deepcopy(doc), l)
+    assert again["components"]["schemas"]["Queue"] == was["Queue"]
+    assert again["components"]["schemas"]["ProposalAnswer"] == was["ProposalAnswer"]
+
+
+def test_a_placeholder_operation_is_written_from_its_kind():
+    l = real()
+    with open(regen.OPENAPI, encoding="utf-8") as f:
+        committed = json.load(f)
+    doc = copy.deepcopy(committed)
+    doc["paths"]["/submit/spell"]["post"] = {"summary": "POST /submit/spell", "responses": {
+        "200": {"description": "OK", "content": {"application/json": {
+            "schema": {"type": "object"}}}}}}
+    doc = regen.describe(doc, l)
+    op = doc["paths"]["/submit/spell"]["post"]
+    assert op["summary"] == "Propose a spell"
+    assert op["responses"] == committed["paths"]["/submit"]["post"]["responses"]
+
+
 def block(text, name):
     """The text of the block called name (regen_nginx.py's markers)."""
     [(start, end)] = [(s, e) for n, _, s, e in regen_nginx.spans(text) if n == name]

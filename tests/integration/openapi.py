@@ -49,7 +49,16 @@ def _schema_ref(template, method, status):
         return None
     if "$ref" in r:
         r = DOC["components"]["responses"][r["$ref"].rsplit("/", 1)[1]]
-    return r["content"]["application/json"]["schema"]["$ref"]
+    schema = r.get("content", {}).get("application/json", {}).get("schema", {})
+    if "$ref" not in schema:
+        # make regen writes an operation it has no model for as a
+        # placeholder; answers are checked against named schemas only
+        raise Drift("public/openapi.json: %s %s answering %s has no JSON schema to check it "
+                    "against (its application/json schema is %s, not a $ref to "
+                    "#/components/schemas/...; write one, or have make regen model it)"
+                    % (method.upper(), template, status, json.dumps(schema) if schema
+                       else "missing"))
+    return schema["$ref"]
 
 
 def validate(method, target, status, content_type, body):
