@@ -34,12 +34,14 @@ struct proposal_form {
 	const char *path;         /* the form's action; ?received=ID shows a proposal */
 	const char *const *names; /* the allow-list: csrf, submission_id, format,
 	                           * received and the form's own fields */
+	/* The type's own template, templates/propose_<type>.tpl (its queue
+	 * part is there too: moderate_int.h), and the form's sections in it. */
 	const char *template_name, *title;
-	const char *form_section, *received_section; /* sections of the template */
-	const char *thanks;                          /* the received page's heading */
-	const char *row_key;                         /* the proposal's key in JSON answers */
-	const char *unknown_id;                      /* the 404's sentence for ?received=ID */
-	const char *key_field;                       /* the field a 409 names */
+	const char *form_section, *received_section;
+	const char *thanks;     /* the received page's heading */
+	const char *row_key;    /* the proposal's key in JSON answers */
+	const char *unknown_id; /* the 404's sentence for ?received=ID */
+	const char *key_field;  /* the field a 409 names */
 	/* The database's failures in the form's own words; NULL: the site's. */
 	const char *down_message, *failed_message;
 	/* Optional: the page's body above the form section (in: NULL or the
