@@ -17,7 +17,9 @@
 <form class="generate proposal" method="post" action="/submit">
 <h2>Propose a word</h2>
 <p>Anyone may propose a word; a moderator approves it before it is rolled. First choose what your word is: “Choose” then shows the stats it may carry.</p>
-<p class="hint">Not a word? <a href="/submit/spell">Propose a spell</a>, or <a href="/submit/name">a name for scrolls</a> for the name chain to learn from.</p>
+{{! the other forms that name a link (their table entries' link and
+    link_note: submit_fill_links) }}
+<p class="hint">Not a word? {{#OTHER_FORM}}{{SEP}}<a href="{{PATH}}">{{#FIRST}}Propose {{/FIRST}}{{LINK}}</a>{{NOTE}}{{/OTHER_FORM}}.</p>
 <p class="hint">For dungeons: <a href="/submit/trap">a trap</a>, <a href="/submit/occupant">a creature</a>, or <a href="/submit/dressing">a room's feature, sound or smell</a>.</p>
 <input type="hidden" name="csrf" value="{{CSRF}}">
 <input type="hidden" name="submission_id" value="{{SID}}">

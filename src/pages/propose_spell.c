@@ -297,6 +297,7 @@ const struct proposal_form submit_spell_form = {
         .names = sp_names,
         .template_name = "propose_spell.tpl",
         .title = "Propose a spell",
+        .link = "a spell",
         .form_section = "SPELL_FORM",
         .received_section = "SPELL_RECEIVED",
         .thanks = "Thank you",

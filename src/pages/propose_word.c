@@ -148,6 +148,7 @@ static void word_fill_form(struct tmpl_dict *f, const struct fields *in)
 	if (in && in->v[SF_WORD])
 		tmpl_set(f, "WORD", in->v[SF_WORD]);
 	page_proposal_fields(f, &defaults, in ? typed : NULL, in);
+	submit_fill_links(f, "OTHER_FORM");
 }
 
 static void word_fill_received(struct tmpl_dict *r, const void *state)
