@@ -226,9 +226,15 @@ static void send_queue_errors(struct handler_ctx *ctx, struct response *rs, cons
 	fill_live_choices(q, in);
 	fill_done(ctx, q, in);
 	page_stat_sections(q, "EDIT_STAT", typed, in);
-	/* each type's part: its count, its cards in a grid of their own */
-	for (size_t i = 0; i < N_DECISIONS; i++)
-		decisions[i]->fill_queue(q, rows[i], n[i], total[i], a->csrf, k);
+	/* each type's part, from its own template: its count, its cards in a
+	 * grid of their own */
+	for (size_t i = 0; i < N_DECISIONS; i++) {
+		const struct decision *t = decisions[i];
+		struct tmpl_dict *part = tmpl_section(
+		        tmpl_include(q, "TYPE_QUEUE", t->template_name), t->queue_section);
+		tmpl_set(part, "CSRF", a->csrf);
+		t->fill_queue(part, q, rows[i], n[i], total[i], a->csrf, k);
+	}
 	page_send_html(rs, status, d);
 }
 

@@ -47,11 +47,19 @@ struct decision {
 	/* The queue's JSON keys of the type: how many are pending, and the
 	 * pending rows shown. */
 	const char *total_key, *pending_key;
+	/* The type's HTML is one template of its own, template_name
+	 * (templates/propose_<type>.tpl, which holds its forms and received
+	 * page too); the queue page includes it once for each type, in the
+	 * list's order, with its section queue_section shown. */
+	const char *template_name, *queue_section;
 	/* The queue page's part of the type: the n pending rows shown of
-	 * total, into the queue's section q (csrf: the session's token; k:
-	 * the values of a refused POST). */
-	void (*fill_queue)(struct tmpl_dict *q, const void *rows, size_t n, unsigned long total,
-	                   const char *csrf, const struct kept *k);
+	 * total, into part, the type's queue_section (whose CSRF the flow sets
+	 * to the session's token, csrf; an included template sees nothing of
+	 * the page's values). queue is the page's own section, for what the
+	 * page's head says of the type (the words' count); k: the values of a
+	 * refused POST. */
+	void (*fill_queue)(struct tmpl_dict *part, struct tmpl_dict *queue, const void *rows,
+	                   size_t n, unsigned long total, const char *csrf, const struct kept *k);
 };
 
 /* The reason typed for the item id of t's list, into its KEPT_REASON

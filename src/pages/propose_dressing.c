@@ -200,8 +200,8 @@ static void dress_refusal(const void *state, const struct submit_outcome *out, c
 
 #define DRESS_FORM(path_, names_, title_, section_, fill_, parse_, key_)                           \
 	{                                                                                          \
-		.path = path_, .names = names_, .template_name = "submit.tpl", .title = title_,    \
-		.form_section = section_, .received_section = "DRESS_RECEIVED",                    \
+		.path = path_, .names = names_, .template_name = "propose_dressing.tpl",           \
+		.title = title_, .form_section = section_, .received_section = "DRESS_RECEIVED",   \
 		.thanks = "Thank you", .row_key = "dressing_submission",                           \
 		.unknown_id = "there is no dressing proposal with this id", .key_field = key_,     \
 		.fill_form = fill_, .fill_received = dress_fill_received,                          \
@@ -270,9 +270,10 @@ static void dress_fill_item(struct tmpl_dict *queue, const struct db_dressing_su
 	moderate_keep_reason(it, k, &dressing_decision, row->id);
 }
 
-static void dress_fill_queue(struct tmpl_dict *q, const void *rows, size_t n, unsigned long total,
-                             const char *csrf, const struct kept *k)
+static void dress_fill_queue(struct tmpl_dict *q, struct tmpl_dict *queue, const void *rows,
+                             size_t n, unsigned long total, const char *csrf, const struct kept *k)
 {
+	(void)queue;
 	const struct db_dressing_submission *row = rows;
 	struct tmpl_dict *list;
 
@@ -327,5 +328,7 @@ const struct decision dressing_decision = {
         .log = dress_log,
         .total_key = "dressing_total",
         .pending_key = "pending_dressing",
+        .template_name = "propose_dressing.tpl",
+        .queue_section = "DRESS_QUEUE",
         .fill_queue = dress_fill_queue,
 };

@@ -97,8 +97,10 @@ static void name_refusal(const void *state, const struct submit_outcome *out, ch
 const struct proposal_form submit_name_form = {
         .path = "/submit/name",
         .names = nf_names,
-        .template_name = "submit.tpl",
+        .template_name = "propose_name.tpl",
         .title = "Propose a name",
+        .link = "a name for scrolls",
+        .link_note = " for the name chain to learn from",
         .form_section = "NAME_FORM",
         .received_section = "NAME_RECEIVED",
         .thanks = "Thank you",
@@ -134,9 +136,10 @@ static json_t *name_queue_json(const void *r)
 	return o;
 }
 
-static void name_fill_queue(struct tmpl_dict *q, const void *rows, size_t n, unsigned long total,
-                            const char *csrf, const struct kept *k)
+static void name_fill_queue(struct tmpl_dict *q, struct tmpl_dict *queue, const void *rows,
+                            size_t n, unsigned long total, const char *csrf, const struct kept *k)
 {
+	(void)queue;
 	const struct db_name_submission *row = rows;
 	struct tmpl_dict *list;
 
@@ -193,5 +196,7 @@ const struct decision name_decision = {
         .log = name_log,
         .total_key = "name_total",
         .pending_key = "pending_names",
+        .template_name = "propose_name.tpl",
+        .queue_section = "NAME_QUEUE",
         .fill_queue = name_fill_queue,
 };

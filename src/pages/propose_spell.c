@@ -295,8 +295,9 @@ static void spell_refusal(const void *state, const struct submit_outcome *out, c
 const struct proposal_form submit_spell_form = {
         .path = "/submit/spell",
         .names = sp_names,
-        .template_name = "submit.tpl",
+        .template_name = "propose_spell.tpl",
         .title = "Propose a spell",
+        .link = "a spell",
         .form_section = "SPELL_FORM",
         .received_section = "SPELL_RECEIVED",
         .thanks = "Thank you",
@@ -355,9 +356,10 @@ static void spell_fill_item(struct tmpl_dict *queue, const struct db_spell_submi
 	moderate_keep_reason(it, k, &spell_decision, row->id);
 }
 
-static void spell_fill_queue(struct tmpl_dict *q, const void *rows, size_t n, unsigned long total,
-                             const char *csrf, const struct kept *k)
+static void spell_fill_queue(struct tmpl_dict *q, struct tmpl_dict *queue, const void *rows,
+                             size_t n, unsigned long total, const char *csrf, const struct kept *k)
 {
+	(void)queue;
 	const struct db_spell_submission *row = rows;
 	struct tmpl_dict *list;
 
@@ -421,5 +423,7 @@ const struct decision spell_decision = {
         .log = spell_log,
         .total_key = "spell_total",
         .pending_key = "pending_spells",
+        .template_name = "propose_spell.tpl",
+        .queue_section = "SPELL_QUEUE",
         .fill_queue = spell_fill_queue,
 };

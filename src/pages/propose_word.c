@@ -148,6 +148,7 @@ static void word_fill_form(struct tmpl_dict *f, const struct fields *in)
 	if (in && in->v[SF_WORD])
 		tmpl_set(f, "WORD", in->v[SF_WORD]);
 	page_proposal_fields(f, &defaults, in ? typed : NULL, in);
+	submit_fill_links(f, "OTHER_FORM");
 }
 
 static void word_fill_received(struct tmpl_dict *r, const void *state)
@@ -388,7 +389,7 @@ static void word_refusal(const void *state, const struct submit_outcome *out, ch
 const struct proposal_form submit_word_form = {
         .path = "/submit",
         .names = sf_names,
-        .template_name = "submit.tpl",
+        .template_name = "propose_word.tpl",
         .title = "Propose a word",
         .form_section = "FORM",
         .received_section = "RECEIVED",
@@ -434,19 +435,20 @@ static void word_fill_item(struct tmpl_dict *queue, const struct db_submission *
 }
 
 /* The pending words: how many, and the oldest shown as cards. */
-static void word_fill_queue(struct tmpl_dict *q, const void *rows, size_t n, unsigned long total,
-                            const char *csrf, const struct kept *k)
+static void word_fill_queue(struct tmpl_dict *part, struct tmpl_dict *queue, const void *rows,
+                            size_t n, unsigned long total, const char *csrf, const struct kept *k)
 {
 	const struct db_submission *row = rows;
 	struct tmpl_dict *list;
 
-	(void)csrf; /* the cards' forms take the queue's */
-	tmpl_set_int(q, "TOTAL", (long)total);
+	(void)csrf; /* the cards' forms take the part's */
+	/* the page's head counts the words */
+	tmpl_set_int(queue, "TOTAL", (long)total);
 	if (total > n)
-		tmpl_set_int(tmpl_section(q, "MORE"), "SHOWN", (long)n);
+		tmpl_set_int(tmpl_section(queue, "MORE"), "SHOWN", (long)n);
 	if (n == 0)
-		tmpl_show(q, "EMPTY");
-	list = n ? tmpl_section(q, "ITEM_LIST") : NULL;
+		tmpl_show(part, "EMPTY");
+	list = n ? tmpl_section(part, "ITEM_LIST") : NULL;
 	for (size_t i = 0; i < n; i++)
 		word_fill_item(list, &row[i], k);
 }
@@ -513,5 +515,7 @@ const struct decision word_decision = {
         .log = word_log,
         .total_key = "total",
         .pending_key = "pending",
+        .template_name = "propose_word.tpl",
+        .queue_section = "WORD_QUEUE",
         .fill_queue = word_fill_queue,
 };

@@ -89,6 +89,34 @@ void submit_fill_row(struct tmpl_dict *r, const char *status, const char *sid, c
 	tmpl_set(r, "CREATED", created);
 }
 
+/* Every form, in the list's order. */
+#define FORM_ENTRY(form, path, type) &submit_##form##_form,
+static const struct proposal_form *const forms[] = {PROPOSAL_FORM_LIST(FORM_ENTRY)};
+#define N_FORMS (sizeof forms / sizeof *forms)
+
+void submit_fill_links(struct tmpl_dict *s, const char *section)
+{
+	size_t n = 0, i = 0;
+
+	for (size_t k = 0; k < N_FORMS; k++)
+		n += forms[k]->link != NULL;
+	for (size_t k = 0; k < N_FORMS; k++) {
+		const struct proposal_form *f = forms[k];
+		if (!f->link)
+			continue;
+		struct tmpl_dict *l = tmpl_section(s, section);
+		tmpl_set(l, "PATH", f->path);
+		tmpl_set(l, "LINK", f->link);
+		if (f->link_note)
+			tmpl_set(l, "NOTE", f->link_note);
+		if (i == 0)
+			tmpl_show(l, "FIRST");
+		else
+			tmpl_set(l, "SEP", i + 1 == n ? ", or " : ", ");
+		i++;
+	}
+}
+
 int submit_has_problem(const struct proposal_error *err, const char *field)
 {
 	for (int i = 0; i < err->n; i++)

@@ -34,12 +34,19 @@ struct proposal_form {
 	const char *path;         /* the form's action; ?received=ID shows a proposal */
 	const char *const *names; /* the allow-list: csrf, submission_id, format,
 	                           * received and the form's own fields */
+	/* The type's own template, templates/propose_<type>.tpl (its queue
+	 * part is there too: moderate_int.h), and the form's sections in it. */
 	const char *template_name, *title;
-	const char *form_section, *received_section; /* sections of the template */
-	const char *thanks;                          /* the received page's heading */
-	const char *row_key;                         /* the proposal's key in JSON answers */
-	const char *unknown_id;                      /* the 404's sentence for ?received=ID */
-	const char *key_field;                       /* the field a 409 names */
+	const char *form_section, *received_section;
+	/* Optional: the form among the word form's "Not a word? ..." links
+	 * (submit_fill_links): its link's words (NULL: not listed) and what
+	 * follows the link. Values, so escaped: no apostrophe, as the other
+	 * links' hand-written ones keep theirs. */
+	const char *link, *link_note;
+	const char *thanks;     /* the received page's heading */
+	const char *row_key;    /* the proposal's key in JSON answers */
+	const char *unknown_id; /* the 404's sentence for ?received=ID */
+	const char *key_field;  /* the field a 409 names */
 	/* The database's failures in the form's own words; NULL: the site's. */
 	const char *down_message, *failed_message;
 	/* Optional: the page's body above the form section (in: NULL or the
@@ -72,6 +79,11 @@ const char *submit_typed(const struct fields *in, int i);
 
 /* The keys of a received section every form's template has. */
 void submit_fill_row(struct tmpl_dict *r, const char *status, const char *sid, const char *created);
+
+/* The links to the forms that name a link, in PROPOSAL_FORM_LIST's order,
+ * as repetitions of section in s: PATH, LINK, NOTE, and FIRST shown for
+ * the first, SEP (", ", and ", or " before the last) for the others. */
+void submit_fill_links(struct tmpl_dict *s, const char *section);
 
 /* Whether err lists a problem of field. */
 int submit_has_problem(const struct proposal_error *err, const char *field);
