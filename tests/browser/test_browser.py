@@ -248,7 +248,7 @@ def test_form_to_card(b, stack):
 
 
 # --------------------------------------------------------------------------
-# Proposing and moderating: templates/submit.tpl, login.tpl and
+# Proposing and moderating: templates/propose_<type>.tpl, login.tpl and
 # moderate.tpl. What this relies on, so that whoever changes them knows:
 #   /submit    form.proposal: select kind, part and button[name=choose]
 #              above; once chosen (POST), h3.shown-part names the part and
