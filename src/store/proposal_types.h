@@ -2,13 +2,9 @@
  * descriptor each, proposal_<type> for every row of PROPOSAL_TYPE_LIST
  * (proposal_list.h), each defined in its own file proposal_<type>.c with
  * its statements; docs/moderation.md, "Adding a proposal type". What each
- * takes in and gives out is said in its file:
- *   proposal_word: struct proposal in, struct db_submission out;
- *   proposal_spell: struct spell_proposal, struct db_spell_submission;
- *   proposal_name: the name (char *), struct db_name_submission;
- *   proposal_dressing: struct dress_proposal, struct db_dressing_submission.
- * A type's record is declared with its rules (dressprop.h's), or in dbmod.h
- * for the first three. */
+ * takes in (its proposal) and gives out (its record, struct
+ * db_<type>_submission) is said in its file; a type's record is declared
+ * with its rules (dressprop.h's), or in dbmod.h for the first three. */
 #ifndef LOOTFORGE_PROPOSAL_TYPES_H
 #define LOOTFORGE_PROPOSAL_TYPES_H
 
