@@ -13,10 +13,6 @@
 #include "log.h"
 #include "proposal_list.h"
 
-/* The proposal tables the statements over every form read (one per row of
- * proposal_list.h): each binds the client hash or the submission id once. */
-#define LC_PROPOSAL_TABLES PROPOSAL_TYPE_COUNT
-
 /* A type's fetch buffers, aligned for anything they hold. */
 struct row_buf {
 	alignas(max_align_t) unsigned char b[LC_ROW_BUF_MAX];
@@ -66,7 +62,7 @@ static enum db_status check_rate(struct db *d, const uint8_t *client, unsigned l
 	MYSQL_BIND b[2];
 	enum db_status st;
 
-	for (int i = 0; i < LC_PROPOSAL_TABLES; i++)
+	for (int i = 0; i < PROPOSAL_TYPE_COUNT; i++) /* once per table */
 		p_blob(&ps, client, DBMOD_HASH_BYTES);
 	if ((st = dbrun_exec(d, STMT_SUB_RATE, &ps, NULL)) != DB_OK)
 		return st;
@@ -161,7 +157,7 @@ static enum db_status check_all_forms(struct db *d, const struct proposal_type *
 	int hit;
 
 	*refused = 1;
-	for (int i = 0; i < LC_PROPOSAL_TABLES; i++)
+	for (int i = 0; i < PROPOSAL_TYPE_COUNT; i++) /* once per table */
 		p_str(&ps, sid);
 	if ((st = count_of(d, STMT_PROPOSALS_SID, &ps, &n)) != DB_OK)
 		return st;
